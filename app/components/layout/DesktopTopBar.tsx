@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { categoryLinks } from "./menu-items.ts";
+import { LogoutButton } from "./LogoutButton.tsx";
+
+export function DesktopTopBar({ data }: { data: RootData }) {
+  const { t } = useTranslation();
+  return (
+    <header className="desktop-header" data-testid="desktop-header">
+      <div className="desktop-header-inner">
+        <a href="/" className="shrink-0">
+          <img src={data.site.logo} alt={data.site.title} width={150} height={40} />
+        </a>
+        <nav className="desktop-categories">
+          <NavLink to="/" end>
+            {t("common.home")}
+          </NavLink>
+          <a href="/?category=sports#games">{t("common.nav.sports")}</a>
+          {categoryLinks.map((c) => (
+            <a key={c.slug} href={`/?category=${c.slug}#games`}>
+              {t(c.key)}
+            </a>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitch locale={data.locale} />
+          {data.player ? (
+            <>
+              <a href="/account" className="btn-secondary" data-testid="account-entry">
+                {data.player.username}
+              </a>
+              <LogoutButton />
+            </>
+          ) : (
+            <>
+              <a href="/login" className="btn-secondary">
+                {t("common.login")}
+              </a>
+              <a href="/signup" className="btn-primary">
+                {t("common.signup")}
+              </a>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import type { RootData } from "#app/root.tsx";
+import { BackToTop } from "./BackToTop.tsx";
+import { BottomToolbar, GuestToolbar } from "./Toolbars.tsx";
+import { DesktopTopBar } from "./DesktopTopBar.tsx";
+import { LanguageSwitch } from "./LanguageSwitch.tsx";
+import { SideMenu } from "./SideMenu.tsx";
+
+export function Shell({ data, children }: { data: RootData; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {data.site.mode === "demo" ? (
+        <div className="demo-marker" data-testid="demo-marker">
+          {t("common.demoMarker")}
+        </div>
+      ) : null}
+      <div className="desktop-only">
+        <DesktopTopBar data={data} />
+      </div>
+      <div className="mobile-only">
+        <header className="mobile-header" data-testid="mobile-header">
+          <a href="#side-menu" className="icon-btn" aria-label={t("common.menu")} data-testid="menu-button">
+            <span aria-hidden="true">☰</span>
+          </a>
+          <a href="/" className="mobile-logo">
+            <img src={data.site.mobileLogo} alt={data.site.title} width={110} height={32} />
+          </a>
+          <nav className="mobile-header-links">
+            <a href={`mailto:${data.site.supportMail}`}>{t("common.help")}</a>
+            <a href="/app-download">{t("common.appDownload")}</a>
+            <LanguageSwitch locale={data.locale} compact />
+          </nav>
+        </header>
+        <SideMenu loggedIn={!!data.player} />
+      </div>
+      {data.toast ? (
+        <div role="status" className="toast" data-testid="toast">
+          {data.toast}
+        </div>
+      ) : null}
+      <div className="page">{children}</div>
+      <div className="mobile-only">
+        {data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}
+      </div>
+      <BackToTop />
+    </>
+  );
+}

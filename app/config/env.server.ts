@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  SEED_DEMO: boolish,
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  LOG_OUTBOX: boolish,
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  /** True when running on the embedded PGlite database (a local or demo install, never a deployment). */
+  embedded: boolean;
+};
+
+function loadOrCreateDevSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment settings:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const embedded = !env.DATABASE_URL;
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    // A deployment (production build against a real PostgreSQL) must be given its secret;
+    // a local or demo install on the embedded database keeps a generated one in DATA_DIR.
+    if (env.NODE_ENV === "production" && !embedded) {
+      throw new Error(
+        "SESSION_SECRET is required in production. Set it to a random string of at least 32 characters (for example: openssl rand -base64 32).",
+      );
+    }
+    secret = embedded && env.NODE_ENV !== "test" ? loadOrCreateDevSecret(env.DATA_DIR) : randomBytes(32).toString("base64url");
+  }
+  return { ...env, SESSION_SECRET: secret, embedded };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,21 @@
+import { getEnv } from "#app/config/env.server.ts";
+import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
+import { database } from "./db.server.ts";
+import { DEMO_PLAYER, seedDemoContent } from "./seed.server.ts";
+
+let done = false;
+
+/** Runs once per process before the first request: demo seed (embedded database or SEED_DEMO=true) and background senders. */
+export async function bootstrap() {
+  if (done) return;
+  done = true;
+  const env = getEnv();
+  const seed = env.SEED_DEMO ?? env.embedded;
+  if (seed) {
+    const seeded = await seedDemoContent(database.db);
+    console.log(
+      `${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`,
+    );
+  }
+  if (env.NODE_ENV !== "test") startOutboxSender();
+}

@@ -1,0 +1,99 @@
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export const branding = pgTable("branding", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  logo: text().notNull(),
+  mobileLogo: text().notNull(),
+  loaderLogo: text().notNull(),
+  favicon: text().notNull(),
+});
+
+export const generalSettings = pgTable("general_settings", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  siteTitle: text().notNull(),
+  supportMail: text().notNull(),
+  withdrawalStatus: boolean().notNull().default(true),
+  promotionWallet: boolean().notNull().default(false),
+  mode: text().$type<"demo" | "real">().notNull().default("demo"),
+  licenceIssuer: text(),
+  licenceNumber: text(),
+  footerTextEn: text().notNull().default(""),
+  footerTextBn: text().notNull().default(""),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const socialPlatforms = ["whatsapp", "facebook", "telegram", "email"] as const;
+export type SocialPlatform = (typeof socialPlatforms)[number];
+
+export const socialLinks = pgTable("social_links", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  platform: text().$type<SocialPlatform>().notNull(),
+  url: text().notNull(),
+  label: text().notNull(),
+  status: text().$type<"active" | "inactive">().notNull().default("active"),
+  sortOrder: integer().notNull().default(0),
+});
+
+export const sliderTypes = ["Main", "Favourite", "Features"] as const;
+export type SliderType = (typeof sliderTypes)[number];
+
+export const sliders = pgTable(
+  "sliders",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sliderType: text().$type<SliderType>().notNull(),
+    titleEn: text().notNull(),
+    titleBn: text().notNull(),
+    link: text(),
+    thumbnail: text().notNull(),
+    status: text().$type<"active" | "inactive">().notNull().default("active"),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index("sliders_type_idx").on(t.sliderType, t.status, t.sortOrder)],
+);
+
+export const announcements = pgTable("announcements", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  titleEn: text().notNull(),
+  titleBn: text().notNull(),
+  link: text(),
+  image: text(),
+  status: text().$type<"active" | "inactive">().notNull().default("active"),
+  sortOrder: integer().notNull().default(0),
+});
+
+export const gameCategories = pgTable("game_categories", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  slug: text().notNull().unique(),
+  nameEn: text().notNull(),
+  nameBn: text().notNull(),
+  icon: text().notNull(),
+  sortOrder: integer().notNull().default(0),
+  status: text().$type<"active" | "inactive">().notNull().default("active"),
+});
+
+export const featuredGames = pgTable(
+  "featured_games",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    categoryId: integer()
+      .notNull()
+      .references(() => gameCategories.id),
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    provider: text().notNull(),
+    thumbnail: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+    status: text().$type<"active" | "inactive">().notNull().default("active"),
+  },
+  (t) => [index("featured_games_category_idx").on(t.categoryId, t.status, t.sortOrder)],
+);
+
+/** Payment methods (bKash, Nagad, ...). The footer shows their logos; deposits use them in the money issue. */
+export const paymentMethods = pgTable("payment_methods", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  icon: text().notNull(),
+  status: text().$type<"active" | "inactive">().notNull().default("active"),
+  sortOrder: integer().notNull().default(0),
+});

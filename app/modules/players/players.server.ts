@@ -1,0 +1,139 @@
+import { randomInt } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { hashPassword, burnPasswordCheck, verifyPassword } from "./password.server.ts";
+import { clearUsernameFailures, loginRetryAfterMinutes, recordLoginFailure } from "./rate-limit.server.ts";
+import { players } from "./schema.ts";
+import type { SignupInput } from "./validation.ts";
+
+export type Player = typeof players.$inferSelect;
+export type PublicPlayer = Omit<Player, "passwordHash">;
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: codes are read aloud and typed
+
+function newReferralCode() {
+  let code = "";
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+export function toPublic({ passwordHash: _omit, ...rest }: Player): PublicPlayer {
+  return rest;
+}
+
+export async function findPlayerByUsername(username: string) {
+  const [row] = await db
+    .select()
+    .from(players)
+    .where(sql`lower(${players.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findPlayerById(id: number) {
+  const [row] = await db.select().from(players).where(eq(players.id, id)).limit(1);
+  return row;
+}
+
+export async function findPlayerByReferralCode(code: string) {
+  const [row] = await db
+    .select({ id: players.id })
+    .from(players)
+    .where(eq(players.referralCode, code.trim().toUpperCase()))
+    .limit(1);
+  return row;
+}
+
+export type FieldErrors = Partial<Record<keyof SignupInput, string[]>>;
+export type CreatePlayerResult = { ok: true; player: PublicPlayer } | { ok: false; fieldErrors: FieldErrors };
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === "23505" || err?.cause?.code === "23505";
+};
+
+export async function createPlayer(input: SignupInput): Promise<CreatePlayerResult> {
+  if (await findPlayerByUsername(input.username)) {
+    return { ok: false, fieldErrors: { username: ["errors.usernameTaken"] } };
+  }
+  let referredById: number | null = null;
+  if (input.referralCode) {
+    const referrer = await findPlayerByReferralCode(input.referralCode);
+    if (!referrer) return { ok: false, fieldErrors: { referralCode: ["errors.referralNotFound"] } };
+    referredById = referrer.id;
+  }
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const [row] = await db
+        .insert(players)
+        .values({
+          username: input.username,
+          passwordHash,
+          name: input.name,
+          phone: input.phone,
+          email: input.email.toLowerCase(),
+          currency: input.currency,
+          referralCode: newReferralCode(),
+          referredById,
+        })
+        .returning();
+      return { ok: true, player: toPublic(row!) };
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      // Either another sign-up took the username a moment ago, or the random referral code collided.
+      if (await findPlayerByUsername(input.username)) {
+        return { ok: false, fieldErrors: { username: ["errors.usernameTaken"] } };
+      }
+    }
+  }
+  throw new Error("Could not allocate a unique referral code");
+}
+
+export type AuthResult =
+  | { ok: true; player: PublicPlayer }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "rateLimited"; retryAfterMinutes: number }
+  | { ok: false; reason: "blocked" };
+
+export async function authenticate(username: string, password: string, ip: string): Promise<AuthResult> {
+  const wait = await loginRetryAfterMinutes(db, username, ip);
+  if (wait > 0) return { ok: false, reason: "rateLimited", retryAfterMinutes: wait };
+
+  const player = await findPlayerByUsername(username);
+  const valid = player ? await verifyPassword(player.passwordHash, password) : (await burnPasswordCheck(password), false);
+  if (!player || !valid) {
+    await recordLoginFailure(db, username, ip);
+    return { ok: false, reason: "invalid" };
+  }
+  if (player.status !== "active") return { ok: false, reason: "blocked" };
+  await clearUsernameFailures(db, username);
+  const [updated] = await db
+    .update(players)
+    .set({ lastLoginAt: new Date() })
+    .where(eq(players.id, player.id))
+    .returning();
+  return { ok: true, player: toPublic(updated!) };
+}
+
+export type ChangePasswordResult = { ok: true } | { ok: false; field: "currentPassword"; error: string };
+
+export async function changePassword(playerId: number, currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {
+  const player = await findPlayerById(playerId);
+  if (!player || !(await verifyPassword(player.passwordHash, currentPassword))) {
+    return { ok: false, field: "currentPassword", error: "errors.currentPasswordWrong" };
+  }
+  await setPassword(playerId, newPassword);
+  return { ok: true };
+}
+
+export async function setPassword(playerId: number, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword);
+  await db.update(players).set({ passwordHash, updatedAt: new Date() }).where(eq(players.id, playerId));
+}
+
+/** Security level of spec section 4: Unverified, Normal (e-mail or phone verified), Safe (both). */
+export function securityLevel(p: Pick<Player, "emailVerifiedAt" | "phoneVerifiedAt">): "unverified" | "normal" | "safe" {
+  const count = Number(!!p.emailVerifiedAt) + Number(!!p.phoneVerifiedAt);
+  return count === 2 ? "safe" : count === 1 ? "normal" : "unverified";
+}

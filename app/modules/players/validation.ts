@@ -1,0 +1,101 @@
+// Shared by the server (actions, JSON API) and the browser (conform). Messages are i18n keys
+// under "errors."; the English catalogue holds the spec's exact texts.
+import { z } from "zod";
+import { currencies } from "./schema.ts";
+
+const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
+
+export const usernameField = z
+  .string(required("errors.usernameRequired"))
+  .trim()
+  .min(1, "errors.usernameRequired")
+  .regex(/^[A-Za-z0-9]+$/, "errors.usernameInvalid");
+
+export const loginSchema = z.object({
+  username: usernameField.max(30, "errors.usernameInvalid"),
+  password: z
+    .string(required("errors.passwordRequired"))
+    .min(1, "errors.passwordRequired")
+    .min(8, "errors.passwordMin8")
+    .max(128, "errors.passwordMax"),
+  redirectTo: z.string().optional(),
+});
+
+const signupPassword = z
+  .string(required("errors.passwordRequired"))
+  .min(1, "errors.passwordRequired")
+  .min(8, "errors.passwordMin8")
+  .max(20, "errors.passwordMax20")
+  .regex(/^[A-Za-z0-9]+$/, "errors.passwordAlnum");
+
+export const phoneField = z
+  .string(required("errors.phoneRequired"))
+  .trim()
+  .min(1, "errors.phoneRequired")
+  .regex(/^\d{10,15}$/, "errors.phoneInvalid");
+
+export const emailField = z
+  .string(required("errors.emailRequired"))
+  .trim()
+  .min(1, "errors.emailRequired")
+  .max(254, "errors.emailInvalid")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "errors.emailInvalid");
+
+export const signupSchema = z
+  .object({
+    username: usernameField.min(4, "errors.usernameLength").max(15, "errors.usernameLength"),
+    password: signupPassword,
+    confirmPassword: z.string(required("errors.confirmRequired")).min(1, "errors.confirmRequired"),
+    currency: z.enum(currencies, "errors.currencyInvalid").default("BDT"),
+    name: z.string().trim().max(100, "errors.nameTooLong").default(""),
+    phone: phoneField,
+    email: emailField,
+    referralCode: z.string().trim().max(20, "errors.referralNotFound").optional(),
+    ageCheck: z.literal(["on", "true", "1", true], "errors.ageCheck"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** /reset-password: the spec's 6-20 rule with upper, lower and digit; at least 8 so the login form accepts it. */
+export const newPasswordField = z
+  .string(required("errors.passwordRequired"))
+  .min(1, "errors.passwordRequired")
+  .min(6, "errors.password6to20")
+  .max(20, "errors.password6to20")
+  .regex(/^[A-Za-z\d@$!%*#]+$/, "errors.passwordAllowedChars")
+  .regex(/[a-z]/, "errors.passwordNeedsLower")
+  .regex(/[A-Z]/, "errors.passwordNeedsUpper")
+  .regex(/\d/, "errors.passwordNeedsDigit")
+  .min(8, "errors.passwordMin8");
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string(required("errors.currentPasswordRequired"))
+      .min(1, "errors.currentPasswordRequired")
+      .max(128, "errors.password6to20"),
+    newPassword: newPasswordField,
+    confirmPassword: z.string(required("errors.confirmRequired")).min(1, "errors.confirmRequired"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+
+export const setNewPasswordSchema = z
+  .object({
+    token: z.string().min(1),
+    newPassword: newPasswordField,
+    confirmPassword: z.string(required("errors.confirmRequired")).min(1, "errors.confirmRequired"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+
+export const callingCodes = ["880", "91", "92"] as const;
+
+export const forgotPasswordSchema = z.discriminatedUnion("channel", [
+  z.object({ channel: z.literal("email"), username: usernameField.max(30, "errors.usernameInvalid"), email: emailField }),
+  z.object({
+    channel: z.literal("sms"),
+    username: usernameField.max(30, "errors.usernameInvalid"),
+    callingCode: z.enum(callingCodes, "errors.callingCodeInvalid"),
+    phone: phoneField,
+  }),
+]);

@@ -1,0 +1,79 @@
+import { createContext, createCookie, type MiddlewareFunction, redirect } from "react-router";
+import { getEnv } from "#app/config/env.server.ts";
+import type { PublicPlayer } from "#app/modules/players/players.server.ts";
+import { getSessionPlayer, SESSION_DAYS } from "./sessions.server.ts";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+export function sessionCookie() {
+  const env = getEnv();
+  cookie ??= createCookie("sid", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: env.PUBLIC_URL.startsWith("https:"),
+    secrets: [env.SESSION_SECRET],
+    maxAge: SESSION_DAYS * 86_400,
+  });
+  return cookie;
+}
+
+export type Auth = { player: PublicPlayer; token: string } | null;
+export const authContext = createContext<Auth>(null);
+
+/** The session token from the signed cookie, or from "Authorization: Bearer" for app clients. */
+export async function readSessionToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("authorization");
+  if (header?.toLowerCase().startsWith("bearer ")) return header.slice(7).trim() || null;
+  const value = await sessionCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** Root middleware: resolves the session once per request; loaders read it with getAuth(context). */
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const token = await readSessionToken(request);
+  const player = token ? await getSessionPlayer(token) : undefined;
+  context.set(authContext, player && token ? { player, token } : null);
+};
+
+type Ctx = { get: <T>(c: ReturnType<typeof createContext<T>>) => T };
+
+export function getAuth(context: Ctx): Auth {
+  return context.get(authContext);
+}
+
+/** Where a guest goes back to after logging in: only same-site paths, never another host. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** For login-gated pages: the signed-in player, or a redirect to /login?redirectTo=<this page>. */
+export function requirePlayer(context: Ctx, url: URL): NonNullable<Auth> {
+  const auth = getAuth(context);
+  if (!auth) {
+    const back = url.pathname + url.search;
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+  }
+  return auth;
+}
+
+/** For JSON API calls: the signed-in player, or a 401 JSON answer. */
+export function requireApiPlayer(context: Ctx): NonNullable<Auth> {
+  const auth = getAuth(context);
+  if (!auth) throw Response.json({ message: "Unauthenticated." }, { status: 401 });
+  return auth;
+}
+
+export async function commitSessionCookie(token: string) {
+  return sessionCookie().serialize(token);
+}
+
+export async function clearSessionCookie() {
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/** Client address: set by our server from the socket (and trusted proxies); never taken from the client. */
+export function clientIp(request: Request) {
+  return request.headers.get("x-client-ip") ?? "local";
+}

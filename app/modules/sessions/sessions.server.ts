@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { toPublic } from "#app/modules/players/players.server.ts";
+import { sessions } from "./schema.ts";
+
+export const SESSION_DAYS = 30;
+// lastSeenAt is written at most this often, so a page view is not a write.
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export async function createSession(playerId: number, meta: { ip?: string | null; userAgent?: string | null } = {}) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    playerId,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 400) ?? null,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** The active player a session token belongs to, or undefined for an unknown, expired or blocked one. */
+export async function getSessionPlayer(token: string) {
+  if (!token || token.length > 100) return undefined;
+  const id = hashToken(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ player: players, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.player.status !== "active") return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return toPublic(row.player);
+}
+
+export async function deleteSession(token: string) {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+/** Ends every session of the player except the one holding keepToken (after a password change). */
+export async function deleteOtherSessions(playerId: number, keepToken?: string) {
+  const where = keepToken
+    ? and(eq(sessions.playerId, playerId), ne(sessions.id, hashToken(keepToken)))
+    : eq(sessions.playerId, playerId);
+  await db.delete(sessions).where(where);
+}
+
+export async function pruneExpiredSessions() {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

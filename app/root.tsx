@@ -1,0 +1,94 @@
+import { useTranslation } from "react-i18next";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Shell } from "./components/layout/Shell.tsx";
+import { getInstance, getLocale, i18nextMiddleware } from "./i18n/i18n.server.ts";
+import { authMiddleware, getAuth } from "./modules/sessions/auth.server.ts";
+import { getSiteConfig } from "./modules/content/content.server.ts";
+import { layoutFor } from "./utils/layout.server.ts";
+import { readToast } from "./utils/toast.server.ts";
+
+export const middleware = [i18nextMiddleware, authMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [site, { toast, setCookie }] = await Promise.all([getSiteConfig(), readToast(request)]);
+  const auth = getAuth(context);
+  const t = getInstance(context).t;
+  return data(
+    {
+      locale: getLocale(context),
+      layout: layoutFor(request.headers.get("user-agent")),
+      player: auth ? { id: auth.player.id, username: auth.player.username } : null,
+      site: {
+        title: site.general.siteTitle,
+        mode: site.general.mode,
+        logo: site.branding.logo,
+        mobileLogo: site.branding.mobileLogo,
+        favicon: site.branding.favicon,
+        supportMail: site.general.supportMail,
+      },
+      toast: toast ? t(`common.toast.${toast}`) : null,
+    },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Root data changes only after a form post (log in/out, language) or a flash message.
+  if (formMethod && formMethod !== "GET") return true;
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return false;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { i18n } = useTranslation();
+  const lang = root?.locale ?? i18n.language ?? "en";
+  return (
+    <html lang={lang} className={`layout-${root?.layout ?? "desktop"}`}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1d2a" />
+        {root ? <link rel="icon" href={root.site.favicon} type="image/svg+xml" /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Shell data={loaderData}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="mx-auto max-w-md p-6 text-center">
+      <h1 className="mb-2 text-xl font-bold">{t(notFound ? "errors.notFoundTitle" : "errors.serverErrorTitle")}</h1>
+      <p className="mb-4 text-slate-300">{t(notFound ? "errors.notFoundText" : "errors.serverErrorText")}</p>
+      <a className="btn-primary inline-block" href="/">
+        {t("common.home")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+
+  // Guests
+  route("login", "routes/auth/login.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("register", "routes/auth/register-redirect.tsx"),
+  route("page/guest/register.jsp", "routes/auth/register-redirect.tsx", { id: "register-jsp" }),
+  route("referral_code", "routes/auth/code-capture.tsx", { id: "referral-code" }),
+  route("affiliate_code", "routes/auth/code-capture.tsx", { id: "affiliate-code" }),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("forgot-password/code", "routes/auth/forgot-password-code.tsx"),
+  route("forgot-password/new", "routes/auth/forgot-password-new.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("player/logout", "routes/auth/logout.tsx", { id: "player-logout" }),
+
+  // Players (login-gated)
+  route("account", "routes/account/account.tsx"),
+  route("reset-password", "routes/account/reset-password.tsx"),
+
+  // Pages and resources
+  route("responsible-gaming", "routes/pages/responsible-gaming.tsx"),
+  route("app-download", "routes/pages/app-download.tsx"),
+  route("page/site/component/appDownload.jsp", "routes/pages/app-download.tsx", { id: "app-download-jsp" }),
+  route("language", "routes/resources/language.tsx"),
+  route("healthz", "routes/resources/healthz.tsx"),
+
+  // JSON API for app clients (spec section 7)
+  ...prefix("api", [
+    route("logo", "routes/api/logo.ts"),
+    route("general", "routes/api/general.ts"),
+    route("sociallink", "routes/api/sociallink.ts"),
+    route("sliders", "routes/api/sliders.ts"),
+    route("login", "routes/api/login.ts"),
+    route("v1/create-players", "routes/api/create-players.ts"),
+    route("user/show", "routes/api/user-show.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

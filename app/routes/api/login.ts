@@ -1,0 +1,1 @@
+export function loader() { return Response.json({ todo: true }, { status: 501 }); }

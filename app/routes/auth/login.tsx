@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { ErrorList, Field } from "#app/components/forms/Field.tsx";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
+import { loginSchema } from "#app/modules/players/validation.ts";
+import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [{ title: "Login" }];
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  if (getAuth(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  const outcome = await loginWithPassword(request, username, password);
+  if (!outcome.ok) {
+    const t = getInstance(context).t;
+    return data({ result: submission.reply({ formErrors: [t(outcome.message, outcome.params)], hideFields: ["password"] }) }, { status: outcome.status });
+  }
+  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": outcome.setCookie } });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [show, setShow] = useState(false);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="form-card">
+      <h1 className="mb-4 text-center text-xl font-bold">{t("auth.login.title")}</h1>
+      <Form method="post" {...getFormProps(form)} action="/login">
+        <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field
+          label={t("auth.login.username")}
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", placeholder: t("auth.login.usernamePlaceholder"), autoCapitalize: "none" }}
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+        />
+        <Field
+          label={t("auth.login.password")}
+          inputProps={{ ...getInputProps(fields.password, { type: show ? "text" : "password" }), autoComplete: "current-password", placeholder: t("auth.login.passwordPlaceholder") }}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        />
+        <label className="mb-3 flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> {t("auth.login.showPassword")}
+        </label>
+        <SubmitButton label={t("auth.login.submit")} pendingLabel={t("auth.login.submitting")} action="/login" />
+      </Form>
+      <div className="mt-4 flex justify-between text-sm">
+        <a href="/forgot-password" className="text-brand">
+          {t("auth.login.forgot")}
+        </a>
+        <span>
+          {t("auth.login.noAccount")}{" "}
+          <a href="/signup" className="text-brand">
+            {t("auth.login.signupLink")}
+          </a>
+        </span>
+      </div>
+    </main>
+  );
+}

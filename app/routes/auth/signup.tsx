@@ -1,0 +1,145 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { ErrorList, Field } from "#app/components/forms/Field.tsx";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { createPlayer } from "#app/modules/players/players.server.ts";
+import { currencies } from "#app/modules/players/schema.ts";
+import { signupSchema } from "#app/modules/players/validation.ts";
+import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { honeypotInputProps, isSpam } from "#app/utils/honeypot.server.ts";
+import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import type { Route } from "./+types/signup";
+
+export function meta() {
+  return [{ title: "Sign up" }];
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  if (getAuth(context)) throw redirect("/");
+  const codes = await readCapturedCodes(request);
+  const missing = url.searchParams.get("missing");
+  return {
+    referralCode: codes.referral ?? codes.affiliate ?? "",
+    missingCodeType: missing === "referral_code" || missing === "affiliate_code" ? missing : null,
+    honeypot: await honeypotInputProps(),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  const hide = ["password", "confirmPassword"];
+  if (await isSpam(formData)) {
+    return data({ result: submission.reply({ formErrors: ["errors.submissionFailed"], hideFields: hide }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  }
+  const created = await createPlayer(submission.value);
+  if (!created.ok) {
+    return data({ result: submission.reply({ fieldErrors: created.fieldErrors, hideFields: hide }) }, { status: 400 });
+  }
+  return redirectWithToast("/login", "signedUp");
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(signupSchema),
+    defaultValue: { currency: "BDT", referralCode: loaderData.referralCode },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="form-card">
+      <h1 className="mb-4 text-center text-xl font-bold">{t("auth.signup.title")}</h1>
+      {loaderData.missingCodeType ? (
+        <div className="form-error" role="alert">
+          {t("auth.signup.noCodeInUrl", { codeType: loaderData.missingCodeType })}
+        </div>
+      ) : null}
+      <HoneypotProvider {...loaderData.honeypot}>
+        <Form method="post" action="/signup" {...getFormProps(form)}>
+          <HoneypotInputs className="honeypot" />
+          <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
+          <Field
+            label={t("auth.signup.username")}
+            hint={t("auth.signup.usernameHint")}
+            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", placeholder: "4-15" }}
+            errors={fields.username.errors}
+            errorId={fields.username.errorId}
+          />
+          <Field
+            label={t("auth.signup.password")}
+            hint={t("auth.signup.passwordHint")}
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", placeholder: "8-20" }}
+            errors={fields.password.errors}
+            errorId={fields.password.errorId}
+          />
+          <Field
+            label={t("auth.signup.confirmPassword")}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.confirmPassword.errors}
+            errorId={fields.confirmPassword.errorId}
+          />
+          <div className="field">
+            <label htmlFor={fields.currency.id}>{t("auth.signup.currency")}</label>
+            <select {...getSelectProps(fields.currency)} key={fields.currency.key}>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <ErrorList errors={fields.currency.errors} id={fields.currency.errorId} />
+          </div>
+          <Field
+            label={t("auth.signup.name")}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.name.errors}
+            errorId={fields.name.errorId}
+          />
+          <Field
+            label={t("auth.signup.phone")}
+            prefix="+88"
+            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric", placeholder: "01XXXXXXXXX" }}
+            errors={fields.phone.errors}
+            errorId={fields.phone.errorId}
+          />
+          <Field
+            label={t("auth.signup.email")}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+            errorId={fields.email.errorId}
+          />
+          <Field
+            label={t("auth.signup.referralCode")}
+            inputProps={{ ...getInputProps(fields.referralCode, { type: "text" }), autoCapitalize: "characters" }}
+            errors={fields.referralCode.errors}
+            errorId={fields.referralCode.errorId}
+          />
+          <div className="field">
+            <label className="flex items-start gap-2 text-sm">
+              <input {...getInputProps(fields.ageCheck, { type: "checkbox" })} key={fields.ageCheck.key} className="mt-1 !w-auto" value="on" />
+              <span>{t("auth.signup.ageCheck")}</span>
+            </label>
+            <ErrorList errors={fields.ageCheck.errors} id={fields.ageCheck.errorId} />
+          </div>
+          <SubmitButton label={t("auth.signup.submit")} pendingLabel={t("auth.signup.submitting")} action="/signup" />
+        </Form>
+      </HoneypotProvider>
+      <p className="mt-4 text-center text-sm">
+        {t("auth.signup.haveAccount")}{" "}
+        <a href="/login" className="text-brand">
+          {t("auth.signup.loginLink")}
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+// Production server: Express around the React Router build.
+// Not react-router-serve, because we need (1) the client address for per-IP login limits, taken from the
+// socket or a trusted proxy and never from the client, and (2) no compression on server-sent events.
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+
+const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? "0.0.0.0";
+
+const build = await import(path.join(BUILD, "server/index.js"));
+const app = express();
+app.disable("x-powered-by");
+// "loopback" trusts X-Forwarded-For only from a proxy on this machine; set TRUST_PROXY for others (e.g. "10.0.0.0/8").
+app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+app.use(
+  compression({
+    filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+  }),
+);
+app.use("/assets", express.static(path.join(BUILD, "client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(BUILD, "client"), { maxAge: "1h" }));
+app.use((req, _res, next) => {
+  req.headers["x-client-ip"] = req.ip ?? "unknown";
+  next();
+});
+app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+const server = app.listen(port, host, () => {
+  console.log(`Listening on http://localhost:${port}`);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}

@@ -1,0 +1,3 @@
+import { smsGatewayHandlers } from "./sms-gateway.ts";
+
+export const handlers = [...smsGatewayHandlers];

@@ -9,7 +9,7 @@ async function main() {
   const htmlLang = document.documentElement.lang;
   const lng = isLanguage(htmlLang) ? htmlLang : fallbackLanguage;
   // Only the page's own language is downloaded; each catalogue is its own cached chunk.
-  const catalogue = lng === "bn" ? await import("./i18n/locales/bn/index.ts") : await import("./i18n/locales/en/index.ts");
+  const catalogue = lng === "bn" ? await import("./i18n/locales/bn/client.ts") : await import("./i18n/locales/en/client.ts");
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: false,

@@ -17,6 +17,9 @@ export default {
   securityLevel: "নিরাপত্তা স্তর",
   security: { unverified: "যাচাই হয়নি", normal: "সাধারণ", safe: "নিরাপদ" },
   securityTip: "নিরাপদ স্তরে পৌঁছাতে আপনার ইমেইল ও ফোন নম্বর যাচাই করুন।",
+  securityTipSafe: "আপনার ইমেইল ও ফোন নম্বর যাচাই করা হয়েছে। পাসওয়ার্ড বা রিসেট কোড কাউকে দেবেন না।",
+  hello: "হ্যালো, {{username}}",
+  backToAccount: "সদস্য কেন্দ্রে ফিরে যান",
   menu: {
     title: "মেনু",
     profile: "সদস্য কেন্দ্র",

@@ -1,7 +1,11 @@
+import admin from "./admin.ts";
 import account from "./account.ts";
+import api from "./api.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
 import home from "./home.ts";
+import messages from "./messages.ts";
+import pages from "./pages.ts";
 
-export default { common, auth, home, account, errors };
+export default { common, auth, home, account, errors, api, pages, admin, messages };

@@ -14,6 +14,9 @@ export default {
   securityLevel: "Security Level",
   security: { unverified: "Unverified", normal: "Normal", safe: "Safe" },
   securityTip: "Verify your e-mail and phone number to reach the Safe level.",
+  securityTipSafe: "Your e-mail and phone number are verified. Never share your password or reset codes.",
+  hello: "Hello, {{username}}",
+  backToAccount: "Back to Member Centre",
   menu: {
     title: "Menu",
     profile: "Member Centre",

@@ -33,6 +33,7 @@ export default {
   submissionFailed: "Submission failed",
   networkLogin: "Network error, please try again later.",
   networkSignup: "Network error, please try again",
+  resetCodeFormat: "Enter the 6-digit code",
   resetLinkInvalid: "This reset link or code is invalid or has expired. Please request a new one.",
   botCheck: "Please confirm you are not a robot.",
   notFoundTitle: "Page not found",

@@ -1,1 +1,45 @@
-export default function Placeholder() { return <main>TODO</main>; }
+import "../components/home/home.css";
+import { AnnouncementMarquee } from "#app/components/home/AnnouncementMarquee.tsx";
+import { BannerSlider } from "#app/components/home/BannerSlider.tsx";
+import { ContactDock, ContactSection } from "#app/components/home/ContactPanel.tsx";
+import { FeaturedGames } from "#app/components/home/FeaturedGames.tsx";
+import { SiteFooter } from "#app/components/home/SiteFooter.tsx";
+import { FavouritesRow, FeaturesRow } from "#app/components/home/TileRows.tsx";
+import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getHomeContent } from "#app/modules/content/content.server.ts";
+import { useRootData } from "#app/root.tsx";
+import { formatDhaka } from "#app/utils/time.ts";
+import type { Route } from "./+types/home";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return [{ title: loaderData.siteTitle }, { name: "description", content: loaderData.description }];
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const content = await getHomeContent({ locale: getLocale(context), category: url.searchParams.get("category") });
+  return { ...content, description: getInstance(context).t("home.metaDescription"), year: formatDhaka(Date.now(), "YYYY") };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const loggedIn = !!useRootData()?.player;
+  const { banners, announcements, favourites, features, contacts, footer, siteTitle, year } = loaderData;
+  return (
+    <>
+      <main className="home">
+        <BannerSlider slides={banners} />
+        <AnnouncementMarquee items={announcements} />
+        <FavouritesRow slides={favourites} loggedIn={loggedIn} />
+        <FeaturedGames content={loaderData} loggedIn={loggedIn} />
+        <FeaturesRow slides={features} />
+        <div className="mobile-only">
+          <ContactSection contacts={contacts} />
+        </div>
+      </main>
+      <div className="desktop-only">
+        <ContactDock contacts={contacts} />
+      </div>
+      <SiteFooter footer={footer} siteTitle={siteTitle} year={year} />
+    </>
+  );
+}

@@ -11,6 +11,7 @@ import {
   sliders,
   socialLinks,
   type SliderType,
+  type SocialPlatform,
 } from "./schema.ts";
 
 export type SiteConfig = {
@@ -99,3 +100,61 @@ export function qrSvg(text: string): Promise<string> {
   }
   return svg;
 }
+
+/** The contact channels the home page's contact panel shows, in this order. */
+export const homeContactPlatforms = ["whatsapp", "facebook", "email"] as const satisfies readonly SocialPlatform[];
+
+// Links typed in by staff are only used when they are web, mail or phone links.
+const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?!\/))/i;
+const CATEGORY_SLUG = /^[a-z0-9-]{1,40}$/;
+
+/**
+ * Everything the home page shows, with titles in the page's language. `category` is the raw query value:
+ * a slug that matches no active category gives an empty game list (the page shows "No Data").
+ */
+export async function getHomeContent({ locale, category }: { locale: string; category: string | null }) {
+  const bn = locale === "bn";
+  const title = (row: { titleEn: string; titleBn: string }) => (bn ? row.titleBn : row.titleEn);
+  const wanted = category?.trim().toLowerCase() || null;
+  const [site, allSliders, news, socials, categories, games, payments] = await Promise.all([
+    getSiteConfig(),
+    listSliders(),
+    listAnnouncements(),
+    listSocialLinks(),
+    listCategories(),
+    wanted === null ? listFeaturedGames() : CATEGORY_SLUG.test(wanted) ? listFeaturedGames(wanted) : Promise.resolve([]),
+    listPaymentMethods(),
+  ]);
+  const slides = (type: SliderType) =>
+    allSliders
+      .filter((s) => s.sliderType === type)
+      .map((s) => ({ id: s.id, title: title(s), image: s.thumbnail, link: s.link && SAFE_HREF.test(s.link) ? s.link : null }));
+  const contacts = await Promise.all(
+    homeContactPlatforms.flatMap((platform) =>
+      socials
+        .filter((s) => s.platform === platform && SAFE_HREF.test(s.url))
+        .slice(0, 1)
+        .map(async (s) => ({ platform, url: s.url, label: s.label, qr: await qrSvg(s.url) })),
+    ),
+  );
+  return {
+    siteTitle: site.general.siteTitle,
+    banners: slides("Main"),
+    favourites: slides("Favourite"),
+    features: slides("Features"),
+    announcements: news.map((a) => ({ id: a.id, title: title(a), link: a.link && SAFE_HREF.test(a.link) ? a.link : null })),
+    categories: categories.map((c) => ({ slug: c.slug, name: bn ? c.nameBn : c.nameEn, icon: c.icon })),
+    activeCategory: wanted,
+    games: games.map(({ id, code, name, provider, thumbnail }) => ({ id, code, name, provider, thumbnail })),
+    contacts,
+    footer: {
+      text: bn ? site.general.footerTextBn : site.general.footerTextEn,
+      mode: site.general.mode,
+      licenceIssuer: site.general.licenceIssuer,
+      licenceNumber: site.general.licenceNumber,
+      payments: payments.map((p) => ({ id: p.id, name: p.name, icon: p.icon })),
+    },
+  };
+}
+
+export type HomeContent = Awaited<ReturnType<typeof getHomeContent>>;

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
+import { db, type Executor } from "#app/db/db.server.ts";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "./password.server.ts";
 import { clearUsernameFailures, loginRetryAfterMinutes, recordLoginFailure } from "./rate-limit.server.ts";
 import { players } from "./schema.ts";
@@ -127,9 +127,10 @@ export async function changePassword(playerId: number, currentPassword: string, 
   return { ok: true };
 }
 
-export async function setPassword(playerId: number, newPassword: string) {
+/** Pass a transaction as executor to make the change part of it (e.g. together with using a reset token). */
+export async function setPassword(playerId: number, newPassword: string, executor: Executor = db) {
   const passwordHash = await hashPassword(newPassword);
-  await db.update(players).set({ passwordHash, updatedAt: new Date() }).where(eq(players.id, playerId));
+  await executor.update(players).set({ passwordHash, updatedAt: new Date() }).where(eq(players.id, playerId));
 }
 
 /** Security level of spec section 4: Unverified, Normal (e-mail or phone verified), Safe (both). */

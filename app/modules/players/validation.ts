@@ -8,14 +8,14 @@ const required = (key: string) => ({ error: (issue: { input: unknown }) => (issu
 export const usernameField = z
   .string(required("errors.usernameRequired"))
   .trim()
-  .min(1, "errors.usernameRequired")
+  .min(1, { error: "errors.usernameRequired", abort: true })
   .regex(/^[A-Za-z0-9]+$/, "errors.usernameInvalid");
 
 export const loginSchema = z.object({
   username: usernameField.max(30, "errors.usernameInvalid"),
   password: z
     .string(required("errors.passwordRequired"))
-    .min(1, "errors.passwordRequired")
+    .min(1, { error: "errors.passwordRequired", abort: true })
     .min(8, "errors.passwordMin8")
     .max(128, "errors.passwordMax"),
   redirectTo: z.string().optional(),
@@ -23,7 +23,7 @@ export const loginSchema = z.object({
 
 const signupPassword = z
   .string(required("errors.passwordRequired"))
-  .min(1, "errors.passwordRequired")
+  .min(1, { error: "errors.passwordRequired", abort: true })
   .min(8, "errors.passwordMin8")
   .max(20, "errors.passwordMax20")
   .regex(/^[A-Za-z0-9]+$/, "errors.passwordAlnum");
@@ -31,13 +31,13 @@ const signupPassword = z
 export const phoneField = z
   .string(required("errors.phoneRequired"))
   .trim()
-  .min(1, "errors.phoneRequired")
+  .min(1, { error: "errors.phoneRequired", abort: true })
   .regex(/^\d{10,15}$/, "errors.phoneInvalid");
 
 export const emailField = z
   .string(required("errors.emailRequired"))
   .trim()
-  .min(1, "errors.emailRequired")
+  .min(1, { error: "errors.emailRequired", abort: true })
   .max(254, "errors.emailInvalid")
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "errors.emailInvalid");
 
@@ -45,7 +45,7 @@ export const signupSchema = z
   .object({
     username: usernameField.min(4, "errors.usernameLength").max(15, "errors.usernameLength"),
     password: signupPassword,
-    confirmPassword: z.string(required("errors.confirmRequired")).min(1, "errors.confirmRequired"),
+    confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
     currency: z.enum(currencies, "errors.currencyInvalid").default("BDT"),
     name: z.string().trim().max(100, "errors.nameTooLong").default(""),
     phone: phoneField,
@@ -53,14 +53,14 @@ export const signupSchema = z
     referralCode: z.string().trim().max(20, "errors.referralNotFound").optional(),
     ageCheck: z.literal(["on", "true", "1", true], "errors.ageCheck"),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
 
 export type SignupInput = z.infer<typeof signupSchema>;
 
 /** /reset-password: the spec's 6-20 rule with upper, lower and digit; at least 8 so the login form accepts it. */
 export const newPasswordField = z
   .string(required("errors.passwordRequired"))
-  .min(1, "errors.passwordRequired")
+  .min(1, { error: "errors.passwordRequired", abort: true })
   .min(6, "errors.password6to20")
   .max(20, "errors.password6to20")
   .regex(/^[A-Za-z\d@$!%*#]+$/, "errors.passwordAllowedChars")
@@ -73,29 +73,49 @@ export const changePasswordSchema = z
   .object({
     currentPassword: z
       .string(required("errors.currentPasswordRequired"))
-      .min(1, "errors.currentPasswordRequired")
+      .min(1, { error: "errors.currentPasswordRequired", abort: true })
       .max(128, "errors.password6to20"),
     newPassword: newPasswordField,
-    confirmPassword: z.string(required("errors.confirmRequired")).min(1, "errors.confirmRequired"),
+    confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
 
 export const setNewPasswordSchema = z
   .object({
-    token: z.string().min(1),
+    token: z.string().min(1).max(200),
     newPassword: newPasswordField,
-    confirmPassword: z.string(required("errors.confirmRequired")).min(1, "errors.confirmRequired"),
+    confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
 
 export const callingCodes = ["880", "91", "92"] as const;
 
-export const forgotPasswordSchema = z.discriminatedUnion("channel", [
-  z.object({ channel: z.literal("email"), username: usernameField.max(30, "errors.usernameInvalid"), email: emailField }),
-  z.object({
-    channel: z.literal("sms"),
-    username: usernameField.max(30, "errors.usernameInvalid"),
-    callingCode: z.enum(callingCodes, "errors.callingCodeInvalid"),
-    phone: phoneField,
-  }),
-]);
+/** The "I'm not a robot" box of /forgot-password; the server refuses the form without it. */
+const botCheck = z.literal(["on", "true", "1", true], "errors.botCheck");
+
+export const forgotEmailSchema = z.object({
+  channel: z.literal("email"),
+  username: usernameField.max(30, "errors.usernameInvalid"),
+  email: emailField,
+  robot: botCheck,
+});
+
+export const forgotSmsSchema = z.object({
+  channel: z.literal("sms"),
+  username: usernameField.max(30, "errors.usernameInvalid"),
+  callingCode: z.enum(callingCodes, "errors.callingCodeInvalid"),
+  phone: phoneField,
+  robot: botCheck,
+});
+
+export const forgotPasswordSchema = z.discriminatedUnion("channel", [forgotEmailSchema, forgotSmsSchema]);
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** /forgot-password/code: the username and the 6-digit code sent by SMS. */
+export const resetCodeSchema = z.object({
+  username: usernameField.max(30, "errors.usernameInvalid"),
+  code: z
+    .string(required("errors.resetCodeFormat"))
+    .trim()
+    .regex(/^\d{6}$/, "errors.resetCodeFormat"),
+});

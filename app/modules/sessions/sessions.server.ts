@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
+import { db, type Executor } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { toPublic } from "#app/modules/players/players.server.ts";
 import { sessions } from "./schema.ts";
@@ -47,11 +47,11 @@ export async function deleteSession(token: string) {
 }
 
 /** Ends every session of the player except the one holding keepToken (after a password change). */
-export async function deleteOtherSessions(playerId: number, keepToken?: string) {
+export async function deleteOtherSessions(playerId: number, keepToken?: string, executor: Executor = db) {
   const where = keepToken
     ? and(eq(sessions.playerId, playerId), ne(sessions.id, hashToken(keepToken)))
     : eq(sessions.playerId, playerId);
-  await db.delete(sessions).where(where);
+  await executor.delete(sessions).where(where);
 }
 
 export async function pruneExpiredSessions() {

@@ -1,1 +1,82 @@
-export default function Placeholder() { return <main>TODO</main>; }
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
+import { ErrorList, Field } from "#app/components/forms/Field.tsx";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { changeOwnPassword } from "#app/modules/players/password-reset.server.ts";
+import { changePasswordSchema } from "#app/modules/players/validation.ts";
+import { clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { layoutFor } from "#app/utils/layout.server.ts";
+import { redirectWithToast } from "#app/utils/toast.server.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePlayer(context, url);
+  return { layout: layoutFor(request.headers.get("user-agent")), title: getInstance(context).t("auth.change.title") };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { player, token } = requirePlayer(context, url);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  const result = await changeOwnPassword(player, submission.value, { ip: clientIp(request), keepToken: token });
+  if (!result.ok) {
+    if (result.error === "errors.tooManyAttempts") {
+      const message = getInstance(context).t(result.error, { minutes: result.minutes });
+      return data({ result: submission.reply({ formErrors: [message], hideFields }) }, { status: 429 });
+    }
+    return data({ result: submission.reply({ fieldErrors: { currentPassword: [result.error] }, hideFields }) }, { status: 400 });
+  }
+  return redirectWithToast("/reset-password", "passwordChanged");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(changePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const action = "/reset-password";
+  return (
+    <AccountFrame layout={loaderData.layout}>
+      <main className="max-w-md rounded-xl bg-panel p-5" data-testid="reset-password-page">
+        <h1 className="mb-2 text-xl font-bold">{t("auth.change.title")}</h1>
+        <p className="mb-4 text-sm text-white/70">{t("auth.setNew.rules")}</p>
+        <Form method="post" action={action} {...getFormProps(form)}>
+          <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
+          <Field
+            label={t("auth.change.currentPassword")}
+            inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), autoComplete: "current-password" }}
+            errors={fields.currentPassword.errors}
+            errorId={fields.currentPassword.errorId}
+          />
+          <Field
+            label={t("auth.change.newPassword")}
+            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.newPassword.errors}
+            errorId={fields.newPassword.errorId}
+          />
+          <Field
+            label={t("auth.change.confirmPassword")}
+            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.confirmPassword.errors}
+            errorId={fields.confirmPassword.errorId}
+          />
+          <SubmitButton label={t("auth.change.submit")} pendingLabel={t("auth.change.submitting")} action={action} />
+        </Form>
+      </main>
+    </AccountFrame>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import type { LayoutKind } from "#app/utils/layout.server.ts";
+import { AccountMenu } from "./AccountMenu.tsx";
+
+/**
+ * A member-centre section page: in the desktop arrangement the member menu sits at the left; in the
+ * mobile one (phones, and desktop windows up to 768 px) a link leads back to the member centre instead.
+ */
+export function AccountFrame({ layout, children }: { layout: LayoutKind; children: React.ReactNode }) {
+  const desktop = layout === "desktop";
+  return (
+    <div className={desktop ? "mx-auto max-w-5xl p-3 min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr] min-[769px]:items-start min-[769px]:gap-4 min-[769px]:p-6" : "mx-auto max-w-xl p-3"}>
+      {desktop ? (
+        <aside className="hidden min-[769px]:block">
+          <AccountMenu />
+        </aside>
+      ) : null}
+      <div className="min-w-0">
+        <BackToAccount className={desktop ? "min-[769px]:hidden" : ""} />
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function BackToAccount({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href="/account" className={`mb-3 inline-flex items-center gap-1 text-sm text-brand ${className}`}>
+      <span aria-hidden="true">‹</span> {t("account.backToAccount")}
+    </a>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * The member menu of /account. Only sections that exist are listed; later issues add theirs
+ * (Funds: deposit, withdrawal; History: betting, turnover, transaction records; inbox, VIP, referral).
+ */
+export const accountMenu = [
+  { to: "/account", key: "account.menu.profile", icon: "☺" },
+  { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
+] as const;

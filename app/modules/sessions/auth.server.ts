@@ -61,7 +61,7 @@ export function requirePlayer(context: Ctx, url: URL): NonNullable<Auth> {
 /** For JSON API calls: the signed-in player, or a 401 JSON answer. */
 export function requireApiPlayer(context: Ctx): NonNullable<Auth> {
   const auth = getAuth(context);
-  if (!auth) throw Response.json({ message: "Unauthenticated." }, { status: 401 });
+  if (!auth) throw Response.json({ message: "Unauthenticated." }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
   return auth;
 }
 

@@ -1,1 +1,32 @@
-export function loader() { return Response.json({ todo: true }, { status: 501 }); }
+import { english } from "#app/modules/api/english.server.ts";
+import { checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
+import { clientCurrency, clientFieldErrors, issuesByField, pickFields, SIGNUP_FIELDS, validationFailed } from "#app/modules/api/fields.server.ts";
+import { createPlayer } from "#app/modules/players/players.server.ts";
+import { signupSchema } from "#app/modules/players/validation.ts";
+import type { Route } from "./+types/create-players";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return rejectMethod(request, ["POST"]);
+}
+
+/**
+ * POST /api/v1/create-players with the sign-up payload (JSON or form data): username, password, confirmPassword,
+ * name, phone, email, referral_code, currency (default BDT), ageCheck or age_check (true, "1" or "on").
+ * Any other field, `status` included, is ignored: every new player starts active and unprivileged.
+ * 201 { success, message, data: { remote_id, username } }; 422 { message, errors: { <client field>: [message] } }.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const refused = checkMethod(request, ["POST"]);
+  if (refused) return refused;
+  const picked = pickFields(await readBody(request), SIGNUP_FIELDS);
+  picked.input.currency = clientCurrency(picked.input.currency);
+  const parsed = signupSchema.safeParse(picked.input);
+  if (!parsed.success) return validationFailed(clientFieldErrors(issuesByField(parsed.error), picked));
+
+  const created = await createPlayer(parsed.data);
+  if (!created.ok) return validationFailed(clientFieldErrors(created.fieldErrors, picked));
+  return Response.json(
+    { success: true, message: english("api.registrationSuccessful"), data: { remote_id: created.player.id, username: created.player.username } },
+    { status: 201, headers: NO_STORE },
+  );
+}

@@ -1,1 +1,16 @@
-export function loader() { return Response.json({ todo: true }, { status: 501 }); }
+import { getSiteConfig } from "#app/modules/content/content.server.ts";
+import { checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
+import { generalEntry } from "#app/modules/api/presenters.server.ts";
+import type { Route } from "./+types/general";
+
+/** GET /api/general → [{ site_title, support_mail, withdrawal_status, promotion_wallet }]. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const refused = checkMethod(request, ["GET"]);
+  if (refused) return refused;
+  const { general } = await getSiteConfig();
+  return Response.json([generalEntry(general)], { headers: PUBLIC_CACHE });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return rejectMethod(request, ["GET"]);
+}

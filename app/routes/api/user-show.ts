@@ -1,1 +1,21 @@
-export function loader() { return Response.json({ todo: true }, { status: 501 }); }
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
+import { userEntry } from "#app/modules/api/presenters.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/user-show";
+
+/**
+ * GET /api/user/show with "Authorization: Bearer <token>": the token's own player. The spec's client also sends
+ * remote_id; it must name that same player (403 otherwise): the token, never the id, decides whose data this is.
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const refused = checkMethod(request, ["GET"]);
+  if (refused) return refused;
+  const { player } = requireApiPlayer(context);
+  const remoteId = url.searchParams.get("remote_id")?.trim();
+  if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
+  return Response.json(userEntry(player), { headers: { ...NO_STORE, Vary: "Authorization" } });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return rejectMethod(request, ["GET"]);
+}

@@ -1,0 +1,116 @@
+// Responses and request bodies of the JSON API under /api (spec section 7).
+import { english } from "./english.server.ts";
+
+export type ApiMethod = "GET" | "POST";
+
+/** Public content may be cached briefly by the client and proxies; anything about a player never. */
+export const PUBLIC_CACHE = { "Cache-Control": "public, max-age=30" } as const;
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** `{ message }` in English with the given status; extra fields (e.g. `errors`) are merged in. */
+export function apiError(
+  status: number,
+  key: string,
+  options: { params?: Record<string, unknown>; headers?: HeadersInit; extra?: Record<string, unknown> } = {},
+) {
+  const headers = new Headers(options.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return Response.json({ message: english(key, options.params), ...options.extra }, { status, headers });
+}
+
+function allowHeader(allowed: readonly ApiMethod[]) {
+  const methods = allowed.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m]));
+  return [...methods, "OPTIONS"].join(", ");
+}
+
+function methodNotAllowed(method: string, allowed: readonly ApiMethod[]) {
+  const allow = allowHeader(allowed);
+  return apiError(405, "api.methodNotAllowed", { params: { method, allow }, headers: { Allow: allow } });
+}
+
+/**
+ * Answers the methods an endpoint does not serve: OPTIONS gets 204 with an Allow header, anything not allowed
+ * gets 405 with an Allow header. Returns undefined when the request may go on. GET implies HEAD (React Router
+ * strips the body). Resource routes send GET/HEAD/OPTIONS to the loader and POST/PUT/PATCH/DELETE to the
+ * action, so both halves of a route module call this.
+ */
+export function checkMethod(request: Request, allowed: readonly ApiMethod[]): Response | undefined {
+  const method = request.method.toUpperCase();
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allowHeader(allowed) } });
+  if (allowed.includes(method as ApiMethod) || (method === "HEAD" && allowed.includes("GET"))) return undefined;
+  return methodNotAllowed(method, allowed);
+}
+
+/** For the half of a route module (loader or action) that never serves a request: a 204 for OPTIONS, else 405. */
+export function rejectMethod(request: Request, allowed: readonly ApiMethod[]): Response {
+  return checkMethod(request, allowed) ?? methodNotAllowed(request.method.toUpperCase(), allowed);
+}
+
+// Log-in and sign-up bodies are a few hundred bytes; this bounds what one request can make us buffer.
+export const MAX_BODY_BYTES = 16 * 1024;
+
+async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw apiError(413, "api.payloadTooLarge");
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw apiError(413, "api.payloadTooLarge");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The body as a plain object, from JSON or from form data (urlencoded or multipart; files are ignored, the first
+ * value of a repeated name wins). An empty body is `{}`, so missing fields get their validation messages.
+ * Throws a JSON Response: 400 for malformed JSON or a JSON value that is not an object, 413 for a body over
+ * MAX_BODY_BYTES, 415 for other content types. A body without a content type is read as JSON.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  const isForm = mediaType === "application/x-www-form-urlencoded" || mediaType === "multipart/form-data";
+  const isJson = mediaType === "" || mediaType === "text/plain" || mediaType === "application/json" || mediaType.endsWith("+json");
+  if (!isForm && !isJson) throw apiError(415, "api.unsupportedMediaType");
+
+  const bytes = await readLimited(request);
+  if (isForm) {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
+    } catch {
+      throw apiError(400, "api.malformedForm");
+    }
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of form) {
+      if (typeof value === "string" && !(name in fields)) fields[name] = value;
+    }
+    return fields;
+  }
+
+  const text = new TextDecoder().decode(bytes).trim();
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw apiError(400, "api.malformedJson");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw apiError(400, "api.bodyNotObject");
+  return parsed as Record<string, unknown>;
+}

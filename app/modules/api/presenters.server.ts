@@ -1,0 +1,74 @@
+// The JSON shapes of spec sections 3 and 7, built from our rows. Field names (including the spec's
+// "thubmnail") are what the app clients read; do not rename them.
+import { getEnv } from "#app/config/env.server.ts";
+import type { SiteConfig } from "#app/modules/content/content.server.ts";
+import type { sliders, socialLinks } from "#app/modules/content/schema.ts";
+import { socialPlatforms, type SocialPlatform } from "#app/modules/content/schema.ts";
+import { securityLevel, type PublicPlayer } from "#app/modules/players/players.server.ts";
+
+/** Every image the API returns is an absolute URL on PUBLIC_URL (app clients live on another origin);
+ *  a value already stored as an absolute URL (a CDN) is returned unchanged. */
+export function absoluteUrl(pathOrUrl: string) {
+  return new URL(pathOrUrl, getEnv().PUBLIC_URL).toString();
+}
+
+export function logoEntry(branding: SiteConfig["branding"]) {
+  return {
+    logo: absoluteUrl(branding.logo),
+    mobile_logo: absoluteUrl(branding.mobileLogo),
+    loader_logo: absoluteUrl(branding.loaderLogo),
+    favicon: absoluteUrl(branding.favicon),
+  };
+}
+
+export function generalEntry(general: SiteConfig["general"]) {
+  return {
+    site_title: general.siteTitle,
+    support_mail: general.supportMail,
+    withdrawal_status: general.withdrawalStatus,
+    promotion_wallet: general.promotionWallet,
+  };
+}
+
+/**
+ * GET /api/sociallink answers a list with one object, like /api/logo and /api/general:
+ *   [{ "whatsapp": "https://wa.me/...", "facebook": "https://...", "telegram": "https://t.me/...", "email": "mailto:..." }]
+ * Each value is the link of the first active row of that platform (by sort order), or null when none is active.
+ */
+export function socialLinksEntry(rows: Array<typeof socialLinks.$inferSelect>) {
+  const entry = Object.fromEntries(socialPlatforms.map((p) => [p, null])) as Record<SocialPlatform, string | null>;
+  for (const row of rows) entry[row.platform] ??= row.url;
+  return entry;
+}
+
+/** `link` is returned as stored: a path of the site ("/signup") or an external address. */
+export function sliderEntry(row: typeof sliders.$inferSelect) {
+  return {
+    id: row.id,
+    status: row.status,
+    slider_type: row.sliderType,
+    link: row.link,
+    thubmnail: absoluteUrl(row.thumbnail),
+    title: row.titleEn,
+    title_bn: row.titleBn,
+  };
+}
+
+/** GET /api/user/show. */
+export function userEntry(player: PublicPlayer) {
+  return {
+    username: player.username,
+    id: player.id,
+    vip_coin: 0, // VIP points arrive with the VIP issue.
+    name: player.name,
+    phone: player.phone,
+    email: player.email,
+    created_at: player.createdAt.toISOString(),
+    dofb: player.birthday ?? null,
+    session_id: player.phoneVerifiedAt ? "1" : "0", // the spec's (odd) name for "phone verified"
+    // The ledger (money issue) is the only source of balances; until it exists every player holds nothing.
+    balance: "0.00",
+    currency: player.currency,
+    security_level: securityLevel(player),
+  };
+}

@@ -15,6 +15,12 @@ const app = express();
 app.disable("x-powered-by");
 // "loopback" trusts X-Forwarded-For only from a proxy on this machine; set TRUST_PROXY for others (e.g. "10.0.0.0/8").
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+// Node's Request refuses TRACE/TRACK, and React Router answers other unknown methods without an Allow header.
+const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+app.use((req, res, next) => {
+  if (SERVED.has(req.method)) return next();
+  res.set("Allow", [...SERVED].join(", ")).status(405).json({ message: "Method Not Allowed" });
+});
 app.use(
   compression({
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),

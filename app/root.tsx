@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Shell } from "./components/layout/Shell.tsx";
@@ -58,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1d2a" />
         {root ? <link rel="icon" href={root.site.favicon} type="image/svg+xml" /> : null}
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
       </head>
@@ -71,6 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  // The back office has its own chrome (app/routes/admin); the player shell is for the site.
+  if (pathname === "/admin" || pathname.startsWith("/admin/")) return <Outlet />;
   return (
     <Shell data={loaderData}>
       <Outlet />

@@ -1,6 +1,7 @@
 import { getEnv } from "#app/config/env.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
 import { database } from "./db.server.ts";
+import { startMaintenance } from "./maintenance.server.ts";
 import { DEMO_PLAYER, seedDemoContent } from "./seed.server.ts";
 
 let done = false;
@@ -17,5 +18,8 @@ export async function bootstrap() {
       `${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`,
     );
   }
-  if (env.NODE_ENV !== "test") startOutboxSender();
+  if (env.NODE_ENV !== "test") {
+    startOutboxSender();
+    startMaintenance();
+  }
 }

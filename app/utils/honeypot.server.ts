@@ -13,6 +13,8 @@ export function honeypotInputProps() {
 
 /** True when the form looks like a bot filled it (hidden field filled, or the timestamp was forged). */
 export async function isSpam(formData: FormData) {
+  // The library skips its check when the hidden fields are absent altogether; a real form always sends them.
+  if (!formData.has("from__confirm")) return true;
   try {
     await honeypot().check(formData);
     return false;

@@ -4,6 +4,7 @@ import type { RootData } from "#app/root.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { categoryLinks } from "./menu-items.ts";
 import { LogoutButton } from "./LogoutButton.tsx";
+import { DhakaClock } from "./DhakaClock.tsx";
 
 export function DesktopTopBar({ data }: { data: RootData }) {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export function DesktopTopBar({ data }: { data: RootData }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <DhakaClock label={t("common.timeZoneLabel")} />
           <LanguageSwitch locale={data.locale} />
           {data.player ? (
             <>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { DhakaClock } from "./DhakaClock.tsx";
 import { categoryLinks, sportsSubmenu, upcomingEntries } from "./menu-items.ts";
 
 /**
@@ -61,6 +62,9 @@ export function SideMenu({ loggedIn }: { loggedIn: boolean }) {
             </>
           )}
         </ul>
+        <div className="p-3">
+          <DhakaClock label={t("common.timeZoneLabel")} />
+        </div>
       </nav>
     </div>
   );

@@ -11,13 +11,11 @@ import { loginSchema } from "#app/modules/players/validation.ts";
 import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/login";
 
-export function meta() {
-  return [{ title: "Login" }];
-}
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
+  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""), title: getInstance(context).t("auth.login.title") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { data, Form, redirect } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { getInstance } from "#app/i18n/i18n.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
 import { currencies } from "#app/modules/players/schema.ts";
 import { signupSchema } from "#app/modules/players/validation.ts";
@@ -14,9 +15,7 @@ import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Route } from "./+types/signup";
 
-export function meta() {
-  return [{ title: "Sign up" }];
-}
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect("/");
@@ -26,6 +25,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     referralCode: codes.referral ?? codes.affiliate ?? "",
     missingCodeType: missing === "referral_code" || missing === "affiliate_code" ? missing : null,
     honeypot: await honeypotInputProps(),
+    title: getInstance(context).t("auth.signup.title"),
   };
 }
 

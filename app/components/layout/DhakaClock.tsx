@@ -1,0 +1,32 @@
+import { useEffect, useState } from "react";
+
+const formatter = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Dhaka",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** YYYY-MM-DD HH:mm:ss in Asia/Dhaka, built from Intl parts so it costs no date library in the browser. */
+export function formatDhakaClock(date: Date) {
+  const p = Object.fromEntries(formatter.formatToParts(date).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The site clock (GMT+6, 24-hour), ticking every second once JavaScript runs. */
+export function DhakaClock({ label }: { label: string }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return (
+    <time className="whitespace-nowrap text-xs tabular-nums text-white/70" suppressHydrationWarning data-testid="site-clock">
+      {formatDhakaClock(now)} ({label})
+    </time>
+  );
+}

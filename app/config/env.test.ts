@@ -1,0 +1,31 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server.ts";
+
+describe("settings", () => {
+  it("stops a production start against PostgreSQL without a secret, with a clear message", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h:5432/db" })).toThrow(/SESSION_SECRET is required in production/);
+  });
+  it("generates a development secret once and keeps it in the data folder", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));
+    const a = parseEnv({ NODE_ENV: "development", DATA_DIR: dir });
+    const b = parseEnv({ NODE_ENV: "development", DATA_DIR: dir });
+    expect(a.SESSION_SECRET).toHaveLength(43);
+    expect(b.SESSION_SECRET).toBe(a.SESSION_SECRET);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(a.SESSION_SECRET);
+    expect(a.embedded).toBe(true);
+  });
+  it("refuses malformed values", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
+    expect(() => parseEnv({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
+  });
+  it("uses a given secret and does not write one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));
+    const env = parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: "x".repeat(40), DATA_DIR: dir });
+    expect(env.SESSION_SECRET).toBe("x".repeat(40));
+    expect(existsSync(path.join(dir, "session-secret"))).toBe(false);
+  });
+});

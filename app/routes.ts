@@ -38,5 +38,17 @@ export default [
     route("user/show", "routes/api/user-show.ts"),
   ]),
 
+  // Back office: staff accounts (separate from players), settings and the audit log
+  ...prefix("admin", [
+    route("", "routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("login", "routes/admin/login.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+    ]),
+  ]),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -18,6 +18,7 @@ const envSchema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   LOG_OUTBOX: boolish,
+  ADMIN_INITIAL_PASSWORD: z.string().min(10, "ADMIN_INITIAL_PASSWORD must be at least 10 characters").optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {

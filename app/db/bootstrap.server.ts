@@ -1,5 +1,7 @@
 import { getEnv } from "#app/config/env.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
+import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { database } from "./db.server.ts";
 import { startMaintenance } from "./maintenance.server.ts";
 import { DEMO_PLAYER, seedDemoContent } from "./seed.server.ts";
@@ -14,10 +16,14 @@ export async function bootstrap() {
   const seed = env.SEED_DEMO ?? env.embedded;
   if (seed) {
     const seeded = await seedDemoContent(database.db);
+    // Wallet numbers and promotions need the payment methods the content seed creates; idempotent on its own.
+    await seedPaymentsDemo(database.db);
     console.log(
       `${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`,
     );
   }
+  // The first admin exists on every install (PostgreSQL too); its password is printed once or comes from ADMIN_INITIAL_PASSWORD.
+  await ensureSeedAdmin(database.db, env.ADMIN_INITIAL_PASSWORD);
   if (env.NODE_ENV !== "test") {
     startOutboxSender();
     startMaintenance();

@@ -135,6 +135,9 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       email: "demo@deshplay.example",
       currency: "BDT",
       referralCode: "DEMO2026",
+      // Withdrawals need a birthday and a verified phone; the demo player has both so every flow can be tried.
+      birthday: "1995-01-01",
+      phoneVerifiedAt: new Date(),
     });
     return true;
   });

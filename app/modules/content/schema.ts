@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const branding = pgTable("branding", {
@@ -17,6 +18,10 @@ export const generalSettings = pgTable("general_settings", {
   mode: text().$type<"demo" | "real">().notNull().default("demo"),
   licenceIssuer: text(),
   licenceNumber: text(),
+  /** ISO 3166-1 alpha-2 codes of the countries the licence covers; real-money mode needs at least one. */
+  jurisdictions: text().array().notNull().default(sql`'{}'::text[]`),
+  /** Turnover required on a deposit, in hundredths of the deposit (100 = 1×, 150 = 1.5×): an integer, never a float. */
+  depositTurnoverHundredths: integer().notNull().default(100),
   footerTextEn: text().notNull().default(""),
   footerTextBn: text().notNull().default(""),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

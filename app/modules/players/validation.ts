@@ -41,6 +41,10 @@ export const emailField = z
   .max(254, "errors.emailInvalid")
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "errors.emailInvalid");
 
+// zod 4 skips an object-level check once any field failed; run the match check whenever both passwords parsed.
+const bothPasswords = (a: "password" | "newPassword") => (p: { value: unknown }) =>
+  z.object({ [a]: z.string(), confirmPassword: z.string() }).safeParse(p.value).success;
+
 export const signupSchema = z
   .object({
     username: usernameField.min(4, "errors.usernameLength").max(15, "errors.usernameLength"),
@@ -53,7 +57,7 @@ export const signupSchema = z
     referralCode: z.string().trim().max(20, "errors.referralNotFound").optional(),
     ageCheck: z.literal(["on", "true", "1", true], "errors.ageCheck"),
   })
-  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch", when: bothPasswords("password") });
 
 export type SignupInput = z.infer<typeof signupSchema>;
 
@@ -78,7 +82,7 @@ export const changePasswordSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
   })
-  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch", when: bothPasswords("newPassword") });
 
 export const setNewPasswordSchema = z
   .object({
@@ -86,7 +90,7 @@ export const setNewPasswordSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
   })
-  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch" });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch", when: bothPasswords("newPassword") });
 
 export const callingCodes = ["880", "91", "92"] as const;
 

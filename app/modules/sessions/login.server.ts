@@ -1,10 +1,11 @@
 import { authenticate } from "#app/modules/players/players.server.ts";
+import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
 import { clientIp, commitSessionCookie } from "./auth.server.ts";
 import { createSession } from "./sessions.server.ts";
 
 export type LoginOutcome =
   | { ok: true; token: string; player: { id: number; username: string }; setCookie: string }
-  | { ok: false; status: 401 | 403 | 429; message: "errors.invalidCredentials" | "errors.tooManyAttempts" | "errors.accountBlocked"; params?: { minutes: number } };
+  | { ok: false; status: 401 | 403 | 429; message: "errors.invalidCredentials" | "errors.tooManyAttempts" | "errors.accountBlocked" | "admin.jurisdiction.refused"; params?: { minutes: number } };
 
 /** Shared by the login form and POST /api/login: checks the password (rate limited) and opens a session. */
 export async function loginWithPassword(request: Request, username: string, password: string): Promise<LoginOutcome> {
@@ -14,6 +15,9 @@ export async function loginWithPassword(request: Request, username: string, pass
     if (result.reason === "blocked") return { ok: false, status: 403, message: "errors.accountBlocked" };
     return { ok: false, status: 401, message: "errors.invalidCredentials" };
   }
+  // Real-money mode: only players from the operator's licensed jurisdictions may log in.
+  const refusedCountry = await checkJurisdiction(result.player);
+  if (refusedCountry) return { ok: false, status: 403, message: refusedCountry.messageKey };
   const { token } = await createSession(result.player.id, { ip: clientIp(request), userAgent: request.headers.get("user-agent") });
   return { ok: true, token, player: { id: result.player.id, username: result.player.username }, setCookie: await commitSessionCookie(token) };
 }

@@ -1,8 +1,9 @@
 import { english } from "#app/modules/api/english.server.ts";
-import { checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
+import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
 import { clientCurrency, clientFieldErrors, issuesByField, pickFields, SIGNUP_FIELDS, validationFailed } from "#app/modules/api/fields.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
 import { signupSchema } from "#app/modules/players/validation.ts";
+import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
 import type { Route } from "./+types/create-players";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -23,6 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = signupSchema.safeParse(picked.input);
   if (!parsed.success) return validationFailed(clientFieldErrors(issuesByField(parsed.error), picked));
 
+  const refusedCountry = await checkJurisdiction({ currency: parsed.data.currency, callingCode: "880" });
+  if (refusedCountry) return apiError(403, refusedCountry.messageKey);
   const created = await createPlayer(parsed.data);
   if (!created.ok) return validationFailed(clientFieldErrors(created.fieldErrors, picked));
   return Response.json(

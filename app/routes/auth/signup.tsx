@@ -7,6 +7,7 @@ import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
+import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
 import { currencies } from "#app/modules/players/schema.ts";
 import { signupSchema } from "#app/modules/players/validation.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
@@ -29,7 +30,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: signupSchema });
   const hide = ["password", "confirmPassword"];
@@ -38,6 +39,11 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  }
+  // The form's phone prefix is fixed at +88, so the calling code is Bangladesh's.
+  const refusedCountry = await checkJurisdiction({ currency: submission.value.currency, callingCode: "880" });
+  if (refusedCountry) {
+    return data({ result: submission.reply({ formErrors: [getInstance(context).t(refusedCountry.messageKey)], hideFields: hide }) }, { status: 403 });
   }
   const created = await createPlayer(submission.value);
   if (!created.ok) {

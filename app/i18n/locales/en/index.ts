@@ -6,6 +6,7 @@ import common from "./common.ts";
 import errors from "./errors.ts";
 import home from "./home.ts";
 import messages from "./messages.ts";
+import money from "./money.ts";
 import pages from "./pages.ts";
 
-export default { common, auth, home, account, errors, api, pages, admin, messages };
+export default { common, auth, home, account, errors, api, pages, admin, messages, money };

@@ -1,0 +1,93 @@
+// Balance-changed notices for SSE streams. In-process EventEmitter; with DATABASE_URL also Postgres
+// LISTEN/NOTIFY on one channel so every app instance hears changes made by the others.
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { getEnv } from "#app/config/env.server.ts";
+import { db } from "#app/db/db.server.ts";
+
+const CHANNEL = "balance_changed";
+const INSTANCE = randomUUID();
+const RECONNECT_MS = 5_000;
+
+const emitter = new EventEmitter();
+emitter.setMaxListeners(0);
+
+let listener: pg.Client | undefined;
+let connecting: Promise<void> | undefined;
+let stopped = false;
+
+const topic = (playerId: number) => `player:${playerId}`;
+
+/**
+ * Tells this instance's subscribers at once and the other instances through NOTIFY. Call it after the
+ * transaction that changed the balance has committed; a failed NOTIFY is logged, never thrown.
+ */
+export async function publishBalanceChanged(playerId: number) {
+  emitter.emit(topic(playerId), playerId);
+  if (!getEnv().DATABASE_URL) return;
+  try {
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${`${INSTANCE}:${playerId}`})`);
+  } catch (e) {
+    console.error("events: NOTIFY failed", e);
+  }
+}
+
+/** Calls `listener(playerId)` whenever that player's balance may have changed; returns the unsubscribe function. */
+export function subscribeBalance(playerId: number, fn: (playerId: number) => void): () => void {
+  const name = topic(playerId);
+  emitter.on(name, fn);
+  void startListening();
+  return () => {
+    emitter.off(name, fn);
+  };
+}
+
+async function startListening() {
+  const url = getEnv().DATABASE_URL;
+  if (!url || listener || connecting || stopped) return;
+  connecting = (async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      const [instance, id] = msg.payload.split(":");
+      if (instance === INSTANCE) return;
+      const playerId = Number(id);
+      if (Number.isSafeInteger(playerId)) emitter.emit(topic(playerId), playerId);
+    });
+    client.on("error", (e) => {
+      console.error("events: LISTEN connection lost", e);
+      if (listener === client) listener = undefined;
+      client.end().catch(() => {});
+      if (!stopped) setTimeout(() => void startListening(), RECONNECT_MS).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      listener = client;
+    } catch (e) {
+      console.error("events: cannot LISTEN", e);
+      await client.end().catch(() => {});
+      if (!stopped) setTimeout(() => void startListening(), RECONNECT_MS).unref();
+    }
+  })().finally(() => {
+    connecting = undefined;
+  });
+  return connecting;
+}
+
+/** For tests and shutdown: closes the LISTEN connection. */
+export async function stopEventBus() {
+  stopped = true;
+  await connecting;
+  const client = listener;
+  listener = undefined;
+  await client?.end().catch(() => {});
+}
+
+/** Test hook: resolves once the LISTEN connection is up (immediately without DATABASE_URL). */
+export async function eventBusReady() {
+  stopped = false;
+  await startListening();
+}

@@ -1,0 +1,36 @@
+// The ledger's public API: the only writer of balances. Model and rules: README.md in this folder.
+export { ensureHouseAccount, ensurePlayerAccounts, type PlayerAccounts } from "./accounts.server.ts";
+export { isLedgerError, LedgerError, type LedgerErrorCode } from "./errors.ts";
+export { checkLedgerInvariants, type InvariantReport, type InvariantResult } from "./invariants.server.ts";
+export { formatPoisha, MAX_AMOUNT, parseTaka } from "./money.ts";
+export {
+  type AccountBalance,
+  type Balance,
+  type EntryRow,
+  getAccountBalance,
+  getAccountByCode,
+  getHold,
+  getPlayerBalances,
+  getTransferByKey,
+  type HoldStatus,
+  listAccountEntries,
+  listAccountTransfers,
+  listPlayerEntries,
+  type Page,
+  type PlayerBalances,
+  type TransferRow,
+} from "./queries.server.ts";
+export type { LedgerAccount, LedgerEntry, LedgerTransfer, TransferPhase, Wallet } from "./schema.ts";
+export {
+  postHold,
+  type PostHoldInput,
+  reverseTransfer,
+  type ReverseInput,
+  transfer,
+  type TransferInput,
+  transferLinked,
+  type TransferResult,
+  voidHold,
+  type VoidHoldInput,
+} from "./transfers.server.ts";
+export { type AccountRef, playerAccountCode } from "./validation.ts";

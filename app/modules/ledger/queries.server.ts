@@ -1,0 +1,186 @@
+// Reads: balances, entries and transfers, paged newest first by id (keyset paging: pass `before` = the last id seen).
+import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/db/db.server.ts";
+import type { Currency } from "#app/modules/players/schema.ts";
+import { LedgerError } from "./errors.ts";
+import { type LedgerTransfer, ledgerAccounts, ledgerTransfers, type TransferPhase, type Wallet } from "./schema.ts";
+import { rowsOf } from "./statements.server.ts";
+import { assertId } from "./validation.ts";
+
+export type Balance = { posted: bigint; pending: bigint; available: bigint };
+export type AccountBalance = Balance & { accountId: number; code: string; currency: Currency };
+export type PlayerBalances = { currency: Currency; main: Balance; bonus: Balance };
+export type HoldStatus = "open" | "posted" | "voided";
+export type Page<T> = { items: T[]; nextBefore: number | null };
+export type PageOptions = { limit?: number; before?: number; from?: Date; to?: Date };
+
+const balanceOf = (posted: bigint, pending: bigint): Balance => ({ posted, pending, available: posted - pending });
+const ZERO = balanceOf(0n, 0n);
+
+export async function getAccountBalance(accountId: number, ex: Executor = db): Promise<AccountBalance> {
+  assertId(accountId, "accountId");
+  const [a] = await ex.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId));
+  if (!a) throw new LedgerError("unknown_account", `Account ${accountId} does not exist`, { accountId });
+  return { accountId: a.id, code: a.code, currency: a.currency as Currency, ...balanceOf(a.posted, a.pending) };
+}
+
+export async function getAccountByCode(code: string, currency: Currency, ex: Executor = db) {
+  const [a] = await ex
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, code), eq(ledgerAccounts.currency, currency)));
+  return a;
+}
+
+/** The player's main and bonus balances in the player's currency (zero before the first transfer). */
+export async function getPlayerBalances(playerId: number, ex: Executor = db): Promise<PlayerBalances> {
+  assertId(playerId, "playerId");
+  const rows = rowsOf<{ currency: Currency; wallet: Wallet | null; posted: string | null; pending: string | null }>(
+    await ex.execute(sql`
+      select p.currency, a.wallet, a.posted::text as posted, a.pending::text as pending
+      from players p left join ledger_accounts a on a.player_id = p.id and a.currency = p.currency
+      where p.id = ${playerId}`),
+  );
+  if (rows.length === 0) throw new LedgerError("unknown_account", `Player ${playerId} does not exist`, { playerId });
+  const pick = (w: Wallet) => {
+    const r = rows.find((x) => x.wallet === w);
+    return r ? balanceOf(BigInt(r.posted!), BigInt(r.pending!)) : ZERO;
+  };
+  return { currency: rows[0]!.currency, main: pick("main"), bonus: pick("bonus") };
+}
+
+export type EntryRow = {
+  id: number;
+  transferId: number;
+  accountId: number;
+  wallet: Wallet | null;
+  /** Signed: positive money in, negative money out. */
+  amount: bigint;
+  balanceAfter: bigint;
+  createdAt: Date;
+  kind: string;
+  memo: string;
+  key: string;
+  phase: TransferPhase;
+  reversalOf: number | null;
+  counterparty: string;
+};
+
+type RawEntry = Omit<EntryRow, "amount" | "balanceAfter" | "createdAt" | "id" | "transferId" | "reversalOf"> & {
+  id: string | number;
+  transferId: string | number;
+  reversalOf: string | number | null;
+  amount: string;
+  balanceAfter: string;
+  createdAt: string | Date;
+};
+
+/** Entries of one account, newest first. */
+export async function listAccountEntries(accountId: number, options: PageOptions = {}, ex: Executor = db): Promise<Page<EntryRow>> {
+  assertId(accountId, "accountId");
+  return listEntries(sql`e.account_id = ${accountId}`, options, ex);
+}
+
+/** Entries of a player's main and bonus accounts (or one wallet), newest first: the transaction record. */
+export async function listPlayerEntries(
+  playerId: number,
+  options: PageOptions & { wallet?: Wallet } = {},
+  ex: Executor = db,
+): Promise<Page<EntryRow>> {
+  assertId(playerId, "playerId");
+  const wallet = options.wallet ? sql` and a.wallet = ${options.wallet}` : sql``;
+  return listEntries(sql`e.account_id in (select a.id from ledger_accounts a where a.player_id = ${playerId}${wallet})`, options, ex);
+}
+
+async function listEntries(where: ReturnType<typeof sql>, options: PageOptions, ex: Executor): Promise<Page<EntryRow>> {
+  const limit = clampLimit(options.limit);
+  const rows = rowsOf<RawEntry>(
+    await ex.execute(sql`
+      select e.id, e.transfer_id as "transferId", e.account_id as "accountId", a.wallet,
+        e.amount::text as amount, e.balance_after::text as "balanceAfter", e.created_at as "createdAt",
+        t.kind, t.memo, t.key, t.phase, t.reversal_of as "reversalOf", c.code as counterparty
+      from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id
+      join ledger_transfers t on t.id = e.transfer_id
+      join ledger_accounts c on c.id = case when e.amount < 0 then t.credit_account_id else t.debit_account_id end
+      where ${where}${pageFilter(sql`e`, options)}
+      order by e.id desc
+      limit ${limit + 1}`),
+  );
+  const items = rows.slice(0, limit).map(
+    (r): EntryRow => ({
+      ...r,
+      id: Number(r.id),
+      transferId: Number(r.transferId),
+      reversalOf: r.reversalOf === null ? null : Number(r.reversalOf),
+      amount: BigInt(r.amount),
+      balanceAfter: BigInt(r.balanceAfter),
+      createdAt: new Date(r.createdAt),
+    }),
+  );
+  return { items, nextBefore: rows.length > limit ? items.at(-1)!.id : null };
+}
+
+export type TransferRow = LedgerTransfer & { direction: "in" | "out"; holdStatus: HoldStatus | null };
+
+/** Transfers touching an account, newest first, including holds with their status. */
+export async function listAccountTransfers(accountId: number, options: PageOptions = {}, ex: Executor = db): Promise<Page<TransferRow>> {
+  assertId(accountId, "accountId");
+  const limit = clampLimit(options.limit);
+  const t = ledgerTransfers;
+  const rows = await ex
+    .select({
+      transfer: t,
+      // Qualified by hand: Drizzle renders ${t.id} unqualified, which would bind to the inner r.
+      resolution: sql<string | null>`(select r.phase from ledger_transfers r where r.pending_id = "ledger_transfers"."id")`,
+    })
+    .from(t)
+    .where(
+      and(
+        or(eq(t.debitAccountId, accountId), eq(t.creditAccountId, accountId)),
+        options.before === undefined ? undefined : lt(t.id, assertId(options.before, "before")),
+        options.from ? gte(t.createdAt, options.from) : undefined,
+        options.to ? lt(t.createdAt, options.to) : undefined,
+      ),
+    )
+    .orderBy(desc(t.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit).map(
+    ({ transfer, resolution }): TransferRow => ({
+      ...transfer,
+      direction: transfer.creditAccountId === accountId ? "in" : "out",
+      holdStatus: transfer.phase === "pending" ? statusOf(resolution) : null,
+    }),
+  );
+  return { items, nextBefore: rows.length > limit ? items.at(-1)!.id : null };
+}
+
+export async function getTransferByKey(key: string, ex: Executor = db): Promise<LedgerTransfer | undefined> {
+  const [t] = await ex.select().from(ledgerTransfers).where(eq(ledgerTransfers.key, key));
+  return t;
+}
+
+/** A hold and whether it is still open, or was posted or voided (and by which transfer). */
+export async function getHold(holdId: number, ex: Executor = db) {
+  assertId(holdId, "holdId");
+  const [hold] = await ex.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, holdId));
+  if (!hold || hold.phase !== "pending") throw new LedgerError("hold_not_found", `Hold ${holdId} does not exist`, { holdId });
+  const [resolution] = await ex.select().from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, holdId));
+  return { hold, status: statusOf(resolution?.phase ?? null), resolution: resolution ?? null };
+}
+
+function statusOf(phase: string | null): HoldStatus {
+  return phase === "post_pending" ? "posted" : phase === "void_pending" ? "voided" : "open";
+}
+
+function clampLimit(limit = 50) {
+  return Math.min(Math.max(Math.trunc(limit) || 1, 1), 200);
+}
+
+function pageFilter(alias: ReturnType<typeof sql>, { before, from, to }: PageOptions) {
+  const parts = [];
+  if (before !== undefined) parts.push(sql` and ${alias}.id < ${assertId(before, "before")}`);
+  if (from) parts.push(sql` and ${alias}.created_at >= ${from.toISOString()}::timestamptz`);
+  if (to) parts.push(sql` and ${alias}.created_at < ${to.toISOString()}::timestamptz`);
+  return sql.join(parts, sql``);
+}

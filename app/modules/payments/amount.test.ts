@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { depositFormSchema, withdrawalFormSchema } from "./validation.ts";
+import { formatTaka, parseAmountInput } from "./amount.ts";
+
+describe("parseAmountInput", () => {
+  it("reads taka text into poisha", () => {
+    expect(parseAmountInput("500")).toEqual({ ok: true, amount: 50_000n });
+    expect(parseAmountInput("500.5")).toEqual({ ok: true, amount: 50_050n });
+    expect(parseAmountInput("500.50")).toEqual({ ok: true, amount: 50_050n });
+    expect(parseAmountInput(" 1,250.05 ")).toEqual({ ok: true, amount: 125_005n });
+    expect(parseAmountInput("0.01")).toEqual({ ok: true, amount: 1n });
+    expect(parseAmountInput("007")).toEqual({ ok: true, amount: 700n });
+  });
+
+  it("names what is wrong", () => {
+    const key = (v: unknown, p?: "deposit" | "withdraw") => {
+      const r = parseAmountInput(v, p);
+      return r.ok ? "ok" : r.messageKey;
+    };
+    expect(key("", "deposit")).toBe("money.errors.amountRequired");
+    expect(key(undefined, "withdraw")).toBe("money.errors.withdrawAmountRequired");
+    expect(key("-5")).toBe("money.errors.amountNegative");
+    expect(key("0")).toBe("money.errors.amountZero");
+    expect(key("0.00")).toBe("money.errors.amountZero");
+    expect(key("1.001")).toBe("money.errors.amountFraction");
+    expect(key("12345678901234")).toBe("money.errors.amountTooLarge");
+    expect(key("abc")).toBe("money.errors.amountInvalid");
+    expect(key("1e5")).toBe("money.errors.amountInvalid");
+    expect(key("5 00")).toBe("money.errors.amountInvalid");
+    expect(key("Infinity")).toBe("money.errors.amountInvalid");
+    expect(key(500)).toBe("money.errors.amountInvalid");
+  });
+
+  it("formats poisha for messages", () => {
+    expect(formatTaka(2_500_000n)).toBe("25,000");
+    expect(formatTaka(50_050n)).toBe("500.50");
+    expect(formatTaka(5n)).toBe("0.05");
+  });
+
+  it("form schemas carry the spec's messages", () => {
+    const bad = depositFormSchema.safeParse({ methodId: "x", amount: "" });
+    expect(bad.success).toBe(false);
+    const messages = bad.error!.issues.map((i) => [i.path.join("."), i.message]);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        ["methodId", "money.errors.methodInvalid"],
+        ["channelType", "money.errors.channelRequired"],
+        ["amount", "money.errors.amountRequired"],
+      ]),
+    );
+    expect(depositFormSchema.parse({ methodId: "3", channelType: "Agent", amount: "500", promotionId: "none" })).toEqual({
+      methodId: 3,
+      channelType: "Agent",
+      amount: 50_000n,
+      promotionId: null,
+    });
+    const w = withdrawalFormSchema.safeParse({});
+    expect(w.error!.issues.map((i) => i.message).sort()).toEqual(["money.errors.withdrawAmountRequired", "money.errors.withdrawMethodRequired"]);
+  });
+});

@@ -1,0 +1,69 @@
+// Amounts typed by people: taka text ("500", "500.5", "1,250.50") to integer poisha, with a message key for
+// each way it can be wrong. Shared by the server and the browser (no server imports).
+import { z } from "zod";
+import { MAX_AMOUNT, parseTaka } from "#app/modules/ledger/money.ts";
+
+export const DEPOSIT_MIN = 100_00n;
+export const DEPOSIT_MAX = 25_000_00n;
+export const WITHDRAW_MIN = 500_00n;
+export const WITHDRAW_MAX = 25_000_00n;
+/** The largest amount one staff adjustment may move (10 million taka): a typo guard, far below the ledger's limit. */
+export const ADJUSTMENT_MAX = 10_000_000_00n;
+
+/** Which form the amount comes from: the spec words the empty-amount message differently on each. */
+export type AmountPurpose = "deposit" | "withdraw" | "other";
+
+const requiredKey: Record<AmountPurpose, string> = {
+  deposit: "money.errors.amountRequired",
+  withdraw: "money.errors.withdrawAmountRequired",
+  other: "money.errors.amountMissing",
+};
+
+export type AmountResult = { ok: true; amount: bigint } | { ok: false; messageKey: string };
+
+export function parseAmountInput(input: unknown, purpose: AmountPurpose = "other"): AmountResult {
+  if (input === undefined || input === null) return { ok: false, messageKey: requiredKey[purpose] };
+  if (typeof input !== "string") return { ok: false, messageKey: "money.errors.amountInvalid" };
+  const text = input.trim().replaceAll(",", "");
+  if (text === "") return { ok: false, messageKey: requiredKey[purpose] };
+  if (/^-/.test(text)) return { ok: false, messageKey: "money.errors.amountNegative" };
+  if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, messageKey: "money.errors.amountInvalid" };
+  const [whole, fraction = ""] = text.split(".");
+  if (fraction.length > 2) return { ok: false, messageKey: "money.errors.amountFraction" };
+  if (whole!.replace(/^0+/, "").length > 13) return { ok: false, messageKey: "money.errors.amountTooLarge" };
+  const amount = parseTaka(text.replace(/^0+(?=\d)/, ""));
+  if (amount === undefined) return { ok: false, messageKey: "money.errors.amountInvalid" };
+  return checkAmount(amount);
+}
+
+/** Amounts already in poisha (from a caller, never trusted either). */
+export function checkAmount(amount: unknown): AmountResult {
+  if (typeof amount !== "bigint") return { ok: false, messageKey: "money.errors.amountInvalid" };
+  if (amount < 0n) return { ok: false, messageKey: "money.errors.amountNegative" };
+  if (amount === 0n) return { ok: false, messageKey: "money.errors.amountZero" };
+  if (amount > MAX_AMOUNT) return { ok: false, messageKey: "money.errors.amountTooLarge" };
+  return { ok: true, amount };
+}
+
+/** 2500000n -> "25,000"; 50050n -> "500.50": for messages and labels (no currency sign). */
+export function formatTaka(poisha: bigint): string {
+  const sign = poisha < 0n ? "-" : "";
+  const abs = poisha < 0n ? -poisha : poisha;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const fraction = abs % 100n;
+  return `${sign}${whole}${fraction ? `.${fraction.toString().padStart(2, "0")}` : ""}`;
+}
+
+/** A conform/zod field: taka text in, poisha out; each problem is a money.errors key. */
+export function amountField(purpose: AmountPurpose) {
+  return z
+    .string({ error: requiredKey[purpose] })
+    .transform((value, ctx) => {
+      const result = parseAmountInput(value, purpose);
+      if (!result.ok) {
+        ctx.addIssue({ code: "custom", message: result.messageKey });
+        return z.NEVER;
+      }
+      return result.amount;
+    });
+}

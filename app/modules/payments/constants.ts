@@ -1,0 +1,22 @@
+// Plain values shared by the schema, the server and the browser (no database imports here).
+export const channelTypes = ["Agent", "Personal"] as const;
+export type ChannelType = (typeof channelTypes)[number];
+
+/** How the original site labels each channel type. */
+export const channelLabels: Record<ChannelType, "CashOut" | "Send Money"> = { Agent: "CashOut", Personal: "Send Money" };
+
+export const reviewStatuses = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+/** Transaction statuses as players see them (spec: 0 pending/processing, 1 success, 2 fail). */
+export const transactionStatuses = ["pending", "success", "fail"] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+export const transactionTypes = ["deposit", "withdraw", "adjustment"] as const;
+export type TransactionType = (typeof transactionTypes)[number];
+
+export const dateRanges = ["today", "yesterday", "7d", "all"] as const;
+export type DateRange = (typeof dateRanges)[number];
+
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

@@ -1,0 +1,460 @@
+// Deposits: a player reports a transfer to one of our wallet numbers (with a screenshot); staff approve it
+// (main credited, promotion bonus granted, turnover requirement created) or reject it (nothing moves).
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { paymentMethods } from "#app/modules/content/schema.ts";
+import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.server.ts";
+import { type Currency, players } from "#app/modules/players/schema.ts";
+import { computeBonus, getActivePromotion, getPromotion } from "#app/modules/promotions/promotions.server.ts";
+import { promotions } from "#app/modules/promotions/schema.ts";
+import { audit } from "#app/modules/staff/audit.server.ts";
+import { staffUsers } from "#app/modules/staff/schema.ts";
+import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
+import { checkAmount, DEPOSIT_MAX, DEPOSIT_MIN, formatTaka, parseAmountInput } from "./amount.ts";
+import type { ChannelType, ReviewStatus } from "./constants.ts";
+import { dhakaDateKey } from "./dhaka-days.ts";
+import { PaymentError } from "./errors.ts";
+import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
+import { requireActiveMethod, requireChannel } from "./methods.server.ts";
+import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.server.ts";
+import { type Deposit, deposits, walletNumbers } from "./schema.ts";
+import { readMoneySettings } from "./settings.server.ts";
+import { isIdempotencyKey, normaliseTrxId, SENDER_NUMBER, toId } from "./validation.ts";
+
+export type { Deposit } from "./schema.ts";
+
+/** Reported transfers waiting for staff; more are refused so nobody can fill the queue (or the disk). */
+export const MAX_PENDING_DEPOSITS = 5;
+export const ADULT_AGE = 18;
+
+export type SubmitDepositInput = {
+  methodId: number;
+  channelType: ChannelType;
+  walletNumberId: number;
+  /** Poisha, or the taka text as typed. */
+  amount: bigint | string;
+  senderNumber: string;
+  trxId: string;
+  promotionId: number | null;
+  proof: ProofUpload;
+  /** From the form (a hidden field made when the page was served): the same key again is the same deposit. */
+  idempotencyKey: string;
+};
+
+export const range = (min: bigint, max: bigint) => ({ min: formatTaka(min), max: formatTaka(max) });
+
+/** Taka text or poisha to poisha, refusing what is not a positive amount. */
+export function requireAmount(amount: unknown, purpose: "deposit" | "withdraw" | "other"): bigint {
+  const r = typeof amount === "bigint" ? checkAmount(amount) : parseAmountInput(amount, purpose);
+  if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `money.errors.${string}`, { field: "amount" });
+  return r.amount;
+}
+
+export async function requireActivePlayer(playerId: number) {
+  const id = toId(playerId);
+  const [player] = id ? await db.select().from(players).where(eq(players.id, id)) : [];
+  if (!player) throw new PaymentError("not_found", "money.errors.notFound");
+  if (player.status !== "active") throw new PaymentError("player_blocked", "money.errors.playerBlocked");
+  return player;
+}
+
+/**
+ * Compliance: 18+ checked against the birthday before a deposit. A known birthday under 18 is always refused;
+ * in real-money mode a birthday is required too (demo mode lets players try the flow before filling in a profile).
+ */
+export async function checkAge(birthday: string | null, now: Date = new Date()) {
+  if (!birthday) {
+    if ((await readMoneySettings()).mode === "real") throw new PaymentError("verification_needed", "money.errors.birthdayNeeded");
+    return;
+  }
+  const today = dhakaDateKey(now);
+  const [y, m, d] = birthday.split("-").map(Number) as [number, number, number];
+  const adultFrom = `${y + ADULT_AGE}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  if (adultFrom > today) throw new PaymentError("underage", "money.errors.underage");
+}
+
+const isUniqueViolation = (e: unknown) => {
+  for (let cur = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++) if ((cur as { code?: string }).code === "23505") return true;
+  return false;
+};
+
+async function findByKey(playerId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.playerId, playerId), eq(deposits.idempotencyKey, key)));
+  return row;
+}
+
+/** Records a reported transfer as a pending deposit. Every refusal is a PaymentError naming the field. */
+export async function submitDeposit(playerId: number, input: SubmitDepositInput): Promise<{ deposit: Deposit; replayed: boolean }> {
+  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "money.errors.formExpired");
+  const player = await requireActivePlayer(playerId);
+  const existing = await findByKey(player.id, input.idempotencyKey);
+  if (existing) return { deposit: existing, replayed: true };
+  await checkAge(player.birthday);
+
+  const amount = requireAmount(input.amount, "deposit");
+  if (amount < DEPOSIT_MIN || amount > DEPOSIT_MAX) {
+    throw new PaymentError("amount_out_of_range", "money.errors.depositRange", { field: "amount", params: range(DEPOSIT_MIN, DEPOSIT_MAX) });
+  }
+  const method = await requireActiveMethod(input.methodId);
+  const channel = await requireChannel(method.id, input.channelType);
+  if (amount < channel.min || amount > channel.max) {
+    throw new PaymentError("amount_out_of_range", "money.errors.channelRange", { field: "amount", params: range(channel.min, channel.max) });
+  }
+  const walletNumberId = toId(input.walletNumberId);
+  const [wallet] = walletNumberId
+    ? await db
+        .select()
+        .from(walletNumbers)
+        .where(
+          and(
+            eq(walletNumbers.id, walletNumberId),
+            eq(walletNumbers.methodId, method.id),
+            eq(walletNumbers.channelType, channel.type),
+            eq(walletNumbers.active, true),
+          ),
+        )
+    : [];
+  if (!wallet) throw new PaymentError("invalid_wallet_number", "money.errors.walletNumberInvalid", { field: "walletNumberId" });
+  if (amount < wallet.minAmount || amount > wallet.maxAmount) {
+    throw new PaymentError("amount_out_of_range", "money.errors.channelRange", { field: "amount", params: range(wallet.minAmount, wallet.maxAmount) });
+  }
+  const senderNumber = typeof input.senderNumber === "string" ? input.senderNumber.trim() : "";
+  if (!SENDER_NUMBER.test(senderNumber)) throw new PaymentError("invalid_sender", "money.errors.senderInvalid", { field: "senderNumber" });
+  const trxId = normaliseTrxId(input.trxId);
+  if (!trxId) throw new PaymentError("invalid_trx", "money.errors.trxInvalid", { field: "trxId" });
+  let promotionId: number | null = null;
+  if (input.promotionId !== null && input.promotionId !== undefined) {
+    const promotion = await getActivePromotion(input.promotionId);
+    if (!promotion) throw new PaymentError("invalid_promotion", "money.errors.promotionInvalid", { field: "promotionId" });
+    promotionId = promotion.id;
+  }
+  const trxTaken = async () => {
+    const [row] = await db
+      .select({ id: deposits.id })
+      .from(deposits)
+      .where(and(eq(deposits.methodId, method.id), sql`upper(${deposits.trxId}) = ${trxId}`));
+    return Boolean(row);
+  };
+  if (await trxTaken()) throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+  const [pending] = await db
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.playerId, player.id), eq(deposits.status, "pending")));
+  if ((pending?.n ?? 0) >= MAX_PENDING_DEPOSITS) {
+    throw new PaymentError("invalid_input", "money.errors.tooManyPending", { params: { count: String(MAX_PENDING_DEPOSITS) } });
+  }
+  const proof = await checkProof(input.proof);
+
+  const proofFile = await storeProof(proof.bytes, proof.mime);
+  try {
+    const [row] = await db
+      .insert(deposits)
+      .values({
+        playerId: player.id,
+        methodId: method.id,
+        walletNumberId: wallet.id,
+        channelType: channel.type,
+        amount,
+        currency: player.currency,
+        senderNumber,
+        trxId,
+        promotionId,
+        proofFile,
+        proofMime: proof.mime,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return { deposit: row, replayed: false };
+  } catch (e) {
+    await removeProof(proofFile);
+    if (isUniqueViolation(e)) throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+    throw e;
+  }
+  // A concurrent submission won: the same form sent twice, or the same TRX ID from elsewhere.
+  await removeProof(proofFile);
+  const again = await findByKey(player.id, input.idempotencyKey);
+  if (again) return { deposit: again, replayed: true };
+  throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+}
+
+export type PlayerDepositRow = {
+  id: number;
+  amount: bigint;
+  status: ReviewStatus;
+  channelType: ChannelType;
+  methodName: string;
+  methodIcon: string;
+  createdAt: Date;
+};
+
+/** The player's latest deposits, newest first (the Deposit Records side list). */
+export async function listPlayerDeposits(playerId: number, { limit = 10 }: { limit?: number } = {}): Promise<PlayerDepositRow[]> {
+  return db
+    .select({
+      id: deposits.id,
+      amount: deposits.amount,
+      status: deposits.status,
+      channelType: deposits.channelType,
+      methodName: paymentMethods.name,
+      methodIcon: paymentMethods.icon,
+      createdAt: deposits.createdAt,
+    })
+    .from(deposits)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
+    .where(eq(deposits.playerId, playerId))
+    .orderBy(desc(deposits.id))
+    .limit(Math.max(1, Math.min(100, Math.trunc(limit) || 10)));
+}
+
+export function requireReason(reason: unknown): string {
+  const text = typeof reason === "string" ? reason.trim() : "";
+  if (!text) throw new PaymentError("reason_required", "money.errors.reasonRequired", { field: "reason" });
+  if (text.length > 500) throw new PaymentError("invalid_input", "money.errors.textTooLong", { field: "reason" });
+  return text;
+}
+
+/** What approving would grant: the bonus, where it goes and the turnover it requires. */
+export function approvalFigures(
+  amount: bigint,
+  promotion: { bonusPercent: number; maxBonus: bigint | null; turnoverMultiplierHundredths: number } | null,
+  settings: { promotionWallet: boolean; depositTurnoverHundredths: number },
+) {
+  const bonus = computeBonus(amount, promotion);
+  const turnover =
+    (amount * BigInt(settings.depositTurnoverHundredths)) / 100n + (promotion ? (bonus * BigInt(promotion.turnoverMultiplierHundredths)) / 100n : 0n);
+  return { bonus, bonusWallet: settings.promotionWallet ? ("bonus" as const) : ("main" as const), turnover };
+}
+
+const depositSnapshot = (d: Deposit) => ({ status: d.status, amount: String(d.amount), playerId: d.playerId, trxId: d.trxId });
+
+/**
+ * Credits a pending deposit: main from clearing:deposits:<method>, the promotion bonus from expense:bonus, and the
+ * turnover requirement, with the row locked, in one transaction. A second review is PaymentError("already_reviewed").
+ */
+export async function approveDeposit({ staffId, depositId, ip = null }: { staffId: number; depositId: unknown; ip?: string | null }): Promise<Deposit> {
+  const id = toId(depositId);
+  if (!id) throw new PaymentError("not_found", "money.errors.notFound");
+  const approved = await db.transaction(async (tx) => {
+    const [dep] = await tx.select().from(deposits).where(eq(deposits.id, id)).for("update");
+    if (!dep) throw new PaymentError("not_found", "money.errors.notFound");
+    if (dep.status !== "pending") throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
+    const settings = await readMoneySettings(tx);
+    // The promotion the player chose counts even if it has ended since the deposit was reported.
+    const promotion = dep.promotionId ? await getPromotion(dep.promotionId, tx) : null;
+    const figures = approvalFigures(dep.amount, promotion, settings);
+    const currency = dep.currency as Currency;
+    const legs: TransferInput[] = [
+      {
+        key: `deposit:${dep.id}:main`,
+        debit: `clearing:deposits:${dep.methodId}`,
+        credit: `player:${dep.playerId}:main`,
+        amount: dep.amount,
+        currency,
+        kind: "deposit",
+        memo: `Deposit D${dep.id}`,
+        meta: { depositId: dep.id, trxId: dep.trxId },
+      },
+    ];
+    if (figures.bonus > 0n) {
+      legs.push({
+        key: `deposit:${dep.id}:bonus`,
+        debit: "expense:bonus",
+        credit: `player:${dep.playerId}:${figures.bonusWallet}`,
+        amount: figures.bonus,
+        currency,
+        kind: "bonus",
+        memo: `Bonus on deposit D${dep.id}`,
+        meta: { depositId: dep.id, promotionId: dep.promotionId },
+      });
+    }
+    await transferLinked(legs, tx);
+    await createRequirement(tx, {
+      playerId: dep.playerId,
+      depositId: dep.id,
+      promotionId: dep.promotionId,
+      required: figures.turnover,
+      bonusAmount: figures.bonus,
+      bonusWallet: figures.bonusWallet,
+    });
+    const now = new Date();
+    const [row] = await tx
+      .update(deposits)
+      .set({ status: "approved", bonusAmount: figures.bonus, bonusWallet: figures.bonusWallet, reviewedBy: staffId, reviewedAt: now, updatedAt: now })
+      .where(eq(deposits.id, dep.id))
+      .returning();
+    await audit(tx, {
+      staffId,
+      action: "deposit.approve",
+      entity: "deposit",
+      entityId: dep.id,
+      before: depositSnapshot(dep),
+      after: { ...depositSnapshot(row!), bonus: String(figures.bonus), bonusWallet: figures.bonusWallet, turnover: String(figures.turnover) },
+      ip,
+    });
+    return row!;
+  });
+  await publishBalanceChanged(approved.playerId);
+  return approved;
+}
+
+/** Refuses a pending deposit with a reason; nothing moves. A second review is PaymentError("already_reviewed"). */
+export async function rejectDeposit({
+  staffId,
+  depositId,
+  reason,
+  ip = null,
+}: {
+  staffId: number;
+  depositId: unknown;
+  reason: string;
+  ip?: string | null;
+}): Promise<Deposit> {
+  const id = toId(depositId);
+  if (!id) throw new PaymentError("not_found", "money.errors.notFound");
+  const text = requireReason(reason);
+  return db.transaction(async (tx) => {
+    const [dep] = await tx.select().from(deposits).where(eq(deposits.id, id)).for("update");
+    if (!dep) throw new PaymentError("not_found", "money.errors.notFound");
+    if (dep.status !== "pending") throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
+    const now = new Date();
+    const [row] = await tx
+      .update(deposits)
+      .set({ status: "rejected", rejectReason: text, reviewedBy: staffId, reviewedAt: now, updatedAt: now })
+      .where(eq(deposits.id, dep.id))
+      .returning();
+    await audit(tx, { staffId, action: "deposit.reject", entity: "deposit", entityId: dep.id, before: depositSnapshot(dep), after: { ...depositSnapshot(row!), reason: text }, ip });
+    return row!;
+  });
+}
+
+export type QueueStatus = ReviewStatus | "all";
+export const QUEUE_PAGE_SIZE = 20;
+
+export type DepositQueueItem = Deposit & {
+  username: string;
+  methodName: string;
+  methodIcon: string;
+  walletAccountNumber: string;
+  promotionNameEn: string | null;
+  reviewerUsername: string | null;
+  history: PlayerMoneySummary;
+  /** Other players who reported deposits from the same sender number (an AML signal). */
+  otherPlayersOnSender: number;
+};
+
+/** Pending deposits oldest first (the queue); reviewed ones newest first. */
+export async function listDepositQueue({
+  status = "pending",
+  page = 1,
+  pageSize = QUEUE_PAGE_SIZE,
+}: { status?: QueueStatus; page?: number; pageSize?: number } = {}): Promise<{ items: DepositQueueItem[]; total: number }> {
+  const where = status === "all" ? undefined : eq(deposits.status, status);
+  const size = Math.max(1, Math.min(100, Math.trunc(pageSize) || QUEUE_PAGE_SIZE));
+  const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
+  const [totalRow] = await db.select({ n: count() }).from(deposits).where(where);
+  const rows = await db
+    .select({
+      d: deposits,
+      username: players.username,
+      methodName: paymentMethods.name,
+      methodIcon: paymentMethods.icon,
+      walletAccountNumber: walletNumbers.accountNumber,
+      promotionNameEn: promotions.nameEn,
+      reviewerUsername: staffUsers.username,
+    })
+    .from(deposits)
+    .innerJoin(players, eq(players.id, deposits.playerId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
+    .innerJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
+    .leftJoin(promotions, eq(promotions.id, deposits.promotionId))
+    .leftJoin(staffUsers, eq(staffUsers.id, deposits.reviewedBy))
+    .where(where)
+    .orderBy(status === "pending" ? asc(deposits.id) : desc(deposits.id))
+    .limit(size)
+    .offset(offset);
+  const history = await playerMoneySummaries(rows.map((r) => r.d.playerId));
+  const senders = [...new Set(rows.map((r) => r.d.senderNumber))];
+  const shared = senders.length
+    ? await db
+        .select({ sender: deposits.senderNumber, playerId: deposits.playerId })
+        .from(deposits)
+        .where(inArray(deposits.senderNumber, senders))
+        .groupBy(deposits.senderNumber, deposits.playerId)
+    : [];
+  const items = rows.map((r) => ({
+    ...r.d,
+    username: r.username,
+    methodName: r.methodName,
+    methodIcon: r.methodIcon,
+    walletAccountNumber: r.walletAccountNumber,
+    promotionNameEn: r.promotionNameEn,
+    reviewerUsername: r.reviewerUsername,
+    history: history.get(r.d.playerId)!,
+    otherPlayersOnSender: shared.filter((s) => s.sender === r.d.senderNumber && s.playerId !== r.d.playerId).length,
+  }));
+  return { items, total: totalRow?.n ?? 0 };
+}
+
+export type DepositForStaff = DepositQueueItem & {
+  playerPhone: string;
+  promotion: { id: number; nameEn: string; bonusPercent: number; maxBonus: bigint | null; turnoverMultiplierHundredths: number } | null;
+  /** For a pending deposit: what approving it now would grant. */
+  preview: { bonus: bigint; bonusWallet: "main" | "bonus"; turnover: bigint } | null;
+};
+
+/** One deposit with everything staff need to decide; null when unknown. */
+export async function getDepositForStaff(depositId: unknown): Promise<DepositForStaff | null> {
+  const id = toId(depositId);
+  if (!id) return null;
+  const [row] = await db
+    .select({
+      d: deposits,
+      username: players.username,
+      playerPhone: players.phone,
+      methodName: paymentMethods.name,
+      methodIcon: paymentMethods.icon,
+      walletAccountNumber: walletNumbers.accountNumber,
+      reviewerUsername: staffUsers.username,
+    })
+    .from(deposits)
+    .innerJoin(players, eq(players.id, deposits.playerId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
+    .innerJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
+    .leftJoin(staffUsers, eq(staffUsers.id, deposits.reviewedBy))
+    .where(eq(deposits.id, id));
+  if (!row) return null;
+  const promotion = row.d.promotionId ? await getPromotion(row.d.promotionId) : null;
+  const history = await playerMoneySummaries([row.d.playerId]);
+  const others = await db
+    .selectDistinct({ playerId: deposits.playerId })
+    .from(deposits)
+    .where(and(eq(deposits.senderNumber, row.d.senderNumber), sql`${deposits.playerId} <> ${row.d.playerId}`));
+  const preview = row.d.status === "pending" ? approvalFigures(row.d.amount, promotion, await readMoneySettings()) : null;
+  return {
+    ...row.d,
+    username: row.username,
+    playerPhone: row.playerPhone,
+    methodName: row.methodName,
+    methodIcon: row.methodIcon,
+    walletAccountNumber: row.walletAccountNumber,
+    promotionNameEn: promotion?.nameEn ?? null,
+    reviewerUsername: row.reviewerUsername,
+    history: history.get(row.d.playerId)!,
+    otherPlayersOnSender: others.length,
+    promotion: promotion
+      ? {
+          id: promotion.id,
+          nameEn: promotion.nameEn,
+          bonusPercent: promotion.bonusPercent,
+          maxBonus: promotion.maxBonus,
+          turnoverMultiplierHundredths: promotion.turnoverMultiplierHundredths,
+        }
+      : null,
+    preview,
+  };
+}

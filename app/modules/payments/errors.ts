@@ -1,0 +1,79 @@
+// Refusals a player or staff member can cause. Each carries an i18n key under money.errors (the text shown),
+// the form field it belongs to when there is one, and interpolation values (ranges as taka text).
+export type PaymentErrorCode =
+  | "invalid_input"
+  | "invalid_amount"
+  | "amount_out_of_range"
+  | "invalid_method"
+  | "invalid_channel"
+  | "invalid_wallet_number"
+  | "no_wallet_number"
+  | "invalid_promotion"
+  | "invalid_sender"
+  | "invalid_trx"
+  | "trx_used"
+  | "invalid_proof"
+  | "insufficient_balance"
+  | "withdrawals_closed"
+  | "verification_needed"
+  | "turnover_incomplete"
+  | "player_blocked"
+  | "underage"
+  | "already_reviewed"
+  | "reason_required"
+  | "not_found";
+
+export type PaymentErrorField =
+  | "amount"
+  | "methodId"
+  | "channelType"
+  | "walletNumberId"
+  | "promotionId"
+  | "senderNumber"
+  | "trxId"
+  | "proof"
+  | "reason"
+  | "payoutReference"
+  | "accountNumber"
+  | "minAmount"
+  | "maxAmount"
+  | "dailyCap"
+  | "name"
+  | "icon"
+  | "nameEn"
+  | "nameBn"
+  | "bonusPercent"
+  | "turnoverMultiplier"
+  | "maxBonus"
+  | "startsAt"
+  | "endsAt";
+
+export class PaymentError extends Error {
+  readonly code: PaymentErrorCode;
+  /** Full i18n key, e.g. "money.errors.trxUsed". */
+  readonly messageKey: `money.errors.${string}`;
+  readonly field: PaymentErrorField | undefined;
+  readonly params: Record<string, string>;
+
+  constructor(
+    code: PaymentErrorCode,
+    messageKey: `money.errors.${string}`,
+    { field, params = {} }: { field?: PaymentErrorField; params?: Record<string, string> } = {},
+  ) {
+    super(`${code}: ${messageKey}`);
+    this.name = "PaymentError";
+    this.code = code;
+    this.messageKey = messageKey;
+    this.field = field;
+    this.params = params;
+  }
+
+  /** The shape a form action returns: conform's field errors hold i18n keys. */
+  toFieldErrors(): Record<string, string[]> {
+    return { [this.field ?? ""]: [this.messageKey] };
+  }
+}
+
+export function isPaymentError(e: unknown, code?: PaymentErrorCode): e is PaymentError {
+  return e instanceof PaymentError && (code === undefined || e.code === code);
+}

@@ -1,0 +1,249 @@
+// Payment methods, their deposit channels and the platform's receiving wallet numbers (assigned in rotation).
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { db, type Executor } from "#app/db/db.server.ts";
+import { paymentMethods } from "#app/modules/content/schema.ts";
+import { rowsOf } from "./rows.server.ts";
+import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { checkAmount } from "./amount.ts";
+import { channelLabels, type ChannelType, channelTypes } from "./constants.ts";
+import { dhakaDayStart } from "./dhaka-days.ts";
+import { PaymentError } from "./errors.ts";
+import { deposits, type WalletNumber, walletNumbers } from "./schema.ts";
+import { isChannelType, SENDER_NUMBER, toId } from "./validation.ts";
+
+export type PaymentMethod = { id: number; name: string; icon: string; status: "active" | "inactive"; sortOrder: number };
+
+/**
+ * Payment methods in display order. Players see active ones, de-duplicated by name (case and spaces ignored):
+ * the lowest id of a name wins. The back office passes { activeOnly: false, dedupe: false } to see every row.
+ */
+export async function listPaymentMethods({ activeOnly = true, dedupe = true }: { activeOnly?: boolean; dedupe?: boolean } = {}): Promise<
+  PaymentMethod[]
+> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(activeOnly ? eq(paymentMethods.status, "active") : undefined)
+    .orderBy(asc(paymentMethods.id));
+  const seen = new Set<string>();
+  const kept = dedupe
+    ? rows.filter((r) => {
+        const key = r.name.trim().toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+    : rows;
+  return kept.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+}
+
+/** An active method by id, or a PaymentError("invalid_method") for anything else (unknown, inactive, forged). */
+export async function requireActiveMethod(methodId: unknown, ex: Executor = db, messageKey: `money.errors.${string}` = "money.errors.methodInvalid") {
+  const id = toId(methodId);
+  const [row] = id ? await ex.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.status, "active"))) : [];
+  if (!row) throw new PaymentError("invalid_method", messageKey, { field: "methodId" });
+  return row;
+}
+
+export type DepositChannel = { type: ChannelType; label: "CashOut" | "Send Money"; min: bigint; max: bigint };
+
+/** The channels a method offers now, from its active wallet numbers: min of mins, max of maxes per type. */
+export async function listDepositChannels(methodId: unknown, ex: Executor = db): Promise<DepositChannel[]> {
+  const id = toId(methodId);
+  if (!id) return [];
+  const rows = rowsOf<{ type: ChannelType; min: string; max: string }>(
+    await ex.execute(sql`
+      select w.channel_type as type, min(w.min_amount)::text as min, max(w.max_amount)::text as max
+      from wallet_numbers w join payment_methods m on m.id = w.method_id
+      where w.method_id = ${id} and w.active and m.status = 'active'
+      group by w.channel_type`),
+  );
+  return channelTypes.flatMap((type) => {
+    const r = rows.find((x) => x.type === type);
+    return r ? [{ type, label: channelLabels[type], min: BigInt(r.min), max: BigInt(r.max) }] : [];
+  });
+}
+
+/** The channel of a method, or PaymentError("invalid_channel"). */
+export async function requireChannel(methodId: number, channelType: unknown, ex: Executor = db): Promise<DepositChannel> {
+  const channel = isChannelType(channelType) ? (await listDepositChannels(methodId, ex)).find((c) => c.type === channelType) : undefined;
+  if (!channel) throw new PaymentError("invalid_channel", "money.errors.channelRequired", { field: "channelType" });
+  return channel;
+}
+
+/**
+ * Picks the receiving number for a deposit: among the method's active numbers of that type whose range takes the
+ * amount and whose daily cap (Asia/Dhaka day, pending and approved deposits) leaves room, the least recently
+ * assigned one. One statement that also stamps it, skipping rows another request is stamping, so concurrent
+ * requests rotate instead of queueing on one number.
+ */
+export async function assignWalletNumber({
+  methodId,
+  channelType,
+  amount,
+}: {
+  methodId: unknown;
+  channelType: unknown;
+  amount: bigint;
+}): Promise<{ walletNumberId: number; accountNumber: string }> {
+  const id = toId(methodId);
+  const valid = checkAmount(amount);
+  if (!id || !isChannelType(channelType) || !valid.ok) throw new PaymentError("no_wallet_number", "money.errors.noWalletNumber");
+  const dayStart = dhakaDayStart();
+  const a = String(amount);
+  const rows = rowsOf<{ id: number; account_number: string }>(
+    await db.execute(sql`
+      update wallet_numbers set last_assigned_at = clock_timestamp()
+      where id = (
+        select w.id from wallet_numbers w join payment_methods m on m.id = w.method_id
+        where w.method_id = ${id} and w.channel_type = ${channelType} and w.active and m.status = 'active'
+          and w.min_amount <= ${a}::bigint and w.max_amount >= ${a}::bigint
+          and (w.daily_cap is null or w.daily_cap - coalesce((
+            select sum(d.amount) from deposits d
+            where d.wallet_number_id = w.id and d.status in ('pending', 'approved') and d.created_at >= ${dayStart.toISOString()}::timestamptz
+          ), 0) >= ${a}::bigint)
+        order by w.last_assigned_at asc nulls first, w.id
+        limit 1
+        for update of w skip locked
+      )
+      returning id, account_number`),
+  );
+  const row = rows[0];
+  if (!row) throw new PaymentError("no_wallet_number", "money.errors.noWalletNumber");
+  return { walletNumberId: Number(row.id), accountNumber: row.account_number };
+}
+
+export type WalletNumberRow = WalletNumber & { methodName: string; usedToday: bigint };
+
+/** Every wallet number with its method and how much of today's cap (Asia/Dhaka) pending and approved deposits use. */
+export async function listWalletNumbers(): Promise<WalletNumberRow[]> {
+  const rows = await db
+    .select({ w: walletNumbers, methodName: paymentMethods.name })
+    .from(walletNumbers)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, walletNumbers.methodId))
+    .orderBy(asc(paymentMethods.sortOrder), asc(walletNumbers.methodId), asc(walletNumbers.channelType), asc(walletNumbers.id));
+  const ids = rows.map((r) => r.w.id);
+  const used = ids.length
+    ? await db
+        .select({ id: deposits.walletNumberId, total: sql<string>`sum(${deposits.amount})::text` })
+        .from(deposits)
+        .where(and(inArray(deposits.walletNumberId, ids), inArray(deposits.status, ["pending", "approved"]), gte(deposits.createdAt, dhakaDayStart())))
+        .groupBy(deposits.walletNumberId)
+    : [];
+  const usedById = new Map(used.map((u) => [u.id, BigInt(u.total)]));
+  return rows.map((r) => ({ ...r.w, methodName: r.methodName, usedToday: usedById.get(r.w.id) ?? 0n }));
+}
+
+export type SaveWalletNumberInput = {
+  id?: number | null;
+  methodId: number;
+  channelType: ChannelType;
+  accountNumber: string;
+  minAmount: bigint;
+  maxAmount: bigint;
+  /** Null = no cap. */
+  dailyCap: bigint | null;
+  active: boolean;
+  staffId: number;
+  ip?: string | null;
+};
+
+const walletSnapshot = (w: Pick<WalletNumber, "methodId" | "channelType" | "accountNumber" | "minAmount" | "maxAmount" | "dailyCap" | "active">) => ({
+  methodId: w.methodId,
+  channelType: w.channelType,
+  accountNumber: w.accountNumber,
+  minAmount: String(w.minAmount),
+  maxAmount: String(w.maxAmount),
+  dailyCap: w.dailyCap === null ? null : String(w.dailyCap),
+  active: w.active,
+});
+
+const isUniqueViolation = (e: unknown) => {
+  for (let cur = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++) if ((cur as { code?: string }).code === "23505") return true;
+  return false;
+};
+
+/** Creates (no id) or updates a receiving number; refusals are PaymentErrors with the field. Audited. */
+export async function saveWalletNumber(input: SaveWalletNumberInput): Promise<WalletNumber> {
+  const methodId = toId(input.methodId);
+  const [method] = methodId ? await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.id, methodId)) : [];
+  if (!method) throw new PaymentError("invalid_method", "money.errors.methodInvalid", { field: "methodId" });
+  if (!isChannelType(input.channelType)) throw new PaymentError("invalid_channel", "money.errors.channelRequired", { field: "channelType" });
+  const accountNumber = typeof input.accountNumber === "string" ? input.accountNumber.trim() : "";
+  if (!SENDER_NUMBER.test(accountNumber)) throw new PaymentError("invalid_input", "money.errors.senderInvalid", { field: "accountNumber" });
+  for (const [field, value] of [["minAmount", input.minAmount], ["maxAmount", input.maxAmount]] as const) {
+    const r = checkAmount(value);
+    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `money.errors.${string}`, { field });
+  }
+  if (input.maxAmount < input.minAmount) throw new PaymentError("invalid_amount", "money.errors.rangeInvalid", { field: "maxAmount" });
+  if (input.dailyCap !== null) {
+    const r = checkAmount(input.dailyCap);
+    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `money.errors.${string}`, { field: "dailyCap" });
+  }
+  const values = {
+    methodId: method.id,
+    channelType: input.channelType,
+    accountNumber,
+    minAmount: input.minAmount,
+    maxAmount: input.maxAmount,
+    dailyCap: input.dailyCap,
+    active: Boolean(input.active),
+  };
+  const ip = input.ip ?? null;
+  try {
+    return await db.transaction(async (tx) => {
+      if (input.id) {
+        const id = toId(input.id);
+        const [before] = id ? await tx.select().from(walletNumbers).where(eq(walletNumbers.id, id)).for("update") : [];
+        if (!before) throw new PaymentError("not_found", "money.errors.notFound");
+        const [after] = await tx.update(walletNumbers).set({ ...values, updatedAt: new Date() }).where(eq(walletNumbers.id, before.id)).returning();
+        const diff = changedFields(walletSnapshot(before), walletSnapshot(after!));
+        await audit(tx, { staffId: input.staffId, action: "wallet_number.update", entity: "wallet_number", entityId: before.id, ...diff, ip });
+        return after!;
+      }
+      const [row] = await tx.insert(walletNumbers).values(values).returning();
+      await audit(tx, { staffId: input.staffId, action: "wallet_number.create", entity: "wallet_number", entityId: row!.id, after: walletSnapshot(row!), ip });
+      return row!;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new PaymentError("invalid_input", "money.errors.walletNumberTaken", { field: "accountNumber" });
+    throw e;
+  }
+}
+
+export type SavePaymentMethodInput = {
+  id?: number | null;
+  name: string;
+  icon: string;
+  status: "active" | "inactive";
+  sortOrder?: number;
+  staffId: number;
+  ip?: string | null;
+};
+
+/** Creates (no id) or updates a payment method. Audited. */
+export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<PaymentMethod> {
+  const name = typeof input.name === "string" ? input.name.trim() : "";
+  const icon = typeof input.icon === "string" ? input.icon.trim() : "";
+  if (!name || name.length > 60) throw new PaymentError("invalid_input", "money.errors.methodNameRequired", { field: "name" });
+  // Icons are site paths or https URLs: never javascript: or data: URLs.
+  if (!icon || icon.length > 500 || !/^(\/[^\s]*|https:\/\/[^\s]+)$/.test(icon)) throw new PaymentError("invalid_input", "money.errors.iconInvalid", { field: "icon" });
+  if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "money.errors.statusInvalid");
+  const sortOrder = Number.isInteger(input.sortOrder) ? Math.max(0, Math.min(10_000, input.sortOrder!)) : 0;
+  const values = { name, icon, status: input.status, sortOrder };
+  const ip = input.ip ?? null;
+  return db.transaction(async (tx) => {
+    if (input.id) {
+      const id = toId(input.id);
+      const [before] = id ? await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for("update") : [];
+      if (!before) throw new PaymentError("not_found", "money.errors.notFound");
+      const [after] = await tx.update(paymentMethods).set(values).where(eq(paymentMethods.id, before.id)).returning();
+      const diff = changedFields(before, after!);
+      await audit(tx, { staffId: input.staffId, action: "payment_method.update", entity: "payment_method", entityId: before.id, ...diff, ip });
+      return after!;
+    }
+    const [row] = await tx.insert(paymentMethods).values(values).returning();
+    await audit(tx, { staffId: input.staffId, action: "payment_method.create", entity: "payment_method", entityId: row!.id, after: values, ip });
+    return row!;
+  });
+}

@@ -1,0 +1,168 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { paymentMethods } from "#app/modules/content/schema.ts";
+import { ledgerTransfers } from "#app/modules/ledger/schema.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { promotions } from "#app/modules/promotions/schema.ts";
+import { staffUsers } from "#app/modules/staff/schema.ts";
+import type { ChannelType, ReviewStatus } from "./constants.ts";
+
+export { type ChannelType, channelTypes, type ReviewStatus, reviewStatuses } from "./constants.ts";
+
+/** The platform's receiving accounts per method: players send money to one of these, assigned in rotation. */
+export const walletNumbers = pgTable(
+  "wallet_numbers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    methodId: integer()
+      .notNull()
+      .references(() => paymentMethods.id),
+    channelType: text().$type<ChannelType>().notNull(),
+    accountNumber: text().notNull(),
+    /** Poisha, per deposit. */
+    minAmount: bigint({ mode: "bigint" }).notNull(),
+    maxAmount: bigint({ mode: "bigint" }).notNull(),
+    /** Poisha of pending and approved deposits per Asia/Dhaka day; null = no cap. */
+    dailyCap: bigint({ mode: "bigint" }),
+    active: boolean().notNull().default(true),
+    lastAssignedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("wallet_numbers_method_type_number_idx").on(t.methodId, t.channelType, t.accountNumber),
+    index("wallet_numbers_rotation_idx").on(t.methodId, t.channelType, t.active, t.lastAssignedAt),
+    check("wallet_numbers_type_check", sql`${t.channelType} in ('Agent', 'Personal')`),
+    check("wallet_numbers_number_check", sql`${t.accountNumber} ~ '^[0-9]{11}$'`),
+    check("wallet_numbers_range_check", sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
+    check("wallet_numbers_cap_check", sql`${t.dailyCap} is null or ${t.dailyCap} > 0`),
+  ],
+);
+
+export const deposits = pgTable(
+  "deposits",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    methodId: integer()
+      .notNull()
+      .references(() => paymentMethods.id),
+    walletNumberId: integer()
+      .notNull()
+      .references(() => walletNumbers.id),
+    channelType: text().$type<ChannelType>().notNull(),
+    /** Poisha. */
+    amount: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    senderNumber: text().notNull(),
+    trxId: text().notNull(),
+    promotionId: integer().references(() => promotions.id),
+    /** File name under DATA_DIR/uploads/proofs (random; the player's own name is never used). */
+    proofFile: text().notNull(),
+    proofMime: text().notNull(),
+    status: text().$type<ReviewStatus>().notNull().default("pending"),
+    /** Set on approval: the bonus credited and where it went. */
+    bonusAmount: bigint({ mode: "bigint" }),
+    bonusWallet: text().$type<"main" | "bonus">(),
+    idempotencyKey: text().notNull(),
+    reviewedBy: integer().references(() => staffUsers.id),
+    reviewedAt: timestamp({ withTimezone: true }),
+    rejectReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("deposits_player_key_idx").on(t.playerId, t.idempotencyKey),
+    // A TRX ID can be used once per payment method, whatever became of the first deposit.
+    uniqueIndex("deposits_method_trx_idx").on(t.methodId, sql`upper(${t.trxId})`),
+    index("deposits_status_idx").on(t.status, t.id),
+    index("deposits_player_idx").on(t.playerId, t.createdAt),
+    index("deposits_wallet_number_idx").on(t.walletNumberId, t.createdAt),
+    check("deposits_amount_check", sql`${t.amount} > 0`),
+    check("deposits_type_check", sql`${t.channelType} in ('Agent', 'Personal')`),
+    check("deposits_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("deposits_sender_check", sql`${t.senderNumber} ~ '^[0-9]{11}$'`),
+    check("deposits_trx_check", sql`length(${t.trxId}) between 1 and 40`),
+    check(
+      "deposits_review_check",
+      sql`(${t.status} = 'pending') = (${t.reviewedAt} is null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null)`,
+    ),
+    check(
+      "deposits_bonus_check",
+      sql`(${t.status} = 'approved') = (${t.bonusAmount} is not null) and (${t.bonusAmount} is null or ${t.bonusAmount} >= 0) and (${t.bonusWallet} is null or ${t.bonusWallet} in ('main', 'bonus'))`,
+    ),
+  ],
+);
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    methodId: integer()
+      .notNull()
+      .references(() => paymentMethods.id),
+    amount: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    /** The player's own phone number: money is only ever paid to it. */
+    accountNumber: text().notNull(),
+    /** The ledger hold (pending transfer) reserving the amount on the player's main wallet. */
+    holdTransferId: bigint({ mode: "number" }).references(() => ledgerTransfers.id),
+    status: text().$type<ReviewStatus>().notNull().default("pending"),
+    payoutReference: text(),
+    idempotencyKey: text().notNull(),
+    reviewedBy: integer().references(() => staffUsers.id),
+    reviewedAt: timestamp({ withTimezone: true }),
+    rejectReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("withdrawals_player_key_idx").on(t.playerId, t.idempotencyKey),
+    index("withdrawals_status_idx").on(t.status, t.id),
+    index("withdrawals_player_idx").on(t.playerId, t.createdAt),
+    check("withdrawals_amount_check", sql`${t.amount} > 0`),
+    check("withdrawals_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      "withdrawals_review_check",
+      sql`(${t.status} = 'pending') = (${t.reviewedAt} is null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null) and (${t.status} <> 'approved' or ${t.payoutReference} is not null)`,
+    ),
+  ],
+);
+
+/** Staff corrections of a player's main wallet; the player sees them as Adjustment transactions. */
+export const adjustments = pgTable(
+  "adjustments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    direction: text().$type<"credit" | "debit">().notNull(),
+    amount: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    reason: text().notNull(),
+    idempotencyKey: text().notNull(),
+    transferId: bigint({ mode: "number" }).references(() => ledgerTransfers.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("adjustments_key_idx").on(t.idempotencyKey),
+    index("adjustments_player_idx").on(t.playerId, t.createdAt),
+    check("adjustments_amount_check", sql`${t.amount} > 0`),
+    check("adjustments_direction_check", sql`${t.direction} in ('credit', 'debit')`),
+    check("adjustments_reason_check", sql`length(${t.reason}) between 1 and 500`),
+  ],
+);
+
+export type WalletNumber = typeof walletNumbers.$inferSelect;
+export type Deposit = typeof deposits.$inferSelect;
+export type Withdrawal = typeof withdrawals.$inferSelect;
+export type Adjustment = typeof adjustments.$inferSelect;

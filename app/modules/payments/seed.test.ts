@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/db.server.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+import { listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
+import { listDepositChannels, listPaymentMethods, listWalletNumbers, seedPaymentsDemo } from "./payments.server.ts";
+import { closeIdleConnections, taka } from "./test-helpers.ts";
+
+afterAll(closeIdleConnections);
+
+describe("seedPaymentsDemo", () => {
+  it("seeds wallet numbers per method and two promotions, once", async () => {
+    await seedDemoContent(db);
+    expect(await seedPaymentsDemo()).toBe(true);
+    expect(await seedPaymentsDemo()).toBe(false);
+    const methods = await listPaymentMethods({ activeOnly: true });
+    expect(methods.length).toBeGreaterThan(0);
+    for (const m of methods) {
+      expect(await listDepositChannels(m.id)).toEqual([
+        { type: "Agent", label: "CashOut", min: taka(500), max: taka(25_000) },
+        { type: "Personal", label: "Send Money", min: taka(500), max: taka(10_000) },
+      ]);
+    }
+    expect((await listWalletNumbers()).length).toBe(methods.length * 4);
+    expect(await listActivePromotions()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,23 @@
+// The general settings the money flows depend on, read fresh (not from the page cache) inside their transaction.
+import { asc } from "drizzle-orm";
+import { db, type Executor } from "#app/db/db.server.ts";
+import { generalSettings } from "#app/modules/content/schema.ts";
+
+export type MoneySettings = { withdrawalStatus: boolean; promotionWallet: boolean; depositTurnoverHundredths: number; mode: "demo" | "real" };
+
+/** The table's own defaults apply before the site is seeded. */
+const DEFAULTS: MoneySettings = { withdrawalStatus: true, promotionWallet: false, depositTurnoverHundredths: 100, mode: "demo" };
+
+export async function readMoneySettings(ex: Executor = db): Promise<MoneySettings> {
+  const [row] = await ex
+    .select({
+      withdrawalStatus: generalSettings.withdrawalStatus,
+      promotionWallet: generalSettings.promotionWallet,
+      depositTurnoverHundredths: generalSettings.depositTurnoverHundredths,
+      mode: generalSettings.mode,
+    })
+    .from(generalSettings)
+    .orderBy(asc(generalSettings.id))
+    .limit(1);
+  return row ?? DEFAULTS;
+}

@@ -1,0 +1,145 @@
+// Shared by the money tests (not a test file itself): a site with settings, methods, wallet numbers,
+// promotions, a staff member and verified players, plus image bytes for proofs.
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { expect } from "vitest";
+import { db } from "#app/db/db.server.ts";
+import { generalSettings, paymentMethods } from "#app/modules/content/schema.ts";
+import { checkLedgerInvariants } from "#app/modules/ledger/ledger.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { promotions } from "#app/modules/promotions/schema.ts";
+import { staffUsers } from "#app/modules/staff/schema.ts";
+import { submitDeposit } from "./deposits.server.ts";
+import { PaymentError, type PaymentErrorCode } from "./errors.ts";
+import { walletNumbers } from "./schema.ts";
+
+export const taka = (n: number) => BigInt(Math.round(n * 100));
+
+/** A real 1x1 PNG. */
+export const PNG = Uint8Array.from(
+  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+);
+export const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+
+let seq = 0;
+const tag = () => `${process.pid.toString(36)}${Date.now().toString(36)}${++seq}`;
+
+export async function createSite({ promotionWallet = true, depositTurnoverHundredths = 100, withdrawalStatus = true } = {}) {
+  const [existing] = await db.select().from(generalSettings).limit(1);
+  if (existing) {
+    await db.update(generalSettings).set({ promotionWallet, depositTurnoverHundredths, withdrawalStatus }).where(eq(generalSettings.id, existing.id));
+  } else {
+    await db.insert(generalSettings).values({ siteTitle: "Test", supportMail: "s@example.com", promotionWallet, depositTurnoverHundredths, withdrawalStatus });
+  }
+}
+
+export async function setSettings(values: Partial<typeof generalSettings.$inferInsert>) {
+  await db.update(generalSettings).set(values);
+}
+
+export async function createMethod(name = `bKash${tag()}`, status: "active" | "inactive" = "active") {
+  const [m] = await db.insert(paymentMethods).values({ name, icon: `/demo/payments/${name.toLowerCase()}.svg`, status }).returning();
+  return m!;
+}
+
+let numberSeq = 0;
+export async function createWalletNumber(
+  methodId: number,
+  channelType: "Agent" | "Personal",
+  { min = taka(500), max = taka(25_000), dailyCap = null as bigint | null, active = true } = {},
+) {
+  numberSeq++;
+  const accountNumber = `019${String(process.pid % 1000).padStart(3, "0")}${String(numberSeq).padStart(5, "0")}`;
+  const [w] = await db.insert(walletNumbers).values({ methodId, channelType, accountNumber, minAmount: min, maxAmount: max, dailyCap, active }).returning();
+  return w!;
+}
+
+export async function createPromotion(values: Partial<typeof promotions.$inferInsert> = {}) {
+  const [p] = await db
+    .insert(promotions)
+    .values({ nameEn: "Bonus", nameBn: "বোনাস", bonusPercent: 50, turnoverMultiplierHundredths: 500, maxBonus: taka(1_000), startsAt: new Date(Date.now() - 86_400_000), ...values })
+    .returning();
+  return p!;
+}
+
+export async function createStaff() {
+  const [s] = await db.insert(staffUsers).values({ username: `fin${tag()}`, passwordHash: "x", role: "finance" }).returning();
+  return s!;
+}
+
+let phoneSeq = 0;
+export async function createPlayer({ verified = true } = {}) {
+  phoneSeq++;
+  const t = tag();
+  const [p] = await db
+    .insert(players)
+    .values({
+      username: `pay${t}`,
+      passwordHash: "x",
+      phone: `018${String(process.pid % 1000).padStart(3, "0")}${String(phoneSeq).padStart(5, "0")}`,
+      email: `${t}@example.com`,
+      referralCode: `P${t}`.slice(0, 16).toUpperCase(),
+      birthday: verified ? "1990-01-01" : null,
+      phoneVerifiedAt: verified ? new Date() : null,
+    })
+    .returning();
+  return p!;
+}
+
+/** A method with one Agent and one Personal number, ready for deposits. */
+export async function createMethodWithNumbers() {
+  const method = await createMethod();
+  const agent = await createWalletNumber(method.id, "Agent");
+  const personal = await createWalletNumber(method.id, "Personal", { max: taka(10_000) });
+  return { method, agent, personal };
+}
+
+let trxSeq = 0;
+export const newTrx = () => `TRX${process.pid}X${Date.now().toString(36)}${++trxSeq}`.toUpperCase().slice(0, 40);
+export const newKey = () => `k-${tag()}`;
+
+export async function depositFor(
+  playerId: number,
+  ctx: { method: { id: number }; agent: { id: number } },
+  { amount = taka(1_000) as bigint | string, promotionId = null as number | null } = {},
+) {
+  const { deposit } = await submitDeposit(playerId, {
+    methodId: ctx.method.id,
+    channelType: "Agent",
+    walletNumberId: ctx.agent.id,
+    amount,
+    senderNumber: "01712345678",
+    trxId: newTrx(),
+    promotionId,
+    proof: { bytes: PNG, declaredName: "shot.png" },
+    idempotencyKey: newKey(),
+  });
+  return deposit;
+}
+
+export async function expectPaymentError(promise: Promise<unknown>, code: PaymentErrorCode, messageKey?: string) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `expected PaymentError ${code}, got ${String(error)}`).toBeInstanceOf(PaymentError);
+  expect((error as PaymentError).code).toBe(code);
+  if (messageKey) expect((error as PaymentError).messageKey).toBe(messageKey);
+  return error as PaymentError;
+}
+
+export async function expectInvariants() {
+  const report = await checkLedgerInvariants();
+  expect(report.results.filter((r) => !r.ok)).toEqual([]);
+  expect(report.ok).toBe(true);
+}
+
+/** Lets the per-file PostgreSQL database be dropped: idle pool connections are closed first. */
+export async function closeIdleConnections() {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return;
+  const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  await Promise.all(clients.map((c) => new Promise<void>((resolve) => (c.once("end", () => resolve()), c.release(true)))));
+}
+
+export const isPostgres = () => Boolean(process.env.DATABASE_URL);

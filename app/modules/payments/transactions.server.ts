@@ -1,0 +1,236 @@
+// The player's transaction record: deposits, withdrawals and adjustments in one list, filtered by status,
+// type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12, W3, A7.
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { paymentMethods } from "#app/modules/content/schema.ts";
+import { rowsOf } from "./rows.server.ts";
+import { promotions } from "#app/modules/promotions/schema.ts";
+import {
+  type ChannelType,
+  type DateRange,
+  dateRanges,
+  type ReviewStatus,
+  type TransactionStatus,
+  transactionStatuses,
+  type TransactionType,
+  transactionTypes,
+} from "./constants.ts";
+import { dhakaRange } from "./dhaka-days.ts";
+import { adjustments, deposits, walletNumbers, withdrawals } from "./schema.ts";
+
+export type TransactionItem = {
+  id: string;
+  type: TransactionType;
+  amount: bigint;
+  status: TransactionStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  methodName: string | null;
+  methodIcon: string | null;
+  channelType: ChannelType | null;
+  /** Adjustments only: money in (credit) or out (debit) of the player's main wallet. */
+  direction: "credit" | "debit" | null;
+};
+
+export type TransactionFilter = {
+  status?: TransactionStatus;
+  type?: TransactionType;
+  range: DateRange;
+  page?: number;
+  pageSize?: number;
+};
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const statusOf = (s: ReviewStatus): TransactionStatus => (s === "approved" ? "success" : s === "rejected" ? "fail" : "pending");
+const prefix: Record<TransactionType, string> = { deposit: "D", withdraw: "W", adjustment: "A" };
+
+/** Newest first. Unknown filter values count as "all" (status, type) or "today" (range); page sizes 10, 25, 50, 100. */
+export async function listTransactions(
+  playerId: number,
+  { status, type, range, page = 1, pageSize = 10, now = new Date() }: TransactionFilter & { now?: Date },
+): Promise<{ items: TransactionItem[]; total: number }> {
+  const size = (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 10;
+  const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
+  const { from, to } = dhakaRange(dateRanges.includes(range) ? range : "today", now);
+  const conditions: SQL[] = [];
+  if (status && transactionStatuses.includes(status)) conditions.push(sql`t.status = ${status}`);
+  if (type && transactionTypes.includes(type)) conditions.push(sql`t.type = ${type}`);
+  if (from) conditions.push(sql`t.created_at >= ${from.toISOString()}::timestamptz`);
+  if (to) conditions.push(sql`t.created_at < ${to.toISOString()}::timestamptz`);
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const all = sql`(
+    select 'deposit' as type, d.id, d.amount, case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
+      d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction
+    from deposits d join payment_methods m on m.id = d.method_id where d.player_id = ${playerId}
+    union all
+    select 'withdraw', w.id, w.amount, case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
+      w.created_at, w.updated_at, m.name, m.icon, null, null
+    from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id = ${playerId}
+    union all
+    select 'adjustment', a.id, a.amount, 'success', a.created_at, a.created_at, null, null, null, a.direction
+    from adjustments a where a.player_id = ${playerId}
+  ) t`;
+  const [totals] = rowsOf<{ n: string }>(await db.execute(sql`select count(*)::text as n from ${all} ${where}`));
+  const rows = rowsOf<{
+    type: TransactionType;
+    id: number;
+    amount: string;
+    status: TransactionStatus;
+    created_at: string | Date;
+    updated_at: string | Date;
+    method_name: string | null;
+    method_icon: string | null;
+    channel_type: ChannelType | null;
+    direction: "credit" | "debit" | null;
+  }>(
+    await db.execute(sql`
+      select t.type, t.id, t.amount::text as amount, t.status, t.created_at, t.updated_at, t.method_name, t.method_icon, t.channel_type, t.direction
+      from ${all} ${where}
+      order by t.created_at desc, t.type, t.id desc
+      limit ${size} offset ${offset}`),
+  );
+  return {
+    items: rows.map((r) => ({
+      id: `${prefix[r.type]}${r.id}`,
+      type: r.type,
+      amount: BigInt(r.amount),
+      status: r.status,
+      createdAt: new Date(r.created_at),
+      updatedAt: new Date(r.updated_at),
+      methodName: r.method_name,
+      methodIcon: r.method_icon,
+      channelType: r.channel_type,
+      direction: r.direction,
+    })),
+    total: Number(totals?.n ?? 0),
+  };
+}
+
+export type TimelineStep = { step: "submitted" | "reviewed" | "success" | "fail"; at: Date | null };
+
+/** Rows of the details table; labels are money.fields.<key>. Amounts are poisha, times Dates (shown in Dhaka). */
+export type TransactionField =
+  | { key: "transactionId" | "method" | "channel" | "trxId" | "senderNumber" | "paidTo" | "accountNumber" | "payoutReference" | "reason"; value: string }
+  | { key: "amount" | "bonus"; value: bigint }
+  | { key: "promotion"; value: { en: string; bn: string } }
+  | { key: "createdAt" | "updatedAt"; value: Date };
+
+export type TransactionDetails = TransactionItem & { timeline: TimelineStep[]; fields: TransactionField[] };
+
+function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null): TimelineStep[] {
+  const steps: TimelineStep[] = [{ step: "submitted", at: createdAt }];
+  if (status === "pending") return [...steps, { step: "reviewed", at: null }];
+  return [...steps, { step: "reviewed", at: reviewedAt }, { step: status === "approved" ? "success" : "fail", at: reviewedAt }];
+}
+
+/** One of the player's transactions by its id ("D12"); null when it is unknown or another player's. */
+export async function getTransaction(playerId: number, id: string): Promise<TransactionDetails | null> {
+  const m = typeof id === "string" ? /^([DWA])([1-9]\d{0,9})$/.exec(id.trim().toUpperCase()) : null;
+  if (!m || Number(m[2]) > 2_147_483_647) return null;
+  const num = Number(m[2]);
+  if (m[1] === "D") {
+    const [r] = await db
+      .select({
+        d: deposits,
+        methodName: paymentMethods.name,
+        methodIcon: paymentMethods.icon,
+        paidTo: walletNumbers.accountNumber,
+        promotionEn: promotions.nameEn,
+        promotionBn: promotions.nameBn,
+      })
+      .from(deposits)
+      .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
+      .innerJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
+      .leftJoin(promotions, eq(promotions.id, deposits.promotionId))
+      .where(and(eq(deposits.id, num), eq(deposits.playerId, playerId)));
+    if (!r) return null;
+    const d = r.d;
+    const fields: TransactionField[] = [
+      { key: "transactionId", value: `D${d.id}` },
+      { key: "method", value: r.methodName },
+      { key: "channel", value: d.channelType },
+      { key: "amount", value: d.amount },
+      { key: "trxId", value: d.trxId },
+      { key: "senderNumber", value: d.senderNumber },
+      { key: "paidTo", value: r.paidTo },
+    ];
+    if (r.promotionEn) fields.push({ key: "promotion", value: { en: r.promotionEn, bn: r.promotionBn ?? r.promotionEn } });
+    if (d.bonusAmount !== null && d.bonusAmount > 0n) fields.push({ key: "bonus", value: d.bonusAmount });
+    if (d.rejectReason) fields.push({ key: "reason", value: d.rejectReason });
+    fields.push({ key: "createdAt", value: d.createdAt }, { key: "updatedAt", value: d.updatedAt });
+    return {
+      id: `D${d.id}`,
+      type: "deposit",
+      amount: d.amount,
+      status: statusOf(d.status),
+      createdAt: d.createdAt,
+      updatedAt: d.updatedAt,
+      methodName: r.methodName,
+      methodIcon: r.methodIcon,
+      channelType: d.channelType,
+      direction: null,
+      timeline: timeline(d.status, d.createdAt, d.reviewedAt),
+      fields,
+    };
+  }
+  if (m[1] === "W") {
+    const [r] = await db
+      .select({ w: withdrawals, methodName: paymentMethods.name, methodIcon: paymentMethods.icon })
+      .from(withdrawals)
+      .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
+      .where(and(eq(withdrawals.id, num), eq(withdrawals.playerId, playerId)));
+    if (!r) return null;
+    const w = r.w;
+    const fields: TransactionField[] = [
+      { key: "transactionId", value: `W${w.id}` },
+      { key: "method", value: r.methodName },
+      { key: "amount", value: w.amount },
+      { key: "accountNumber", value: w.accountNumber },
+    ];
+    if (w.payoutReference) fields.push({ key: "payoutReference", value: w.payoutReference });
+    if (w.rejectReason) fields.push({ key: "reason", value: w.rejectReason });
+    fields.push({ key: "createdAt", value: w.createdAt }, { key: "updatedAt", value: w.updatedAt });
+    return {
+      id: `W${w.id}`,
+      type: "withdraw",
+      amount: w.amount,
+      status: statusOf(w.status),
+      createdAt: w.createdAt,
+      updatedAt: w.updatedAt,
+      methodName: r.methodName,
+      methodIcon: r.methodIcon,
+      channelType: null,
+      direction: null,
+      timeline: timeline(w.status, w.createdAt, w.reviewedAt),
+      fields,
+    };
+  }
+  const [a] = await db
+    .select()
+    .from(adjustments)
+    .where(and(eq(adjustments.id, num), eq(adjustments.playerId, playerId)));
+  if (!a) return null;
+  return {
+    id: `A${a.id}`,
+    type: "adjustment",
+    amount: a.amount,
+    status: "success",
+    createdAt: a.createdAt,
+    updatedAt: a.createdAt,
+    methodName: null,
+    methodIcon: null,
+    channelType: null,
+    direction: a.direction,
+    timeline: [
+      { step: "submitted", at: a.createdAt },
+      { step: "success", at: a.createdAt },
+    ],
+    fields: [
+      { key: "transactionId", value: `A${a.id}` },
+      { key: "amount", value: a.amount },
+      // The staff reason stays internal (it may hold notes not meant for the player).
+      { key: "createdAt", value: a.createdAt },
+    ],
+  };
+}

@@ -1,0 +1,55 @@
+// Checks on what players and staff send, shared by the server and the browser (conform). Every message is
+// a money.errors key; the English catalogue holds the spec's exact texts.
+import { z } from "zod";
+import { amountField } from "./amount.ts";
+import { type ChannelType, channelTypes } from "./constants.ts";
+
+const INT4_MAX = 2_147_483_647;
+
+/** A database id from a form or URL; anything else (forged, huge, text) is not one. */
+export function toId(value: unknown): number | null {
+  const n = typeof value === "string" && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value;
+  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 && n <= INT4_MAX ? n : null;
+}
+
+export function isChannelType(value: unknown): value is ChannelType {
+  return (channelTypes as readonly unknown[]).includes(value);
+}
+
+export const SENDER_NUMBER = /^\d{11}$/;
+export const TRX_ID = /^[A-Za-z0-9-]{1,40}$/;
+
+export function normaliseTrxId(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  return TRX_ID.test(trimmed) ? trimmed.toUpperCase() : null;
+}
+
+export function isIdempotencyKey(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_.:-]{1,100}$/.test(value);
+}
+
+const idField = (key: string) => z.string({ error: key }).transform((v, ctx) => toId(v) ?? (ctx.addIssue({ code: "custom", message: key }), z.NEVER));
+
+/** /deposit step 1: promotion (optional), method, channel, amount. */
+export const depositFormSchema = z.object({
+  promotionId: z
+    .string()
+    .optional()
+    .transform((v, ctx) => (!v || v === "none" ? null : (toId(v) ?? (ctx.addIssue({ code: "custom", message: "money.errors.promotionInvalid" }), z.NEVER)))),
+  methodId: idField("money.errors.methodInvalid"),
+  channelType: z.enum(channelTypes, "money.errors.channelRequired"),
+  amount: amountField("deposit"),
+});
+
+/** /make-payment: the proof of the transfer the player made (the file is checked by its bytes on the server). */
+export const makePaymentSchema = z.object({
+  senderNumber: z.string({ error: "money.errors.senderInvalid" }).trim().regex(SENDER_NUMBER, "money.errors.senderInvalid"),
+  trxId: z.string({ error: "money.errors.trxInvalid" }).trim().regex(TRX_ID, "money.errors.trxInvalid"),
+});
+
+/** /withdrawal. */
+export const withdrawalFormSchema = z.object({
+  methodId: idField("money.errors.withdrawMethodRequired"),
+  amount: amountField("withdraw"),
+});

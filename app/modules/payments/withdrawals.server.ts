@@ -1,0 +1,243 @@
+// Withdrawals: the amount is held on the player's main wallet the moment it is requested (so quick repeated
+// requests can never overdraw), then staff pay it out (the hold is posted) or reject it (the hold is voided).
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import { db, type Tx } from "#app/db/db.server.ts";
+import { paymentMethods } from "#app/modules/content/schema.ts";
+import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { getPlayerBalances, isLedgerError, postHold, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
+import { type Currency, players } from "#app/modules/players/schema.ts";
+import { audit } from "#app/modules/staff/audit.server.ts";
+import { staffUsers } from "#app/modules/staff/schema.ts";
+import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
+import { formatTaka, WITHDRAW_MAX, WITHDRAW_MIN } from "./amount.ts";
+import { range, requireActivePlayer, requireAmount, requireReason, type QueueStatus, QUEUE_PAGE_SIZE } from "./deposits.server.ts";
+import { PaymentError } from "./errors.ts";
+import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
+import { requireActiveMethod } from "./methods.server.ts";
+import { type Withdrawal, withdrawals } from "./schema.ts";
+import { readMoneySettings } from "./settings.server.ts";
+import { isIdempotencyKey, toId } from "./validation.ts";
+
+export type { Withdrawal } from "./schema.ts";
+
+type Player = Awaited<ReturnType<typeof requireActivePlayer>>;
+
+/** The spec's checks before the form: maintenance switch, birthday and verified phone, then turnover. */
+async function eligibility(player: Player): Promise<PaymentError | null> {
+  const settings = await readMoneySettings();
+  if (!settings.withdrawalStatus) return new PaymentError("withdrawals_closed", "money.errors.withdrawalsClosed");
+  if (!player.birthday || !player.phoneVerifiedAt) return new PaymentError("verification_needed", "money.errors.verificationNeeded");
+  if (await hasActiveTurnover(player.id)) return new PaymentError("turnover_incomplete", "money.errors.turnoverIncomplete");
+  return null;
+}
+
+/** The spec's turnover check endpoint: { ok: true } or the PaymentError that would refuse a withdrawal now. */
+export async function checkWithdrawal(playerId: number): Promise<{ ok: true } | PaymentError> {
+  let player: Player;
+  try {
+    player = await requireActivePlayer(playerId);
+  } catch (e) {
+    if (e instanceof PaymentError) return e;
+    throw e;
+  }
+  return (await eligibility(player)) ?? { ok: true };
+}
+
+async function findByKey(playerId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.idempotencyKey, key)));
+  return row;
+}
+
+/**
+ * Requests a payout to the player's own phone and holds the amount on main at once (ledger pending transfer
+ * withdrawal:<id>:hold). The same idempotencyKey again returns the same withdrawal.
+ */
+export async function requestWithdrawal(
+  playerId: number,
+  input: { methodId: number; amount: bigint | string; idempotencyKey: string },
+): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "money.errors.formExpired");
+  const player = await requireActivePlayer(playerId);
+  const existing = await findByKey(player.id, input.idempotencyKey);
+  if (existing) return { withdrawal: existing, replayed: true };
+  const refusal = await eligibility(player);
+  if (refusal) throw refusal;
+  const method = await requireActiveMethod(input.methodId, db, "money.errors.withdrawMethodRequired");
+  const amount = requireAmount(input.amount, "withdraw");
+  if (amount < WITHDRAW_MIN || amount > WITHDRAW_MAX) {
+    throw new PaymentError("amount_out_of_range", "money.errors.withdrawRange", { field: "amount", params: range(WITHDRAW_MIN, WITHDRAW_MAX) });
+  }
+  const insufficient = (available: bigint) =>
+    new PaymentError("insufficient_balance", "money.errors.insufficientBalance", { field: "amount", params: { available: formatTaka(available < 0n ? 0n : available) } });
+  const balances = await getPlayerBalances(player.id);
+  if (balances.main.available < amount) throw insufficient(balances.main.available);
+
+  let created: Withdrawal | undefined;
+  try {
+    created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({ playerId: player.id, methodId: method.id, amount, currency: player.currency, accountNumber: player.phone, idempotencyKey: input.idempotencyKey })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return undefined;
+      // The ledger locks the player's main account and refuses the hold when available < amount: the real guard.
+      const hold = await transfer(
+        {
+          key: `withdrawal:${row.id}:hold`,
+          debit: `player:${player.id}:main`,
+          credit: `clearing:payouts:${method.id}`,
+          amount,
+          currency: player.currency as Currency,
+          kind: "withdrawal",
+          pending: true,
+          memo: `Withdrawal W${row.id}`,
+          meta: { withdrawalId: row.id },
+        },
+        tx,
+      );
+      const [withHold] = await tx.update(withdrawals).set({ holdTransferId: hold.transfer.id }).where(eq(withdrawals.id, row.id)).returning();
+      return withHold!;
+    });
+  } catch (e) {
+    if (isLedgerError(e, "insufficient_funds")) throw insufficient(BigInt(String(e.details.available ?? 0)));
+    throw e;
+  }
+  if (!created) {
+    const again = await findByKey(player.id, input.idempotencyKey);
+    if (again) return { withdrawal: again, replayed: true };
+    throw new Error("withdrawal insert conflicted but no row has the key");
+  }
+  await publishBalanceChanged(player.id);
+  return { withdrawal: created, replayed: false };
+}
+
+const snapshot = (w: Withdrawal) => ({ status: w.status, amount: String(w.amount), playerId: w.playerId, accountNumber: w.accountNumber });
+
+/** Locks the withdrawal and lets `decide` resolve it, only while it is pending (two staff clicking: one wins). */
+async function review(withdrawalId: unknown, decide: (w: Withdrawal, tx: Tx) => Promise<Withdrawal>) {
+  const id = toId(withdrawalId);
+  if (!id) throw new PaymentError("not_found", "money.errors.notFound");
+  const reviewed = await db.transaction(async (tx) => {
+    const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+    if (!w) throw new PaymentError("not_found", "money.errors.notFound");
+    if (w.status !== "pending" || w.holdTransferId === null) throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
+    return decide(w, tx);
+  });
+  await publishBalanceChanged(reviewed.playerId);
+  return reviewed;
+}
+
+/** Staff paid the player: the hold is posted (main -> clearing:payouts:<method>). Double clicks: already_reviewed. */
+export async function approveWithdrawal({
+  staffId,
+  withdrawalId,
+  payoutReference,
+  ip = null,
+}: {
+  staffId: number;
+  withdrawalId: unknown;
+  payoutReference: string;
+  ip?: string | null;
+}): Promise<Withdrawal> {
+  const reference = typeof payoutReference === "string" ? payoutReference.trim() : "";
+  if (!reference || reference.length > 100) throw new PaymentError("invalid_input", "money.errors.payoutReferenceRequired", { field: "payoutReference" });
+  return review(withdrawalId, async (w, tx) => {
+    await postHold({ key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } }, tx);
+    const now = new Date();
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: "approved", payoutReference: reference, reviewedBy: staffId, reviewedAt: now, updatedAt: now })
+      .where(eq(withdrawals.id, w.id))
+      .returning();
+    await audit(tx, { staffId, action: "withdrawal.approve", entity: "withdrawal", entityId: w.id, before: snapshot(w), after: { ...snapshot(row!), payoutReference: reference }, ip });
+    return row!;
+  });
+}
+
+/** Refused: the hold is voided and the money is available to the player again. */
+export async function rejectWithdrawal({
+  staffId,
+  withdrawalId,
+  reason,
+  ip = null,
+}: {
+  staffId: number;
+  withdrawalId: unknown;
+  reason: string;
+  ip?: string | null;
+}): Promise<Withdrawal> {
+  const text = requireReason(reason);
+  return review(withdrawalId, async (w, tx) => {
+    await voidHold({ key: `withdrawal:${w.id}:void`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} rejected` }, tx);
+    const now = new Date();
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: "rejected", rejectReason: text, reviewedBy: staffId, reviewedAt: now, updatedAt: now })
+      .where(eq(withdrawals.id, w.id))
+      .returning();
+    await audit(tx, { staffId, action: "withdrawal.reject", entity: "withdrawal", entityId: w.id, before: snapshot(w), after: { ...snapshot(row!), reason: text }, ip });
+    return row!;
+  });
+}
+
+export type WithdrawalQueueItem = Withdrawal & {
+  username: string;
+  methodName: string;
+  methodIcon: string;
+  reviewerUsername: string | null;
+  history: PlayerMoneySummary;
+};
+
+/** Pending withdrawals oldest first (the queue); reviewed ones newest first. */
+export async function listWithdrawalQueue({
+  status = "pending",
+  page = 1,
+  pageSize = QUEUE_PAGE_SIZE,
+}: { status?: QueueStatus; page?: number; pageSize?: number } = {}): Promise<{ items: WithdrawalQueueItem[]; total: number }> {
+  const where = status === "all" ? undefined : eq(withdrawals.status, status);
+  const size = Math.max(1, Math.min(100, Math.trunc(pageSize) || QUEUE_PAGE_SIZE));
+  const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
+  const [totalRow] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const rows = await db
+    .select({ w: withdrawals, username: players.username, methodName: paymentMethods.name, methodIcon: paymentMethods.icon, reviewerUsername: staffUsers.username })
+    .from(withdrawals)
+    .innerJoin(players, eq(players.id, withdrawals.playerId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
+    .leftJoin(staffUsers, eq(staffUsers.id, withdrawals.reviewedBy))
+    .where(where)
+    .orderBy(status === "pending" ? asc(withdrawals.id) : desc(withdrawals.id))
+    .limit(size)
+    .offset(offset);
+  const history = await playerMoneySummaries(rows.map((r) => r.w.playerId));
+  return {
+    items: rows.map((r) => ({
+      ...r.w,
+      username: r.username,
+      methodName: r.methodName,
+      methodIcon: r.methodIcon,
+      reviewerUsername: r.reviewerUsername,
+      history: history.get(r.w.playerId)!,
+    })),
+    total: totalRow?.n ?? 0,
+  };
+}
+
+/** One withdrawal for the back office; null when unknown. */
+export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<WithdrawalQueueItem | null> {
+  const id = toId(withdrawalId);
+  if (!id) return null;
+  const [row] = await db
+    .select({ w: withdrawals, username: players.username, methodName: paymentMethods.name, methodIcon: paymentMethods.icon, reviewerUsername: staffUsers.username })
+    .from(withdrawals)
+    .innerJoin(players, eq(players.id, withdrawals.playerId))
+    .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
+    .leftJoin(staffUsers, eq(staffUsers.id, withdrawals.reviewedBy))
+    .where(eq(withdrawals.id, id));
+  if (!row) return null;
+  const history = await playerMoneySummaries([row.w.playerId]);
+  return { ...row.w, username: row.username, methodName: row.methodName, methodIcon: row.methodIcon, reviewerUsername: row.reviewerUsername, history: history.get(row.w.playerId)! };
+}

@@ -1,0 +1,198 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "money-withdrawals-"));
+});
+
+import { db } from "#app/db/db.server.ts";
+import { getAccountByCode, getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
+import {
+  approveWithdrawal,
+  checkWithdrawal,
+  getTransaction,
+  getWithdrawalForStaff,
+  listWithdrawalQueue,
+  PaymentError,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "./payments.server.ts";
+import { withdrawals } from "./schema.ts";
+import {
+  closeIdleConnections,
+  createMethodWithNumbers,
+  createPlayer,
+  createSite,
+  createStaff,
+  expectInvariants,
+  expectPaymentError,
+  newKey,
+  setSettings,
+  taka,
+} from "./test-helpers.ts";
+
+let staff: Awaited<ReturnType<typeof createStaff>>;
+let ctx: Awaited<ReturnType<typeof createMethodWithNumbers>>;
+
+beforeAll(async () => {
+  await createSite();
+  staff = await createStaff();
+  ctx = await createMethodWithNumbers();
+});
+
+afterAll(async () => {
+  await expectInvariants();
+  await closeIdleConnections();
+});
+
+/** A verified player with `amount` on main (a direct ledger credit, as an approved deposit without turnover would leave). */
+async function fundedPlayer(amount: bigint) {
+  const player = await createPlayer();
+  await transfer({ key: `test:fund:${player.id}`, debit: `clearing:deposits:${ctx.method.id}`, credit: `player:${player.id}:main`, amount, currency: "BDT", kind: "deposit" });
+  return player;
+}
+
+const request = (playerId: number, amount: bigint | string, key = newKey()) => requestWithdrawal(playerId, { methodId: ctx.method.id, amount, idempotencyKey: key });
+
+describe("requestWithdrawal", () => {
+  it("holds the amount on main at once and pays to the player's own phone", async () => {
+    const player = await fundedPlayer(taka(2_000));
+    expect(await checkWithdrawal(player.id)).toEqual({ ok: true });
+    const { withdrawal } = await request(player.id, "800");
+    expect(withdrawal).toMatchObject({ status: "pending", amount: taka(800), accountNumber: player.phone });
+    const b = await getPlayerBalances(player.id);
+    expect(b.main).toEqual({ posted: taka(2_000), pending: taka(800), available: taka(1_200) });
+    expect(await getHold(withdrawal.holdTransferId!)).toMatchObject({ status: "open" });
+  });
+
+  it("the same idempotency key requests once", async () => {
+    const player = await fundedPlayer(taka(5_000));
+    const key = newKey();
+    const results = await Promise.all([request(player.id, taka(1_000), key), request(player.id, taka(1_000), key), request(player.id, taka(1_000), key)]);
+    expect(new Set(results.map((r) => r.withdrawal.id)).size).toBe(1);
+    expect((await getPlayerBalances(player.id)).main.pending).toBe(taka(1_000));
+  });
+
+  it("is blocked by an active turnover requirement", async () => {
+    const player = await fundedPlayer(taka(2_000));
+    await db.insert(turnoverRequirements).values({ playerId: player.id, required: taka(100), remaining: taka(50) });
+    const refusal = await checkWithdrawal(player.id);
+    expect(refusal).toBeInstanceOf(PaymentError);
+    expect(refusal).toMatchObject({ code: "turnover_incomplete", messageKey: "money.errors.turnoverIncomplete" });
+    await expectPaymentError(request(player.id, "500"), "turnover_incomplete");
+    expect((await getPlayerBalances(player.id)).main.pending).toBe(0n);
+  });
+
+  it("needs a birthday and a verified phone", async () => {
+    const player = await createPlayer({ verified: false });
+    await transfer({ key: `test:fund:${player.id}`, debit: "clearing:deposits:test", credit: `player:${player.id}:main`, amount: taka(1_000), currency: "BDT", kind: "deposit" });
+    expect(await checkWithdrawal(player.id)).toMatchObject({ code: "verification_needed", messageKey: "money.errors.verificationNeeded" });
+    await expectPaymentError(request(player.id, "500"), "verification_needed");
+    await db.update(players).set({ birthday: "1990-01-01" }).where(eq(players.id, player.id));
+    await expectPaymentError(request(player.id, "500"), "verification_needed");
+    await db.update(players).set({ phoneVerifiedAt: new Date() }).where(eq(players.id, player.id));
+    await request(player.id, "500");
+  });
+
+  it("is refused while withdrawals are under maintenance", async () => {
+    const player = await fundedPlayer(taka(1_000));
+    await setSettings({ withdrawalStatus: false });
+    try {
+      expect(await checkWithdrawal(player.id)).toMatchObject({ code: "withdrawals_closed" });
+      await expectPaymentError(request(player.id, "500"), "withdrawals_closed", "money.errors.withdrawalsClosed");
+    } finally {
+      await setSettings({ withdrawalStatus: true });
+    }
+    expect((await getPlayerBalances(player.id)).main.pending).toBe(0n);
+  });
+
+  it("refuses amounts above the balance or outside 500-25,000, and bad input", async () => {
+    const player = await fundedPlayer(taka(30_000));
+    await expectPaymentError(request(player.id, "499.99"), "amount_out_of_range", "money.errors.withdrawRange");
+    await expectPaymentError(request(player.id, "25000.01"), "amount_out_of_range");
+    await expectPaymentError(request(player.id, ""), "invalid_amount", "money.errors.withdrawAmountRequired");
+    await expectPaymentError(request(player.id, "-600"), "invalid_amount", "money.errors.amountNegative");
+    await expectPaymentError(request(player.id, "600.001"), "invalid_amount", "money.errors.amountFraction");
+    await expectPaymentError(requestWithdrawal(player.id, { methodId: 424_242, amount: "600", idempotencyKey: newKey() }), "invalid_method", "money.errors.withdrawMethodRequired");
+    const poor = await fundedPlayer(taka(700));
+    const e = await expectPaymentError(request(poor.id, "800"), "insufficient_balance", "money.errors.insufficientBalance");
+    expect(e.params).toEqual({ available: "700" });
+    // Bonus money is not withdrawable.
+    await transfer({ key: `test:bonus:${poor.id}`, debit: "expense:bonus", credit: `player:${poor.id}:bonus`, amount: taka(5_000), currency: "BDT", kind: "bonus" });
+    await expectPaymentError(request(poor.id, "800"), "insufficient_balance");
+  });
+
+  it("50 concurrent requests against one wallet never overdraw it", async () => {
+    const player = await fundedPlayer(taka(10_000));
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => request(player.id, taka(700))));
+    const ok = results.filter((r) => r.status === "fulfilled");
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "insufficient_balance" });
+    // 10,000 / 700 = 14 requests fit.
+    expect(ok).toHaveLength(14);
+    const b = await getPlayerBalances(player.id);
+    expect(b.main).toEqual({ posted: taka(10_000), pending: taka(9_800), available: taka(200) });
+    const rows = await db.select().from(withdrawals).where(eq(withdrawals.playerId, player.id));
+    expect(rows).toHaveLength(14);
+    expect(rows.every((r) => r.holdTransferId !== null)).toBe(true);
+    await expectInvariants();
+  });
+});
+
+describe("review", () => {
+  it("approve posts the hold; reject voids it; double clicks are safe", async () => {
+    const player = await fundedPlayer(taka(5_000));
+    const { withdrawal: w1 } = await request(player.id, taka(1_000));
+    const { withdrawal: w2 } = await request(player.id, taka(2_000));
+    const payouts = `clearing:payouts:${ctx.method.id}`;
+    const before = (await getAccountByCode(payouts, "BDT"))?.posted ?? 0n;
+
+    const approvals = await Promise.allSettled([
+      approveWithdrawal({ staffId: staff.id, withdrawalId: w1.id, payoutReference: "BK123", ip: null }),
+      approveWithdrawal({ staffId: staff.id, withdrawalId: w1.id, payoutReference: "BK123", ip: null }),
+      rejectWithdrawal({ staffId: staff.id, withdrawalId: w1.id, reason: "late", ip: null }),
+    ]);
+    expect(approvals.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of approvals) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "already_reviewed" });
+    const [row1] = await db.select().from(withdrawals).where(eq(withdrawals.id, w1.id));
+
+    await expectPaymentError(rejectWithdrawal({ staffId: staff.id, withdrawalId: w2.id, reason: "", ip: null }), "reason_required");
+    await expectPaymentError(approveWithdrawal({ staffId: staff.id, withdrawalId: w2.id, payoutReference: " ", ip: null }), "invalid_input");
+    const rejected = await rejectWithdrawal({ staffId: staff.id, withdrawalId: w2.id, reason: "Wrong number", ip: null });
+    expect(rejected).toMatchObject({ status: "rejected", rejectReason: "Wrong number" });
+    await expectPaymentError(approveWithdrawal({ staffId: staff.id, withdrawalId: w2.id, payoutReference: "X", ip: null }), "already_reviewed");
+    expect(await getHold(w2.holdTransferId!)).toMatchObject({ status: "voided" });
+
+    const b = await getPlayerBalances(player.id);
+    const paid = row1!.status === "approved" ? taka(1_000) : 0n;
+    expect(b.main).toEqual({ posted: taka(5_000) - paid, pending: 0n, available: taka(5_000) - paid });
+    expect((await getAccountByCode(payouts, "BDT"))!.posted - before).toBe(paid);
+    expect(await getTransaction(player.id, `W${w2.id}`)).toMatchObject({ status: "fail", timeline: [{ step: "submitted" }, { step: "reviewed" }, { step: "fail" }] });
+    await expectInvariants();
+  });
+
+  it("an approved withdrawal moves the money out once", async () => {
+    const player = await fundedPlayer(taka(3_000));
+    const { withdrawal } = await request(player.id, taka(3_000));
+    const approved = await approveWithdrawal({ staffId: staff.id, withdrawalId: withdrawal.id, payoutReference: "BK9", ip: "198.51.100.1" });
+    expect(approved).toMatchObject({ status: "approved", payoutReference: "BK9", reviewedBy: staff.id });
+    expect((await getPlayerBalances(player.id)).main).toEqual({ posted: 0n, pending: 0n, available: 0n });
+    expect(await getHold(withdrawal.holdTransferId!)).toMatchObject({ status: "posted" });
+    expect(await getTransaction(player.id, `W${withdrawal.id}`)).toMatchObject({ status: "success", type: "withdraw", amount: taka(3_000) });
+  });
+
+  it("the queue lists pending withdrawals oldest first", async () => {
+    const player = await fundedPlayer(taka(3_000));
+    const { withdrawal: a } = await request(player.id, taka(500));
+    const { withdrawal: b } = await request(player.id, taka(600));
+    const { items } = await listWithdrawalQueue({ status: "pending" });
+    const mine = items.filter((i) => i.playerId === player.id).map((i) => i.id);
+    expect(mine).toEqual([a.id, b.id]);
+    expect(await getWithdrawalForStaff(a.id)).toMatchObject({ username: player.username, history: { pendingWithdrawals: 2 } });
+    expect(await getWithdrawalForStaff("nope")).toBeNull();
+  });
+});

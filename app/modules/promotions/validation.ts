@@ -1,0 +1,96 @@
+// The back-office promotion form, shared by the server and the browser (conform). Messages are money.errors keys.
+import { z } from "zod";
+import { parseAmountInput } from "#app/modules/payments/amount.ts";
+import { parseHundredths } from "#app/modules/settings/validation.ts";
+import { dayjs, SITE_TZ } from "#app/utils/time.ts";
+const promotionStatuses = ["active", "inactive"] as const;
+
+export type SavePromotionInput = {
+  id?: number | null;
+  nameEn: string;
+  nameBn: string;
+  descriptionEn?: string;
+  descriptionBn?: string;
+  termsEn?: string;
+  termsBn?: string;
+  bonusPercent: number;
+  turnoverMultiplierHundredths: number;
+  maxBonus: bigint | null;
+  startsAt: Date;
+  endsAt: Date | null;
+  status: "active" | "inactive";
+  thumbnail?: string | null;
+  sortOrder?: number;
+};
+
+/** "2026-05-01T18:30" typed in a datetime-local input means Asia/Dhaka time. */
+export function parseDhakaDateTime(text: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return null;
+  const d = dayjs.tz(text, SITE_TZ);
+  return d.isValid() ? d.toDate() : null;
+}
+
+const text = (max: number, key: string) => z.string().trim().max(max, key).default("");
+
+export const promotionFormSchema = z
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    nameEn: z.string({ error: "money.errors.promotionNameRequired" }).trim().min(1, "money.errors.promotionNameRequired").max(120, "money.errors.textTooLong"),
+    nameBn: z.string({ error: "money.errors.promotionNameRequired" }).trim().min(1, "money.errors.promotionNameRequired").max(120, "money.errors.textTooLong"),
+    descriptionEn: text(2000, "money.errors.textTooLong"),
+    descriptionBn: text(2000, "money.errors.textTooLong"),
+    termsEn: text(5000, "money.errors.textTooLong"),
+    termsBn: text(5000, "money.errors.textTooLong"),
+    bonusPercent: z
+      .string({ error: "money.errors.bonusPercentInvalid" })
+      .regex(/^\d{1,3}$/, "money.errors.bonusPercentInvalid")
+      .transform(Number)
+      .refine((v) => v <= 500, "money.errors.bonusPercentInvalid"),
+    turnoverMultiplier: z
+      .string({ error: "money.errors.multiplierInvalid" })
+      .transform((v, ctx) => {
+        const h = parseHundredths(v);
+        if (h === null) {
+          ctx.addIssue({ code: "custom", message: "money.errors.multiplierInvalid" });
+          return z.NEVER;
+        }
+        return h;
+      }),
+    maxBonus: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return null;
+        const r = parseAmountInput(v);
+        if (!r.ok) {
+          ctx.addIssue({ code: "custom", message: r.messageKey });
+          return z.NEVER;
+        }
+        return r.amount;
+      }),
+    startsAt: z.string({ error: "money.errors.dateInvalid" }).transform((v, ctx) => {
+      const d = parseDhakaDateTime(v);
+      if (!d) {
+        ctx.addIssue({ code: "custom", message: "money.errors.dateInvalid" });
+        return z.NEVER;
+      }
+      return d;
+    }),
+    endsAt: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return null;
+        const d = parseDhakaDateTime(v);
+        if (!d) {
+          ctx.addIssue({ code: "custom", message: "money.errors.dateInvalid" });
+          return z.NEVER;
+        }
+        return d;
+      }),
+    status: z.enum(promotionStatuses, "money.errors.statusInvalid"),
+    thumbnail: z.string().trim().max(500, "money.errors.textTooLong").optional(),
+    sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+  })
+  .refine((v) => !v.endsAt || v.endsAt > v.startsAt, { path: ["endsAt"], message: "money.errors.periodInvalid" })
+  .transform(({ turnoverMultiplier, ...rest }): SavePromotionInput => ({ ...rest, turnoverMultiplierHundredths: turnoverMultiplier }));

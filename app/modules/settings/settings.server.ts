@@ -1,0 +1,83 @@
+// Site settings as staff edit them on /admin/settings. The row belongs to the content module, which
+// serves it to every page (cached); a change here clears that cache and is written to the audit log.
+import { asc, eq } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
+import { generalSettings } from "#app/modules/content/schema.ts";
+import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { missingForRealMoney } from "./jurisdiction.ts";
+import { parseHundredths, type SettingsInput } from "./validation.ts";
+
+const editable = {
+  siteTitle: generalSettings.siteTitle,
+  supportMail: generalSettings.supportMail,
+  withdrawalStatus: generalSettings.withdrawalStatus,
+  promotionWallet: generalSettings.promotionWallet,
+  depositTurnoverHundredths: generalSettings.depositTurnoverHundredths,
+  mode: generalSettings.mode,
+  licenceIssuer: generalSettings.licenceIssuer,
+  licenceNumber: generalSettings.licenceNumber,
+  jurisdictions: generalSettings.jurisdictions,
+};
+
+export type EditableSettings = {
+  siteTitle: string;
+  supportMail: string;
+  withdrawalStatus: boolean;
+  promotionWallet: boolean;
+  depositTurnoverHundredths: number;
+  mode: "demo" | "real";
+  licenceIssuer: string | null;
+  licenceNumber: string | null;
+  jurisdictions: string[];
+};
+
+export async function getEditableSettings(): Promise<EditableSettings> {
+  const [row] = await db.select(editable).from(generalSettings).orderBy(asc(generalSettings.id)).limit(1);
+  if (!row) throw new Error("Site settings are missing: the database was not seeded.");
+  return row;
+}
+
+export type UpdateSettingsResult =
+  | { ok: true; changed: boolean }
+  | { ok: false; fieldErrors: Partial<Record<keyof SettingsInput, string[]>> };
+
+/**
+ * Saves the settings form. Real-money mode is refused unless a licence issuer, a licence number and at
+ * least one allowed jurisdiction are set (checked here too: the form's own check runs in the browser).
+ */
+export async function updateSettings(actor: { id: number; ip: string | null }, input: SettingsInput): Promise<UpdateSettingsResult> {
+  const hundredths = parseHundredths(input.depositTurnoverMultiplier);
+  if (hundredths === null) return { ok: false, fieldErrors: { depositTurnoverMultiplier: ["admin.errors.multiplierInvalid"] } };
+  const next: EditableSettings = {
+    siteTitle: input.siteTitle,
+    supportMail: input.supportMail,
+    withdrawalStatus: input.withdrawalStatus,
+    promotionWallet: input.promotionWallet,
+    depositTurnoverHundredths: hundredths,
+    mode: input.mode,
+    licenceIssuer: input.licenceIssuer,
+    licenceNumber: input.licenceNumber,
+    jurisdictions: [...new Set(input.jurisdictions)].sort(),
+  };
+  if (next.mode === "real") {
+    const missing = missingForRealMoney(next);
+    if (missing.length) {
+      const fieldErrors: Partial<Record<keyof SettingsInput, string[]>> = { mode: ["admin.errors.realNeedsLicence"] };
+      for (const field of missing) fieldErrors[field] = [`admin.errors.${field}Required`];
+      return { ok: false, fieldErrors };
+    }
+  }
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: generalSettings.id, ...editable }).from(generalSettings).orderBy(asc(generalSettings.id)).limit(1).for("update");
+    if (!row) throw new Error("Site settings are missing: the database was not seeded.");
+    const { id, ...before } = row;
+    if (!Object.keys(changedFields(before, next).after).length) return false;
+    await tx.update(generalSettings).set({ ...next, updatedAt: new Date() }).where(eq(generalSettings.id, id));
+    // Whole snapshots, so any past state can be read from a single row; the audit page shows the difference.
+    await audit(tx, { staffId: actor.id, action: "settings.update", entity: "general_settings", entityId: id, before, after: next, ip: actor.ip });
+    return true;
+  });
+  if (changed) clearSiteConfigCache();
+  return { ok: true, changed };
+}

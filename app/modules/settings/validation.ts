@@ -1,0 +1,51 @@
+// The /admin/settings form, shared by the server and the browser (conform). Messages are i18n keys.
+import { z } from "zod";
+import { jurisdictionCodes, missingForRealMoney } from "./jurisdiction.ts";
+
+export const siteModes = ["demo", "real"] as const;
+export type SiteMode = (typeof siteModes)[number];
+
+/** "1", "1.5", "2.25" -> 100, 150, 225: parsed from the text, so no float ever holds the value. */
+export function parseHundredths(text: string): number | null {
+  const m = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** 150 -> "1.5", 100 -> "1", 125 -> "1.25". */
+export function formatHundredths(value: number) {
+  const whole = Math.trunc(value / 100);
+  const frac = String(value % 100).padStart(2, "0").replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : String(whole);
+}
+
+const optionalText = (max: number, key: string) => z.string().trim().max(max, key).optional().transform((v) => v || null);
+
+export const settingsSchema = z
+  .object({
+    siteTitle: z.string({ error: "admin.errors.siteTitleRequired" }).trim().min(1, "admin.errors.siteTitleRequired").max(100, "admin.errors.siteTitleTooLong"),
+    supportMail: z
+      .string({ error: "admin.errors.emailRequired" })
+      .trim()
+      .min(1, "admin.errors.emailRequired")
+      .max(254, "admin.errors.emailInvalid")
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "admin.errors.emailInvalid"),
+    withdrawalStatus: z.boolean().default(false),
+    promotionWallet: z.boolean().default(false),
+    depositTurnoverMultiplier: z
+      .string({ error: "admin.errors.multiplierInvalid" })
+      .refine((v) => parseHundredths(v) !== null, "admin.errors.multiplierInvalid"),
+    mode: z.enum(siteModes, "admin.errors.modeInvalid"),
+    licenceIssuer: optionalText(200, "admin.errors.licenceTooLong"),
+    licenceNumber: optionalText(100, "admin.errors.licenceTooLong"),
+    jurisdictions: z.array(z.enum(jurisdictionCodes, "admin.errors.jurisdictionInvalid")).default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mode !== "real") return;
+    const missing = missingForRealMoney(v);
+    if (!missing.length) return;
+    ctx.addIssue({ code: "custom", path: ["mode"], message: "admin.errors.realNeedsLicence" });
+    for (const field of missing) ctx.addIssue({ code: "custom", path: [field], message: `admin.errors.${field}Required` });
+  });
+
+export type SettingsInput = z.infer<typeof settingsSchema>;

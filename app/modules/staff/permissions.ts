@@ -1,0 +1,16 @@
+// Which roles may open each back-office page. Used by the loaders (requireStaff) and by the menu.
+import type { StaffRole } from "./schema.ts";
+
+export const pageRoles = {
+  dashboard: undefined,
+  staff: ["admin"],
+  settings: ["admin"],
+  audit: ["admin"],
+} as const satisfies Record<string, readonly StaffRole[] | undefined>;
+
+export type AdminPage = keyof typeof pageRoles;
+
+export function mayOpen(role: StaffRole, page: AdminPage) {
+  const roles: readonly StaffRole[] | undefined = pageRoles[page];
+  return !roles || roles.includes(role);
+}

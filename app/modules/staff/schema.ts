@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const staffRoles = ["admin", "finance", "support", "trader", "content"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** Back-office accounts: a table of their own, never mixed with players. */
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    username: text().notNull(),
+    name: text().notNull().default(""),
+    passwordHash: text().notNull(),
+    role: text().$type<StaffRole>().notNull(),
+    active: boolean().notNull().default(true),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_users_username_lower_idx").on(sql`lower(${t.username})`)],
+);
+
+/** Like player sessions: the id is the SHA-256 of the token in the staff cookie. */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text().primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId), index("staff_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Append-only: a trigger in the migration refuses UPDATE, DELETE and TRUNCATE. staff_id is null for
+ * actions of the system itself (the first admin created at start-up).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer().references(() => staffUsers.id),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_staff_idx").on(t.staffId, t.id), index("audit_log_action_idx").on(t.action, t.id)],
+);

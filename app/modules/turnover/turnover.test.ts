@@ -1,0 +1,137 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+await vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "money-turnover-"));
+});
+
+import { db } from "#app/db/db.server.ts";
+import { getPlayerBalances, getTransferByKey, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { approveDeposit, checkWithdrawal, requestWithdrawal } from "#app/modules/payments/payments.server.ts";
+import {
+  closeIdleConnections,
+  createMethodWithNumbers,
+  createPlayer,
+  createPromotion,
+  createSite,
+  createStaff,
+  depositFor,
+  expectInvariants,
+  newKey,
+  setSettings,
+  taka,
+} from "#app/modules/payments/test-helpers.ts";
+import { turnoverRequirements } from "./schema.ts";
+import { applyTurnover, hasActiveTurnover, listTurnovers, rollbackTurnover, turnoverProgress } from "./turnover.server.ts";
+
+let staff: Awaited<ReturnType<typeof createStaff>>;
+let ctx: Awaited<ReturnType<typeof createMethodWithNumbers>>;
+
+beforeAll(async () => {
+  await createSite({ promotionWallet: true, depositTurnoverHundredths: 100 });
+  staff = await createStaff();
+  ctx = await createMethodWithNumbers();
+});
+
+afterAll(async () => {
+  await expectInvariants();
+  await closeIdleConnections();
+});
+
+/** A player with an approved 1,000 deposit and a 20% bonus (200): requirement 1,000 + 200 x 5 = 2,000. */
+async function playerWithBonus() {
+  const player = await createPlayer();
+  const promo = await createPromotion({ bonusPercent: 20, turnoverMultiplierHundredths: 500, maxBonus: null, nameEn: "Reload", nameBn: "রিলোড" });
+  const deposit = await depositFor(player.id, ctx, { amount: taka(1_000), promotionId: promo.id });
+  await approveDeposit({ staffId: staff.id, depositId: deposit.id, ip: null });
+  return { player, deposit, promo };
+}
+
+describe("progress", () => {
+  it("is (required - remaining) / required, capped at 100, with nothing required as 100", () => {
+    expect(turnoverProgress(taka(2_000), taka(2_000))).toBe(0);
+    expect(turnoverProgress(taka(2_000), taka(1_500))).toBe(25);
+    expect(turnoverProgress(3n, 2n)).toBe(33.33);
+    expect(turnoverProgress(taka(2_000), 0n)).toBe(100);
+    expect(turnoverProgress(0n, 0n)).toBe(100);
+  });
+});
+
+describe("applyTurnover", () => {
+  it("counts settled stakes, then completes and converts the bonus to main", async () => {
+    const { player, deposit, promo } = await playerWithBonus();
+    expect(await hasActiveTurnover(player.id)).toBe(true);
+    const [active] = await listTurnovers(player.id, "active");
+    expect(active).toMatchObject({ depositId: deposit.id, required: taka(2_000), remaining: taka(2_000), progress: 0, methodName: ctx.method.name, promotionNameEn: promo.nameEn });
+
+    const r1 = await applyTurnover(db, { playerId: player.id, stake: taka(500), key: "bet:1" });
+    expect(r1).toEqual({ replayed: false, applied: taka(500), completed: [] });
+    // The same bet settled twice counts once.
+    expect(await applyTurnover(db, { playerId: player.id, stake: taka(500), key: "bet:1" })).toMatchObject({ replayed: true, applied: 0n });
+    expect((await listTurnovers(player.id, "active"))[0]).toMatchObject({ remaining: taka(1_500), progress: 25 });
+
+    // Bets spent 50 of the bonus wallet meanwhile: 150 of the 200 is left to convert.
+    await transfer({ key: `test:bet:${player.id}`, debit: `player:${player.id}:bonus`, credit: "game:test", amount: taka(50), currency: "BDT", kind: "bet" });
+    const r2 = await db.transaction((tx) => applyTurnover(tx, { playerId: player.id, stake: taka(2_000), key: "bet:2" }));
+    expect(r2).toEqual({ replayed: false, applied: taka(1_500), completed: [active!.id] });
+    expect(await hasActiveTurnover(player.id)).toBe(false);
+    const [done] = await listTurnovers(player.id, "complete");
+    expect(done).toMatchObject({ status: "complete", remaining: 0n, progress: 100 });
+    expect(done!.completedAt).toBeInstanceOf(Date);
+    const b = await getPlayerBalances(player.id);
+    expect(b.bonus.posted).toBe(0n);
+    expect(b.main.posted).toBe(taka(1_000) + taka(150));
+    expect(await getTransferByKey(`turnover:${active!.id}:release`)).toMatchObject({ amount: taka(150), kind: "bonus_release" });
+    // Withdrawal is open again.
+    expect(await checkWithdrawal(player.id)).toEqual({ ok: true });
+    await requestWithdrawal(player.id, { methodId: ctx.method.id, amount: "1150", idempotencyKey: newKey() });
+  });
+
+  it("reduces the oldest requirement first and spills over to the next", async () => {
+    const { player } = await playerWithBonus();
+    const second = await depositFor(player.id, ctx, { amount: taka(600) });
+    await approveDeposit({ staffId: staff.id, depositId: second.id, ip: null });
+    const [newer, older] = await listTurnovers(player.id, "active");
+    expect(older!.id).toBeLessThan(newer!.id);
+    const r = await applyTurnover(db, { playerId: player.id, stake: taka(2_100), key: "spill" });
+    expect(r.completed).toEqual([older!.id]);
+    const [left] = await listTurnovers(player.id, "active");
+    expect(left).toMatchObject({ id: newer!.id, remaining: taka(500) });
+  });
+
+  it("a rollback gives back what the bet counted, once", async () => {
+    const { player } = await playerWithBonus();
+    await applyTurnover(db, { playerId: player.id, stake: taka(300), key: "rb:1" });
+    expect(await rollbackTurnover(db, { key: "rb:1" })).toEqual({ restored: taka(300) });
+    expect(await rollbackTurnover(db, { key: "rb:1" })).toEqual({ restored: 0n });
+    expect(await rollbackTurnover(db, { key: "never-settled" })).toEqual({ restored: 0n });
+    expect((await listTurnovers(player.id, "active"))[0]).toMatchObject({ remaining: taka(2_000) });
+  });
+
+  it("does nothing without an active requirement and refuses bad stakes", async () => {
+    const player = await createPlayer();
+    expect(await applyTurnover(db, { playerId: player.id, stake: taka(10), key: "none" })).toEqual({ replayed: false, applied: 0n, completed: [] });
+    await expect(applyTurnover(db, { playerId: player.id, stake: 0n, key: "zero" })).rejects.toThrow();
+  });
+
+  it("a deposit with nothing to wager completes at once and releases its bonus", async () => {
+    await setSettings({ depositTurnoverHundredths: 0 });
+    try {
+      const player = await createPlayer();
+      const promo = await createPromotion({ bonusPercent: 10, turnoverMultiplierHundredths: 0, maxBonus: null });
+      const deposit = await depositFor(player.id, ctx, { amount: taka(1_000), promotionId: promo.id });
+      await approveDeposit({ staffId: staff.id, depositId: deposit.id, ip: null });
+      const [req] = await db.select().from(turnoverRequirements).where(eq(turnoverRequirements.depositId, deposit.id));
+      expect(req).toMatchObject({ status: "complete", required: 0n, bonusAmount: taka(100) });
+      expect(await hasActiveTurnover(player.id)).toBe(false);
+      const b = await getPlayerBalances(player.id);
+      expect(b.main.posted).toBe(taka(1_100));
+      expect(b.bonus.posted).toBe(0n);
+    } finally {
+      await setSettings({ depositTurnoverHundredths: 100 });
+    }
+  });
+});

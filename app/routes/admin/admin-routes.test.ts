@@ -1,0 +1,71 @@
+// The back-office route modules guard themselves: a guest is sent to log in and a role without access gets 403.
+import { describe, expect, it } from "vitest";
+import { db } from "#app/db/db.server.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+import { getEditableSettings } from "#app/modules/settings/settings.server.ts";
+import { loginStaff } from "#app/modules/staff/auth.server.ts";
+import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import * as audit from "./audit.tsx";
+import * as settings from "./settings.tsx";
+import * as staff from "./staff.tsx";
+
+await seedDemoContent(db);
+await ensureSeedAdmin(db, "AdminPass12345");
+const admin = (await findStaffByUsername("admin"))!;
+await createStaff({ id: admin.id, ip: null }, { username: "finance1", name: "Fin", role: "finance", password: "FinancePass1" });
+
+async function cookieFor(username: string, password: string) {
+  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
+  if (!out.ok) throw new Error(out.message);
+  return out.setCookie.split(";")[0]!;
+}
+
+function args(path: string, cookie?: string, init: RequestInit = {}) {
+  const url = new URL(`http://localhost${path}`);
+  const headers = new Headers(init.headers);
+  if (cookie) headers.set("cookie", cookie);
+  return { request: new Request(url, { ...init, headers }), url, params: {}, context: {} } as never;
+}
+
+async function statusOf(p: unknown) {
+  try {
+    await p;
+  } catch (e) {
+    const err = e as { status?: number; init?: { status?: number } };
+    return err.init?.status ?? err.status;
+  }
+  return 200;
+}
+
+describe("admin routes", () => {
+  it("send a guest to /admin/login", async () => {
+    expect(await statusOf(settings.loader(args("/admin/settings")))).toBe(302);
+  });
+
+  it("give finance 403 on settings, staff and audit, for pages and form posts", async () => {
+    const cookie = await cookieFor("finance1", "FinancePass1");
+    expect(await statusOf(settings.loader(args("/admin/settings", cookie)))).toBe(403);
+    expect(await statusOf(settings.action(args("/admin/settings", cookie, { method: "POST", body: new URLSearchParams({ siteTitle: "Hacked" }) })))).toBe(403);
+    expect(await statusOf(staff.loader(args("/admin/staff", cookie)))).toBe(403);
+    expect(await statusOf(staff.action(args("/admin/staff", cookie, { method: "POST", body: new URLSearchParams({ intent: "deactivate", staffId: String(admin.id) }) })))).toBe(403);
+    expect(await statusOf(audit.loader(args("/admin/audit", cookie)))).toBe(403);
+  });
+
+  it("let an admin save settings through the form action, which redirects back with a notice", async () => {
+    const cookie = await cookieFor("admin", "AdminPass12345");
+    const body = new URLSearchParams({ siteTitle: "Route Title", supportMail: "help@example.com", withdrawalStatus: "on", depositTurnoverMultiplier: "2.5", mode: "demo" });
+    const res = (await settings.action(args("/admin/settings", cookie, { method: "POST", body }))) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/settings?notice=saved");
+    // An unticked box is off; "2.5" is kept as 250 hundredths.
+    expect(await getEditableSettings()).toMatchObject({ siteTitle: "Route Title", withdrawalStatus: true, promotionWallet: false, depositTurnoverHundredths: 250 });
+  });
+
+  it("answer a real-money switch without a licence with 400 and the message on the mode field", async () => {
+    const cookie = await cookieFor("admin", "AdminPass12345");
+    const body = new URLSearchParams({ siteTitle: "Route Title", supportMail: "help@example.com", depositTurnoverMultiplier: "1", mode: "real" });
+    const res = (await settings.action(args("/admin/settings", cookie, { method: "POST", body }))) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+    expect(res.init.status).toBe(400);
+    expect(res.data.result.error.mode).toEqual(["admin.errors.realNeedsLicence"]);
+  });
+});

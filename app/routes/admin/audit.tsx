@@ -1,0 +1,149 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { z } from "zod";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { AuditChanges } from "#app/components/admin/AuditChanges.tsx";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { listAudit, listAuditActions } from "#app/modules/staff/audit.server.ts";
+import { requireStaff } from "#app/modules/staff/auth.server.ts";
+import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { listStaff } from "#app/modules/staff/staff.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+// Filters come from a GET form; a value that does not parse is ignored rather than refused.
+const filterSchema = z.object({
+  staff: z.coerce.number().int().positive().optional().catch(undefined),
+  action: z.string().regex(/^[a-z0-9_.-]{1,60}$/).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireStaff(request, pageRoles.audit);
+  const filter = filterSchema.parse({
+    staff: url.searchParams.get("staff") || undefined,
+    action: url.searchParams.get("action") || undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  });
+  const [{ rows, hasOlder }, staff, actions] = await Promise.all([
+    listAudit({ staffId: filter.staff, action: filter.action, page: filter.page }),
+    listStaff(),
+    listAuditActions(),
+  ]);
+  return {
+    title: getInstance(context).t("admin.audit.title"),
+    filter,
+    hasOlder,
+    staff: staff.map((s) => ({ id: s.id, username: s.username })),
+    actions,
+    rows: rows.map((r) => ({ ...r, createdAt: formatDhaka(r.createdAt) })),
+  };
+}
+
+function pageHref(filter: { staff?: number; action?: string }, page: number) {
+  const q = new URLSearchParams();
+  if (filter.staff) q.set("staff", String(filter.staff));
+  if (filter.action) q.set("action", filter.action);
+  if (page > 1) q.set("page", String(page));
+  const s = q.toString();
+  return s ? `/admin/audit?${s}` : "/admin/audit";
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { filter, rows } = loaderData;
+  const actionLabel = (action: string) => t(`admin.audit.actions.${action.replace(/\./g, "_")}` as "admin.title", { defaultValue: action });
+  return (
+    <>
+      <h1 className="mb-1 text-xl font-bold">{t("admin.audit.title")}</h1>
+      <p className="mb-3 text-sm text-white/60">{t("admin.audit.intro")}</p>
+      <Form method="get" action="/admin/audit" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl bg-panel p-3" data-testid="audit-filter">
+        <div className="field !mb-0 min-w-40 flex-1">
+          <label htmlFor="audit-staff">{t("admin.audit.staff")}</label>
+          <select id="audit-staff" name="staff" defaultValue={filter.staff ?? ""}>
+            <option value="">{t("admin.audit.allStaff")}</option>
+            {loaderData.staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.username}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field !mb-0 min-w-40 flex-1">
+          <label htmlFor="audit-action">{t("admin.audit.action")}</label>
+          <select id="audit-action" name="action" defaultValue={filter.action ?? ""}>
+            <option value="">{t("admin.audit.allActions")}</option>
+            {loaderData.actions.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-primary">
+          {t("admin.audit.filter")}
+        </button>
+        <a href="/admin/audit" className="btn-secondary">
+          {t("admin.audit.clear")}
+        </a>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="rounded-xl bg-panel p-4 text-white/70">{t("admin.audit.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-panel">
+          <table className="w-full text-left text-sm" data-testid="audit-table">
+            <thead className="text-xs text-white/60 max-sm:hidden">
+              <tr className="border-b border-white/10">
+                <th className="p-2 font-normal">{t("admin.audit.time")}</th>
+                <th className="p-2 font-normal">{t("admin.audit.who")}</th>
+                <th className="p-2 font-normal">{t("admin.audit.action")}</th>
+                <th className="p-2 font-normal">{t("admin.audit.changes")}</th>
+                <th className="p-2 font-normal">{t("admin.audit.ip")}</th>
+              </tr>
+            </thead>
+            <tbody className="max-sm:block">
+              {rows.map((r) => (
+                <tr key={r.id} className="border-b border-white/5 align-top max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:p-2" data-testid="audit-row">
+                  <td className="whitespace-nowrap p-2 tabular-nums max-sm:p-0 max-sm:text-white/60">{r.createdAt}</td>
+                  <td className="p-2 max-sm:p-0 max-sm:font-bold">{r.staffUsername ?? t("admin.audit.system")}</td>
+                  <td className="p-2 max-sm:w-full max-sm:p-0">
+                    <div>{actionLabel(r.action)}</div>
+                    <div className="text-xs text-white/50">
+                      {r.entity}
+                      {r.entityId ? ` #${r.entityId}` : ""}
+                    </div>
+                  </td>
+                  <td className="min-w-56 p-2 text-xs max-sm:w-full max-sm:min-w-0 max-sm:p-0">
+                    <AuditChanges before={r.before} after={r.after} />
+                  </td>
+                  <td className="whitespace-nowrap p-2 text-xs text-white/60 max-sm:p-0">{r.ip ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="mt-3 flex items-center justify-between text-sm" aria-label={t("admin.audit.page", { page: filter.page })}>
+        {filter.page > 1 ? (
+          <a href={pageHref(filter, filter.page - 1)} className="btn-secondary">
+            {t("admin.audit.newer")}
+          </a>
+        ) : (
+          <span />
+        )}
+        <span className="text-white/60">{t("admin.audit.page", { page: filter.page })}</span>
+        {loaderData.hasOlder ? (
+          <a href={pageHref(filter, filter.page + 1)} className="btn-secondary" data-testid="audit-older">
+            {t("admin.audit.older")}
+          </a>
+        ) : (
+          <span />
+        )}
+      </nav>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

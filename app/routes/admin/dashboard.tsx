@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { getSiteConfig } from "#app/modules/content/content.server.ts";
+import { requireStaff } from "#app/modules/staff/auth.server.ts";
+import { dashboardCounts } from "#app/modules/staff/dashboard.server.ts";
+import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, pageRoles.dashboard);
+  const [counts, site] = await Promise.all([dashboardCounts(), getSiteConfig()]);
+  const g = site.general;
+  return {
+    title: getInstance(context).t("admin.dashboard.title"),
+    counts: { ...counts, since: formatDhaka(counts.since, "YYYY-MM-DD HH:mm") },
+    site: { mode: g.mode, withdrawals: g.withdrawalStatus, licenceIssuer: g.licenceIssuer, licenceNumber: g.licenceNumber, jurisdictions: g.jurisdictions },
+  };
+}
+
+function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div className="rounded-xl bg-panel p-4" data-testid={testId}>
+      <div className="text-sm text-white/60">{label}</div>
+      <div className="mt-1 text-2xl font-bold">{value}</div>
+    </div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { counts, site } = loaderData;
+  const n = (v: number) => v.toLocaleString(i18n.language === "bn" ? "bn-BD" : "en-US");
+  return (
+    <>
+      <h1 className="mb-3 text-xl font-bold">{t("admin.dashboard.title")}</h1>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label={t("admin.dashboard.players")} value={n(counts.players)} testId="stat-players" />
+        <Stat label={t("admin.dashboard.signupsToday")} value={n(counts.signupsToday)} testId="stat-signups-today" />
+        <Stat label={t("admin.dashboard.loginsToday")} value={n(counts.loginsToday)} testId="stat-logins-today" />
+        <Stat label={t("admin.dashboard.activeStaff")} value={n(counts.activeStaff)} />
+      </div>
+      <p className="mt-2 text-xs text-white/50">{t("admin.dashboard.todaySince", { time: counts.since })}</p>
+      <dl className="mt-4 grid gap-x-4 gap-y-2 rounded-xl bg-panel p-4 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="text-white/60">{t("admin.dashboard.mode")}</dt>
+        <dd data-testid="dashboard-mode">{t(`admin.modeBadge.${site.mode}`)}</dd>
+        <dt className="text-white/60">{t("admin.dashboard.withdrawals")}</dt>
+        <dd>{site.withdrawals ? t("admin.dashboard.open") : t("admin.dashboard.closed")}</dd>
+        <dt className="text-white/60">{t("admin.dashboard.licence")}</dt>
+        <dd>{site.licenceIssuer && site.licenceNumber ? `${site.licenceIssuer} · ${site.licenceNumber}` : t("admin.dashboard.noLicence")}</dd>
+        <dt className="text-white/60">{t("admin.dashboard.jurisdictions")}</dt>
+        <dd>{site.jurisdictions.length ? site.jurisdictions.join(", ") : t("admin.dashboard.none")}</dd>
+      </dl>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

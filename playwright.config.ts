@@ -1,0 +1,43 @@
+// Browser tests against the production build, in Debian's Chromium (never a downloaded browser).
+// scripts/e2e-server.mjs builds if needed and serves it on a fresh database with the demo content.
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions, desktop, phone } from "./tests/e2e/support/devices.ts";
+
+const port = Number(process.env.E2E_PORT ?? 3200);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Not test-results/ itself: Playwright empties its output folder, and the server log and vitest's report live there.
+  outputDir: "test-results/playwright",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    locale: "en-US",
+    timezoneId: "Asia/Dhaka",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: chromiumLaunchOptions,
+  },
+  projects: [
+    { name: "phone", use: phone },
+    { name: "desktop", use: desktop },
+    // The key flows again with JavaScript off: every form must work as plain HTML.
+    { name: "no-js", use: { ...phone, javaScriptEnabled: false }, grep: /@key/ },
+  ],
+  webServer: {
+    command: `"${process.execPath}" scripts/e2e-server.mjs`,
+    url: `${baseURL}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { expectLoggedIn, expectLoggedOut, fillLogin, isMobileLayout, newPlayer, signUp } from "./support/players.ts";
+
+test("sign up, log in, see the player's toolbar, log out", { tag: "@key" }, async ({ page }) => {
+  const player = await signUp(page);
+  await fillLogin(page, player.username, player.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expectLoggedIn(page, player.username);
+
+  if (await isMobileLayout(page)) {
+    // On a phone, logging out lives in My Account (reached from the bottom toolbar).
+    await page.getByTestId("bottom-toolbar").getByRole("link", { name: "My Account" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  }
+  await page.getByRole("button", { name: "Log out" }).filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("toast")).toHaveText("You have been logged out.");
+  await expectLoggedOut(page);
+
+  // The session is gone on the server too: a gated page asks for a login again.
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+});
+
+test("a guest opening /account is sent to log in and comes back", { tag: "@key" }, async ({ page }) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
+  // The seeded demo player (README: demo / Demo1234).
+  await fillLogin(page, "demo", "Demo1234");
+  await expect(page).toHaveURL(/\/account$/);
+  await expectLoggedIn(page, "demo");
+});
+
+test("a wrong password shows 'Invalid credentials'", { tag: "@key" }, async ({ page }, testInfo) => {
+  const player = await signUp(page);
+  await fillLogin(page, player.username, `${player.password}x`);
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel("Username", { exact: true })).toHaveValue(player.username);
+  // The page the server sends back (no JavaScript) keeps the username but never echoes the password.
+  if (testInfo.project.use.javaScriptEnabled === false) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+});
+
+test("sign-up validation messages appear next to their fields", { tag: "@key" }, async ({ page }) => {
+  const player = newPlayer();
+  await page.goto("/signup");
+  await page.getByLabel("Username", { exact: true }).fill(player.username);
+  await page.getByLabel("Password", { exact: true }).fill(player.password);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(`${player.password}0`);
+  await page.getByLabel("Phone Number").fill("12345");
+  await page.getByLabel("E-mail").fill("not-an-email");
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+
+  const fieldOf = (label: string | RegExp) => page.locator(".field").filter({ has: page.getByLabel(label, { exact: true }) });
+  await expect(fieldOf("Confirm Password")).toContainText("Passwords do not match");
+  await expect(fieldOf("Phone Number")).toContainText("Invalid phone number (10-15 digits)");
+  await expect(fieldOf("E-mail")).toContainText("Invalid email address");
+  await expect(page.locator(".field").filter({ has: page.getByRole("checkbox", { name: /18 years old/ }) })).toContainText(
+    "You must confirm that you are 18 years old.",
+  );
+  // What was typed is kept (except the passwords), and no account was made.
+  await expect(page.getByLabel("Username", { exact: true })).toHaveValue(player.username);
+  await expect(page.getByLabel("E-mail")).toHaveValue("not-an-email");
+  await page.goto("/login");
+  await fillLogin(page, player.username, player.password);
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+});
+
+test("the login button reads 'Logging in...' while the form is submitted", async ({ page }) => {
+  const player = await signUp(page);
+  // Hold the login request back for a moment so the pending state can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith("/login"),
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  await fillLogin(page, player.username, player.password);
+  const button = page.getByRole("button", { name: "Logging in..." });
+  await expect(button).toBeVisible();
+  await expect(button).toBeDisabled();
+  release();
+  await expectLoggedIn(page, player.username);
+});

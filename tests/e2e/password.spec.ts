@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { expectLoggedIn, fillLogin, logIn, signUp } from "./support/players.ts";
+import { waitForMessageTo } from "./support/server-log.ts";
+
+test("forgot password by e-mail: the link sets a new password", { tag: "@key" }, async ({ page }) => {
+  const player = await signUp(page);
+  await page.goto("/forgot-password");
+  await page.getByLabel("Username", { exact: true }).fill(player.username);
+  await page.getByLabel("E-mail").fill(player.email);
+  await page.getByRole("checkbox", { name: "I'm not a robot" }).check();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("If the username and e-mail match an account, we have sent a reset link")).toBeVisible();
+
+  const message = await waitForMessageTo(player.email);
+  const link = message.match(/https?:\/\/\S+(\/forgot-password\/new\?token=[\w-]+)/);
+  expect(link, `a reset link in:\n${message}`).not.toBeNull();
+  await page.goto(link![1]!);
+
+  const newPassword = "Fresh2026pw";
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId("toast")).toHaveText("Your password has been reset. Please log in.");
+
+  await fillLogin(page, player.username, player.password);
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+  await fillLogin(page, player.username, newPassword);
+  await expectLoggedIn(page, player.username);
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(link![1]!);
+  await expect(page.getByText("This reset link or code is invalid or has expired. Please request a new one.")).toBeVisible();
+});
+
+test("/reset-password changes the password", { tag: "@key" }, async ({ page }) => {
+  const player = await signUp(page);
+  await logIn(page, player.username, player.password);
+
+  await page.goto("/reset-password");
+  const newPassword = "Changed2026x";
+  await page.getByLabel("Current Password", { exact: true }).fill(player.password);
+  await page.getByLabel("New Password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm New Password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Your password has been changed. Other devices were logged out.");
+  await expectLoggedIn(page, player.username);
+
+  // Another device: the old password no longer works, the new one does.
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await fillLogin(page, player.username, player.password);
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+  await fillLogin(page, player.username, newPassword);
+  await expectLoggedIn(page, player.username);
+});
+
+test("/reset-password refuses a wrong current password", { tag: "@key" }, async ({ page }) => {
+  const player = await signUp(page);
+  await logIn(page, player.username, player.password);
+  await page.goto("/reset-password");
+  await page.getByLabel("Current Password", { exact: true }).fill(`${player.password}x`);
+  await page.getByLabel("New Password", { exact: true }).fill("Changed2026x");
+  await page.getByLabel("Confirm New Password", { exact: true }).fill("Changed2026x");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.locator(".field").filter({ has: page.getByLabel("Current Password", { exact: true }) })).toContainText("Current password is incorrect");
+});

@@ -9,6 +9,8 @@ const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 await admin.query(`create database ${name}`);
+// Test data need not survive a crash; this makes every commit cheaper.
+await admin.query(`alter database ${name} set synchronous_commit = off`);
 await admin.end();
 
 const url = new URL(adminUrl);
@@ -21,6 +23,13 @@ afterAll(async () => {
   await database.close();
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
+  // pool.end() resolves before its sockets are gone; dropping "with (force)" then kills them and the
+  // pool reports an unhandled 57P01. Wait (up to 2 s) for the connections to leave first.
+  for (let i = 0; i < 40; i++) {
+    const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+    if (rows[0].n === 0) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await c.query(`drop database if exists ${name} with (force)`);
   await c.end();
 });

@@ -8,8 +8,7 @@ import { closeIdleConnections, createTestPlayer, expectInvariants, prng } from "
 
 afterAll(closeIdleConnections);
 
-// Fewer on PostgreSQL, where every operation waits for a durable commit (a few ms each on a test machine).
-const OPS = Number(process.env.LEDGER_OPS ?? (process.env.DATABASE_URL ? 2_000 : 3_000));
+const OPS = Number(process.env.LEDGER_OPS ?? 3_000);
 const SEED = Number(process.env.LEDGER_SEED ?? 20_260_521);
 
 type Bal = { posted: bigint; pending: bigint };

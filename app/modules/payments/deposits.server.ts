@@ -139,7 +139,12 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
       .where(and(eq(deposits.methodId, method.id), sql`upper(${deposits.trxId}) = ${trxId}`));
     return Boolean(row);
   };
-  if (await trxTaken()) throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+  if (await trxTaken()) {
+    // The same form sent twice at once: the first submission may have taken this TRX ID a moment ago.
+    const again = await findByKey(player.id, input.idempotencyKey);
+    if (again) return { deposit: again, replayed: true };
+    throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+  }
   const [pending] = await db
     .select({ n: count() })
     .from(deposits)

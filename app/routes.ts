@@ -36,6 +36,18 @@ export default [
     route("login", "routes/api/login.ts"),
     route("v1/create-players", "routes/api/create-players.ts"),
     route("user/show", "routes/api/user-show.ts"),
+    // Money (deposits, withdrawals, balances, records, turnover, promotions)
+    route("payment-methods", "routes/api/payment-methods.ts"),
+    route("promotion", "routes/api/promotion.ts"),
+    route("promotions/:id", "routes/api/promotions.$id.ts"),
+    route("showpayment-menthod", "routes/api/showpayment-menthod.ts"),
+    route("get-wallet-number", "routes/api/get-wallet-number.ts"),
+    route("submit-deposit", "routes/api/submit-deposit.ts"),
+    route("userwithdrawcheck", "routes/api/userwithdrawcheck.ts"),
+    route("submit-withdraw", "routes/api/submit-withdraw.ts"),
+    route("balance", "routes/api/balance.ts"),
+    route("transaction/show", "routes/api/transaction-show.ts"),
+    route("turnovers", "routes/api/turnovers.ts"),
   ]),
 
   // Back office: staff accounts (separate from players), settings and the audit log
@@ -47,6 +59,15 @@ export default [
       route("staff", "routes/admin/staff.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // Finance: deposit and withdrawal queues, adjustments, payment methods and wallet numbers, promotions
+      route("finance", "routes/admin/finance/index.ts"),
+      route("finance/deposits", "routes/admin/finance/deposits.tsx"),
+      route("finance/deposits/:id/proof", "routes/admin/finance/deposit-proof.ts"),
+      route("finance/withdrawals", "routes/admin/finance/withdrawals.tsx"),
+      route("finance/adjustments", "routes/admin/finance/adjustments.tsx"),
+      route("finance/payment-methods", "routes/admin/finance/payment-methods.tsx"),
+      route("finance/promotions", "routes/admin/finance/promotions.tsx"),
+      route("finance/promotions/:id", "routes/admin/finance/promotion-edit.tsx"),
     ]),
   ]),
 

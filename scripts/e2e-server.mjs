@@ -35,6 +35,8 @@ const env = {
   SESSION_SECRET: randomBytes(32).toString("base64url"),
   SEED_DEMO: "true",
   DATA_DIR: dataDir,
+  // The back-office tests log in as the seeded admin with this password.
+  ADMIN_INITIAL_PASSWORD: process.env.ADMIN_INITIAL_PASSWORD ?? "E2e-Admin-Pass-1",
 };
 
 let dropDatabase = async () => {};

@@ -70,7 +70,7 @@ export function AdminHeader({ locale, siteTitle, mode, staff }: Props) {
               className={({ isActive }) => `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`}
               data-testid="admin-nav-finance"
             >
-              {t("admin.roles.finance")}
+              {t("admin.nav.finance")}
             </NavLink>
           ) : null}
           <a href="/" className="ml-auto whitespace-nowrap px-3 py-2 text-white/60 hover:text-white">

@@ -4,9 +4,10 @@ import api from "./api.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
+import finance from "./finance.ts";
 import home from "./home.ts";
 import messages from "./messages.ts";
 import money from "./money.ts";
 import pages from "./pages.ts";
 
-export default { common, auth, home, account, errors, api, pages, admin, messages, money };
+export default { common, auth, home, account, errors, api, pages, admin, messages, money, finance };

@@ -1,0 +1,98 @@
+// The finance forms of the back office, shared by the server and the browser (conform). Messages are
+// finance.errors keys; amounts are typed in taka and come out as poisha (bigint).
+import { z } from "zod";
+import { parseAmountInput } from "#app/modules/payments/amount.ts";
+import { channelTypes } from "#app/modules/payments/constants.ts";
+import { toId } from "#app/modules/payments/validation.ts";
+
+/** A database id from a hidden field; forged or malformed ids are refused with a message, never a 500. */
+export const idField = z
+  .string({ error: "finance.errors.idInvalid" })
+  .transform((v, ctx) => toId(v) ?? (ctx.addIssue({ code: "custom", message: "finance.errors.idInvalid" }), z.NEVER));
+
+/** Taka text ("500", "1,250.50") to poisha. */
+export const takaField = z.string({ error: "finance.errors.amountRequired" }).transform((v, ctx) => {
+  const r = parseAmountInput(v, "other");
+  if (r.ok) return r.amount;
+  const message =
+    r.messageKey === "money.errors.amountMissing"
+      ? "finance.errors.amountRequired"
+      : r.messageKey === "money.errors.amountZero" || r.messageKey === "money.errors.amountNegative"
+        ? "finance.errors.amountPositive"
+        : "finance.errors.amountInvalid";
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+});
+
+const optionalTaka = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v?.trim()) return null;
+    const r = parseAmountInput(v, "other");
+    if (r.ok) return r.amount;
+    ctx.addIssue({ code: "custom", message: r.messageKey === "money.errors.amountZero" ? "finance.errors.amountPositive" : "finance.errors.amountInvalid" });
+    return z.NEVER;
+  });
+
+const reason = z.string({ error: "finance.errors.reasonRequired" }).trim().min(1, "finance.errors.reasonRequired").max(500, "finance.errors.reasonTooLong");
+
+export const approveDepositSchema = z.object({ intent: z.literal("approve"), id: idField });
+export const rejectSchema = z.object({ intent: z.literal("reject"), id: idField, reason });
+
+export const approveWithdrawalSchema = z.object({
+  intent: z.literal("approve"),
+  id: idField,
+  payoutReference: z
+    .string({ error: "finance.errors.referenceRequired" })
+    .trim()
+    .min(1, "finance.errors.referenceRequired")
+    .max(100, "finance.errors.referenceTooLong"),
+});
+
+export const findPlayerSchema = z.object({
+  username: z
+    .string({ error: "finance.errors.usernameRequired" })
+    .trim()
+    .min(1, "finance.errors.usernameRequired")
+    .max(30, "finance.errors.usernameInvalid")
+    .regex(/^[A-Za-z0-9]+$/, "finance.errors.usernameInvalid"),
+});
+
+export const adjustmentSchema = z.object({
+  playerId: idField,
+  direction: z.enum(["credit", "debit"], "finance.errors.directionInvalid"),
+  amount: takaField,
+  reason,
+  /** Made when the form was served: a resubmitted form (double click, back button) adjusts once. */
+  key: z.string({ error: "finance.errors.idInvalid" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "finance.errors.idInvalid"),
+});
+
+export const paymentMethodSchema = z.object({
+  intent: z.literal("method"),
+  id: idField.optional(),
+  name: z.string({ error: "finance.errors.nameRequired" }).trim().min(1, "finance.errors.nameRequired").max(60, "finance.errors.nameTooLong"),
+  icon: z
+    .string({ error: "finance.errors.pathInvalid" })
+    .trim()
+    .max(500, "finance.errors.textTooLong")
+    .regex(/^(\/\S*|https:\/\/\S+)$/, "finance.errors.pathInvalid"),
+  sortOrder: z.coerce.number({ error: "finance.errors.orderInvalid" }).int("finance.errors.orderInvalid").min(0, "finance.errors.orderInvalid").max(10_000, "finance.errors.orderInvalid").default(0),
+  active: z.boolean().default(false),
+});
+
+export const walletNumberSchema = z
+  .object({
+    intent: z.literal("wallet"),
+    id: idField.optional(),
+    methodId: z
+      .string({ error: "finance.errors.methodInvalid" })
+      .transform((v, ctx) => toId(v) ?? (ctx.addIssue({ code: "custom", message: "finance.errors.methodInvalid" }), z.NEVER)),
+    channelType: z.enum(channelTypes, "finance.errors.typeInvalid"),
+    accountNumber: z.string({ error: "finance.errors.numberInvalid" }).trim().regex(/^\d{11}$/, "finance.errors.numberInvalid"),
+    minAmount: takaField,
+    maxAmount: takaField,
+    dailyCap: optionalTaka,
+    active: z.boolean().default(false),
+  })
+  .refine((v) => v.maxAmount >= v.minAmount, { path: ["maxAmount"], message: "finance.errors.minMax" });

@@ -1,0 +1,248 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { Notice } from "#app/components/admin/AdminField.tsx";
+import { Facts } from "#app/components/admin/finance/Facts.tsx";
+import { FinanceErrorList, FinanceTextArea } from "#app/components/admin/finance/FinanceField.tsx";
+import { FinanceNav } from "#app/components/admin/finance/FinanceNav.tsx";
+import { PlayerHistory } from "#app/components/admin/finance/PlayerHistory.tsx";
+import { Pager, type QueueTab, QueueTabs, queueStatuses } from "#app/components/admin/finance/QueueTabs.tsx";
+import { approveDepositSchema, idField, rejectSchema } from "#app/components/admin/finance/schemas.ts";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { useArea } from "#app/i18n/use-area.ts";
+import { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit } from "#app/modules/payments/deposits.server.ts";
+import { isPaymentError } from "#app/modules/payments/errors.ts";
+import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
+import { getPromotion } from "#app/modules/promotions/promotions.server.ts";
+import { dhakaTime, financePage, pageParam, paymentErrorText, requireFinanceActor, requireFinanceViewer, taka, translate } from "./finance.server.ts";
+import { recentTransactions, summaryView } from "./history.server.ts";
+import type { Route } from "./+types/deposits";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const PAGE_SIZE = 20;
+const BASE = "/admin/finance/deposits";
+
+async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
+  const done = url.searchParams.get("done");
+  if (done !== "approved" && done !== "rejected") return null;
+  const dep = await getDepositForStaff(url.searchParams.get("id"));
+  if (!dep || dep.status !== done) return null;
+  if (done === "rejected") return translate(context, "finance.deposits.rejected", { id: `D${dep.id}` });
+  const params = { id: `D${dep.id}`, amount: taka(dep.amount), username: dep.username, bonus: taka(dep.bonusAmount ?? 0n) };
+  return translate(context, dep.bonusAmount ? "finance.deposits.approvedBonus" : "finance.deposits.approved", params);
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { canAct } = await requireFinanceViewer(request);
+  const requested = url.searchParams.get("status");
+  const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
+  const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
+  const [{ items, total }, pending, settings, notice] = await Promise.all([
+    listDepositQueue({ status, page, pageSize: PAGE_SIZE }),
+    status === "pending" ? null : listDepositQueue({ status: "pending", page: 1, pageSize: 1 }),
+    readMoneySettings(),
+    doneNotice(context, url),
+  ]);
+  const promotionIds = [...new Set(items.flatMap((d) => (d.promotionId ? [d.promotionId] : [])))];
+  const promotionsById = new Map((await Promise.all(promotionIds.map((id) => getPromotion(id)))).flatMap((p) => (p ? [[p.id, p] as const] : [])));
+  const rows = await Promise.all(
+    items.map(async (d) => {
+      const promotion = d.promotionId ? (promotionsById.get(d.promotionId) ?? null) : null;
+      // A pending deposit shows what approving it would grant; a reviewed one what it did grant.
+      const bonus = d.status === "pending" ? approvalFigures(d.amount, promotion, settings).bonus : (d.bonusAmount ?? 0n);
+      return {
+        id: d.id,
+        ref: `D${d.id}`,
+        status: d.status,
+        username: d.username,
+        method: d.methodName,
+        methodIcon: d.methodIcon,
+        channelType: d.channelType,
+        wallet: d.walletAccountNumber,
+        amount: taka(d.amount),
+        promotion: d.promotionNameEn,
+        bonus: promotion || d.bonusAmount ? taka(bonus) : null,
+        sender: d.senderNumber,
+        trxId: d.trxId,
+        submittedAt: dhakaTime(d.createdAt),
+        reviewedAt: dhakaTime(d.reviewedAt),
+        reviewer: d.reviewerUsername,
+        reason: d.rejectReason,
+        summary: summaryView(d.history, d.otherPlayersOnSender),
+        recent: await recentTransactions(d.playerId, `D${d.id}`),
+      };
+    }),
+  );
+  return {
+    ...financePage(context, "finance.deposits.title"),
+    canAct,
+    status,
+    page,
+    hasMore: page * PAGE_SIZE < total,
+    pendingCount: status === "pending" ? total : (pending?.total ?? 0),
+    notice,
+    rows,
+  };
+}
+
+type ActionData = { id: number | null; intent: "approve" | "reject"; result: SubmissionResult<string[]> };
+
+/** After "already reviewed" (409) the queue is read again, so the item someone else decided leaves the list. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staffId, ip } = await requireFinanceActor(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "reject" ? "reject" : "approve";
+  const rawId = idField.safeParse(formData.get("id") ?? undefined);
+  const id = rawId.success ? rawId.data : null;
+  const submission = parseWithZod(formData, { schema: intent === "reject" ? rejectSchema : approveDepositSchema });
+  if (submission.status !== "success") return data<ActionData>({ id, intent, result: submission.reply() }, { status: 400 });
+  try {
+    if (submission.value.intent === "reject") {
+      await rejectDeposit({ staffId, depositId: submission.value.id, reason: submission.value.reason, ip });
+    } else {
+      await approveDeposit({ staffId, depositId: submission.value.id, ip });
+    }
+  } catch (e) {
+    if (!isPaymentError(e)) throw e;
+    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
+    const message = paymentErrorText(context, e);
+    const reply = e.field === "reason" ? submission.reply({ fieldErrors: { reason: [message] } }) : submission.reply({ formErrors: [message] });
+    return data<ActionData>({ id, intent, result: reply }, { status });
+  }
+  return redirect(`${BASE}?${new URLSearchParams({ done: intent === "reject" ? "rejected" : "approved", id: String(submission.value.id) })}`);
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function RejectForm({ row, lastResult }: { row: Row; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `reject-deposit-${row.id}`,
+    lastResult,
+    constraint: getZodConstraint(rejectSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="reject-form">
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="id" value={row.id} />
+      <FinanceTextArea
+        label={t("finance.deposits.reasonLabel")}
+        textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 500 }}
+        errors={fields.reason.errors}
+        errorId={fields.reason.errorId}
+      />
+      <SubmitButton label={t("finance.deposits.reject")} pendingLabel={t("finance.deposits.rejecting")} action={BASE} className="btn-secondary w-full sm:w-auto" />
+    </Form>
+  );
+}
+
+function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; actionData?: ActionData }) {
+  const { t } = useTranslation();
+  const mine = actionData?.id === row.id ? actionData : undefined;
+  const formErrors = mine?.result.error?.[""] ?? mine?.result.error?.id;
+  return (
+    <li className="rounded-xl bg-panel p-3" data-testid={`deposit-${row.id}`}>
+      <div className="mb-2 flex flex-wrap items-baseline gap-x-3">
+        <span className="font-bold">{row.ref}</span>
+        <span className="text-lg font-bold text-brand">{row.amount}</span>
+        <span>{row.username}</span>
+        <span className="ml-auto text-xs text-white/60">{row.submittedAt}</span>
+      </div>
+      <FinanceErrorList errors={formErrors} className="form-error" />
+      <div className="grid gap-3 md:grid-cols-[1fr_180px] lg:grid-cols-[1fr_200px_1fr]">
+        <Facts
+          rows={[
+            [t("finance.fields.player"), row.username],
+            [t("finance.fields.method"), row.method],
+            [t("finance.fields.channel"), t(`finance.channel.${row.channelType}`)],
+            [t("finance.fields.walletNumber"), row.wallet],
+            [t("finance.fields.amount"), row.amount, "deposit-amount"],
+            [t("finance.fields.promotion"), row.promotion ?? t("finance.deposits.noPromotion")],
+            [t("finance.fields.bonus"), row.bonus ?? t("finance.none")],
+            [t("finance.fields.sender"), row.sender],
+            [t("finance.fields.trxId"), <span className="font-mono">{row.trxId}</span>, "deposit-trx"],
+            [t("finance.fields.submitted"), row.submittedAt],
+            ...(row.status !== "pending"
+              ? ([
+                  [t("finance.fields.reviewedBy"), row.reviewer ?? t("finance.none")],
+                  [t("finance.fields.reviewed"), row.reviewedAt],
+                ] as Array<[string, React.ReactNode]>)
+              : []),
+            ...(row.reason ? ([[t("finance.fields.reason"), row.reason]] as Array<[string, React.ReactNode]>) : []),
+          ]}
+        />
+        <figure>
+          <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer" className="block">
+            <img
+              src={`${BASE}/${row.id}/proof`}
+              alt={t("finance.deposits.proof")}
+              loading="lazy"
+              className="max-h-72 w-full rounded-md bg-ink object-contain"
+              data-testid="deposit-proof"
+            />
+          </a>
+          <figcaption className="mt-1 text-xs">
+            <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer">
+              {t("finance.deposits.openProof")}
+            </a>
+          </figcaption>
+        </figure>
+        <PlayerHistory summary={row.summary} recent={row.recent} />
+      </div>
+      {row.status === "pending" && canAct ? (
+        <div className="mt-3 flex flex-col gap-3 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
+          <Form method="post" action={BASE} data-testid="approve-form">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="id" value={row.id} />
+            <SubmitButton label={t("finance.deposits.approve")} pendingLabel={t("finance.deposits.approving")} action={BASE} className="btn-primary w-full sm:w-auto" />
+          </Form>
+          <RejectForm row={row} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export default function Deposits({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const { rows, status } = loaderData;
+  const a = actionData as ActionData | undefined;
+  // An error about an item no longer on the page (reviewed meanwhile, or a forged id) is shown on top.
+  const orphan = a && !rows.some((r) => r.id === a.id) ? (a.result.error?.[""] ?? a.result.error?.id) : undefined;
+  return (
+    <>
+      <FinanceNav />
+      <h1 className="mb-1 text-xl font-bold">{t("finance.deposits.title")}</h1>
+      <p className="mb-3 text-sm text-white/60">
+        {t("finance.deposits.intro")} {t("finance.time")}.
+      </p>
+      {loaderData.notice && !a ? <Notice>{loaderData.notice}</Notice> : null}
+      <FinanceErrorList errors={orphan} className="form-error" />
+      {!loaderData.canAct ? <p className="mb-3 text-sm text-amber-300">{t("finance.viewOnly")}</p> : null}
+      <QueueTabs base={BASE} current={status} pendingCount={loaderData.pendingCount} />
+      {rows.length ? (
+        <ul className="space-y-3" data-testid="deposit-queue">
+          {rows.map((row) => (
+            <DepositCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-xl bg-panel p-4 text-white/70">{status === "pending" ? t("finance.deposits.emptyPending") : t("finance.empty")}</p>
+      )}
+      <Pager base={BASE} status={status} page={loaderData.page} hasMore={loaderData.hasMore} />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,262 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { Notice } from "#app/components/admin/AdminField.tsx";
+import { Facts } from "#app/components/admin/finance/Facts.tsx";
+import { FinanceErrorList, FinanceField, FinanceTextArea } from "#app/components/admin/finance/FinanceField.tsx";
+import { FinanceNav } from "#app/components/admin/finance/FinanceNav.tsx";
+import { PlayerHistory } from "#app/components/admin/finance/PlayerHistory.tsx";
+import { Pager, type QueueTab, QueueTabs, queueStatuses } from "#app/components/admin/finance/QueueTabs.tsx";
+import { approveWithdrawalSchema, idField, rejectSchema } from "#app/components/admin/finance/schemas.ts";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { useArea } from "#app/i18n/use-area.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { isPaymentError } from "#app/modules/payments/errors.ts";
+import { approveWithdrawal, getWithdrawalForStaff, listWithdrawalQueue, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
+import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
+import { dhakaTime, financePage, pageParam, paymentErrorText, requireFinanceActor, requireFinanceViewer, taka, translate } from "./finance.server.ts";
+import { recentTransactions, summaryView } from "./history.server.ts";
+import type { Route } from "./+types/withdrawals";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const PAGE_SIZE = 20;
+const BASE = "/admin/finance/withdrawals";
+
+async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
+  const done = url.searchParams.get("done");
+  if (done !== "approved" && done !== "rejected") return null;
+  const w = await getWithdrawalForStaff(url.searchParams.get("id"));
+  if (!w || w.status !== done) return null;
+  return translate(context, `finance.withdrawals.${done}`, { id: `W${w.id}`, amount: taka(w.amount), username: w.username });
+}
+
+/** What staff check before paying: the balances (the amount is already held) and any turnover still open. */
+async function playerState(playerId: number) {
+  const [balances, active] = await Promise.all([getPlayerBalances(playerId), listTurnovers(playerId, "active")]);
+  const remaining = active.reduce((sum, r) => sum + r.remaining, 0n);
+  return {
+    main: taka(balances.main.available),
+    held: balances.main.pending > 0n ? taka(balances.main.pending) : null,
+    bonus: taka(balances.bonus.available),
+    turnover: active.length ? { count: active.length, remaining: taka(remaining) } : null,
+  };
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { canAct } = await requireFinanceViewer(request);
+  const requested = url.searchParams.get("status");
+  const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
+  const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
+  const [{ items, total }, pending, notice] = await Promise.all([
+    listWithdrawalQueue({ status, page, pageSize: PAGE_SIZE }),
+    status === "pending" ? null : listWithdrawalQueue({ status: "pending", page: 1, pageSize: 1 }),
+    doneNotice(context, url),
+  ]);
+  const rows = await Promise.all(
+    items.map(async (w) => ({
+      id: w.id,
+      ref: `W${w.id}`,
+      status: w.status,
+      username: w.username,
+      method: w.methodName,
+      receiving: w.accountNumber,
+      amount: taka(w.amount),
+      requestedAt: dhakaTime(w.createdAt),
+      reviewedAt: dhakaTime(w.reviewedAt),
+      reviewer: w.reviewerUsername,
+      payoutReference: w.payoutReference,
+      reason: w.rejectReason,
+      // Balances and turnover now: what matters for a request still to decide, misleading for an old one.
+      state: w.status === "pending" ? await playerState(w.playerId) : null,
+      summary: summaryView(w.history),
+      recent: await recentTransactions(w.playerId, `W${w.id}`),
+    })),
+  );
+  return {
+    ...financePage(context, "finance.withdrawals.title"),
+    canAct,
+    status,
+    page,
+    hasMore: page * PAGE_SIZE < total,
+    pendingCount: status === "pending" ? total : (pending?.total ?? 0),
+    notice,
+    rows,
+  };
+}
+
+type ActionData = { id: number | null; intent: "approve" | "reject"; result: SubmissionResult<string[]> };
+
+/** After "already reviewed" (409) the queue is read again, so the item someone else decided leaves the list. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { staffId, ip } = await requireFinanceActor(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "reject" ? "reject" : "approve";
+  const rawId = idField.safeParse(formData.get("id") ?? undefined);
+  const id = rawId.success ? rawId.data : null;
+  const submission = parseWithZod(formData, { schema: intent === "reject" ? rejectSchema : approveWithdrawalSchema });
+  if (submission.status !== "success") return data<ActionData>({ id, intent, result: submission.reply() }, { status: 400 });
+  try {
+    const v = submission.value;
+    if (v.intent === "reject") await rejectWithdrawal({ staffId, withdrawalId: v.id, reason: v.reason, ip });
+    else await approveWithdrawal({ staffId, withdrawalId: v.id, payoutReference: v.payoutReference, ip });
+  } catch (e) {
+    if (!isPaymentError(e)) throw e;
+    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
+    const message = paymentErrorText(context, e);
+    const field = e.field === "reason" || e.field === "payoutReference" ? e.field : null;
+    const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
+    return data<ActionData>({ id, intent, result: reply }, { status });
+  }
+  return redirect(`${BASE}?${new URLSearchParams({ done: intent === "reject" ? "rejected" : "approved", id: String(submission.value.id) })}`);
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function ApproveForm({ row, lastResult }: { row: Row; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `approve-withdrawal-${row.id}`,
+    lastResult,
+    constraint: getZodConstraint(approveWithdrawalSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveWithdrawalSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="approve-form">
+      <input type="hidden" name="intent" value="approve" />
+      <input type="hidden" name="id" value={row.id} />
+      <FinanceField
+        label={t("finance.withdrawals.referenceLabel")}
+        inputProps={{ ...getInputProps(fields.payoutReference, { type: "text" }), autoComplete: "off", maxLength: 100 }}
+        errors={fields.payoutReference.errors}
+        errorId={fields.payoutReference.errorId}
+      />
+      <SubmitButton label={t("finance.withdrawals.approve")} pendingLabel={t("finance.withdrawals.approving")} action={BASE} className="btn-primary w-full sm:w-auto" />
+    </Form>
+  );
+}
+
+function RejectForm({ row, lastResult }: { row: Row; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `reject-withdrawal-${row.id}`,
+    lastResult,
+    constraint: getZodConstraint(rejectSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="reject-form">
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="id" value={row.id} />
+      <FinanceTextArea
+        label={t("finance.withdrawals.reasonLabel")}
+        textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 500 }}
+        errors={fields.reason.errors}
+        errorId={fields.reason.errorId}
+      />
+      <SubmitButton label={t("finance.withdrawals.reject")} pendingLabel={t("finance.withdrawals.rejecting")} action={BASE} className="btn-secondary w-full sm:w-auto" />
+    </Form>
+  );
+}
+
+function WithdrawalCard({ row, canAct, actionData }: { row: Row; canAct: boolean; actionData?: ActionData }) {
+  const { t } = useTranslation();
+  const mine = actionData?.id === row.id ? actionData : undefined;
+  const formErrors = mine?.result.error?.[""] ?? mine?.result.error?.id;
+  const state = row.state;
+  return (
+    <li className="rounded-xl bg-panel p-3" data-testid={`withdrawal-${row.id}`}>
+      <div className="mb-2 flex flex-wrap items-baseline gap-x-3">
+        <span className="font-bold">{row.ref}</span>
+        <span className="text-lg font-bold text-brand">{row.amount}</span>
+        <span>{row.username}</span>
+        <span className="ml-auto text-xs text-white/60">{row.requestedAt}</span>
+      </div>
+      <FinanceErrorList errors={formErrors} className="form-error" />
+      <div className="grid gap-3 md:grid-cols-2">
+        <Facts
+          rows={[
+            [t("finance.fields.player"), row.username],
+            [t("finance.fields.method"), row.method],
+            [t("finance.fields.receiving"), <span className="font-mono">{row.receiving}</span>, "withdrawal-receiving"],
+            [t("finance.fields.amount"), row.amount, "withdrawal-amount"],
+            ...(state
+              ? ([
+                  [t("finance.fields.main"), state.held ? t("finance.withdrawals.mainWithHeld", { available: state.main, held: state.held }) : state.main],
+                  [t("finance.fields.bonusWallet"), state.bonus],
+                  [
+                    t("finance.fields.turnover"),
+                    state.turnover ? (
+                      <span className="text-amber-300">{t("finance.withdrawals.turnoverOpen", { count: state.turnover.count, remaining: state.turnover.remaining })}</span>
+                    ) : (
+                      <span className="text-accent">{t("finance.withdrawals.turnoverDone")}</span>
+                    ),
+                    "withdrawal-turnover",
+                  ],
+                ] as Array<[string, React.ReactNode, string?]>)
+              : []),
+            [t("finance.fields.requested"), row.requestedAt],
+            ...(row.status !== "pending"
+              ? ([
+                  [t("finance.fields.reviewedBy"), row.reviewer ?? t("finance.none")],
+                  [t("finance.fields.reviewed"), row.reviewedAt],
+                ] as Array<[string, React.ReactNode]>)
+              : []),
+            ...(row.payoutReference ? ([[t("finance.fields.payoutReference"), row.payoutReference]] as Array<[string, React.ReactNode]>) : []),
+            ...(row.reason ? ([[t("finance.fields.reason"), row.reason]] as Array<[string, React.ReactNode]>) : []),
+          ]}
+        />
+        <PlayerHistory summary={row.summary} recent={row.recent} />
+      </div>
+      {row.status === "pending" && canAct ? (
+        <div className="mt-3 flex flex-col gap-3 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
+          <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />
+          <RejectForm row={row} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export default function Withdrawals({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const { rows, status } = loaderData;
+  const a = actionData as ActionData | undefined;
+  const orphan = a && !rows.some((r) => r.id === a.id) ? (a.result.error?.[""] ?? a.result.error?.id) : undefined;
+  return (
+    <>
+      <FinanceNav />
+      <h1 className="mb-1 text-xl font-bold">{t("finance.withdrawals.title")}</h1>
+      <p className="mb-3 text-sm text-white/60">
+        {t("finance.withdrawals.intro")} {t("finance.time")}.
+      </p>
+      {loaderData.notice && !a ? <Notice>{loaderData.notice}</Notice> : null}
+      <FinanceErrorList errors={orphan} className="form-error" />
+      {!loaderData.canAct ? <p className="mb-3 text-sm text-amber-300">{t("finance.viewOnly")}</p> : null}
+      <QueueTabs base={BASE} current={status} pendingCount={loaderData.pendingCount} />
+      {rows.length ? (
+        <ul className="space-y-3" data-testid="withdrawal-queue">
+          {rows.map((row) => (
+            <WithdrawalCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-xl bg-panel p-4 text-white/70">{status === "pending" ? t("finance.withdrawals.emptyPending") : t("finance.empty")}</p>
+      )}
+      <Pager base={BASE} status={status} page={loaderData.page} hasMore={loaderData.hasMore} />
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,143 @@
+import { randomUUID } from "node:crypto";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
+import { english } from "#app/modules/api/english.server.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { channelLabels, channelTypes, type ChannelType, PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
+import { submitDeposit } from "#app/modules/payments/deposits.server.ts";
+import { isPaymentError, type PaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
+import { listWalletNumbers } from "#app/modules/payments/methods.server.ts";
+import { isIdempotencyKey, toId } from "#app/modules/payments/validation.ts";
+import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/submit-deposit";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return rejectMethod(request, ["POST"]);
+}
+
+/** The proof (at most 5 MB) and a few short fields; anything larger is refused before it is read. */
+const MAX_BODY = PROOF_MAX_BYTES + 64 * 1024;
+
+async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") throw apiError(415, "finance.api.multipartRequired");
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY) throw apiError(413, "money.errors.proofTooLarge", { params: { mb: "5" } });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY) {
+        await reader.cancel();
+        throw apiError(413, "money.errors.proofTooLarge", { params: { mb: "5" } });
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "Content-Type": request.headers.get("content-type")! } }).formData();
+  } catch {
+    throw apiError(400, "api.malformedForm");
+  }
+}
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v.trim() : undefined;
+};
+
+/** "Agent" / "Personal", or the labels the original site shows ("CashOut" / "Send Money"). */
+function channelOf(value: string | undefined): ChannelType | undefined {
+  const v = value?.toLowerCase() ?? "";
+  return channelTypes.find((c) => c.toLowerCase() === v || channelLabels[c].toLowerCase() === v);
+}
+
+// The module's field names as this endpoint's clients send them.
+const clientNames: Partial<Record<PaymentErrorField, string>> = {
+  amount: "amount",
+  methodId: "payment_id",
+  channelType: "account_type",
+  walletNumberId: "wallet_id",
+  senderNumber: "account_number",
+  trxId: "transaction_id",
+  promotionId: "promotion_id",
+  proof: "proof",
+};
+
+function refusal(e: PaymentError) {
+  const message = english(e.messageKey, e.params);
+  const field = e.field ? (clientNames[e.field] ?? null) : null;
+  const status = e.code === "player_blocked" ? 403 : e.code === "trx_used" ? 409 : 422;
+  return Response.json({ success: false, message, ...(field ? { errors: { [field]: [message] } } : {}) }, { status, headers: NO_STORE });
+}
+
+/**
+ * POST /api/submit-deposit (auth), multipart/form-data:
+ *   remote_id        the token's own player (another player's id: 403)
+ *   payment_id       the payment method's id
+ *   wallet_id        the id /api/get-wallet-number returned (the number the money was sent to)
+ *   account_type     Agent or Personal (CashOut / Send Money); taken from the wallet number when left out
+ *   amount           taka, e.g. 1000 or 1000.50
+ *   account_number   the player's own 11-digit sender number
+ *   transaction_id   the wallet's TRX ID
+ *   promotion_id     optional
+ *   proof            the screenshot: JPEG, PNG or WebP by its bytes, at most 5 MB
+ * Header Idempotency-Key (optional): the same key again answers with the same deposit (200) instead of a new one.
+ * 201 { success: true, message: 'Submission successful!', data: { id, status, amount, ... } }; refusals
+ * { success: false, message, errors: { field: [message] } } with 422 (409 for a TRX ID already used).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const refused = checkMethod(request, ["POST"]);
+  if (refused) return refused;
+  const { player } = requireApiPlayer(context);
+  const key = request.headers.get("idempotency-key");
+  if (key !== null && !isIdempotencyKey(key)) return apiError(400, "finance.api.idempotencyKeyInvalid", { extra: { success: false } });
+  const form = await readForm(request);
+  const remoteId = text(form, "remote_id");
+  if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
+
+  const walletNumberId = toId(text(form, "wallet_id") ?? text(form, "wallet_number_id"));
+  const channelType =
+    channelOf(text(form, "account_type") ?? text(form, "payment_type")) ??
+    (walletNumberId ? (await listWalletNumbers()).find((w) => w.id === walletNumberId)?.channelType : undefined);
+  const promotionText = text(form, "promotion_id");
+  const noPromotion = !promotionText || promotionText === "null" || promotionText === "0";
+  const file = form.get("proof") ?? form.get("file");
+  const proof = file instanceof File ? { bytes: new Uint8Array(await file.arrayBuffer()), declaredName: file.name } : { bytes: new Uint8Array(), declaredName: "" };
+  try {
+    const { deposit, replayed } = await submitDeposit(player.id, {
+      methodId: toId(text(form, "payment_id")) ?? 0,
+      channelType: channelType ?? ("" as ChannelType),
+      walletNumberId: walletNumberId ?? 0,
+      amount: text(form, "amount") ?? "",
+      senderNumber: text(form, "account_number") ?? "",
+      trxId: text(form, "transaction_id") ?? "",
+      // A malformed id is passed on as one that cannot exist, so the module refuses it with its own message.
+      promotionId: noPromotion ? null : (toId(promotionText) ?? -1),
+      proof,
+      idempotencyKey: key ?? `api-${randomUUID()}`,
+    });
+    return Response.json(
+      {
+        success: true,
+        message: english("money.messages.depositSubmitted"),
+        data: {
+          id: `D${deposit.id}`,
+          status: deposit.status,
+          amount: formatPoisha(deposit.amount),
+          payment_id: deposit.methodId,
+          account_type: deposit.channelType,
+          transaction_id: deposit.trxId,
+          promotion_id: deposit.promotionId,
+          created_at: deposit.createdAt.toISOString(),
+        },
+      },
+      { status: replayed ? 200 : 201, headers: NO_STORE },
+    );
+  } catch (e) {
+    if (isPaymentError(e)) return refusal(e);
+    throw e;
+  }
+}

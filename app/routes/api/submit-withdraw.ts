@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
+import { english } from "#app/modules/api/english.server.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { isPaymentError, type PaymentError } from "#app/modules/payments/errors.ts";
+import { isIdempotencyKey, toId } from "#app/modules/payments/validation.ts";
+import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/submit-withdraw";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return rejectMethod(request, ["POST"]);
+}
+
+const asText = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v : undefined);
+const lastTen = (v: string) => v.replace(/\D/g, "").slice(-10);
+
+/** Refusals the player can cause: 400 for the pre-checks the spec's client shows as they are, 422 for the inputs. */
+function refusal(e: PaymentError) {
+  const message = english(e.messageKey, e.params);
+  const field = e.field === "amount" ? "amount" : e.field === "methodId" ? "payment_id" : null;
+  const status = e.code === "player_blocked" ? 403 : ["turnover_incomplete", "verification_needed", "withdrawals_closed"].includes(e.code) ? 400 : 422;
+  return Response.json({ success: false, error: message, message, ...(field ? { errors: { [field]: [message] } } : {}) }, { status, headers: NO_STORE });
+}
+
+/**
+ * POST /api/submit-withdraw (auth) with { remote_id, account_number, amount, payment_id } as JSON or form data, and
+ * optionally an Idempotency-Key header (the same key again answers with the same withdrawal). The money is paid
+ * to the player's own phone only: an account_number that is not it is refused. The amount (taka) is held on the
+ * main wallet at once. 201 { success: true, message: 'Withdrawal successful!', data }.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const refused = checkMethod(request, ["POST"]);
+  if (refused) return refused;
+  const { player } = requireApiPlayer(context);
+  const body = await readBody(request);
+  const remoteId = asText(body.remote_id)?.trim();
+  if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
+  const key = request.headers.get("idempotency-key");
+  if (key !== null && !isIdempotencyKey(key)) return apiError(400, "finance.api.idempotencyKeyInvalid", { extra: { success: false } });
+  const accountNumber = asText(body.account_number)?.trim();
+  if (accountNumber && lastTen(accountNumber) !== lastTen(player.phone)) {
+    const message = english("finance.api.receivingNotOwn");
+    return Response.json({ success: false, error: message, message, errors: { account_number: [message] } }, { status: 422, headers: NO_STORE });
+  }
+  try {
+    const { withdrawal, replayed } = await requestWithdrawal(player.id, {
+      methodId: toId(asText(body.payment_id)) ?? 0,
+      amount: asText(body.amount) ?? "",
+      idempotencyKey: key ?? `api-${randomUUID()}`,
+    });
+    return Response.json(
+      {
+        success: true,
+        message: english("money.messages.withdrawalSubmitted"),
+        data: {
+          id: `W${withdrawal.id}`,
+          status: withdrawal.status,
+          amount: formatPoisha(withdrawal.amount),
+          account_number: withdrawal.accountNumber,
+          payment_id: withdrawal.methodId,
+          created_at: withdrawal.createdAt.toISOString(),
+        },
+      },
+      { status: replayed ? 200 : 201, headers: NO_STORE },
+    );
+  } catch (e) {
+    if (isPaymentError(e)) return refusal(e);
+    throw e;
+  }
+}

@@ -6,6 +6,7 @@ import { Shell } from "./components/layout/Shell.tsx";
 import { getInstance, getLocale, i18nextMiddleware } from "./i18n/i18n.server.ts";
 import { authMiddleware, getAuth } from "./modules/sessions/auth.server.ts";
 import { getSiteConfig } from "./modules/content/content.server.ts";
+import { headerBalance } from "./routes/money/balance.server.ts";
 import { layoutFor } from "./utils/layout.server.ts";
 import { readToast } from "./utils/toast.server.ts";
 
@@ -15,11 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [site, { toast, setCookie }] = await Promise.all([getSiteConfig(), readToast(request)]);
   const auth = getAuth(context);
   const t = getInstance(context).t;
+  const balance = auth ? await headerBalance(auth.player.id, site.general.promotionWallet) : null;
   return data(
     {
       locale: getLocale(context),
       layout: layoutFor(request.headers.get("user-agent")),
       player: auth ? { id: auth.player.id, username: auth.player.username } : null,
+      balance,
       site: {
         title: site.general.siteTitle,
         mode: site.general.mode,

@@ -27,6 +27,19 @@ export default [
   route("language", "routes/resources/language.tsx"),
   route("healthz", "routes/resources/healthz.tsx"),
 
+  // Money: the player's deposit, withdrawal, records, turnover and promotions pages (login-gated), and their resources
+  route("deposit", "routes/money/deposit.tsx"),
+  route("make-payment", "routes/money/make-payment.tsx"),
+  route("payment-request", "routes/money/payment-request.tsx"),
+  route("withdrawal", "routes/money/withdrawal.tsx"),
+  route("transaction-record", "routes/money/transaction-record.tsx"),
+  route("transaction-record/:id", "routes/money/transaction-details.tsx"),
+  route("turnover-record", "routes/money/turnover-record.tsx"),
+  route("promotions", "routes/money/promotions.tsx"),
+  route("promotions/:id", "routes/money/promotion-details.tsx"),
+  route("resources/balance-events", "routes/resources/balance-events.ts"),
+  route("resources/deposit-proof", "routes/resources/deposit-proof.ts"),
+
   // JSON API for app clients (spec section 7)
   ...prefix("api", [
     route("logo", "routes/api/logo.ts"),

@@ -4,5 +4,9 @@
  */
 export const accountMenu = [
   { to: "/account", key: "account.menu.profile", icon: "☺" },
+  { to: "/deposit", key: "cashier.menu.deposit", icon: "+" },
+  { to: "/withdrawal", key: "cashier.menu.withdrawal", icon: "−" },
+  { to: "/transaction-record", key: "cashier.menu.transactionRecord", icon: "≡" },
+  { to: "/turnover-record", key: "cashier.menu.turnoverRecord", icon: "◔" },
   { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
 ] as const;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import type { RootData } from "#app/root.tsx";
+import { HeaderBalance } from "#app/components/money/HeaderBalance.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { categoryLinks } from "./menu-items.ts";
 import { LogoutButton } from "./LogoutButton.tsx";
@@ -25,11 +26,12 @@ export function DesktopTopBar({ data }: { data: RootData }) {
             </a>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <DhakaClock label={t("common.timeZoneLabel")} />
           <LanguageSwitch locale={data.locale} />
           {data.player ? (
             <>
+              {data.balance ? <HeaderBalance balance={data.balance} variant="desktop" /> : null}
               <a href="/account" className="btn-secondary" data-testid="account-entry">
                 {data.player.username}
               </a>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { RootData } from "#app/root.tsx";
+import { HeaderBalance } from "#app/components/money/HeaderBalance.tsx";
 import { BackToTop } from "./BackToTop.tsx";
 import { BottomToolbar, GuestToolbar } from "./Toolbars.tsx";
 import { DesktopTopBar } from "./DesktopTopBar.tsx";
@@ -26,6 +27,7 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
           <a href="/" className="mobile-logo">
             <img src={data.site.mobileLogo} alt={data.site.title} width={110} height={32} />
           </a>
+          {data.balance ? <HeaderBalance balance={data.balance} variant="mobile" /> : null}
           <nav className="mobile-header-links">
             <a href={`mailto:${data.site.supportMail}`}>{t("common.help")}</a>
             <a href="/app-download">{t("common.appDownload")}</a>

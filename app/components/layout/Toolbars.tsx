@@ -17,12 +17,11 @@ export function GuestToolbar({ locale }: { locale: string }) {
   );
 }
 
-// Promotions and Deposit arrive with the money issue; until then they show as "coming soon", not as dead links.
 const items = [
-  { to: "/", key: "common.home", icon: "home", ready: true },
-  { to: "/promotions", key: "common.promotions", icon: "gift", ready: false },
-  { to: "/deposit", key: "common.deposit", icon: "wallet", ready: false },
-  { to: "/account", key: "common.myAccount", icon: "user", ready: true },
+  { to: "/", key: "common.home", icon: "home" },
+  { to: "/promotions", key: "common.promotions", icon: "gift" },
+  { to: "/deposit", key: "common.deposit", icon: "wallet" },
+  { to: "/account", key: "common.myAccount", icon: "user" },
 ] as const;
 
 // Inline icons: low-end Android and Linux builds often lack an emoji font.
@@ -45,19 +44,12 @@ export function BottomToolbar() {
   const { t } = useTranslation();
   return (
     <nav className="bottom-bar player-bar" data-testid="bottom-toolbar">
-      {items.map((item) =>
-        !item.ready ? (
-          <span key={item.to} className="player-bar-item opacity-50" aria-disabled="true" title={t("common.comingSoon")}>
-            <ToolbarIcon name={item.icon} />
-            <span>{t(item.key)}</span>
-          </span>
-        ) : (
+      {items.map((item) => (
         <NavLink key={item.to} to={item.to} end className="player-bar-item" prefetch="none">
           <ToolbarIcon name={item.icon} />
           <span>{t(item.key)}</span>
         </NavLink>
-        ),
-      )}
+      ))}
     </nav>
   );
 }

@@ -5,5 +5,7 @@ import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
 import home from "./home.ts";
+import money from "./money.ts";
+import cashier from "./cashier.ts";
 
-export default { common, auth, home, account, errors };
+export default { common, auth, home, account, errors, cashier, money };

@@ -9,5 +9,6 @@ import home from "./home.ts";
 import messages from "./messages.ts";
 import money from "./money.ts";
 import pages from "./pages.ts";
+import cashier from "./cashier.ts";
 
-export default { common, auth, home, account, errors, api, pages, admin, messages, money, finance };
+export default { common, auth, home, account, errors, api, pages, admin, messages, finance, cashier, money };

@@ -1,0 +1,23 @@
+// Money on screen: grouped taka with two decimals. Pure string work (no Intl, no BigInt maths) so the
+// header can format a polled balance in the browser at no cost.
+
+/** "1250.5" or "-1250.50" -> "1,250.50"; anything that is not a plain decimal comes back unchanged. */
+export function groupTaka(decimal: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(decimal.trim());
+  if (!m) return decimal;
+  const whole = m[2]!.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${m[1]}${whole}.${(m[3] ?? "").padEnd(2, "0")}`;
+}
+
+/** Whole-taka limits as shown next to channels and quick amounts: 25000 -> "25,000". */
+export function groupWhole(value: number | string): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** The sum of a typed amount and a quick-add amount, as the amount field shows it (taka, up to 2 decimals). */
+export function addTaka(current: string, add: number): string {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(current.trim().replaceAll(",", ""));
+  if (!m) return String(add);
+  const poisha = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) + add * 100;
+  return poisha % 100 === 0 ? String(poisha / 100) : (poisha / 100).toFixed(2);
+}

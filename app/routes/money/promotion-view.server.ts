@@ -1,0 +1,23 @@
+import { formatTaka } from "#app/modules/payments/payments.server.ts";
+import type { Promotion } from "#app/modules/promotions/promotions.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+
+/** A promotion in the player's language with its dates in Asia/Dhaka. */
+export function promotionView(p: Promotion, locale: string) {
+  const bn = locale === "bn";
+  const description = (bn ? p.descriptionBn : p.descriptionEn) || p.descriptionEn;
+  return {
+    id: p.id,
+    name: (bn ? p.nameBn : p.nameEn) || p.nameEn,
+    percent: Math.round(p.bonusPercent),
+    description,
+    // The spec's card preview: the first 5 words.
+    preview: description.split(/\s+/).filter(Boolean).slice(0, 5).join(" "),
+    terms: (bn ? p.termsBn : p.termsEn) || p.termsEn,
+    thumbnail: p.thumbnail,
+    from: formatDhaka(p.startsAt, "YYYY-MM-DD"),
+    to: p.endsAt ? formatDhaka(p.endsAt, "YYYY-MM-DD") : null,
+    maxBonus: p.maxBonus !== null ? formatTaka(p.maxBonus) : null,
+    turnoverTimes: String(p.turnoverMultiplierHundredths / 100),
+  };
+}

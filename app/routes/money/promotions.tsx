@@ -1,0 +1,59 @@
+import { useTranslation } from "react-i18next";
+import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { promotionView } from "./promotion-view.server.ts";
+import type { Route } from "./+types/promotions";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requirePlayer(context, url);
+  const locale = getLocale(context);
+  const promotions = await listActivePromotions();
+  return { title: getInstance(context).t("cashier.promotions.title"), promotions: promotions.map((p) => promotionView(p, locale)) };
+}
+
+export default function Promotions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { promotions } = loaderData;
+  return (
+    <main className="mx-auto max-w-5xl p-3 min-[769px]:p-6" data-testid="promotions-page">
+      <section className="mb-4 overflow-hidden rounded-xl bg-gradient-to-br from-brand to-brand-dark p-5 text-black" aria-labelledby="promotions-title">
+        <p className="text-xs font-bold uppercase tracking-wide opacity-70">{t("cashier.promotions.title")}</p>
+        <h1 id="promotions-title" className="mb-1 text-xl font-extrabold min-[769px]:text-2xl">
+          {t("cashier.promotions.banner")}
+        </h1>
+        <p className="text-sm">{t("cashier.promotions.bannerText")}</p>
+      </section>
+      {promotions.length === 0 ? (
+        <p className="rounded-xl bg-panel p-6 text-center text-sm text-white/50">{t("cashier.promotions.noData")}</p>
+      ) : (
+        <ul className="grid gap-3 min-[600px]:grid-cols-2 min-[1024px]:grid-cols-3">
+          {promotions.map((p) => (
+            <li key={p.id} className="overflow-hidden rounded-xl bg-panel" data-testid="promotion-card">
+              <a href={`/promotions/${p.id}`} className="block h-full">
+                <div className="relative flex aspect-[3/1] items-center justify-center bg-panel-2">
+                  {p.thumbnail ? (
+                    <img src={p.thumbnail} alt="" width={600} height={200} loading="lazy" className="h-full w-full object-cover" />
+                  ) : (
+                    <span className="text-4xl font-extrabold text-brand">{p.percent}%</span>
+                  )}
+                  <span className="absolute right-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">{t("cashier.promotions.bonus", { percent: p.percent })}</span>
+                </div>
+                <div className="p-3">
+                  <h2 className="mb-1 font-bold">{p.name}</h2>
+                  {p.preview ? <p className="mb-2 text-sm text-white/70">{p.preview}…</p> : null}
+                  <p className="text-xs tabular-nums text-white/50">
+                    {t("cashier.promotions.period", { from: p.from, to: p.to ?? t("cashier.promotions.noEnd") })}
+                  </p>
+                  <span className="mt-2 inline-block text-sm font-semibold text-brand">{t("cashier.promotions.details")} ›</span>
+                </div>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { getProofForViewer } from "#app/modules/payments/payments.server.ts";
+import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/deposit-proof";
+
+const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+
+/**
+ * GET /resources/deposit-proof?id=<deposit id> (or D<id>): the payment screenshot, only to the deposit's own
+ * player. Anyone else (guests, other players, unknown ids) gets the same 404, so ids cannot be probed.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = getAuth(context);
+  const m = /^D?(\d{1,9})$/i.exec(url.searchParams.get("id")?.trim() ?? "");
+  if (!auth || !m) return notFound();
+  const proof = await getProofForViewer({ depositId: Number(m[1]), playerId: auth.player.id });
+  if (!proof) return notFound();
+  const info = await stat(proof.path).catch(() => null);
+  if (!info?.isFile()) return notFound();
+  const body = Readable.toWeb(createReadStream(proof.path)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": proof.mime,
+      "Content-Length": String(info.size),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, max-age=300",
+      "Content-Disposition": "inline",
+    },
+  });
+}

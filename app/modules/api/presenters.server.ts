@@ -4,7 +4,10 @@ import { getEnv } from "#app/config/env.server.ts";
 import type { SiteConfig } from "#app/modules/content/content.server.ts";
 import type { sliders, socialLinks } from "#app/modules/content/schema.ts";
 import { socialPlatforms, type SocialPlatform } from "#app/modules/content/schema.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { securityLevel, type PublicPlayer } from "#app/modules/players/players.server.ts";
+import type { Promotion } from "#app/modules/promotions/promotions.server.ts";
+import { formatHundredths } from "#app/modules/settings/validation.ts";
 
 /** Every image the API returns is an absolute URL on PUBLIC_URL (app clients live on another origin);
  *  a value already stored as an absolute URL (a CDN) is returned unchanged. */
@@ -70,5 +73,28 @@ export function userEntry(player: PublicPlayer) {
     balance: "0.00",
     currency: player.currency,
     security_level: securityLevel(player),
+  };
+}
+
+/**
+ * A promotion as the spec's clients read it (section 3, including its spelling "deposit_bouns"), with the Bangla
+ * texts, the bonus cap in taka ("5000.00", null = none) and the bonus turnover multiplier ("5").
+ */
+export function promotionEntry(p: Promotion) {
+  return {
+    id: p.id,
+    name: p.nameEn,
+    name_bn: p.nameBn,
+    status: p.status,
+    deposit_bouns: p.bonusPercent,
+    desc: p.descriptionEn,
+    desc_bn: p.descriptionBn,
+    terms: p.termsEn,
+    terms_bn: p.termsBn,
+    max_bonus: p.maxBonus === null ? null : formatPoisha(p.maxBonus),
+    turnover_multiplier: formatHundredths(p.turnoverMultiplierHundredths),
+    thumbnail: p.thumbnail ? absoluteUrl(p.thumbnail) : null,
+    start_date: p.startsAt.toISOString(),
+    end_date: p.endsAt ? p.endsAt.toISOString() : null,
   };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll } from "vitest";
@@ -16,6 +19,8 @@ await admin.end();
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 process.env.NODE_ENV = "test";
+// Uploads (deposit proofs) and anything else kept in DATA_DIR go to a throw-away folder per test file.
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "bdgame-test-"));
 process.env.DATABASE_URL = url.toString();
 
 afterAll(async () => {

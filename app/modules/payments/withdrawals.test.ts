@@ -1,12 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const path = await import("node:path");
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "money-withdrawals-"));
-});
 
 import { db } from "#app/db/db.server.ts";
 import { getAccountByCode, getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";

@@ -1,13 +1,7 @@
 // The player's money pages called the way React Router calls them: the root middleware (language, session) fills
 // the context, then the route's loader or action runs. Real database, real files; nothing is mocked.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const path = await import("node:path");
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "money-pages-"));
-});
 
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";

@@ -1,13 +1,7 @@
 // The finance pages of the back office, called as React Router calls them (i18n middleware, staff cookie, form
 // posts): who may look and act, what each action moves, its audit row, and clean 4xx answers for bad input.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-await vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const path = await import("node:path");
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "finance-routes-"));
-});
 
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";

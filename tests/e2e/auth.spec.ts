@@ -55,12 +55,19 @@ test("sign-up validation messages appear next to their fields", { tag: "@key" },
   await expect(fieldOf("Confirm Password")).toContainText("Passwords do not match");
   await expect(fieldOf("Phone Number")).toContainText("Invalid phone number (10-15 digits)");
   await expect(fieldOf("E-mail")).toContainText("Invalid email address");
-  await expect(page.locator(".field").filter({ has: page.getByRole("checkbox", { name: /18 years old/ }) })).toContainText(
-    "You must confirm that you are 18 years old.",
-  );
   // What was typed is kept (except the passwords), and no account was made.
   await expect(page.getByLabel("Username", { exact: true })).toHaveValue(player.username);
   await expect(page.getByLabel("E-mail")).toHaveValue("not-an-email");
+
+  // With everything else right, the unticked 18+ box is what stops the sign-up (the server requires it too).
+  await page.getByLabel("Password", { exact: true }).fill(player.password);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(player.password);
+  await page.getByLabel("Phone Number").fill(player.phone);
+  await page.getByLabel("E-mail").fill(player.email);
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page.locator(".field").filter({ has: page.getByRole("checkbox", { name: /18 years old/ }) })).toContainText(
+    "You must confirm that you are 18 years old.",
+  );
   await page.goto("/login");
   await fillLogin(page, player.username, player.password);
   await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();

@@ -61,7 +61,6 @@ export const signupSchema = z
 
 export type SignupInput = z.infer<typeof signupSchema>;
 
-
 /** /reset-password: the spec's 6-20 rule with upper, lower and digit; at least 8 so the login form accepts it. */
 export const newPasswordField = z
   .string(required("errors.passwordRequired"))

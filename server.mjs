@@ -39,7 +39,12 @@ const server = app.listen(port, host, () => {
 });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
+    server.close(() => {
+      Promise.resolve(build.entry?.module?.shutdown?.())
+        .catch((e) => console.error(e))
+        .finally(() => process.exit(0));
+    });
+    server.closeAllConnections?.();
   });
 }

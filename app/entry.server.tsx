@@ -7,12 +7,18 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { bootstrap } from "./db/bootstrap.server.ts";
+import { database } from "./db/db.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
 
 // Migrations ran when the database opened; this seeds demo content once and prints the demo logins.
 await bootstrap();
 
 export const streamTimeout = 5_000;
+
+/** Called by server.mjs on SIGINT/SIGTERM: PGlite must be closed or its folder stays marked as in use. */
+export async function shutdown() {
+  await database.close();
+}
 
 function securityHeaders(headers: Headers) {
   headers.set("X-Content-Type-Options", "nosniff");

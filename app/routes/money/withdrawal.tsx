@@ -112,7 +112,8 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
             {d.missing.birthday ? <li>{t("cashier.withdrawal.needBirthday")}</li> : null}
             {d.missing.phone ? <li>{t("cashier.withdrawal.needPhone")}</li> : null}
           </ul>
-          <a href="/profile" className="font-semibold text-brand">
+          {/* The profile page (birthday, phone verification) comes with the member-centre issue; until then support helps. */}
+          <a href="/account" className="font-semibold text-brand">
             {t("cashier.withdrawal.completeProfile")} ›
           </a>
         </section>

@@ -79,7 +79,7 @@ export default {
     tips: "Please complete the verification below before you proceed with the withdrawal request",
     needBirthday: "Birthday",
     needPhone: "Verified phone number",
-    completeProfile: "Complete in Personal Info",
+    completeProfile: "Ask support to verify you (contact links in the Member Centre)",
     wallet: "Main Wallet",
     refresh: "Refresh",
     method: "Payment Method",

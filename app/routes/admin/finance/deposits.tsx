@@ -1,14 +1,12 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
-import { Notice } from "#app/components/admin/AdminField.tsx";
 import { Facts } from "#app/components/admin/finance/Facts.tsx";
-import { FinanceErrorList, FinanceTextArea } from "#app/components/admin/finance/FinanceField.tsx";
-import { FinanceNav } from "#app/components/admin/finance/FinanceNav.tsx";
+import { FinanceErrorList } from "#app/components/admin/finance/FinanceField.tsx";
 import { PlayerHistory } from "#app/components/admin/finance/PlayerHistory.tsx";
-import { Pager, type QueueTab, QueueTabs, queueStatuses } from "#app/components/admin/finance/QueueTabs.tsx";
+import { RejectForm, type ReviewActionData, ReviewQueuePage } from "#app/components/admin/finance/ReviewQueue.tsx";
+import { type QueueTab, queueStatuses } from "#app/components/admin/finance/QueueTabs.tsx";
 import { approveDepositSchema, idField, rejectSchema } from "#app/components/admin/finance/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -88,7 +86,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { id: number | null; intent: "approve" | "reject"; result: SubmissionResult<string[]> };
+type ActionData = ReviewActionData;
 
 /** After "already reviewed" (409) the queue is read again, so the item someone else decided leaves the list. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -120,31 +118,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-function RejectForm({ row, lastResult }: { row: Row; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation();
-  const [form, fields] = useForm({
-    id: `reject-deposit-${row.id}`,
-    lastResult,
-    constraint: getZodConstraint(rejectSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="reject-form">
-      <input type="hidden" name="intent" value="reject" />
-      <input type="hidden" name="id" value={row.id} />
-      <FinanceTextArea
-        label={t("finance.deposits.reasonLabel")}
-        textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 500 }}
-        errors={fields.reason.errors}
-        errorId={fields.reason.errorId}
-      />
-      <SubmitButton label={t("finance.deposits.reject")} pendingLabel={t("finance.deposits.rejecting")} action={BASE} className="btn-secondary w-full sm:w-auto" />
-    </Form>
-  );
-}
 
 function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; actionData?: ActionData }) {
   const { t } = useTranslation();
@@ -206,7 +179,7 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
             <input type="hidden" name="id" value={row.id} />
             <SubmitButton label={t("finance.deposits.approve")} pendingLabel={t("finance.deposits.approving")} action={BASE} className="btn-primary w-full sm:w-auto" />
           </Form>
-          <RejectForm row={row} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
+          <RejectForm kind="deposits" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
         </div>
       ) : null}
     </li>
@@ -215,33 +188,21 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
 
 export default function Deposits({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
-  const { t } = useTranslation();
-  const { rows, status } = loaderData;
   const a = actionData as ActionData | undefined;
-  // An error about an item no longer on the page (reviewed meanwhile, or a forged id) is shown on top.
-  const orphan = a && !rows.some((r) => r.id === a.id) ? (a.result.error?.[""] ?? a.result.error?.id) : undefined;
   return (
-    <>
-      <FinanceNav />
-      <h1 className="mb-1 text-xl font-bold">{t("finance.deposits.title")}</h1>
-      <p className="mb-3 text-sm text-white/60">
-        {t("finance.deposits.intro")} {t("finance.time")}.
-      </p>
-      {loaderData.notice && !a ? <Notice>{loaderData.notice}</Notice> : null}
-      <FinanceErrorList errors={orphan} className="form-error" />
-      {!loaderData.canAct ? <p className="mb-3 text-sm text-amber-300">{t("finance.viewOnly")}</p> : null}
-      <QueueTabs base={BASE} current={status} pendingCount={loaderData.pendingCount} />
-      {rows.length ? (
-        <ul className="space-y-3" data-testid="deposit-queue">
-          {rows.map((row) => (
-            <DepositCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-xl bg-panel p-4 text-white/70">{status === "pending" ? t("finance.deposits.emptyPending") : t("finance.empty")}</p>
-      )}
-      <Pager base={BASE} status={status} page={loaderData.page} hasMore={loaderData.hasMore} />
-    </>
+    <ReviewQueuePage
+      kind="deposits"
+      base={BASE}
+      rows={loaderData.rows}
+      status={loaderData.status}
+      notice={loaderData.notice}
+      canAct={loaderData.canAct}
+      pendingCount={loaderData.pendingCount}
+      page={loaderData.page}
+      hasMore={loaderData.hasMore}
+      actionData={a}
+      renderRow={(row) => <DepositCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />}
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { FinanceErrorList, FinanceTextArea } from "#app/components/admin/finance/FinanceField.tsx";
 import { FinanceNav } from "#app/components/admin/finance/FinanceNav.tsx";
@@ -12,6 +12,11 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 
 export type ReviewKind = "deposits" | "withdrawals";
 export type ReviewActionData = { id: number | null; intent: "approve" | "reject"; result: SubmissionResult<string[]> };
+
+/** After "already reviewed" (409) the queue is read again, so the item someone else decided leaves the list. */
+export function reviewShouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
 
 const labels = {
   deposits: {

@@ -1,22 +1,22 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Facts } from "#app/components/admin/finance/Facts.tsx";
 import { FinanceErrorList, FinanceField } from "#app/components/admin/finance/FinanceField.tsx";
 import { PlayerHistory } from "#app/components/admin/finance/PlayerHistory.tsx";
-import { RejectForm, type ReviewActionData, ReviewQueuePage } from "#app/components/admin/finance/ReviewQueue.tsx";
+import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/finance/ReviewQueue.tsx";
 import { type QueueTab, queueStatuses } from "#app/components/admin/finance/QueueTabs.tsx";
-import { approveWithdrawalSchema, idField, rejectSchema } from "#app/components/admin/finance/schemas.ts";
+import { approveWithdrawalSchema } from "#app/components/admin/finance/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { approveWithdrawal, getWithdrawalForStaff, listWithdrawalQueue, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
-import { dhakaTime, financePage, pageParam, paymentErrorText, requireFinanceActor, requireFinanceViewer, taka, translate } from "./finance.server.ts";
+import { dhakaTime, financePage, pageParam, requireFinanceViewer, taka, translate } from "./finance.server.ts";
 import { recentTransactions, summaryView } from "./history.server.ts";
+import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/withdrawals";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
@@ -88,32 +88,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 type ActionData = ReviewActionData;
 
-/** After "already reviewed" (409) the queue is read again, so the item someone else decided leaves the list. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = reviewShouldRevalidate;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { staffId, ip } = await requireFinanceActor(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent") === "reject" ? "reject" : "approve";
-  const rawId = idField.safeParse(formData.get("id") ?? undefined);
-  const id = rawId.success ? rawId.data : null;
-  const submission = parseWithZod(formData, { schema: intent === "reject" ? rejectSchema : approveWithdrawalSchema });
-  if (submission.status !== "success") return data<ActionData>({ id, intent, result: submission.reply() }, { status: 400 });
-  try {
-    const v = submission.value;
-    if (v.intent === "reject") await rejectWithdrawal({ staffId, withdrawalId: v.id, reason: v.reason, ip });
-    else await approveWithdrawal({ staffId, withdrawalId: v.id, payoutReference: v.payoutReference, ip });
-  } catch (e) {
-    if (!isPaymentError(e)) throw e;
-    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
-    const message = paymentErrorText(context, e);
-    const field = e.field === "reason" || e.field === "payoutReference" ? e.field : null;
-    const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
-    return data<ActionData>({ id, intent, result: reply }, { status });
-  }
-  return redirect(`${BASE}?${new URLSearchParams({ done: intent === "reject" ? "rejected" : "approved", id: String(submission.value.id) })}`);
+export function action(args: Route.ActionArgs) {
+  return reviewAction(args, {
+    base: BASE,
+    approveSchema: approveWithdrawalSchema,
+    fields: ["reason", "payoutReference"],
+    approve: ({ id, payoutReference }, { staffId, ip }) => approveWithdrawal({ staffId, withdrawalId: id, payoutReference, ip }),
+    reject: ({ id, reason }, { staffId, ip }) => rejectWithdrawal({ staffId, withdrawalId: id, reason, ip }),
+  });
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { ErrorDialog } from "#app/components/money/ErrorDialog.tsx";
 import { addTaka } from "#app/components/money/format.ts";
+import { AmountInput } from "#app/components/money/AmountInput.tsx";
 import { MethodGrid } from "#app/components/money/MethodGrid.tsx";
 import { MoneyErrors } from "#app/components/money/MoneyText.tsx";
 import { MoneyTabs } from "#app/components/money/MoneyTabs.tsx";
@@ -168,22 +169,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 <span className="text-xs text-white/60">{t("cashier.deposit.amountRange")}</span>
               </div>
               <div className="mb-2 flex gap-2">
-                <div className="flex min-w-0 flex-1 items-center rounded-md border border-white/20 bg-ink focus-within:border-brand aria-invalid:border-red-400" aria-invalid={!!fields.amount.errors?.length || undefined}>
-                  <span className="pl-3 text-white/60">{t("cashier.currency")}</span>
-                  <input
-                    {...getInputProps(fields.amount, { type: "text" })}
-                    key={fields.amount.key}
-                    inputMode="decimal"
-                    pattern="[0-9]+([.][0-9]{1,2})?"
-                    autoComplete="off"
-                    placeholder={t("cashier.deposit.amountPlaceholder")}
-                    onKeyDown={(e) => {
-                      if (["e", "E", "+", "-"].includes(e.key)) e.preventDefault();
-                    }}
-                    className="min-w-0 flex-1 bg-transparent px-2 py-2 text-base tabular-nums outline-none"
-                    data-testid="amount-input"
-                  />
-                </div>
+                <AmountInput field={fields.amount} placeholder={t("cashier.deposit.amountPlaceholder")} className="min-w-0 flex-1" />
                 <button
                   type="submit"
                   name="clear"

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
@@ -7,6 +7,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { ErrorDialog } from "#app/components/money/ErrorDialog.tsx";
 import { withdrawalPageSchema } from "#app/components/money/form-schemas.ts";
 import { groupTaka } from "#app/components/money/format.ts";
+import { AmountInput } from "#app/components/money/AmountInput.tsx";
 import { MethodGrid } from "#app/components/money/MethodGrid.tsx";
 import { MoneyErrors } from "#app/components/money/MoneyText.tsx";
 import { MoneyTabs } from "#app/components/money/MoneyTabs.tsx";
@@ -146,22 +147,7 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
           <label htmlFor={fields.amount.id} className="mb-1 block text-sm font-semibold">
             {t("cashier.withdrawal.amount")}
           </label>
-          <div className="mb-2 flex items-center rounded-md border border-white/20 bg-ink focus-within:border-brand aria-invalid:border-red-400" aria-invalid={!!fields.amount.errors?.length || undefined}>
-            <span className="pl-3 text-white/60">{t("cashier.currency")}</span>
-            <input
-              {...getInputProps(fields.amount, { type: "text" })}
-              key={fields.amount.key}
-              inputMode="decimal"
-              pattern="[0-9]+([.][0-9]{1,2})?"
-              autoComplete="off"
-              placeholder={t("cashier.withdrawal.amountPlaceholder")}
-              onKeyDown={(e) => {
-                if (["e", "E", "+", "-"].includes(e.key)) e.preventDefault();
-              }}
-              className="min-w-0 flex-1 bg-transparent px-2 py-2 text-base tabular-nums outline-none"
-              data-testid="amount-input"
-            />
-          </div>
+          <AmountInput field={fields.amount} placeholder={t("cashier.withdrawal.amountPlaceholder")} className="mb-2" />
           <QuickAmounts amounts={QUICK_WITHDRAW} name="quick" action="/withdrawal" onPick={(n) => form.update({ name: fields.amount.name, value: String(n) })} />
           <MoneyErrors errors={fields.amount.errors} id={fields.amount.errorId} />
         </div>

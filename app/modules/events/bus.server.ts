@@ -46,7 +46,9 @@ export function subscribeBalance(playerId: number, fn: (playerId: number) => voi
 
 async function startListening() {
   const url = getEnv().DATABASE_URL;
-  if (!url || listener || connecting || stopped) return;
+  if (!url || listener || stopped) return;
+  // A connection already in flight: wait for it, so readiness means LISTEN has been issued.
+  if (connecting) return connecting;
   connecting = (async () => {
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (msg) => {

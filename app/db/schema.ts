@@ -7,3 +7,4 @@ export * from "#app/modules/staff/schema.ts";
 export * from "#app/modules/promotions/schema.ts";
 export * from "#app/modules/payments/schema.ts";
 export * from "#app/modules/turnover/schema.ts";
+export * from "#app/modules/games/schema.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const branding = pgTable("branding", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -24,6 +24,8 @@ export const generalSettings = pgTable("general_settings", {
   depositTurnoverHundredths: integer().notNull().default(100),
   footerTextEn: text().notNull().default(""),
   footerTextBn: text().notNull().default(""),
+  /** Demo mode: play money credited to every new player (poisha, through the ledger); 0 turns it off. */
+  demoStartingBalance: bigint({ mode: "bigint" }).notNull().default(sql`1000000`),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

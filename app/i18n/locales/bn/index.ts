@@ -10,5 +10,11 @@ import messages from "./messages.ts";
 import money from "./money.ts";
 import pages from "./pages.ts";
 import cashier from "./cashier.ts";
+import casino from "./casino.ts";
+import gamerun from "./gamerun.ts";
+import house from "./house.ts";
+import crash from "./crash.ts";
+import records from "./records.ts";
+import adminGames from "./adminGames.ts";
 
-export default { common, auth, home, account, errors, api, pages, admin, messages, finance, cashier, money };
+export default { common, auth, home, account, errors, api, pages, admin, messages, finance, cashier, money, casino, gamerun, house, crash, records, adminGames };

@@ -1,0 +1,2 @@
+// Strings of the casino issue's records part (a route-scoped area: sent by the loaders that use it).
+export default {};

@@ -1,0 +1,322 @@
+// The casino: providers, the game catalogue, favourites, launches, the seamless wallet's call log,
+// settled rounds (the betting record) and the in-house games' provably fair state (seeds, mines, crash).
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { players } from "#app/modules/players/schema.ts";
+
+export const providerKinds = ["house", "aggregator"] as const;
+export type ProviderKind = (typeof providerKinds)[number];
+
+/**
+ * A game provider (platform). "house" is this app's own provider (Crash, Dice, Mines); "aggregator" games
+ * launch through the HTTP aggregator adapter at baseUrl. The secret signs the seamless-wallet calls
+ * (HMAC-SHA256); secretPrevious is still accepted during a rotation.
+ */
+export const gameProviders = pgTable(
+  "game_providers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Upper-case platform code, the first part of a game code: HOUSE, KA, SEXY, RT, SG, ... */
+    platform: text().notNull(),
+    name: text().notNull(),
+    kind: text().$type<ProviderKind>().notNull().default("aggregator"),
+    /** The original site's betting-record platform filter id (KA Gaming 96, Sexy 48, Red Tiger 69, Spadegaming 70). */
+    filterId: integer(),
+    icon: text().notNull().default(""),
+    baseUrl: text().notNull().default(""),
+    operatorId: text().notNull().default(""),
+    secret: text().notNull().default(""),
+    secretPrevious: text(),
+    status: text().$type<"active" | "inactive">().notNull().default("active"),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("game_providers_platform_idx").on(t.platform),
+    check("game_providers_platform_check", sql`${t.platform} ~ '^[A-Z0-9]{2,20}$'`),
+    check("game_providers_kind_check", sql`${t.kind} in ('house', 'aggregator')`),
+  ],
+);
+
+/**
+ * A game. code is PLATFORM-TYPE-NAME (the spec splits it on a dash into platform and type); type is one of
+ * gameTypes (types.ts). Stakes are poisha; posters are paths under public/ (the fallback is the default poster).
+ */
+export const games = pgTable(
+  "games",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    code: text().notNull(),
+    name: text().notNull(),
+    type: text().notNull(),
+    providerId: integer()
+      .notNull()
+      .references(() => gameProviders.id),
+    poster: text().notNull().default(""),
+    displayOrder: integer().notNull().default(0),
+    featured: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    minStake: bigint({ mode: "bigint" }).notNull().default(sql`1000`),
+    maxStake: bigint({ mode: "bigint" }).notNull().default(sql`2500000`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("games_code_idx").on(t.code),
+    index("games_type_idx").on(t.type, t.active, t.displayOrder),
+    index("games_provider_idx").on(t.providerId, t.active),
+    index("games_featured_idx").on(t.featured, t.active, t.displayOrder),
+    check("games_stakes_check", sql`${t.minStake} > 0 and ${t.maxStake} >= ${t.minStake}`),
+  ],
+);
+
+export const gameFavourites = pgTable(
+  "game_favourites",
+  {
+    playerId: integer()
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.gameId] })],
+);
+
+/** A one-time launch: the token (stored hashed) opens /gamerun once; the provider identifies the session by it. */
+export const gameLaunches = pgTable(
+  "game_launches",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    gameId: integer()
+      .notNull()
+      .references(() => games.id),
+    device: text().$type<"mobile" | "desktop">().notNull(),
+    /** Where Close returns to: a same-site path. */
+    returnTo: text().notNull().default("/games"),
+    /** The URL the game runs at (house page or the aggregator's launch URL). */
+    url: text().notNull().default(""),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("game_launches_token_idx").on(t.tokenHash), index("game_launches_player_idx").on(t.playerId, t.id)],
+);
+
+export const walletActions = ["bet", "win", "rollback"] as const;
+export type WalletAction = (typeof walletActions)[number];
+
+/**
+ * Every money call a provider made, unique per (provider, txn id): a retry replays `response`; the same id
+ * with other fields is refused. A rollback naming an unknown bet is stored as a tombstone (status
+ * "tombstone", refTxnId = the bet's id) that moves no money and makes a late bet with that id fail.
+ */
+export const gameWalletCalls = pgTable(
+  "game_wallet_calls",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer()
+      .notNull()
+      .references(() => gameProviders.id),
+    txnId: text().notNull(),
+    action: text().$type<WalletAction>().notNull(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    roundId: text().notNull(),
+    gameCode: text().notNull(),
+    amount: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    /** rollback: the bet (or win) it cancels; win: optionally the bet it pays. */
+    refTxnId: text(),
+    status: text().$type<"applied" | "tombstone">().notNull().default("applied"),
+    /** The first response, replayed to retries (balance fields are re-read). */
+    response: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("game_wallet_calls_txn_idx").on(t.providerId, t.txnId),
+    index("game_wallet_calls_ref_idx").on(t.providerId, t.refTxnId),
+    index("game_wallet_calls_round_idx").on(t.providerId, t.playerId, t.roundId),
+    check("game_wallet_calls_amount_check", sql`${t.amount} >= 0`),
+    check("game_wallet_calls_action_check", sql`${t.action} in ('bet', 'win', 'rollback')`),
+  ],
+);
+
+export const roundStatuses = ["open", "settled", "rolled_back"] as const;
+export type RoundStatus = (typeof roundStatuses)[number];
+
+/**
+ * One player's round with one provider: the stakes and payouts of its wallet calls. A settled round is a
+ * row of the betting record. For house games `fairness` holds what a player needs to verify the result.
+ */
+export const gameRounds = pgTable(
+  "game_rounds",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    providerId: integer()
+      .notNull()
+      .references(() => gameProviders.id),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    roundId: text().notNull(),
+    gameId: integer().references(() => games.id),
+    gameCode: text().notNull(),
+    gameType: text().notNull(),
+    platform: text().notNull(),
+    currency: text().notNull(),
+    stake: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    payout: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    status: text().$type<RoundStatus>().notNull().default("open"),
+    fairness: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("game_rounds_round_idx").on(t.providerId, t.playerId, t.roundId),
+    index("game_rounds_player_settled_idx").on(t.playerId, t.status, t.settledAt),
+    check("game_rounds_amounts_check", sql`${t.stake} >= 0 and ${t.payout} >= 0`),
+    check("game_rounds_status_check", sql`${t.status} in ('open', 'settled', 'rolled_back')`),
+  ],
+);
+
+/**
+ * A player's seed pair for Dice and Mines. The server seed stays secret while active (only its SHA-256 is
+ * shown); rotating reveals it and starts a new pair with nonce 0. One active pair per player.
+ */
+export const fairSeeds = pgTable(
+  "fair_seeds",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    serverSeed: text().notNull(),
+    serverSeedHash: text().notNull(),
+    clientSeed: text().notNull(),
+    /** The nonce of the next bet; the first bet under a pair uses 0. */
+    nonce: integer().notNull().default(0),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revealedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("fair_seeds_active_idx").on(t.playerId).where(sql`${t.active}`),
+    index("fair_seeds_player_idx").on(t.playerId, t.id),
+    check("fair_seeds_revealed_check", sql`${t.active} = (${t.revealedAt} is null)`),
+  ],
+);
+
+/** A Mines game in play or ended; at most one in play per player. revealed: tile indexes 0-24 in order. */
+export const minesGames = pgTable(
+  "mines_games",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    seedId: integer()
+      .notNull()
+      .references(() => fairSeeds.id),
+    nonce: integer().notNull(),
+    mines: integer().notNull(),
+    stake: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    revealed: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text().$type<"playing" | "cashed" | "busted">().notNull().default("playing"),
+    payout: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("mines_games_playing_idx").on(t.playerId).where(sql`${t.status} = 'playing'`),
+    index("mines_games_player_idx").on(t.playerId, t.id),
+    check("mines_games_mines_check", sql`${t.mines} between 1 and 24`),
+    check("mines_games_status_check", sql`${t.status} in ('playing', 'cashed', 'busted')`),
+  ],
+);
+
+/**
+ * A Crash hash chain: hash(n) = SHA-256(hash(n+1)) from a secret seed; game 1 uses the last hash generated.
+ * terminatingHash (SHA-256 of game 1's hash) and the salt are published before game 1.
+ */
+export const crashChains = pgTable("crash_chains", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  seed: text().notNull(),
+  length: integer().notNull(),
+  terminatingHash: text().notNull(),
+  salt: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const crashRoundStatuses = ["betting", "running", "crashed", "voided"] as const;
+export type CrashRoundStatus = (typeof crashRoundStatuses)[number];
+
+/** One shared Crash round. hash and crashPoint (hundredths: 100 = 1.00×) are shown only once it has crashed. */
+export const crashRounds = pgTable(
+  "crash_rounds",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    chainId: integer()
+      .notNull()
+      .references(() => crashChains.id),
+    gameNumber: integer().notNull(),
+    hash: text().notNull(),
+    crashPoint: integer().notNull(),
+    status: text().$type<CrashRoundStatus>().notNull().default("betting"),
+    bettingEndsAt: timestamp({ withTimezone: true }).notNull(),
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("crash_rounds_game_idx").on(t.chainId, t.gameNumber),
+    index("crash_rounds_status_idx").on(t.status, t.id),
+    check("crash_rounds_point_check", sql`${t.crashPoint} >= 100`),
+    check("crash_rounds_status_check", sql`${t.status} in ('betting', 'running', 'crashed', 'voided')`),
+  ],
+);
+
+/** A player's bet on a Crash round; cashoutAt / autoCashout in hundredths. One bet per player per round. */
+export const crashBets = pgTable(
+  "crash_bets",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    roundId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => crashRounds.id),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    stake: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    autoCashout: integer(),
+    cashoutAt: integer(),
+    payout: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    status: text().$type<"active" | "cashed" | "lost" | "voided">().notNull().default("active"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("crash_bets_round_player_idx").on(t.roundId, t.playerId),
+    index("crash_bets_player_idx").on(t.playerId, t.id),
+    check("crash_bets_auto_check", sql`${t.autoCashout} is null or ${t.autoCashout} >= 101`),
+    check("crash_bets_status_check", sql`${t.status} in ('active', 'cashed', 'lost', 'voided')`),
+  ],
+);
+
+export type GameProvider = typeof gameProviders.$inferSelect;
+export type Game = typeof games.$inferSelect;
+export type GameRound = typeof gameRounds.$inferSelect;
+export type GameWalletCall = typeof gameWalletCalls.$inferSelect;
+export type FairSeed = typeof fairSeeds.$inferSelect;
+export type MinesGame = typeof minesGames.$inferSelect;
+export type CrashRound = typeof crashRounds.$inferSelect;
+export type CrashBet = typeof crashBets.$inferSelect;

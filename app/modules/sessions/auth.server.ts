@@ -41,11 +41,30 @@ export function getAuth(context: Ctx): Auth {
   return context.get(authContext);
 }
 
-/** Where a guest goes back to after logging in: only same-site paths, never another host. */
+// Control characters and backslashes: browsers drop or reinterpret them ("/\t/evil" and "/\\evil" become "//evil").
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
+const MAX_REDIRECT_LENGTH = 2048;
+const SAME_SITE = "http://same-site.invalid";
+
+/**
+ * Where a guest goes back to after logging in: a path on this site, never another host. Anything that is not
+ * plainly a local path (schemes, "//", backslashes, control characters, or encodings of them in the path) gives
+ * the fallback. Returns the normalised path, query and fragment.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (!to || typeof to !== "string" || to.length > MAX_REDIRECT_LENGTH) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || UNSAFE_IN_PATH.test(to)) return fallback;
+  const path = to.split(/[?#]/, 1)[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return fallback;
+  }
+  if (decoded.startsWith("//") || UNSAFE_IN_PATH.test(decoded)) return fallback;
+  const url = new URL(to, SAME_SITE);
+  if (url.origin !== SAME_SITE) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 /** For login-gated pages: the signed-in player, or a redirect to /login?redirectTo=<this page>. */

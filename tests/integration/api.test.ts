@@ -8,6 +8,7 @@ import { seedDemoContent } from "#app/db/seed.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { sliders, socialLinks } from "#app/modules/content/schema.ts";
 import { MAX_BODY_BYTES } from "#app/modules/api/http.server.ts";
+import { transfer } from "#app/modules/ledger/ledger.server.ts";
 import { findPlayerByUsername } from "#app/modules/players/players.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
@@ -452,6 +453,13 @@ describe("GET /api/user/show", () => {
       currency: "PKR",
       security_level: "unverified",
     });
+  });
+
+  it("reports the main wallet's available balance from the ledger", async () => {
+    const read = async () => (await (await send(userShowRoute, "/api/user/show", { token })).json()).balance as string;
+    const before = await read();
+    await transfer({ key: `test:user-show:${id}`, debit: "house:adjustments", credit: `player:${id}:main`, amount: 123_456n, currency: "PKR", kind: "adjustment" });
+    expect(Math.round(Number(await read()) * 100) - Math.round(Number(before) * 100)).toBe(123_456);
   });
 
   it("reflects a verified phone (session_id \"1\"), the birthday and the security level", async () => {

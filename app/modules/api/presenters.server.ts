@@ -57,8 +57,8 @@ export function sliderEntry(row: typeof sliders.$inferSelect) {
   };
 }
 
-/** GET /api/user/show. */
-export function userEntry(player: PublicPlayer) {
+/** GET /api/user/show; `balance` is the main wallet's available amount from the ledger, in taka ("1250.00"). */
+export function userEntry(player: PublicPlayer, balance: bigint) {
   return {
     username: player.username,
     id: player.id,
@@ -69,8 +69,7 @@ export function userEntry(player: PublicPlayer) {
     created_at: player.createdAt.toISOString(),
     dofb: player.birthday ?? null,
     session_id: player.phoneVerifiedAt ? "1" : "0", // the spec's (odd) name for "phone verified"
-    // The ledger (money issue) is the only source of balances; until it exists every player holds nothing.
-    balance: "0.00",
+    balance: formatPoisha(balance),
     currency: player.currency,
     security_level: securityLevel(player),
   };

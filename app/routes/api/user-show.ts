@@ -1,5 +1,6 @@
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
 import { userEntry } from "#app/modules/api/presenters.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/user-show";
 
@@ -13,7 +14,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requireApiPlayer(context);
   const remoteId = url.searchParams.get("remote_id")?.trim();
   if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
-  return Response.json(userEntry(player), { headers: { ...NO_STORE, Vary: "Authorization" } });
+  const balances = await getPlayerBalances(player.id);
+  return Response.json(userEntry(player, balances.main.available), { headers: { ...NO_STORE, Vary: "Authorization" } });
 }
 
 export function action({ request }: Route.ActionArgs) {

@@ -9,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { bootstrap } from "./db/bootstrap.server.ts";
 import { database } from "./db/db.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
+import { stopCrashEngine } from "./modules/games/crash/instance.server.ts";
 
 // Migrations ran when the database opened; this seeds demo content once and prints the demo logins.
 await bootstrap();
@@ -17,6 +18,7 @@ export const streamTimeout = 5_000;
 
 /** Called by server.mjs on SIGINT/SIGTERM: PGlite must be closed or its folder stays marked as in use. */
 export async function shutdown() {
+  await stopCrashEngine();
   await database.close();
 }
 

@@ -6,6 +6,7 @@ import { Shell } from "./components/layout/Shell.tsx";
 import { getInstance, getLocale, i18nextMiddleware } from "./i18n/i18n.server.ts";
 import { authMiddleware, getAuth } from "./modules/sessions/auth.server.ts";
 import { getSiteConfig } from "./modules/content/content.server.ts";
+import { getCatalogueMenu } from "./modules/games/catalogue.server.ts";
 import { headerBalance } from "./routes/money/balance.server.ts";
 import { layoutFor } from "./utils/layout.server.ts";
 import { readToast } from "./utils/toast.server.ts";
@@ -13,7 +14,7 @@ import { readToast } from "./utils/toast.server.ts";
 export const middleware = [i18nextMiddleware, authMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [site, { toast, setCookie }] = await Promise.all([getSiteConfig(), readToast(request)]);
+  const [site, { toast, setCookie }, menu] = await Promise.all([getSiteConfig(), readToast(request), getCatalogueMenu()]);
   const auth = getAuth(context);
   const t = getInstance(context).t;
   const balance = auth ? await headerBalance(auth.player.id, site.general.promotionWallet) : null;
@@ -32,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         supportMail: site.general.supportMail,
       },
       toast: toast ? t(`common.toast.${toast}`) : null,
+      // Each game type's providers and the sports books for the side menu (cached for 30 s per instance).
+      menu,
     },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );

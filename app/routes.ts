@@ -40,8 +40,35 @@ export default [
   route("resources/balance-events", "routes/resources/balance-events.ts"),
   route("resources/deposit-proof", "routes/resources/deposit-proof.ts"),
 
+  // Casino: in-house games (provably fair Dice and Mines, the seeds and verifier page)
+  route("house/dice", "routes/games/house-dice.tsx"),
+  route("house/mines", "routes/games/house-mines.tsx"),
+  route("house/crash", "routes/games/house-crash.tsx"),
+  route("resources/crash-events", "routes/resources/crash-events.ts"),
+  route("fair", "routes/games/fair.tsx"),
+  // Casino: the betting record (settled rounds) and uploaded game posters
+  route("betting-record", "routes/games/betting-record.tsx"),
+  route("betting-record/:id", "routes/games/betting-record-details.tsx"),
+  route("poster/:name", "routes/resources/poster.ts"),
+  // Casino: the catalogue (/games and the category pages, one route module) and favourites
+  route("games", "routes/games/games.tsx"),
+  route("casino", "routes/games/games.tsx", { id: "category-casino" }),
+  route("slot", "routes/games/games.tsx", { id: "category-slot" }),
+  route("table", "routes/games/games.tsx", { id: "category-table" }),
+  route("poker", "routes/games/games.tsx", { id: "category-poker" }),
+  route("crash", "routes/games/games.tsx", { id: "category-crash" }),
+  route("fishing", "routes/games/games.tsx", { id: "category-fishing" }),
+  route("arcade", "routes/games/games.tsx", { id: "category-arcade" }),
+  route("lottery", "routes/games/games.tsx", { id: "category-lottery" }),
+  route("sports", "routes/games/games.tsx", { id: "category-sports" }),
+  route("games/favourite", "routes/games/favourite.tsx"),
+  // Casino: game launch (one-time launch tokens) and the built-in simulated aggregator's game page
+  route("gamerun", "routes/games/gamerun.tsx"),
+  route("sim-aggregator/play", "routes/games/sim-aggregator.tsx"),
+
   // JSON API for app clients (spec section 7)
   ...prefix("api", [
+    route("crash/state", "routes/api/crash-state.ts"),
     route("logo", "routes/api/logo.ts"),
     route("general", "routes/api/general.ts"),
     route("sociallink", "routes/api/sociallink.ts"),
@@ -61,6 +88,15 @@ export default [
     route("balance", "routes/api/balance.ts"),
     route("transaction/show", "routes/api/transaction-show.ts"),
     route("turnovers", "routes/api/turnovers.ts"),
+    // Casino catalogue
+    route("get-system", "routes/api/get-system.ts"),
+    route("get-provider", "routes/api/get-provider.ts"),
+    route("get-games", "routes/api/get-games.ts"),
+    route("get-type", "routes/api/get-type.ts"),
+    route("game-run", "routes/api/game-run.ts"),
+    route("betting-record", "routes/api/betting-record.ts"),
+    // Casino: the seamless-wallet endpoints game providers call (signed, no session)
+    route("provider/:platform/:action", "routes/api/provider.ts"),
   ]),
 
   // Back office: staff accounts (separate from players), settings and the audit log
@@ -81,6 +117,9 @@ export default [
       route("finance/payment-methods", "routes/admin/finance/payment-methods.tsx"),
       route("finance/promotions", "routes/admin/finance/promotions.tsx"),
       route("finance/promotions/:id", "routes/admin/finance/promotion-edit.tsx"),
+      // Games: providers and the catalogue (roles admin, content)
+      route("games", "routes/admin/games/games.tsx"),
+      route("games/providers", "routes/admin/games/providers.tsx"),
     ]),
   ]),
 

@@ -5,7 +5,7 @@ CREATE TABLE "crash_bets" (
 	"stake" bigint NOT NULL,
 	"currency" text NOT NULL,
 	"auto_cashout" integer,
-	"cashout_at" integer,
+	"cashout_at" bigint,
 	"payout" bigint DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -28,7 +28,7 @@ CREATE TABLE "crash_rounds" (
 	"chain_id" integer NOT NULL,
 	"game_number" integer NOT NULL,
 	"hash" text NOT NULL,
-	"crash_point" integer NOT NULL,
+	"crash_point" bigint NOT NULL,
 	"status" text DEFAULT 'betting' NOT NULL,
 	"betting_ends_at" timestamp with time zone NOT NULL,
 	"started_at" timestamp with time zone,
@@ -162,6 +162,7 @@ CREATE TABLE "mines_games" (
 	CONSTRAINT "mines_games_status_check" CHECK ("mines_games"."status" in ('playing', 'cashed', 'busted'))
 );
 --> statement-breakpoint
+DROP TABLE "featured_games" CASCADE;--> statement-breakpoint
 ALTER TABLE "general_settings" ADD COLUMN "demo_starting_balance" bigint DEFAULT 1000000 NOT NULL;--> statement-breakpoint
 ALTER TABLE "crash_bets" ADD CONSTRAINT "crash_bets_round_id_crash_rounds_id_fk" FOREIGN KEY ("round_id") REFERENCES "public"."crash_rounds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "crash_bets" ADD CONSTRAINT "crash_bets_player_id_players_id_fk" FOREIGN KEY ("player_id") REFERENCES "public"."players"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -1,5 +1,7 @@
 import { getEnv } from "#app/config/env.server.ts";
+import { startCrashEngine } from "#app/modules/games/crash/instance.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
+import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { database } from "./db.server.ts";
@@ -22,10 +24,14 @@ export async function bootstrap() {
       `${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`,
     );
   }
+  // The house games exist on every install; the demo catalogue of providers only where the demo content is seeded.
+  await seedGameCatalogue(database.db, { demo: seed });
   // The first admin exists on every install (PostgreSQL too); its password is printed once or comes from ADMIN_INITIAL_PASSWORD.
   await ensureSeedAdmin(database.db, env.ADMIN_INITIAL_PASSWORD);
   if (env.NODE_ENV !== "test") {
     startOutboxSender();
     startMaintenance();
+    // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).
+    await startCrashEngine().catch((e: unknown) => console.error("crash: the engine did not start", e));
   }
 }

@@ -4,7 +4,6 @@ import type { Db } from "./client.server.ts";
 import {
   announcements,
   branding,
-  featuredGames,
   gameCategories,
   generalSettings,
   paymentMethods,
@@ -12,6 +11,7 @@ import {
   sliders,
   socialLinks,
 } from "./schema.ts";
+import { creditDemoBalance } from "#app/modules/players/demo-credit.server.ts";
 import { hashPassword } from "#app/modules/players/password.server.ts";
 
 export const DEMO_PLAYER = { username: "demo", password: "Demo1234" } as const;
@@ -24,25 +24,6 @@ const categories = [
   { slug: "poker", nameEn: "Poker", nameBn: "পোকার" },
   { slug: "crash", nameEn: "Crash", nameBn: "ক্র্যাশ" },
   { slug: "fishing", nameEn: "Fishing", nameBn: "ফিশিং" },
-];
-
-const games: Array<[category: string, code: string, name: string, provider: string]> = [
-  ["sports", "cricket-exchange", "Cricket Exchange", "House"],
-  ["sports", "kabaddi-live", "Kabaddi Live", "House"],
-  ["casino", "baccarat-live", "Baccarat Live", "House"],
-  ["casino", "dragon-tiger", "Dragon Tiger", "House"],
-  ["casino", "dice", "Dice", "House"],
-  ["casino", "mines", "Mines", "House"],
-  ["slot", "golden-tiger", "Golden Tiger", "House"],
-  ["slot", "lucky-lotus", "Lucky Lotus", "House"],
-  ["table", "teen-patti", "Teen Patti", "House"],
-  ["table", "andar-bahar", "Andar Bahar", "House"],
-  ["poker", "texas-holdem", "Texas Hold'em", "House"],
-  ["poker", "three-card-poker", "Three Card Poker", "House"],
-  ["crash", "crash", "Crash", "House"],
-  ["crash", "rocket-rise", "Rocket Rise", "House"],
-  ["fishing", "fish-hunter", "Fish Hunter", "House"],
-  ["fishing", "royal-fishing", "Royal Fishing", "House"],
 ];
 
 const footerTextEn = [
@@ -90,13 +71,13 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
     ]);
     await tx.insert(sliders).values([
       { sliderType: "Main", titleEn: "Welcome bonus 100% on your first deposit", titleBn: "প্রথম ডিপোজিটে ১০০% স্বাগত বোনাস", thumbnail: "/demo/banners/banner-1.svg", link: "/signup", sortOrder: 1 },
-      { sliderType: "Main", titleEn: "Cricket exchange: back and lay every ball", titleBn: "ক্রিকেট এক্সচেঞ্জ: প্রতিটি বলে ব্যাক ও লে", thumbnail: "/demo/banners/banner-2.svg", link: "/?category=sports", sortOrder: 2 },
-      { sliderType: "Main", titleEn: "Provably fair Crash, Dice and Mines", titleBn: "যাচাইযোগ্য ন্যায্য ক্র্যাশ, ডাইস ও মাইনস", thumbnail: "/demo/banners/banner-3.svg", link: "/?category=crash", sortOrder: 3 },
+      { sliderType: "Main", titleEn: "Cricket exchange: back and lay every ball", titleBn: "ক্রিকেট এক্সচেঞ্জ: প্রতিটি বলে ব্যাক ও লে", thumbnail: "/demo/banners/banner-2.svg", link: "/sports", sortOrder: 2 },
+      { sliderType: "Main", titleEn: "Provably fair Crash, Dice and Mines", titleBn: "যাচাইযোগ্য ন্যায্য ক্র্যাশ, ডাইস ও মাইনস", thumbnail: "/demo/banners/banner-3.svg", link: "/crash", sortOrder: 3 },
       { sliderType: "Main", titleEn: "Refer a friend, earn every day", titleBn: "বন্ধুকে রেফার করুন, প্রতিদিন আয় করুন", thumbnail: "/demo/banners/banner-4.svg", link: "/signup", sortOrder: 4 },
-      { sliderType: "Favourite", titleEn: "Cricket Exchange", titleBn: "ক্রিকেট এক্সচেঞ্জ", thumbnail: "/demo/favourites/fav-1.svg", link: "/?category=sports", sortOrder: 1 },
-      { sliderType: "Favourite", titleEn: "Live Casino", titleBn: "লাইভ ক্যাসিনো", thumbnail: "/demo/favourites/fav-2.svg", link: "/?category=casino", sortOrder: 2 },
-      { sliderType: "Favourite", titleEn: "Slots", titleBn: "স্লট", thumbnail: "/demo/favourites/fav-3.svg", link: "/?category=slot", sortOrder: 3 },
-      { sliderType: "Favourite", titleEn: "Crash", titleBn: "ক্র্যাশ", thumbnail: "/demo/favourites/fav-4.svg", link: "/?category=crash", sortOrder: 4 },
+      { sliderType: "Favourite", titleEn: "Cricket Exchange", titleBn: "ক্রিকেট এক্সচেঞ্জ", thumbnail: "/demo/favourites/fav-1.svg", link: "/sports", sortOrder: 1 },
+      { sliderType: "Favourite", titleEn: "Live Casino", titleBn: "লাইভ ক্যাসিনো", thumbnail: "/demo/favourites/fav-2.svg", link: "/casino", sortOrder: 2 },
+      { sliderType: "Favourite", titleEn: "Slots", titleBn: "স্লট", thumbnail: "/demo/favourites/fav-3.svg", link: "/slot", sortOrder: 3 },
+      { sliderType: "Favourite", titleEn: "Crash", titleBn: "ক্র্যাশ", thumbnail: "/demo/favourites/fav-4.svg", link: "/crash", sortOrder: 4 },
       { sliderType: "Features", titleEn: "Fast mobile-wallet deposits", titleBn: "দ্রুত মোবাইল ওয়ালেট ডিপোজিট", thumbnail: "/demo/features/feature-1.svg", link: null, sortOrder: 1 },
       { sliderType: "Features", titleEn: "24/7 support in Bangla", titleBn: "২৪/৭ বাংলায় সাপোর্ট", thumbnail: "/demo/features/feature-2.svg", link: null, sortOrder: 2 },
       { sliderType: "Features", titleEn: "Play responsibly", titleBn: "দায়িত্ব নিয়ে খেলুন", thumbnail: "/demo/features/feature-3.svg", link: "/responsible-gaming", sortOrder: 3 },
@@ -106,28 +87,14 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       { titleEn: "Deposits are credited after our finance team checks the transfer, usually within 30 minutes.", titleBn: "ফিন্যান্স টিম ট্রান্সফার যাচাই করার পর ডিপোজিট যোগ হয়, সাধারণত ৩০ মিনিটের মধ্যে।", sortOrder: 2 },
       { titleEn: "Never share your password or reset code with anyone, including our staff.", titleBn: "আপনার পাসওয়ার্ড বা রিসেট কোড কাউকে দেবেন না, আমাদের কর্মীদেরও নয়।", sortOrder: 3 },
     ]);
-    const insertedCategories = await tx
-      .insert(gameCategories)
-      .values(categories.map((c, i) => ({ ...c, icon: `/demo/categories/${c.slug}.svg`, sortOrder: i + 1 })))
-      .returning({ id: gameCategories.id, slug: gameCategories.slug });
-    const categoryId = new Map(insertedCategories.map((c) => [c.slug, c.id]));
-    await tx.insert(featuredGames).values(
-      games.map(([category, code, name, provider], i) => ({
-        categoryId: categoryId.get(category)!,
-        code,
-        name,
-        provider,
-        thumbnail: `/demo/games/${code}.svg`,
-        sortOrder: i + 1,
-      })),
-    );
+    await tx.insert(gameCategories).values(categories.map((c, i) => ({ ...c, icon: `/demo/categories/${c.slug}.svg`, sortOrder: i + 1 })));
     await tx.insert(paymentMethods).values([
       { name: "bKash", icon: "/demo/payments/bkash.svg", sortOrder: 1 },
       { name: "Nagad", icon: "/demo/payments/nagad.svg", sortOrder: 2 },
       { name: "Rocket", icon: "/demo/payments/rocket.svg", sortOrder: 3 },
       { name: "Upay", icon: "/demo/payments/upay.svg", sortOrder: 4 },
     ]);
-    await tx.insert(players).values({
+    const [demoPlayer] = await tx.insert(players).values({
       username: DEMO_PLAYER.username,
       passwordHash: await hashPassword(DEMO_PLAYER.password),
       name: "Demo Player",
@@ -138,7 +105,9 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       // Withdrawals need a birthday and a verified phone; the demo player has both so every flow can be tried.
       birthday: "1995-01-01",
       phoneVerifiedAt: new Date(),
-    });
+    }).returning();
+    // Demo mode: the demo player starts with the play-money balance like every new player.
+    await creditDemoBalance(demoPlayer!, tx);
     return true;
   });
 }

@@ -7,6 +7,7 @@ import { SiteFooter } from "#app/components/home/SiteFooter.tsx";
 import { FavouritesRow, FeaturesRow } from "#app/components/home/TileRows.tsx";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { getHomeContent } from "#app/modules/content/content.server.ts";
+import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/home";
@@ -17,20 +18,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const content = await getHomeContent({ locale: getLocale(context), category: url.searchParams.get("category") });
+  const content = await getHomeContent({ locale: getLocale(context), category: url.searchParams.get("category"), playerId: getAuth(context)?.player.id });
   return { ...content, description: getInstance(context).t("home.metaDescription"), year: formatDhaka(Date.now(), "YYYY") };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const loggedIn = !!useRootData()?.player;
-  const { banners, announcements, favourites, features, contacts, footer, siteTitle, year } = loaderData;
+  const { banners, announcements, favourites, myGames, features, contacts, footer, siteTitle, year } = loaderData;
   return (
     <>
       <main className="home">
         <BannerSlider slides={banners} />
         <AnnouncementMarquee items={announcements} />
-        <FavouritesRow slides={favourites} loggedIn={loggedIn} />
-        <FeaturedGames content={loaderData} loggedIn={loggedIn} />
+        <FavouritesRow slides={favourites} loggedIn={loggedIn} games={myGames} />
+        <FeaturedGames content={loaderData} />
         <FeaturesRow slides={features} />
         <div className="mobile-only">
           <ContactSection contacts={contacts} />

@@ -417,7 +417,8 @@ describe("POST /api/v1/create-players", () => {
     expect(row?.referralCode).not.toBe("MINE2345");
     const { body } = await login("sneaky01", "Secret123");
     const me = await (await send(userShowRoute, "/api/user/show", { token: body.token })).json();
-    expect(me).toMatchObject({ security_level: "unverified", session_id: "0", balance: "0.00" });
+    // Demo mode (the seed's): the play-money starting balance, not the 99999.00 the client sent.
+    expect(me).toMatchObject({ security_level: "unverified", session_id: "0", balance: "10000.00" });
 
     const active = await signup({ username: "sneaky02", status: "active" });
     expect(active.res.status).toBe(201);
@@ -449,7 +450,7 @@ describe("GET /api/user/show", () => {
       created_at: row!.createdAt.toISOString(),
       dofb: null,
       session_id: "0",
-      balance: "0.00",
+      balance: "10000.00", // demo mode's starting balance
       currency: "PKR",
       security_level: "unverified",
     });

@@ -1,3 +1,4 @@
+import { aggregatorHandlers } from "./aggregator.ts";
 import { smsGatewayHandlers } from "./sms-gateway.ts";
 
-export const handlers = [...smsGatewayHandlers];
+export const handlers = [...smsGatewayHandlers, ...aggregatorHandlers];

@@ -6,6 +6,8 @@ export const accountMenu = [
   { to: "/account", key: "account.menu.profile", icon: "☺" },
   { to: "/deposit", key: "cashier.menu.deposit", icon: "+" },
   { to: "/withdrawal", key: "cashier.menu.withdrawal", icon: "−" },
+  // History
+  { to: "/betting-record", key: "account.menu.bettingRecord", icon: "♠" },
   { to: "/transaction-record", key: "cashier.menu.transactionRecord", icon: "≡" },
   { to: "/turnover-record", key: "cashier.menu.turnoverRecord", icon: "◔" },
   { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },

@@ -5,11 +5,12 @@ import { mayViewFinance } from "#app/components/admin/finance/finance-roles.ts";
 import { mayOpen, type AdminPage } from "#app/modules/staff/permissions.ts";
 import type { StaffRole } from "#app/modules/staff/schema.ts";
 
-const links: Array<{ page: AdminPage; to: string; key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" }> = [
+const links: Array<{ page: AdminPage; to: string; key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
   { page: "settings", to: "/admin/settings", key: "admin.nav.settings" },
   { page: "audit", to: "/admin/audit", key: "admin.nav.audit" },
+  { page: "games", to: "/admin/games", key: "admin.nav.games" },
 ];
 
 type Props = {

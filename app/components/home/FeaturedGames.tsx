@@ -1,17 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { gamerunHref } from "#app/components/games/catalogue/links.ts";
 import type { HomeContent } from "#app/modules/content/content.server.ts";
+import { categoryTypes } from "#app/modules/games/types.ts";
 import { CategoryBar } from "./CategoryBar.tsx";
-import { LOGIN_TO_PLAY } from "./TileRows.tsx";
 
 /**
- * The featured games grid (section id "games", the category links' target). Guests go to the login page;
- * for players launching arrives with the games catalogue, so their tiles are not links yet.
+ * The featured games grid (section id "games", the category links' target): the games staff feature in the
+ * catalogue. Every tile opens /gamerun, which launches the game for a player and sends a guest to log in and back.
  */
-export function FeaturedGames({ content, loggedIn }: { content: Pick<HomeContent, "games" | "categories" | "activeCategory">; loggedIn: boolean }) {
+export function FeaturedGames({ content }: { content: Pick<HomeContent, "games" | "categories" | "activeCategory"> }) {
   const { t } = useTranslation();
   const { games, categories, activeCategory } = content;
   const navigation = useNavigation();
+  const moreHref = activeCategory && Object.hasOwn(categoryTypes, activeCategory) ? `/${activeCategory}` : "/games";
   const switching = navigation.state === "loading" && navigation.location.pathname === "/";
   return (
     <section className="home-section" id="games" aria-labelledby="games-title" aria-busy={switching || undefined} data-testid="featured-games">
@@ -36,7 +38,7 @@ export function FeaturedGames({ content, loggedIn }: { content: Pick<HomeContent
           {games.map((game) => {
             const body = (
               <>
-                <img src={game.thumbnail} alt="" width={200} height={200} loading="lazy" decoding="async" />
+                <img src={game.poster} alt="" width={200} height={200} loading="lazy" decoding="async" />
                 <span className="game-name">{game.name}</span>
                 <span className="game-provider">
                   <span className="sr-only">{t("home.provider")}: </span>
@@ -46,21 +48,19 @@ export function FeaturedGames({ content, loggedIn }: { content: Pick<HomeContent
             );
             return (
               <li key={game.id} data-testid="game-tile" data-code={game.code}>
-                {loggedIn ? (
-                  <div className="game-tile" title={t("home.gameComingSoonHint")}>
-                    {body}
-                    <span className="game-tag">{t("home.gameComingSoon")}</span>
-                  </div>
-                ) : (
-                  <a href={LOGIN_TO_PLAY} className="game-tile" aria-label={`${game.name} – ${t("home.loginToPlay")}`}>
-                    {body}
-                  </a>
-                )}
+                <a href={gamerunHref(game.code, "/")} className="game-tile" aria-label={`${game.name} (${game.provider}) – ${t("home.playNow")}`}>
+                  {body}
+                </a>
               </li>
             );
           })}
         </ul>
       )}
+      <p className="mt-3 text-center">
+        <a href={moreHref} className="btn-secondary inline-block text-sm" data-testid="more-games">
+          {t("home.moreGames")}
+        </a>
+      </p>
     </section>
   );
 }

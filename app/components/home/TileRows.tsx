@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { gamerunHref } from "#app/components/games/catalogue/links.ts";
 import type { HomeContent } from "#app/modules/content/content.server.ts";
 
 type Slide = HomeContent["favourites"][number];
@@ -46,9 +47,25 @@ function TileRow({ id, title, slides, className, width, height, hrefFor }: {
   );
 }
 
-/** Spec: a guest tapping a favourite goes to the login page; a player follows the favourite's link. */
-export function FavouritesRow({ slides, loggedIn }: { slides: Slide[]; loggedIn: boolean }) {
+/**
+ * Spec: a guest tapping a favourite goes to the login page; a player follows the favourite's link. A player who
+ * has marked favourite games sees those instead (each opens the game, Close returns home).
+ */
+export function FavouritesRow({ slides, loggedIn, games = [] }: { slides: Slide[]; loggedIn: boolean; games?: HomeContent["myGames"] }) {
   const { t } = useTranslation();
+  if (loggedIn && games.length > 0) {
+    return (
+      <TileRow
+        id="favourites"
+        title={t("home.favourites")}
+        slides={games.map((g) => ({ id: g.id, title: g.name, image: g.poster, link: gamerunHref(g.code, "/") }))}
+        className="tile-row-favourites"
+        width={200}
+        height={200}
+        hrefFor={(s) => s.link}
+      />
+    );
+  }
   return (
     <TileRow
       id="favourites"

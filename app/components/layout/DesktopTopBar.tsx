@@ -19,11 +19,11 @@ export function DesktopTopBar({ data }: { data: RootData }) {
           <NavLink to="/" end>
             {t("common.home")}
           </NavLink>
-          <a href="/?category=sports#games">{t("common.nav.sports")}</a>
+          <NavLink to="/sports">{t("common.nav.sports")}</NavLink>
           {categoryLinks.map((c) => (
-            <a key={c.slug} href={`/?category=${c.slug}#games`}>
+            <NavLink key={c.slug} to={`/${c.slug}`}>
               {t(c.key)}
-            </a>
+            </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2">

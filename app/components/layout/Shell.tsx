@@ -34,7 +34,7 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
             <LanguageSwitch locale={data.locale} compact />
           </nav>
         </header>
-        <SideMenu loggedIn={!!data.player} />
+        <SideMenu loggedIn={!!data.player} menu={data.menu} />
       </div>
       {data.toast ? (
         <div role="status" className="toast" data-testid="toast">

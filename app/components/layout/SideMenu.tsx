@@ -1,13 +1,22 @@
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { gamerunHref, providerGamesHref } from "#app/components/games/catalogue/links.ts";
+import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";
 import { DhakaClock } from "./DhakaClock.tsx";
-import { categoryLinks, sportsSubmenu, upcomingEntries } from "./menu-items.ts";
+import { categoryLinks, sportsBooks, upcomingEntries } from "./menu-items.ts";
 
 /**
  * Overlay opened by the header's link to #side-menu (CSS :target), so it works without JavaScript;
- * "close" links back to #. The Sports submenu is a <details>.
+ * "close" links back to #. Each category is a <details> listing its page and its providers (each a /games
+ * view); the Sports submenu opens the sports books' games.
  */
-export function SideMenu({ loggedIn }: { loggedIn: boolean }) {
+export function SideMenu({ loggedIn, menu }: { loggedIn: boolean; menu: CatalogueMenu }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const books = sportsBooks.flatMap((b) => {
+    const game = menu.sports.find((g) => g.platform === b.platform);
+    return game ? [{ ...b, code: game.code }] : [];
+  });
   return (
     <div id="side-menu" className="side-menu" data-testid="side-menu">
       <a href="#" className="side-menu-backdrop" aria-label={t("common.closeMenu")} tabIndex={-1} />
@@ -27,21 +36,46 @@ export function SideMenu({ loggedIn }: { loggedIn: boolean }) {
               <summary>{t("common.nav.sports")}</summary>
               <ul className="pl-4">
                 <li>
-                  <a href="/?category=sports#games">{t("common.nav.sports")}</a>
+                  <a href="/sports">{t("common.nav.allIn", { category: t("common.nav.sports") })}</a>
                 </li>
-                {sportsSubmenu.map((key) => (
-                  <li key={key} className="upcoming">
-                    {t(key)} <small>{t("common.comingSoon")}</small>
+                <li className="upcoming">
+                  {t("common.nav.exchange")} <small>{t("common.comingSoon")}</small>
+                </li>
+                {books.map((b) => (
+                  <li key={b.platform}>
+                    <a href={gamerunHref(b.code, pathname + search)}>{t(b.key)}</a>
                   </li>
                 ))}
               </ul>
             </details>
           </li>
-          {categoryLinks.map((c) => (
-            <li key={c.slug}>
-              <a href={`/?category=${c.slug}#games`}>{t(c.key)}</a>
-            </li>
-          ))}
+          {categoryLinks.map((c) => {
+            const providers = menu.providers[c.type];
+            if (providers.length === 0) {
+              return (
+                <li key={c.slug}>
+                  <a href={`/${c.slug}`}>{t(c.key)}</a>
+                </li>
+              );
+            }
+            return (
+              <li key={c.slug}>
+                <details>
+                  <summary>{t(c.key)}</summary>
+                  <ul className="pl-4">
+                    <li>
+                      <a href={`/${c.slug}`}>{t("common.nav.allIn", { category: t(c.key) })}</a>
+                    </li>
+                    {providers.map((p) => (
+                      <li key={p.platform}>
+                        <a href={providerGamesHref(c.type, p.platform, p.name)}>{p.name}</a>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            );
+          })}
           {upcomingEntries.map((key) => (
             <li key={key} className="upcoming">
               {t(key)} <small>{t("common.comingSoon")}</small>

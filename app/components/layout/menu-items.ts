@@ -1,28 +1,28 @@
-/** Game categories of the side menu and top bar; each filters the home page's games. */
+/** Game categories of the side menu and top bar: each has its category page (a /games view of one game type). */
 export const categoryLinks = [
-  { slug: "casino", key: "common.nav.casino" },
-  { slug: "slot", key: "common.nav.slot" },
-  { slug: "table", key: "common.nav.table" },
-  { slug: "poker", key: "common.nav.poker" },
-  { slug: "crash", key: "common.nav.crash" },
-  { slug: "fishing", key: "common.nav.fishing" },
+  { slug: "casino", type: "LIVE", key: "common.nav.casino" },
+  { slug: "slot", type: "SLOT", key: "common.nav.slot" },
+  { slug: "table", type: "TABLE", key: "common.nav.table" },
+  { slug: "poker", type: "POKER", key: "common.nav.poker" },
+  { slug: "crash", type: "CRASH", key: "common.nav.crash" },
+  { slug: "fishing", type: "FISH", key: "common.nav.fishing" },
+  { slug: "arcade", type: "ARCADE", key: "common.nav.arcade" },
+  { slug: "lottery", type: "LOTTERY", key: "common.nav.lottery" },
 ] as const;
 
-/** The Sports submenu of the spec; the exchange and sportsbooks come in their own issues. */
-export const sportsSubmenu = [
-  "common.nav.exchange",
-  "common.nav.iSports",
-  "common.nav.e1Sports",
-  "common.nav.horsebook",
-  "common.nav.virtual",
-  "common.nav.kabaddi",
-  "common.nav.fantasy",
-  "common.nav.sboSports",
+/** The Sports submenu's third-party books: catalogue games of type SPORTS, by provider platform. The exchange comes in its own issue. */
+export const sportsBooks = [
+  { platform: "ISPORTS", key: "common.nav.iSports" },
+  { platform: "E1SPORTS", key: "common.nav.e1Sports" },
+  { platform: "HORSEBOOK", key: "common.nav.horsebook" },
+  { platform: "VIRTUAL", key: "common.nav.virtual" },
+  { platform: "KABADDI", key: "common.nav.kabaddi" },
+  { platform: "FANTASY", key: "common.nav.fantasy" },
+  { platform: "SBO", key: "common.nav.sboSports" },
 ] as const;
 
 /** Entries whose pages later issues build (shown, but marked as coming). */
 export const upcomingEntries = [
-  "common.nav.lottery",
   "common.nav.promotions",
   "common.nav.referral",
   "common.nav.vip",

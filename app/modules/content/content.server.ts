@@ -1,10 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "#app/db/db.server.ts";
+import { listFavouriteGames, listFeaturedGames } from "#app/modules/games/catalogue.server.ts";
+import { categoryTypes } from "#app/modules/games/types.ts";
 import {
   announcements,
   branding,
-  featuredGames,
   gameCategories,
   generalSettings,
   paymentMethods,
@@ -67,24 +68,6 @@ export async function listCategories() {
   return db.select().from(gameCategories).where(eq(gameCategories.status, "active")).orderBy(asc(gameCategories.sortOrder));
 }
 
-/** Featured game tiles, optionally of one category (by slug); unknown slugs give an empty list. */
-export async function listFeaturedGames(categorySlug?: string) {
-  const active = and(eq(featuredGames.status, "active"), eq(gameCategories.status, "active"));
-  return db
-    .select({
-      id: featuredGames.id,
-      code: featuredGames.code,
-      name: featuredGames.name,
-      provider: featuredGames.provider,
-      thumbnail: featuredGames.thumbnail,
-      category: gameCategories.slug,
-    })
-    .from(featuredGames)
-    .innerJoin(gameCategories, eq(gameCategories.id, featuredGames.categoryId))
-    .where(categorySlug ? and(active, eq(gameCategories.slug, categorySlug)) : active)
-    .orderBy(asc(featuredGames.sortOrder));
-}
-
 export async function listPaymentMethods() {
   return db.select().from(paymentMethods).where(eq(paymentMethods.status, "active")).orderBy(asc(paymentMethods.sortOrder));
 }
@@ -106,24 +89,32 @@ export const homeContactPlatforms = ["whatsapp", "facebook", "email"] as const s
 
 // Links typed in by staff are only used when they are web, mail or phone links.
 const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?!\/))/i;
-const CATEGORY_SLUG = /^[a-z0-9-]{1,40}$/;
+
+/** Home's Featured Games: every featured game, or those of the category's game type (an unknown slug has none). */
+function featuredFor(category: string | null) {
+  if (category === null) return listFeaturedGames();
+  const type = Object.hasOwn(categoryTypes, category) ? categoryTypes[category] : undefined;
+  return type ? listFeaturedGames(type) : Promise.resolve([]);
+}
 
 /**
  * Everything the home page shows, with titles in the page's language. `category` is the raw query value:
- * a slug that matches no active category gives an empty game list (the page shows "No Data").
+ * a slug that matches no game type gives an empty game list (the page shows "No Data"). With `playerId`,
+ * `myGames` holds the player's favourite games (home's Favourites row shows them instead of the sliders).
  */
-export async function getHomeContent({ locale, category }: { locale: string; category: string | null }) {
+export async function getHomeContent({ locale, category, playerId }: { locale: string; category: string | null; playerId?: number }) {
   const bn = locale === "bn";
   const title = (row: { titleEn: string; titleBn: string }) => (bn ? row.titleBn : row.titleEn);
   const wanted = category?.trim().toLowerCase() || null;
-  const [site, allSliders, news, socials, categories, games, payments] = await Promise.all([
+  const [site, allSliders, news, socials, categories, games, payments, myGames] = await Promise.all([
     getSiteConfig(),
     listSliders(),
     listAnnouncements(),
     listSocialLinks(),
     listCategories(),
-    wanted === null ? listFeaturedGames() : CATEGORY_SLUG.test(wanted) ? listFeaturedGames(wanted) : Promise.resolve([]),
+    featuredFor(wanted),
     listPaymentMethods(),
+    playerId ? listFavouriteGames(playerId) : Promise.resolve([]),
   ]);
   const slides = (type: SliderType) =>
     allSliders
@@ -145,7 +136,8 @@ export async function getHomeContent({ locale, category }: { locale: string; cat
     announcements: news.map((a) => ({ id: a.id, title: title(a), link: a.link && SAFE_HREF.test(a.link) ? a.link : null })),
     categories: categories.map((c) => ({ slug: c.slug, name: bn ? c.nameBn : c.nameEn, icon: c.icon })),
     activeCategory: wanted,
-    games: games.map(({ id, code, name, provider, thumbnail }) => ({ id, code, name, provider, thumbnail })),
+    games: games.map(homeGame),
+    myGames: myGames.map(homeGame),
     contacts,
     footer: {
       text: bn ? site.general.footerTextBn : site.general.footerTextEn,
@@ -155,6 +147,10 @@ export async function getHomeContent({ locale, category }: { locale: string; cat
       payments: payments.map((p) => ({ id: p.id, name: p.name, icon: p.icon })),
     },
   };
+}
+
+function homeGame({ id, code, name, provider, poster }: { id: number; code: string; name: string; provider: string; poster: string }) {
+  return { id, code, name, provider, poster };
 }
 
 export type HomeContent = Awaited<ReturnType<typeof getHomeContent>>;

@@ -2,46 +2,63 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
-import { clearSiteConfigCache, getHomeContent, listFeaturedGames, listSliders, qrSvg } from "./content.server.ts";
-import { featuredGames, gameCategories, sliders, socialLinks } from "./schema.ts";
+import { listGames, toggleFavourite } from "#app/modules/games/catalogue.server.ts";
+import { games } from "#app/modules/games/schema.ts";
+import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
+import { createPlayer } from "#app/modules/payments/test-helpers.ts";
+import { clearSiteConfigCache, getHomeContent, listSliders, qrSvg } from "./content.server.ts";
+import { sliders, socialLinks } from "./schema.ts";
 
 beforeAll(async () => {
   expect(await seedDemoContent(db)).toBe(true);
+  await seedGameCatalogue(db, { demo: true });
   clearSiteConfigCache();
 });
 
 describe("content", () => {
-  it("lists every active featured game, or only those of one category", async () => {
-    const all = await listFeaturedGames();
-    expect(all).toHaveLength(16);
-    const casino = await listFeaturedGames("casino");
-    expect(casino.map((g) => g.code)).toEqual(["baccarat-live", "dragon-tiger", "dice", "mines"]);
-    expect(casino.every((g) => g.category === "casino")).toBe(true);
-    expect((await listFeaturedGames("fishing")).map((g) => g.code)).toEqual(["fish-hunter", "royal-fishing"]);
+  it("shows the catalogue's featured games, all or of the category's game type", async () => {
+    const all = await getHomeContent({ locale: "en", category: null });
+    expect(all.games.slice(0, 3).map((g) => g.code)).toEqual(["HOUSE-CRASH-CRASH", "HOUSE-ARCADE-DICE", "HOUSE-ARCADE-MINES"]);
+    expect(all.games).toHaveLength(14);
+    const casino = await getHomeContent({ locale: "en", category: "casino" });
+    expect(casino.games.map((g) => g.code)).toEqual(["SEXY-LIVE-BACCARAT-LIVE", "EVO-LIVE-LIGHTNING-ROULETTE"]);
+    expect(casino.games[0]).toEqual({
+      id: expect.any(Number),
+      code: "SEXY-LIVE-BACCARAT-LIVE",
+      name: "Baccarat Live",
+      provider: "Sexy",
+      poster: "/demo/posters/SEXY-LIVE-BACCARAT-LIVE.svg",
+    });
+    expect((await getHomeContent({ locale: "en", category: "fishing" })).games.map((g) => g.code)).toEqual(["KA-FISH-FISH-HUNTER"]);
+    expect((await getHomeContent({ locale: "en", category: "sports" })).games.map((g) => g.code)).toEqual(["SBO-SPORTS-BOOK"]);
   });
 
-  it("gives an empty list for an unknown category", async () => {
-    expect(await listFeaturedGames("no-such-category")).toEqual([]);
-    expect(await listFeaturedGames("'; drop table featured_games; --")).toEqual([]);
+  it("leaves out games that are not featured any more, inactive, or of an inactive provider", async () => {
+    await db.update(games).set({ featured: false }).where(eq(games.code, "SEXY-LIVE-BACCARAT-LIVE"));
+    expect((await getHomeContent({ locale: "en", category: "casino" })).games.map((g) => g.code)).toEqual(["EVO-LIVE-LIGHTNING-ROULETTE"]);
+    await db.update(games).set({ active: false }).where(eq(games.code, "EVO-LIVE-LIGHTNING-ROULETTE"));
+    expect((await getHomeContent({ locale: "en", category: "casino" })).games).toEqual([]);
+    await db.update(games).set({ featured: true }).where(eq(games.code, "SEXY-LIVE-BACCARAT-LIVE"));
+    await db.update(games).set({ active: true }).where(eq(games.code, "EVO-LIVE-LIGHTNING-ROULETTE"));
   });
 
-  it("hides inactive sliders, games and the games of an inactive category", async () => {
+  it("hides inactive sliders", async () => {
     const [first] = await listSliders("Main");
     await db.update(sliders).set({ status: "inactive" }).where(eq(sliders.id, first!.id));
     const main = await listSliders("Main");
     expect(main).toHaveLength(3);
     expect(main.map((s) => s.id)).not.toContain(first!.id);
-
-    await db.update(featuredGames).set({ status: "inactive" }).where(eq(featuredGames.code, "dice"));
-    expect((await listFeaturedGames("casino")).map((g) => g.code)).toEqual(["baccarat-live", "dragon-tiger", "mines"]);
-
-    await db.update(gameCategories).set({ status: "inactive" }).where(eq(gameCategories.slug, "poker"));
-    expect(await listFeaturedGames("poker")).toEqual([]);
-    expect((await listFeaturedGames()).some((g) => g.category === "poker")).toBe(false);
-
     await db.update(sliders).set({ status: "active" }).where(eq(sliders.id, first!.id));
-    await db.update(featuredGames).set({ status: "active" }).where(eq(featuredGames.code, "dice"));
-    await db.update(gameCategories).set({ status: "active" }).where(eq(gameCategories.slug, "poker"));
+  });
+
+  it("gives a logged-in player's favourite games, and none to guests", async () => {
+    const player = await createPlayer();
+    expect((await getHomeContent({ locale: "en", category: null, playerId: player.id })).myGames).toEqual([]);
+    const [dice] = await listGames({ title: "Dice" });
+    await toggleFavourite(player.id, dice!.id, true);
+    const content = await getHomeContent({ locale: "en", category: null, playerId: player.id });
+    expect(content.myGames.map((g) => g.code)).toEqual(["HOUSE-ARCADE-DICE"]);
+    expect((await getHomeContent({ locale: "en", category: null })).myGames).toEqual([]);
   });
 
   it("renders a QR code as SVG markup", async () => {
@@ -56,7 +73,7 @@ describe("content", () => {
     expect(en.banners.map((b) => b.image)).toEqual(["/demo/banners/banner-1.svg", "/demo/banners/banner-2.svg", "/demo/banners/banner-3.svg", "/demo/banners/banner-4.svg"]);
     expect(en.favourites).toHaveLength(4);
     expect(en.features).toHaveLength(3);
-    expect(en.games).toHaveLength(16);
+    expect(en.games).toHaveLength(14);
     expect(en.categories.map((c) => c.slug)).toEqual(["sports", "casino", "slot", "table", "poker", "crash", "fishing"]);
     expect(en.contacts.map((c) => c.platform)).toEqual(["whatsapp", "facebook", "email"]);
     expect(en.contacts.every((c) => c.qr.startsWith("<svg"))).toBe(true);
@@ -65,14 +82,14 @@ describe("content", () => {
 
     const bn = await getHomeContent({ locale: "bn", category: "Slot" });
     expect(bn.activeCategory).toBe("slot");
-    expect(bn.games.map((g) => g.code)).toEqual(["golden-tiger", "lucky-lotus"]);
+    expect(bn.games.map((g) => g.code)).toEqual(["KA-SLOT-GOLDEN-TIGER", "JILI-SLOT-SUPER-ACE", "PG-SLOT-MAHJONG-WAYS"]);
     expect(bn.categories[0]!.name).toBe("স্পোর্টস");
     expect(bn.announcements[0]!.title).toMatch(/^দেশপ্লেতে স্বাগতম/);
     expect(bn.footer.text).toMatch(/^দেশপ্লে/);
   });
 
   it("gives no games (and no error) for an unknown or malformed category", async () => {
-    for (const category of ["unknown", "../../etc", "x".repeat(500)]) {
+    for (const category of ["unknown", "../../etc", "x".repeat(500), "constructor", "__proto__"]) {
       const content = await getHomeContent({ locale: "en", category });
       expect(content.games).toEqual([]);
       expect(content.categories).toHaveLength(7);

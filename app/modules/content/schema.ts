@@ -79,23 +79,6 @@ export const gameCategories = pgTable("game_categories", {
   status: text().$type<"active" | "inactive">().notNull().default("active"),
 });
 
-export const featuredGames = pgTable(
-  "featured_games",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    categoryId: integer()
-      .notNull()
-      .references(() => gameCategories.id),
-    code: text().notNull().unique(),
-    name: text().notNull(),
-    provider: text().notNull(),
-    thumbnail: text().notNull(),
-    sortOrder: integer().notNull().default(0),
-    status: text().$type<"active" | "inactive">().notNull().default("active"),
-  },
-  (t) => [index("featured_games_category_idx").on(t.categoryId, t.status, t.sortOrder)],
-);
-
 /** Payment methods (bKash, Nagad, ...). The footer shows their logos; deposits use them in the money issue. */
 export const paymentMethods = pgTable("payment_methods", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),

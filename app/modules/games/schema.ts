@@ -269,7 +269,8 @@ export const crashRounds = pgTable(
       .references(() => crashChains.id),
     gameNumber: integer().notNull(),
     hash: text().notNull(),
-    crashPoint: integer().notNull(),
+    /** bigint: a crash point can exceed 2^31 hundredths (P ≈ 5e-8 a game); mode number is exact below 2^53. */
+    crashPoint: bigint({ mode: "number" }).notNull(),
     status: text().$type<CrashRoundStatus>().notNull().default("betting"),
     bettingEndsAt: timestamp({ withTimezone: true }).notNull(),
     startedAt: timestamp({ withTimezone: true }),
@@ -298,7 +299,7 @@ export const crashBets = pgTable(
     stake: bigint({ mode: "bigint" }).notNull(),
     currency: text().notNull(),
     autoCashout: integer(),
-    cashoutAt: integer(),
+    cashoutAt: bigint({ mode: "number" }),
     payout: bigint({ mode: "bigint" }).notNull().default(sql`0`),
     status: text().$type<"active" | "cashed" | "lost" | "voided">().notNull().default("active"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

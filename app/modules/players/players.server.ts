@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { creditDemoBalance } from "./demo-credit.server.ts";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "./password.server.ts";
 import { clearUsernameFailures, loginRetryAfterMinutes, recordLoginFailure } from "./rate-limit.server.ts";
 import { players } from "./schema.ts";
@@ -65,20 +66,25 @@ export async function createPlayer(input: SignupInput): Promise<CreatePlayerResu
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const [row] = await db
-        .insert(players)
-        .values({
-          username: input.username,
-          passwordHash,
-          name: input.name,
-          phone: input.phone,
-          email: input.email.toLowerCase(),
-          currency: input.currency,
-          referralCode: newReferralCode(),
-          referredById,
-        })
-        .returning();
-      return { ok: true, player: toPublic(row!) };
+      // The player and the demo starting balance (demo mode) commit together.
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(players)
+          .values({
+            username: input.username,
+            passwordHash,
+            name: input.name,
+            phone: input.phone,
+            email: input.email.toLowerCase(),
+            currency: input.currency,
+            referralCode: newReferralCode(),
+            referredById,
+          })
+          .returning();
+        await creditDemoBalance(created!, tx);
+        return created!;
+      });
+      return { ok: true, player: toPublic(row) };
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       // Either another sign-up took the username a moment ago, or the random referral code collided.

@@ -6,7 +6,7 @@ import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { generalSettings } from "#app/modules/content/schema.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";
-import { parseHundredths, type SettingsInput } from "./validation.ts";
+import { parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
 
 const editable = {
   siteTitle: generalSettings.siteTitle,
@@ -18,6 +18,7 @@ const editable = {
   licenceIssuer: generalSettings.licenceIssuer,
   licenceNumber: generalSettings.licenceNumber,
   jurisdictions: generalSettings.jurisdictions,
+  demoStartingBalance: generalSettings.demoStartingBalance,
 };
 
 export type EditableSettings = {
@@ -30,7 +31,12 @@ export type EditableSettings = {
   licenceIssuer: string | null;
   licenceNumber: string | null;
   jurisdictions: string[];
+  /** Poisha credited to each new player in demo mode; 0 = off. */
+  demoStartingBalance: bigint;
 };
+
+/** The settings as JSON can hold them (the audit log): poisha as a decimal string. */
+const snapshot = (s: EditableSettings) => ({ ...s, demoStartingBalance: String(s.demoStartingBalance) });
 
 export async function getEditableSettings(): Promise<EditableSettings> {
   const [row] = await db.select(editable).from(generalSettings).orderBy(asc(generalSettings.id)).limit(1);
@@ -49,7 +55,9 @@ export type UpdateSettingsResult =
 export async function updateSettings(actor: { id: number; ip: string | null }, input: SettingsInput): Promise<UpdateSettingsResult> {
   const hundredths = parseHundredths(input.depositTurnoverMultiplier);
   if (hundredths === null) return { ok: false, fieldErrors: { depositTurnoverMultiplier: ["admin.errors.multiplierInvalid"] } };
-  const next: EditableSettings = {
+  const demoBalance = input.demoStartingBalance === undefined ? undefined : parseDemoBalance(input.demoStartingBalance);
+  if (demoBalance === null) return { ok: false, fieldErrors: { demoStartingBalance: ["admin.errors.demoBalanceInvalid"] } };
+  const next: Omit<EditableSettings, "demoStartingBalance"> & { demoStartingBalance?: bigint } = {
     siteTitle: input.siteTitle,
     supportMail: input.supportMail,
     withdrawalStatus: input.withdrawalStatus,
@@ -59,6 +67,7 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     licenceIssuer: input.licenceIssuer,
     licenceNumber: input.licenceNumber,
     jurisdictions: [...new Set(input.jurisdictions)].sort(),
+    demoStartingBalance: demoBalance,
   };
   if (next.mode === "real") {
     const missing = missingForRealMoney(next);
@@ -72,10 +81,11 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     const [row] = await tx.select({ id: generalSettings.id, ...editable }).from(generalSettings).orderBy(asc(generalSettings.id)).limit(1).for("update");
     if (!row) throw new Error("Site settings are missing: the database was not seeded.");
     const { id, ...before } = row;
-    if (!Object.keys(changedFields(before, next).after).length) return false;
-    await tx.update(generalSettings).set({ ...next, updatedAt: new Date() }).where(eq(generalSettings.id, id));
+    const after: EditableSettings = { ...next, demoStartingBalance: next.demoStartingBalance ?? before.demoStartingBalance };
+    if (!Object.keys(changedFields(snapshot(before), snapshot(after)).after).length) return false;
+    await tx.update(generalSettings).set({ ...after, updatedAt: new Date() }).where(eq(generalSettings.id, id));
     // Whole snapshots, so any past state can be read from a single row; the audit page shows the difference.
-    await audit(tx, { staffId: actor.id, action: "settings.update", entity: "general_settings", entityId: id, before, after: next, ip: actor.ip });
+    await audit(tx, { staffId: actor.id, action: "settings.update", entity: "general_settings", entityId: id, before: snapshot(before), after: snapshot(after), ip: actor.ip });
     return true;
   });
   if (changed) clearSiteConfigCache();

@@ -1,5 +1,6 @@
 // The /admin/settings form, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
+import { parseTaka } from "#app/modules/ledger/money.ts";
 import { jurisdictionCodes, missingForRealMoney } from "./jurisdiction.ts";
 
 export const siteModes = ["demo", "real"] as const;
@@ -10,6 +11,12 @@ export function parseHundredths(text: string): number | null {
   const m = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}
+
+/** The demo starting balance typed in taka ("10000", "10,000.50") -> poisha; null when not 0 .. ৳10,000,000. */
+export function parseDemoBalance(text: string): bigint | null {
+  const poisha = parseTaka(text);
+  return poisha === undefined || poisha > 1_000_000_000n ? null : poisha;
 }
 
 /** 150 -> "1.5", 100 -> "1", 125 -> "1.25". */
@@ -36,6 +43,12 @@ export const settingsSchema = z
       .string({ error: "admin.errors.multiplierInvalid" })
       .refine((v) => parseHundredths(v) !== null, "admin.errors.multiplierInvalid"),
     mode: z.enum(siteModes, "admin.errors.modeInvalid"),
+    // Taka; absent keeps the current amount. 0 turns the demo starting balance off.
+    demoStartingBalance: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || parseDemoBalance(v) !== null, "admin.errors.demoBalanceInvalid"),
     licenceIssuer: optionalText(200, "admin.errors.licenceTooLong"),
     licenceNumber: optionalText(100, "admin.errors.licenceTooLong"),
     jurisdictions: z.array(z.enum(jurisdictionCodes, "admin.errors.jurisdictionInvalid")).default([]),

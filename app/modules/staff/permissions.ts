@@ -6,6 +6,7 @@ export const pageRoles = {
   staff: ["admin"],
   settings: ["admin"],
   audit: ["admin"],
+  games: ["admin", "content"],
 } as const satisfies Record<string, readonly StaffRole[] | undefined>;
 
 export type AdminPage = keyof typeof pageRoles;

@@ -6,6 +6,7 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { jurisdictionCodes } from "#app/modules/settings/jurisdiction.ts";
 import { getEditableSettings, updateSettings } from "#app/modules/settings/settings.server.ts";
 import { formatHundredths, settingsSchema, siteModes } from "#app/modules/settings/validation.ts";
@@ -32,6 +33,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       licenceIssuer: s.licenceIssuer ?? "",
       licenceNumber: s.licenceNumber ?? "",
       jurisdictions: s.jurisdictions,
+      demoStartingBalance: formatPoisha(s.demoStartingBalance).replace(/\.00$/, ""),
     },
   };
 }
@@ -108,6 +110,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </div>
             <AdminErrorList errors={fields.mode.errors} id={fields.mode.errorId} />
           </div>
+          <AdminField
+            label={t("admin.settings.demoBalance")}
+            hint={t("admin.settings.demoBalanceHint")}
+            inputProps={{ ...getInputProps(fields.demoStartingBalance, { type: "text" }), inputMode: "decimal", className: "!w-40" }}
+            errors={fields.demoStartingBalance.errors}
+            errorId={fields.demoStartingBalance.errorId}
+          />
           <p className="mb-3 rounded-md border border-amber-400/50 bg-amber-500/10 p-2 text-sm" data-testid="legal-note">
             {t("admin.settings.legalNote")}
           </p>

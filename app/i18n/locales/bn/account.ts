@@ -23,6 +23,7 @@ export default {
   menu: {
     title: "মেনু",
     profile: "সদস্য কেন্দ্র",
+    bettingRecord: "বেটিং রেকর্ড",
     resetPassword: "পাসওয়ার্ড রিসেট",
   },
   contactUs: "যোগাযোগ করুন",

@@ -10,6 +10,7 @@ export default {
     staff: "কর্মী",
     settings: "সেটিংস",
     audit: "অডিট লগ",
+    games: "গেমস",
     finance: "ফিন্যান্স",
     logout: "লগ আউট",
     site: "সাইট খুলুন",
@@ -71,6 +72,8 @@ export default {
     },
   },
   settings: {
+    demoBalance: "ডেমো শুরুর ব্যালেন্স (৳)",
+    demoBalanceHint: "সাইট ডেমো মোডে থাকলে প্রত্যেক নতুন খেলোয়াড় একবার এই খেলার টাকা পান। ০ দিলে বন্ধ।",
     title: "সেটিংস",
     general: "সাধারণ",
     siteTitle: "সাইটের শিরোনাম",
@@ -147,6 +150,7 @@ export default {
     back: "ড্যাশবোর্ডে ফিরুন",
   },
   errors: {
+    demoBalanceInvalid: "০ থেকে ১,০০,০০,০০০ টাকার মধ্যে একটি অঙ্ক দিন, সর্বোচ্চ দুই দশমিক ঘর",
     usernameRequired: "ইউজারনেম আবশ্যক",
     usernameInvalid: "ইউজারনেম: ৩-৩০টি অক্ষর, সংখ্যা, ডট, ড্যাশ বা আন্ডারস্কোর",
     usernameTaken: "এই ইউজারনেমটি ইতিমধ্যে নেওয়া হয়েছে",

@@ -1,4 +1,47 @@
 import type { Shape } from "../shape.ts";
 import type en from "../en/casino.ts";
 
-export default {} satisfies Shape<typeof en>;
+export default {
+  allGames: "সব গেম",
+  metaDescription: "{{site}}-এ {{category}} খেলুন: সেরা প্রোভাইডারদের লাইভ ক্যাসিনো, স্লট, টেবিল, পোকার, ক্র্যাশ, ফিশিং, আর্কেড, লটারি ও স্পোর্টস গেম।",
+  types: {
+    LIVE: "লাইভ ক্যাসিনো",
+    SLOT: "স্লট",
+    TABLE: "টেবিল",
+    POKER: "পোকার",
+    CRASH: "ক্র্যাশ",
+    FISH: "ফিশিং",
+    ARCADE: "আর্কেড",
+    LOTTERY: "লটারি",
+    SPORTS: "স্পোর্টস",
+  },
+  filters: "গেম ফিল্টার করুন",
+  category: "ক্যাটাগরি",
+  allCategories: "সব ক্যাটাগরি",
+  providers: "প্রোভাইডার",
+  search: "গেমের নাম",
+  searchPlaceholder: "গেম খুঁজুন",
+  sort: "সাজান",
+  sorts: { recommend: "প্রস্তাবিত", latest: "সর্বশেষ", favorite: "প্রিয়", az: "A-Z" },
+  apply: "খুঁজুন",
+  reset: "ফিল্টার মুছুন",
+  found: "গেম: {{count}}",
+  noData: "কোনো তথ্য নেই",
+  noDataHint: "এই ফিল্টারে কোনো গেম পাওয়া যায়নি।",
+  showAll: "সব গেম দেখুন",
+  play: "{{name}} খেলুন ({{provider}})",
+  addFavourite: "{{name}} প্রিয় তালিকায় যোগ করুন",
+  removeFavourite: "{{name}} প্রিয় তালিকা থেকে সরান",
+  gameUnavailable: "এই গেমটি এখন পাওয়া যাচ্ছে না।",
+  api: {
+    systems: "সিস্টেমের তালিকা পাওয়া গেছে।",
+    systemsError: "সিস্টেম আনতে একটি অপ্রত্যাশিত ত্রুটি হয়েছে",
+    providers: "প্রোভাইডারের তালিকা পাওয়া গেছে।",
+    providersError: "প্রোভাইডার আনতে একটি অপ্রত্যাশিত ত্রুটি হয়েছে",
+    noProviders: "কোনো প্রোভাইডার নেই",
+    games: "গেমের তালিকা পাওয়া গেছে।",
+    gamesError: "গেম আনতে একটি অপ্রত্যাশিত ত্রুটি হয়েছে",
+    invalidType: "অজানা গেম টাইপ: {{types}}-এর একটি ব্যবহার করুন।",
+    invalidSystem: "system হতে হবে প্রোভাইডার কোডের তালিকা (অক্ষর ও সংখ্যা), JSON বা কমা দিয়ে আলাদা করা।",
+  },
+} satisfies Shape<typeof en>;

@@ -35,6 +35,8 @@ export default {
     crash: "ক্র্যাশ",
     fishing: "ফিশিং",
     lottery: "লটারি",
+    arcade: "আর্কেড",
+    allIn: "সব {{category}}",
     promotions: "প্রোমোশন",
     referral: "রেফারেল প্রোগ্রাম",
     vip: "ভিআইপি",

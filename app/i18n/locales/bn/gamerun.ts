@@ -1,4 +1,45 @@
 import type { Shape } from "../shape.ts";
 import type en from "../en/gamerun.ts";
 
-export default {} satisfies Shape<typeof en>;
+export default {
+  title: "{{name}} খেলুন",
+  play: "খেলুন",
+  opening: "গেম খোলা হচ্ছে…",
+  playAgain: "আবার খেলুন",
+  close: "বন্ধ করুন",
+  balance: "ব্যালেন্স",
+  backToGames: "গেমে ফিরে যান",
+  frameTitle: "{{name}} গেম",
+  launchInvalid: "এই গেম লিংকের মেয়াদ শেষ বা এটি আগেই ব্যবহার করা হয়েছে।",
+  launchInvalidHint: "গেম লিংক একবারই এবং দুই মিনিটের জন্য কাজ করে। গেমটি আবার শুরু করুন।",
+  errors: {
+    notLoggedIn: "ব্যবহারকারী লগ ইন করেননি",
+    unexpected: "একটি অপ্রত্যাশিত ত্রুটি ঘটেছে",
+    gameUnavailable: "এই গেমটি এখন পাওয়া যাচ্ছে না।",
+    invalidRequest: "অনুরোধটি সঠিক নয়।",
+    gameCodeFormat: "সঠিক গেম কোড দিন।",
+  },
+  api: {
+    success: "সফল",
+    codeMismatch: "প্ল্যাটফর্ম ও গেমের ধরন গেম কোডের সাথে মিলতে হবে।",
+  },
+  sim: {
+    title: "{{name}} (ডেমো প্রোভাইডার)",
+    notice: "একটি সিমুলেটেড প্রোভাইডার গেম: প্রতিটি স্পিন আপনার ওয়ালেট থেকে বাজি ধরে এবং বাজির 0× থেকে 10× পর্যন্ত দেয়।",
+    balance: "ব্যালেন্স",
+    balanceUnavailable: "পাওয়া যাচ্ছে না",
+    stake: "বাজি (৳)",
+    limits: "বাজি {{min}} – {{max}}",
+    spin: "স্পিন",
+    spinning: "স্পিন হচ্ছে…",
+    won: "আপনি জিতেছেন {{amount}} ({{multiplier}}×)",
+    lost: "এবার জেতা হয়নি (0×)",
+    round: "রাউন্ড {{id}}",
+    sessionInvalid: "এই গেম সেশন শেষ হয়েছে। গেমটি বন্ধ করে আবার শুরু করুন।",
+    stakeFormat: "টাকায় বাজি লিখুন, যেমন 10 বা 10.50।",
+    stakeRange: "বাজি {{min}} থেকে {{max}} এর মধ্যে হতে হবে।",
+    walletRefused: "বাজি গ্রহণ করা হয়নি: {{message}}",
+    insufficientFunds: "এই বাজির জন্য আপনার ব্যালেন্স যথেষ্ট নয়।",
+    playerBlocked: "আপনার অ্যাকাউন্ট এখন বাজি ধরতে পারবে না।",
+  },
+} satisfies Shape<typeof en>;

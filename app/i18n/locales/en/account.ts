@@ -20,6 +20,7 @@ export default {
   menu: {
     title: "Menu",
     profile: "Member Centre",
+    bettingRecord: "Betting Record",
     resetPassword: "Reset Password",
   },
   contactUs: "Contact Us",

@@ -8,6 +8,7 @@ export default {
     staff: "Staff",
     settings: "Settings",
     audit: "Audit log",
+    games: "Games",
     finance: "Finance",
     logout: "Log out",
     site: "Open site",
@@ -69,6 +70,8 @@ export default {
     },
   },
   settings: {
+    demoBalance: "Demo starting balance (৳)",
+    demoBalanceHint: "Play money credited once to every new player while the site is in demo mode. 0 turns it off.",
     title: "Settings",
     general: "General",
     siteTitle: "Site title",
@@ -145,6 +148,7 @@ export default {
     back: "Back to the dashboard",
   },
   errors: {
+    demoBalanceInvalid: "Enter an amount in taka from 0 to 10,000,000 with at most two decimals",
     usernameRequired: "Username is required",
     usernameInvalid: "Username: 3-30 letters, digits, dots, dashes or underscores",
     usernameTaken: "This username is already taken",

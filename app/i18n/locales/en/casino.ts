@@ -1,2 +1,46 @@
-// Strings of the casino issue's casino part (a route-scoped area: sent by the loaders that use it).
-export default {};
+// Strings of the casino issue's catalogue part: /games and the category pages (a route-scoped area: sent by the
+// loaders that use it) and the texts of the catalogue's JSON API (read on the server only).
+export default {
+  allGames: "All Games",
+  metaDescription: "Play {{category}} at {{site}}: live casino, slots, table, poker, crash, fishing, arcade, lottery and sports games from the top providers.",
+  types: {
+    LIVE: "Live Casino",
+    SLOT: "Slot",
+    TABLE: "Table",
+    POKER: "Poker",
+    CRASH: "Crash",
+    FISH: "Fishing",
+    ARCADE: "Arcade",
+    LOTTERY: "Lottery",
+    SPORTS: "Sports",
+  },
+  filters: "Filter games",
+  category: "Category",
+  allCategories: "All categories",
+  providers: "Providers",
+  search: "Game name",
+  searchPlaceholder: "Search games",
+  sort: "Sort",
+  sorts: { recommend: "Recommend", latest: "Latest", favorite: "Favorite", az: "A-Z" },
+  apply: "Search",
+  reset: "Clear filters",
+  found: "Games: {{count}}",
+  noData: "No Data",
+  noDataHint: "No game matches these filters.",
+  showAll: "Show all games",
+  play: "Play {{name}} ({{provider}})",
+  addFavourite: "Add {{name}} to favourites",
+  removeFavourite: "Remove {{name}} from favourites",
+  gameUnavailable: "This game is not available.",
+  api: {
+    systems: "Systems fetched successfully.",
+    systemsError: "An unexpected error occurred while fetching systems",
+    providers: "Providers fetched successfully.",
+    providersError: "An unexpected error occurred while fetching providers",
+    noProviders: "No providers available",
+    games: "Games fetched successfully.",
+    gamesError: "An unexpected error occurred while fetching games",
+    invalidType: "Unknown game type: use one of {{types}}.",
+    invalidSystem: "system must be a list of provider codes (letters and digits), as JSON or separated by commas.",
+  },
+};

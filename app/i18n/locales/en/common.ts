@@ -32,6 +32,8 @@ export default {
     crash: "Crash",
     fishing: "Fishing",
     lottery: "Lottery",
+    arcade: "Arcade",
+    allIn: "All {{category}}",
     promotions: "Promotions",
     referral: "Referral Program",
     vip: "VIP",

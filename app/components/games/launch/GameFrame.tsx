@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import type { HeaderBalanceData } from "#app/components/money/live-balance.ts";
+import { useLiveBalance } from "#app/components/money/live-balance.ts";
+
+/**
+ * The running game: a slim bar (name, live balance, Close) over the game's page in a full-height iframe. It covers
+ * the site's chrome so the game gets the whole screen on a phone.
+ */
+export function GameFrame({ name, url, closeHref, balance }: { name: string; url: string; closeHref: string; balance: HeaderBalanceData }) {
+  const { t } = useTranslation();
+  const live = useLiveBalance(balance);
+  return (
+    <div className="fixed inset-0 z-[100] flex flex-col bg-black" data-testid="game-frame">
+      <header className="flex h-11 shrink-0 items-center gap-2 bg-ink px-2 text-sm">
+        <h1 className="min-w-0 flex-1 truncate font-bold text-white">{name}</h1>
+        <p className="whitespace-nowrap tabular-nums" aria-live="polite">
+          <span className="sr-only">{t("gamerun.balance")} </span>
+          <span className="font-bold text-brand" data-testid="gamerun-balance">
+            {`৳${live.main}`}
+          </span>
+        </p>
+        <a href={closeHref} className="rounded-md bg-white/10 px-3 py-1 font-semibold text-white hover:bg-white/20" data-testid="gamerun-close">
+          {t("gamerun.close")}
+        </a>
+      </header>
+      <iframe
+        src={url}
+        title={t("gamerun.frameTitle", { name })}
+        className="w-full flex-1 border-0"
+        allow="fullscreen; autoplay"
+        allowFullScreen
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+        referrerPolicy="no-referrer"
+        data-testid="game-iframe"
+      />
+    </div>
+  );
+}

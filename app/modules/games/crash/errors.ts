@@ -1,0 +1,29 @@
+// Refusals of Crash bets and cash-outs. `code` names the string in the crash locale area (crash.errors.<code>);
+// params fill its placeholders (amounts are already formatted taka).
+export type CrashErrorCode =
+  | "game_unavailable"
+  | "stake_invalid"
+  | "stake_range"
+  | "auto_invalid"
+  | "betting_closed"
+  | "already_bet"
+  | "no_bet"
+  | "already_cashed"
+  | "crashed"
+  | "not_running"
+  | "insufficient_funds"
+  | "player_blocked"
+  | "wallet_refused";
+
+export class CrashError extends Error {
+  readonly code: CrashErrorCode;
+  readonly params: Record<string, string>;
+  constructor(code: CrashErrorCode, message: string, params: Record<string, string> = {}) {
+    super(message);
+    this.name = "CrashError";
+    this.code = code;
+    this.params = params;
+  }
+}
+
+export const isCrashError = (e: unknown): e is CrashError => e instanceof CrashError;

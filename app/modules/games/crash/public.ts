@@ -1,0 +1,31 @@
+// Types of what players may see of Crash (shared by the server modules and the page).
+
+export type CrashPhase = "betting" | "running" | "crashed" | "voided";
+
+/** A round as players see it. Times are epoch ms on the server's clock; multiplier in hundredths. */
+export type PublicRound = {
+  id: number;
+  gameNumber: number;
+  phase: CrashPhase;
+  bettingEndsAt: number;
+  startedAt: number | null;
+  /** Milliseconds since the start when this was read (running only). */
+  elapsed: number | null;
+  multiplier: number;
+  crashPoint: number | null;
+  hash: string | null;
+};
+
+export type PublicBet = { name: string; stake: string; autoCashout: number | null; cashoutAt: number | null; payout: string; status: string };
+export type MyBet = PublicBet & { roundId: number };
+export type HistoryRound = { id: number; gameNumber: number; crashPoint: number; hash: string; salt: string; endedAt: number | null };
+
+export type CrashState = {
+  serverNow: number;
+  round: PublicRound | null;
+  myBet: MyBet | null;
+  bets: PublicBet[];
+  history: HistoryRound[];
+  chain: { terminatingHash: string; salt: string; length: number } | null;
+};
+

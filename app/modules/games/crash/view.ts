@@ -1,0 +1,45 @@
+// The Crash state as the page and the polling clients receive it: amounts as taka text, multipliers in hundredths
+// and as text. Pure (the browser formats event payloads with the same helpers).
+import { groupTaka } from "#app/components/money/format.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { multiplierText } from "./curve.ts";
+import type { CrashState, PublicRound } from "./public.ts";
+
+/** "153000" poisha -> "৳1,530.00". */
+export const takaText = (poisha: string | bigint) => `৳${groupTaka(formatPoisha(BigInt(poisha)))}`;
+
+export type BetView = { name: string; stake: string; cashoutAt: string | null; payout: string; status: string };
+export type MyBetView = BetView & { roundId: number; autoCashout: string | null };
+export type HistoryView = { id: number; gameNumber: number; crashPoint: number; crashText: string; hash: string; salt: string };
+
+export type CrashView = {
+  serverNow: number;
+  round: PublicRound | null;
+  myBet: MyBetView | null;
+  bets: BetView[];
+  history: HistoryView[];
+  chain: { terminatingHash: string; salt: string; length: number } | null;
+};
+
+export function crashView(state: CrashState): CrashView {
+  const bet = (b: { name: string; stake: string; cashoutAt: number | null; payout: string; status: string }): BetView => ({
+    name: b.name,
+    stake: takaText(b.stake),
+    cashoutAt: b.cashoutAt === null ? null : multiplierText(b.cashoutAt),
+    payout: takaText(b.payout),
+    status: b.status,
+  });
+  return {
+    serverNow: state.serverNow,
+    round: state.round,
+    myBet: state.myBet
+      ? { ...bet(state.myBet), roundId: state.myBet.roundId, autoCashout: state.myBet.autoCashout === null ? null : multiplierText(state.myBet.autoCashout) }
+      : null,
+    bets: state.bets.map(bet),
+    history: state.history.map((h) => ({ id: h.id, gameNumber: h.gameNumber, crashPoint: h.crashPoint, crashText: multiplierText(h.crashPoint), hash: h.hash, salt: h.salt })),
+    chain: state.chain,
+  };
+}
+
+/** /fair's verifier with a crashed round's hash and salt filled in. */
+export const verifyHref = (hash: string, salt: string) => `/fair?${new URLSearchParams({ game: "crash", hash, salt }).toString()}`;

@@ -1,0 +1,31 @@
+// Refusals of the in-house games. `code` names the string in the house locale area (house.errors.<code>);
+// params fill its placeholders (amounts are already formatted taka).
+export type HouseErrorCode =
+  | "game_unavailable"
+  | "stake_invalid"
+  | "stake_range"
+  | "target_invalid"
+  | "direction_invalid"
+  | "insufficient_funds"
+  | "player_blocked"
+  | "wallet_refused"
+  | "mines_invalid"
+  | "mines_in_play"
+  | "no_mines_game"
+  | "tile_invalid"
+  | "tile_revealed"
+  | "nothing_revealed"
+  | "client_seed_invalid";
+
+export class HouseError extends Error {
+  constructor(
+    public readonly code: HouseErrorCode,
+    message: string,
+    public readonly params: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HouseError";
+  }
+}
+
+export const isHouseError = (e: unknown): e is HouseError => e instanceof HouseError;

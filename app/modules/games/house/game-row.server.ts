@@ -1,0 +1,41 @@
+// The catalogue row of an in-house game (stake limits, active flag), looked up by its code.
+import { and, eq } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { HOUSE_PLATFORM } from "../types.ts";
+import { gameProviders, games } from "../schema.ts";
+import { HouseError } from "./errors.ts";
+import { formatPoisha } from "#app/modules/ledger/ledger.server.ts";
+import { groupTaka } from "#app/components/money/format.ts";
+
+export const DICE_CODE = "HOUSE-ARCADE-DICE";
+export const MINES_CODE = "HOUSE-ARCADE-MINES";
+
+export type HouseGame = { id: number; code: string; name: string; minStake: bigint; maxStake: bigint };
+
+/** The active game with this code from the house provider, or undefined. */
+export async function findHouseGame(code: string): Promise<HouseGame | undefined> {
+  const [row] = await db
+    .select({ id: games.id, code: games.code, name: games.name, minStake: games.minStake, maxStake: games.maxStake })
+    .from(games)
+    .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+    .where(and(eq(games.code, code), eq(games.active, true), eq(gameProviders.platform, HOUSE_PLATFORM), eq(gameProviders.status, "active")));
+  return row;
+}
+
+export async function requireHouseGame(code: string): Promise<HouseGame> {
+  const game = await findHouseGame(code);
+  if (!game) throw new HouseError("game_unavailable", "This game is not available right now.");
+  return game;
+}
+
+export const taka = (poisha: bigint) => `৳${groupTaka(formatPoisha(poisha))}`;
+
+/** Refuses a stake that is not a positive whole number of poisha within the game's limits. */
+export function checkStake(game: HouseGame, stake: unknown): bigint {
+  if (typeof stake !== "bigint" || stake <= 0n) throw new HouseError("stake_invalid", "Enter a valid stake.");
+  if (stake < game.minStake || stake > game.maxStake) {
+    const params = { min: taka(game.minStake), max: taka(game.maxStake) };
+    throw new HouseError("stake_range", `The stake must be between ${params.min} and ${params.max}.`, params);
+  }
+  return stake;
+}

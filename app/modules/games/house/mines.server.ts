@@ -1,0 +1,186 @@
+// Mines: start (stake and mine count; the bet), reveal tiles one by one, cash out. The mines come from the seed
+// pair and nonce taken at the start; their positions never leave the server while the game is in play.
+// Every step locks the player's game row, so double submits cannot reveal or pay twice.
+import { and, desc, eq } from "drizzle-orm";
+import { db, type Tx } from "#app/db/db.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { minePositions } from "../fair/mines.ts";
+import { isMinesCount, MINES_TILES, minesMultiplier, minesPayout } from "../fair/mines-rules.ts";
+import { fairSeeds, type MinesGame, minesGames } from "../schema.ts";
+import { HOUSE_PLATFORM } from "../types.ts";
+import { walletBet, walletWin } from "../wallet.server.ts";
+import { HouseError } from "./errors.ts";
+import { checkStake, MINES_CODE, requireHouseGame } from "./game-row.server.ts";
+import { takeNonce } from "./seeds.server.ts";
+import { walletOrThrow } from "./wallet-call.server.ts";
+
+export type MinesView = {
+  id: number;
+  status: MinesGame["status"];
+  mines: number;
+  stake: bigint;
+  revealed: number[];
+  /** Ten-thousandths; 0 before the first safe tile. */
+  multiplier: number;
+  /** After one more safe tile (null when none is left). */
+  nextMultiplier: number | null;
+  /** Cash-out value now while playing; the amount paid once ended. */
+  payout: bigint;
+  /** Only once the game has ended. */
+  minePositions: number[] | null;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  balance?: bigint;
+};
+
+const roundIdOf = (gameId: number) => `mines:${gameId}`;
+
+function view(game: MinesGame, seed: { serverSeed: string; serverSeedHash: string; clientSeed: string }): MinesView {
+  const k = game.revealed.length;
+  const playing = game.status === "playing";
+  return {
+    id: game.id,
+    status: game.status,
+    mines: game.mines,
+    stake: game.stake,
+    revealed: game.revealed,
+    multiplier: k > 0 ? minesMultiplier(game.mines, k) : 0,
+    nextMultiplier: playing && k < MINES_TILES - game.mines ? minesMultiplier(game.mines, k + 1) : null,
+    payout: playing ? (k > 0 ? minesPayout(game.stake, game.mines, k) : 0n) : game.payout,
+    minePositions: playing ? null : minePositions(seed.serverSeed, seed.clientSeed, game.nonce, game.mines),
+    serverSeedHash: seed.serverSeedHash,
+    clientSeed: seed.clientSeed,
+    nonce: game.nonce,
+  };
+}
+
+async function seedOf(ex: Tx | typeof db, seedId: number) {
+  const [seed] = await ex
+    .select({ serverSeed: fairSeeds.serverSeed, serverSeedHash: fairSeeds.serverSeedHash, clientSeed: fairSeeds.clientSeed })
+    .from(fairSeeds)
+    .where(eq(fairSeeds.id, seedId));
+  return seed!;
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === "23505" || err?.cause?.code === "23505";
+};
+
+const inPlay = () => new HouseError("mines_in_play", "You already have a Mines game in play: finish it first.");
+
+/** The player's game in play, or else their latest one; mines shown only once it has ended. */
+export async function getMinesState(playerId: number): Promise<MinesView | null> {
+  const [game] = await db.select().from(minesGames).where(eq(minesGames.playerId, playerId)).orderBy(desc(minesGames.id)).limit(1);
+  return game ? view(game, await seedOf(db, game.seedId)) : null;
+}
+
+export async function startMines(playerId: number, input: { stake: bigint; mines: number }): Promise<MinesView> {
+  if (!isMinesCount(input.mines)) throw new HouseError("mines_invalid", "Choose from 1 to 24 mines.");
+  const gameRow = await requireHouseGame(MINES_CODE);
+  const stake = checkStake(gameRow, input.stake);
+  let result: MinesView;
+  try {
+    result = await db.transaction(async (tx) => {
+      const [playing] = await tx
+        .select({ id: minesGames.id })
+        .from(minesGames)
+        .where(and(eq(minesGames.playerId, playerId), eq(minesGames.status, "playing")));
+      if (playing) throw inPlay();
+      const [player] = await tx.select({ currency: players.currency }).from(players).where(eq(players.id, playerId));
+      if (!player) throw new HouseError("wallet_refused", "Unknown player.");
+      const seed = await takeNonce(tx, playerId);
+      const [game] = await tx
+        .insert(minesGames)
+        .values({ playerId, seedId: seed.seedId, nonce: seed.nonce, mines: input.mines, stake, currency: player.currency })
+        .returning();
+      const fairness = { game: "mines", seedId: seed.seedId, serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce, mines: input.mines };
+      const roundId = roundIdOf(game!.id);
+      const bet = walletOrThrow(
+        await walletBet({ platform: HOUSE_PLATFORM, playerId, roundId, gameCode: gameRow.code, txnId: `${roundId}:bet`, amount: stake, fairness }, tx),
+      );
+      return { ...view(game!, seed), balance: bet.balance };
+    });
+  } catch (e) {
+    // A parallel start won the partial unique index (one game in play per player).
+    if (isUniqueViolation(e)) throw inPlay();
+    throw e;
+  }
+  await publishBalanceChanged(playerId);
+  return result;
+}
+
+/** Locks the player's game in play and runs `step` on it inside one transaction. */
+async function withGameInPlay<T>(playerId: number, step: (tx: Tx, game: MinesGame) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [game] = await tx
+      .select()
+      .from(minesGames)
+      .where(and(eq(minesGames.playerId, playerId), eq(minesGames.status, "playing")))
+      .for("update");
+    if (!game) throw new HouseError("no_mines_game", "You have no Mines game in play. Start a new one.");
+    return step(tx, game);
+  });
+}
+
+/** Ends the game (busted with 0 or cashed with the payout) and settles its round through the wallet. */
+async function settle(tx: Tx, game: MinesGame, revealed: number[], busted: boolean): Promise<MinesView> {
+  const seed = await seedOf(tx, game.seedId);
+  const k = revealed.length - (busted ? 1 : 0);
+  const payout = busted ? 0n : minesPayout(game.stake, game.mines, k);
+  const [ended] = await tx
+    .update(minesGames)
+    .set({ revealed, status: busted ? "busted" : "cashed", payout, endedAt: new Date() })
+    .where(eq(minesGames.id, game.id))
+    .returning();
+  const v = view(ended!, seed);
+  const roundId = roundIdOf(game.id);
+  const fairness = {
+    game: "mines",
+    seedId: game.seedId,
+    serverSeedHash: seed.serverSeedHash,
+    clientSeed: seed.clientSeed,
+    nonce: game.nonce,
+    mines: game.mines,
+    minePositions: v.minePositions,
+    revealed,
+    multiplier: busted ? 0 : minesMultiplier(game.mines, k),
+  };
+  const win = walletOrThrow(
+    await walletWin(
+      { platform: HOUSE_PLATFORM, playerId: game.playerId, roundId, gameCode: MINES_CODE, txnId: `${roundId}:win`, amount: payout, betTxnId: `${roundId}:bet`, roundClosed: true, fairness },
+      tx,
+    ),
+  );
+  return { ...v, balance: win.balance };
+}
+
+export async function revealTile(playerId: number, tile: number): Promise<MinesView> {
+  if (!Number.isInteger(tile) || tile < 0 || tile >= MINES_TILES) throw new HouseError("tile_invalid", "Pick a tile from the grid.");
+  let ended = false;
+  const result = await withGameInPlay(playerId, async (tx, game) => {
+    if (game.revealed.includes(tile)) throw new HouseError("tile_revealed", "That tile is already open.");
+    const seed = await seedOf(tx, game.seedId);
+    const mines = minePositions(seed.serverSeed, seed.clientSeed, game.nonce, game.mines);
+    const revealed = [...game.revealed, tile];
+    if (mines.includes(tile) || revealed.length === MINES_TILES - game.mines) {
+      ended = true;
+      return settle(tx, game, revealed, mines.includes(tile));
+    }
+    const [next] = await tx.update(minesGames).set({ revealed }).where(eq(minesGames.id, game.id)).returning();
+    return view(next!, seed);
+  });
+  if (ended) await publishBalanceChanged(playerId);
+  return result;
+}
+
+export async function cashOutMines(playerId: number): Promise<MinesView> {
+  const result = await withGameInPlay(playerId, async (tx, game) => {
+    if (game.revealed.length === 0) throw new HouseError("nothing_revealed", "Open at least one tile before cashing out.");
+    return settle(tx, game, game.revealed, false);
+  });
+  await publishBalanceChanged(playerId);
+  return result;
+}

@@ -1,0 +1,95 @@
+// Mines through the seamless wallet (these need the wallet implementation): start, reveal, bust, cash out.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/db.server.ts";
+import { closeIdleConnections, expectInvariants } from "#app/modules/payments/test-helpers.ts";
+import { minesPayout } from "../fair/mines-rules.ts";
+import { gameRounds } from "../schema.ts";
+import { HouseError } from "./errors.ts";
+import { cashOutMines, getMinesState, revealTile, startMines } from "./mines.server.ts";
+import { ensureHouseGames, fundedPlayer, mainBalance, minesInPlay } from "./test-helpers.ts";
+
+beforeAll(ensureHouseGames);
+afterAll(async () => {
+  await expectInvariants();
+  await closeIdleConnections();
+});
+
+async function houseError(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HouseError);
+  return (error as HouseError).code;
+}
+
+const safeTiles = (mines: number[]) => Array.from({ length: 25 }, (_, i) => i).filter((t) => !mines.includes(t));
+
+describe("mines", () => {
+  it("starts with the stake taken, hides the mines, reveals safe tiles and cashes out at the multiplier", async () => {
+    const player = await fundedPlayer(100_000n);
+    const started = await startMines(player.id, { stake: 10_000n, mines: 3 });
+    expect(started.minePositions).toBeNull();
+    expect(started.balance).toBe(90_000n);
+    expect((await getMinesState(player.id))!.minePositions).toBeNull();
+    const [a, b] = safeTiles(await minesInPlay(player.id));
+    const one = await revealTile(player.id, a!);
+    expect(one.status).toBe("playing");
+    expect(one.revealed).toEqual([a]);
+    expect(one.minePositions).toBeNull();
+    expect(await houseError(revealTile(player.id, a!))).toBe("tile_revealed");
+    const two = await revealTile(player.id, b!);
+    expect(two.payout).toBe(minesPayout(10_000n, 3, 2));
+    const cashed = await cashOutMines(player.id);
+    expect(cashed.status).toBe("cashed");
+    expect(cashed.payout).toBe(minesPayout(10_000n, 3, 2));
+    expect(cashed.minePositions).toHaveLength(3);
+    expect(await mainBalance(player.id)).toBe(90_000n + cashed.payout);
+    const [round] = await db.select().from(gameRounds).where(eq(gameRounds.playerId, player.id));
+    expect(round).toMatchObject({ status: "settled", stake: 10_000n, payout: cashed.payout });
+    expect(await houseError(cashOutMines(player.id))).toBe("no_mines_game");
+  });
+
+  it("busts on a mine: the round settles with 0 and the mines are shown", async () => {
+    const player = await fundedPlayer(100_000n);
+    await startMines(player.id, { stake: 5_000n, mines: 5 });
+    const mines = await minesInPlay(player.id);
+    const busted = await revealTile(player.id, mines[2]!);
+    expect(busted.status).toBe("busted");
+    expect(busted.payout).toBe(0n);
+    expect([...busted.minePositions!].sort()).toEqual([...mines].sort());
+    expect(await mainBalance(player.id)).toBe(95_000n);
+    expect(await houseError(revealTile(player.id, 0))).toBe("no_mines_game");
+  });
+
+  it("24 mines: the one safe tile cashes out at once at 0.99 x 25", async () => {
+    const player = await fundedPlayer(100_000n);
+    await startMines(player.id, { stake: 1_000n, mines: 24 });
+    const [safe] = safeTiles(await minesInPlay(player.id));
+    const done = await revealTile(player.id, safe!);
+    expect(done.status).toBe("cashed");
+    expect(done.payout).toBe(24_750n);
+    expect(await mainBalance(player.id)).toBe(99_000n + 24_750n);
+  });
+
+  it("one game in play per player, even under parallel starts", async () => {
+    const player = await fundedPlayer(100_000n);
+    const settled = await Promise.allSettled(Array.from({ length: 5 }, () => startMines(player.id, { stake: 1_000n, mines: 1 })));
+    expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(1);
+    for (const s of settled) if (s.status === "rejected") expect((s.reason as HouseError).code).toBe("mines_in_play");
+    expect(await mainBalance(player.id)).toBe(99_000n);
+    expect(await houseError(cashOutMines(player.id))).toBe("nothing_revealed");
+  });
+
+  it("refuses bad counts, tiles, stakes and stakes above the balance", async () => {
+    const player = await fundedPlayer(2_000n);
+    expect(await houseError(startMines(player.id, { stake: 1_000n, mines: 0 }))).toBe("mines_invalid");
+    expect(await houseError(startMines(player.id, { stake: 1_000n, mines: 25 }))).toBe("mines_invalid");
+    expect(await houseError(startMines(player.id, { stake: 500n, mines: 3 }))).toBe("stake_range");
+    expect(await houseError(startMines(player.id, { stake: 3_000n, mines: 3 }))).toBe("insufficient_funds");
+    expect(await getMinesState(player.id)).toBeNull();
+    expect(await houseError(revealTile(player.id, 25))).toBe("tile_invalid");
+    expect(await houseError(revealTile(player.id, 3))).toBe("no_mines_game");
+  });
+});

@@ -1,0 +1,125 @@
+// Seed pairs for Dice and Mines (fair_seeds): one active pair per player, created on first use. The active
+// server seed never leaves this module except through takeNonce (to compute a result on the server); players see
+// its SHA-256 until a rotation reveals it. Nonces count bets under a pair and start at 0.
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db, type Executor, type Tx } from "#app/db/db.server.ts";
+import { newServerSeed, sha256Hex } from "../fair/bytes.ts";
+import { fairSeeds, minesGames } from "../schema.ts";
+import { HouseError } from "./errors.ts";
+
+export type PublicSeed = { id: number; serverSeedHash: string; clientSeed: string; nonce: number; createdAt: Date };
+export type RevealedSeed = PublicSeed & { serverSeed: string; revealedAt: Date };
+export type SeedForBet = { seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+
+const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/;
+
+/** 1-64 printable ASCII characters, without leading or trailing spaces; undefined when not valid. */
+export function normaliseClientSeed(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const seed = value.trim();
+  return CLIENT_SEED.test(seed) ? seed : undefined;
+}
+
+const newClientSeed = () => randomBytes(8).toString("hex");
+
+function newPair(playerId: number, clientSeed: string) {
+  const serverSeed = newServerSeed();
+  return { playerId, serverSeed, serverSeedHash: sha256Hex(serverSeed), clientSeed, nonce: 0, active: true };
+}
+
+/** Creates the player's active pair unless one exists (the partial unique index keeps it to one). */
+async function ensureActive(playerId: number, ex: Executor) {
+  await ex.insert(fairSeeds).values(newPair(playerId, newClientSeed())).onConflictDoNothing();
+}
+
+const publicColumns = {
+  id: fairSeeds.id,
+  serverSeedHash: fairSeeds.serverSeedHash,
+  clientSeed: fairSeeds.clientSeed,
+  nonce: fairSeeds.nonce,
+  createdAt: fairSeeds.createdAt,
+};
+
+/** The active pair as players may see it: the server seed's hash, never the seed. */
+export async function getActiveSeed(playerId: number): Promise<PublicSeed> {
+  const find = () => db.select(publicColumns).from(fairSeeds).where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)));
+  let [seed] = await find();
+  if (!seed) {
+    await ensureActive(playerId, db);
+    [seed] = await find();
+  }
+  return seed!;
+}
+
+/**
+ * Takes the next nonce of the player's active pair inside the caller's transaction: one UPDATE that locks the
+ * row until commit and returns the nonce before the increment, so parallel bets get distinct nonces.
+ */
+export async function takeNonce(tx: Tx, playerId: number): Promise<SeedForBet> {
+  const take = () =>
+    tx
+      .update(fairSeeds)
+      .set({ nonce: sql`${fairSeeds.nonce} + 1` })
+      .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)))
+      .returning({
+        seedId: fairSeeds.id,
+        serverSeed: fairSeeds.serverSeed,
+        serverSeedHash: fairSeeds.serverSeedHash,
+        clientSeed: fairSeeds.clientSeed,
+        nonce: sql<number>`${fairSeeds.nonce} - 1`.mapWith(Number),
+      });
+  let [seed] = await take();
+  if (!seed) {
+    await ensureActive(playerId, tx);
+    [seed] = await take();
+  }
+  return seed!;
+}
+
+/** Ends the active pair (revealing its server seed) and starts a new one with nonce 0. */
+async function rotate(playerId: number, clientSeed: string | undefined): Promise<PublicSeed> {
+  return db.transaction(async (tx) => {
+    await ensureActive(playerId, tx);
+    const [old] = await tx
+      .select()
+      .from(fairSeeds)
+      .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)))
+      .for("update");
+    // A Mines game in play was drawn from this pair: revealing the seed would show where its mines are.
+    const [playing] = await tx
+      .select({ id: minesGames.id })
+      .from(minesGames)
+      .where(and(eq(minesGames.playerId, playerId), eq(minesGames.status, "playing")));
+    if (playing) throw new HouseError("mines_in_play", "Finish your Mines game before changing seeds.");
+    await tx.update(fairSeeds).set({ active: false, revealedAt: new Date() }).where(eq(fairSeeds.id, old!.id));
+    const [next] = await tx
+      .insert(fairSeeds)
+      .values(newPair(playerId, clientSeed ?? old!.clientSeed))
+      .returning(publicColumns);
+    return next!;
+  });
+}
+
+/** Sets a new client seed; this rotates the pair (the old server seed is revealed). */
+export async function setClientSeed(playerId: number, seed: unknown): Promise<PublicSeed> {
+  const clientSeed = normaliseClientSeed(seed);
+  if (!clientSeed) throw new HouseError("client_seed_invalid", "The client seed must be 1 to 64 printable characters (letters, digits, symbols).");
+  return rotate(playerId, clientSeed);
+}
+
+/** Reveals the active server seed and starts a new pair with the same client seed. */
+export async function rotateSeed(playerId: number): Promise<PublicSeed> {
+  return rotate(playerId, undefined);
+}
+
+/** The player's revealed pairs, newest first; nonce = how many bets used the pair. */
+export async function listRevealedSeeds(playerId: number, limit = 20): Promise<RevealedSeed[]> {
+  const rows = await db
+    .select({ ...publicColumns, serverSeed: fairSeeds.serverSeed, revealedAt: fairSeeds.revealedAt })
+    .from(fairSeeds)
+    .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, false)))
+    .orderBy(desc(fairSeeds.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, revealedAt: r.revealedAt! }));
+}

@@ -1,0 +1,15 @@
+// Calls of the seamless wallet made by the in-house games: a refusal becomes a HouseError (thrown inside the
+// game's transaction, so the nonce and game rows it wrote roll back with it).
+import type { WalletFailure, WalletSuccess } from "../wallet.server.ts";
+import { HouseError } from "./errors.ts";
+import { taka } from "./game-row.server.ts";
+
+export function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSuccess {
+  if (result.ok) return result;
+  if (result.code === "insufficient_funds") {
+    const balance = result.balance === undefined ? "" : taka(result.balance);
+    throw new HouseError("insufficient_funds", `Insufficient balance${balance ? ` (${balance})` : ""} for this stake.`, { balance });
+  }
+  if (result.code === "player_blocked") throw new HouseError("player_blocked", "Your account cannot place bets.");
+  throw new HouseError("wallet_refused", result.message || "The bet was refused.");
+}

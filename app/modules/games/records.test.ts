@@ -1,0 +1,153 @@
+// The betting record: Asia/Dhaka day boundaries, the platform and type filters, paging and totals, and one
+// round's details only for its own player (with the server seed only once it has been revealed).
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/db.server.ts";
+import { createPlayer } from "#app/modules/payments/test-helpers.ts";
+import { parseRecordFilter, recordQuery } from "./records-filter.ts";
+import { getRound, listSettledRounds, verifyLink } from "./records.server.ts";
+import { fairSeeds, gameProviders, gameRounds, games, gameWalletCalls } from "./schema.ts";
+
+// 10:00 on 21 November 2026 in Dhaka; that Dhaka day began at 18:00 UTC on the 20th.
+const NOW = new Date("2026-11-21T04:00:00Z");
+const DHAKA_MIDNIGHT = new Date("2026-11-20T18:00:00Z");
+const ms = (d: Date, delta: number) => new Date(d.getTime() + delta);
+
+let player: { id: number };
+let other: { id: number };
+let house: { id: number };
+let ka: { id: number };
+let dice: { id: number };
+let tiger: { id: number };
+let seq = 0;
+
+async function round(
+  playerId: number,
+  settledAt: Date | null,
+  { provider = ka, game = tiger, platform = "KA", type = "SLOT", stake = 10_000n, payout = 0n, status = "settled" as "settled" | "open" | "rolled_back", fairness = null as Record<string, unknown> | null } = {},
+) {
+  const code = platform === "HOUSE" ? "HOUSE-ARCADE-DICE" : "KA-SLOT-TIGER";
+  const [row] = await db
+    .insert(gameRounds)
+    .values({ providerId: provider.id, playerId, roundId: `r${++seq}`, gameId: game.id, gameCode: code, gameType: type, platform, currency: "BDT", stake, payout, status, settledAt, fairness })
+    .returning();
+  return row!;
+}
+
+beforeAll(async () => {
+  player = await createPlayer();
+  other = await createPlayer();
+  house = (await db.insert(gameProviders).values({ platform: "HOUSE", name: "DeshPlay Originals", kind: "house", sortOrder: 0 }).returning())[0]!;
+  ka = (await db.insert(gameProviders).values({ platform: "KA", name: "KA Gaming", filterId: 96, sortOrder: 1 }).returning())[0]!;
+  dice = (await db.insert(games).values({ code: "HOUSE-ARCADE-DICE", name: "Dice", type: "ARCADE", providerId: house.id }).returning())[0]!;
+  tiger = (await db.insert(games).values({ code: "KA-SLOT-TIGER", name: "Golden Tiger", type: "SLOT", providerId: ka.id }).returning())[0]!;
+});
+
+describe("day filters (Asia/Dhaka)", () => {
+  it("splits today and yesterday at Dhaka midnight and keeps last 7 days to seven Dhaka days", async () => {
+    const p = await createPlayer();
+    const atMidnight = await round(p.id, DHAKA_MIDNIGHT, { stake: 100n });
+    const justBefore = await round(p.id, ms(DHAKA_MIDNIGHT, -1), { stake: 200n });
+    const startOfWeek = await round(p.id, new Date("2026-11-14T18:00:00Z"), { stake: 300n });
+    await round(p.id, new Date("2026-11-14T17:59:59.999Z"), { stake: 400n }); // eight Dhaka days ago
+    await round(p.id, ms(NOW, 60_000), { stake: 500n, status: "open" }); // not settled: never listed
+
+    const today = await listSettledRounds(p.id, { day: "today" }, NOW);
+    expect(today.items.map((r) => r.id)).toEqual([atMidnight.id]);
+    const yesterday = await listSettledRounds(p.id, { day: "yesterday" }, NOW);
+    expect(yesterday.items.map((r) => r.id)).toEqual([justBefore.id]);
+    const week = await listSettledRounds(p.id, { day: "last7" }, NOW);
+    expect(week.items.map((r) => r.id)).toEqual([atMidnight.id, justBefore.id, startOfWeek.id]);
+    expect(week.turnover).toBe(600n);
+  });
+});
+
+describe("filters, paging and totals", () => {
+  beforeAll(async () => {
+    for (let i = 0; i < 12; i++) await round(player.id, ms(NOW, -(i + 1) * 60_000), { stake: 1_000n, payout: i % 2 ? 2_500n : 0n });
+    await round(player.id, ms(NOW, -30_000), {
+      provider: house,
+      game: dice,
+      platform: "HOUSE",
+      type: "ARCADE",
+      stake: 5_000n,
+      payout: 9_900n,
+      fairness: { game: "dice", seedId: 0, serverSeedHash: "ab", clientSeed: "c", nonce: 3, roll: 1234, target: 5000, direction: "under" },
+    });
+    await round(other.id, ms(NOW, -10_000), { stake: 77_000n });
+  });
+
+  it("lists the player's own settled rounds, newest settlement first, with signed profit and totals", async () => {
+    const page = await listSettledRounds(player.id, { day: "today", size: 10 }, NOW);
+    expect(page.total).toBe(13);
+    expect(page.pages).toBe(2);
+    expect(page.items).toHaveLength(10);
+    expect(page.items[0]).toMatchObject({ platform: "HOUSE", providerName: "DeshPlay Originals", gameType: "ARCADE", gameName: "Dice", stake: 5_000n, payout: 9_900n, profit: 4_900n });
+    expect(page.items[1]).toMatchObject({ profit: -1_000n, gameName: "Golden Tiger", providerName: "KA Gaming" });
+    const times = page.items.map((r) => r.settledAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(page.turnover).toBe(17_000n);
+    expect(page.profit).toBe(6n * 2_500n + 9_900n - 17_000n);
+    const second = await listSettledRounds(player.id, { day: "today", size: 10, page: 2 }, NOW);
+    expect(second.items).toHaveLength(3);
+    expect(new Set([...page.items, ...second.items].map((r) => r.id)).size).toBe(13);
+    // A page past the end shows the last one.
+    expect((await listSettledRounds(player.id, { day: "today", size: 10, page: 9 }, NOW)).page).toBe(2);
+  });
+
+  it("filters by platform and by game type", async () => {
+    const housePage = await listSettledRounds(player.id, { day: "today", platform: "HOUSE" }, NOW);
+    expect(housePage.items.map((r) => r.platform)).toEqual(["HOUSE"]);
+    const slots = await listSettledRounds(player.id, { day: "today", type: "SLOT", size: 25 }, NOW);
+    expect(slots.total).toBe(12);
+    expect(slots.items.every((r) => r.gameType === "SLOT")).toBe(true);
+    expect((await listSettledRounds(player.id, { day: "today", platform: "HOUSE", type: "SLOT" }, NOW)).total).toBe(0);
+  });
+
+  it("reads the filter from a query with safe defaults", () => {
+    expect(parseRecordFilter(new URLSearchParams("day=yesterday&platform=ka&type=slot&page=2&size=50"))).toEqual({ day: "yesterday", platform: "KA", type: "SLOT", page: 2, size: 50 });
+    expect(parseRecordFilter(new URLSearchParams("day=forever&platform=%27;drop&type=X&page=-1&size=7"))).toEqual({ day: "today", platform: undefined, type: undefined, page: 1, size: 10 });
+    expect(recordQuery({ day: "last7", platform: "KA", page: 3, size: 25 })).toBe("?day=last7&platform=KA&size=25&page=3");
+  });
+});
+
+describe("one round", () => {
+  it("is visible to its own player only", async () => {
+    const mine = await round(player.id, NOW);
+    await db.insert(gameWalletCalls).values([
+      { providerId: ka.id, txnId: `${mine.roundId}:bet`, action: "bet", playerId: player.id, roundId: mine.roundId, gameCode: mine.gameCode, amount: 10_000n, currency: "BDT", response: {} },
+      { providerId: ka.id, txnId: `${mine.roundId}:win`, action: "win", playerId: player.id, roundId: mine.roundId, gameCode: mine.gameCode, amount: 0n, currency: "BDT", response: {} },
+    ]);
+    const details = await getRound(player.id, String(mine.id));
+    expect(details).toMatchObject({ id: mine.id, providerName: "KA Gaming", stake: 10_000n, profit: -10_000n, status: "settled" });
+    expect(details!.calls.map((c) => c.action)).toEqual(["bet", "win"]);
+    expect(await getRound(other.id, String(mine.id))).toBeUndefined();
+    expect(await getRound(player.id, "999999")).toBeUndefined();
+    expect(await getRound(player.id, "1 or 1=1")).toBeUndefined();
+  });
+
+  it("shows a house round's server seed only once revealed, with a verifier link", async () => {
+    const [active] = await db.insert(fairSeeds).values({ playerId: player.id, serverSeed: "secret-active", serverSeedHash: "h1", clientSeed: "mine", nonce: 1 }).returning();
+    const fairness = (seedId: number) => ({ game: "dice", seedId, serverSeedHash: "h", clientSeed: "mine", nonce: 0, roll: 4200, target: 5000, direction: "under" });
+    const hidden = await round(player.id, NOW, { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", fairness: fairness(active!.id) });
+    const d1 = await getRound(player.id, hidden.id);
+    expect(d1!.serverSeed).toBeNull();
+    expect(verifyLink(d1!.fairness, d1!.serverSeed)).toBeNull();
+
+    const [revealed] = await db
+      .insert(fairSeeds)
+      .values({ playerId: player.id, serverSeed: "secret-old", serverSeedHash: "h0", clientSeed: "mine", nonce: 5, active: false, revealedAt: new Date() })
+      .returning();
+    const shown = await round(player.id, NOW, { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", fairness: fairness(revealed!.id) });
+    const d2 = await getRound(player.id, shown.id);
+    expect(d2!.serverSeed).toBe("secret-old");
+    expect(verifyLink(d2!.fairness, d2!.serverSeed)).toBe("/fair?game=dice&serverSeed=secret-old&clientSeed=mine&nonce=0#verifier");
+
+    // Another player's revealed seed named in a round's fairness is never shown.
+    const [foreign] = await db
+      .insert(fairSeeds)
+      .values({ playerId: other.id, serverSeed: "not-yours", serverSeedHash: "hx", clientSeed: "x", active: false, revealedAt: new Date() })
+      .returning();
+    const forged = await round(player.id, NOW, { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", fairness: fairness(foreign!.id) });
+    expect((await getRound(player.id, forged.id))!.serverSeed).toBeNull();
+  });
+});

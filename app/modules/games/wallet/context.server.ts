@@ -1,0 +1,115 @@
+// The first statement of every money call: lock the player's ledger accounts and read everything the call
+// decides on. Holding the player's account locks for the rest of the transaction serialises the calls of one
+// player (so balance checks, round state and tombstones are decided one at a time) while different players
+// proceed in parallel. Later statements of the call read fresh state after this lock.
+import { createHash } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
+import pg from "pg";
+import type { Tx } from "#app/db/db.server.ts";
+import type { WalletAction } from "../schema.ts";
+import type { Currency } from "#app/modules/players/schema.ts";
+
+export type StoredCall = {
+  id: number;
+  txnId: string;
+  action: WalletAction;
+  playerId: number;
+  roundId: string;
+  gameCode: string;
+  amount: bigint;
+  refTxnId: string | null;
+  status: "applied" | "tombstone";
+  response: Record<string, unknown>;
+};
+
+export type CallContext = {
+  provider: { id: number; platform: string; active: boolean } | null;
+  player: { id: number; blocked: boolean; currency: Currency } | null;
+  game: { id: number; type: string; providerId: number; active: boolean } | null;
+  /** Available main and bonus (0 when the accounts do not exist yet), read under the lock. */
+  main: bigint;
+  bonus: bigint;
+  /** The call with this (provider, txn id), if one had committed when the statement started. */
+  call: StoredCall | null;
+  hasActiveTurnover: boolean;
+};
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+type Internals = { session?: { client?: unknown }; dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
+
+/**
+ * Runs one of the wallet's statements. On PostgreSQL it is a named prepared statement (parsed and planned once per
+ * connection; planning these statements costs more than running them); on PGlite a plain query.
+ */
+export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const { session, dialect } = tx as unknown as Internals;
+  const client = session?.client;
+  if (!(client instanceof pg.Client) || !dialect) return rowsOf<T>(await tx.execute(query));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `wallet_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+  return (await client.query({ name, text, values: params })).rows as T[];
+}
+
+export const callJson = (c: string) =>
+  sql.raw(`json_build_object('id', ${c}.id, 'txnId', ${c}.txn_id, 'action', ${c}.action, 'playerId', ${c}.player_id,
+    'roundId', ${c}.round_id, 'gameCode', ${c}.game_code, 'amount', ${c}.amount::text, 'refTxnId', ${c}.ref_txn_id,
+    'status', ${c}.status, 'response', ${c}.response)`);
+
+export function toCall(j: Record<string, unknown> | null): StoredCall | null {
+  if (!j) return null;
+  return {
+    id: Number(j.id),
+    txnId: String(j.txnId),
+    action: j.action as WalletAction,
+    playerId: Number(j.playerId),
+    roundId: String(j.roundId),
+    gameCode: String(j.gameCode),
+    amount: BigInt(j.amount as string),
+    refTxnId: (j.refTxnId as string | null) ?? null,
+    status: j.status as StoredCall["status"],
+    response: (j.response as Record<string, unknown>) ?? {},
+  };
+}
+
+type Raw = {
+  provider: { id: number; platform: string; status: string } | null;
+  player: { id: number; status: string; currency: Currency } | null;
+  game: { id: number; type: string; providerId: number; active: boolean } | null;
+  accounts: Array<{ wallet: "main" | "bonus"; available: string }> | null;
+  call: Record<string, unknown> | null;
+  turnover: boolean;
+};
+
+export async function lockContext(
+  tx: Tx,
+  { platform, playerId, gameCode, txnId }: { platform: string; playerId: number; gameCode: string; txnId: string },
+): Promise<CallContext> {
+  // The accounts are locked in id order, like the ledger does, and only the accounts (`of a`), not the player row.
+  const [raw] = await queryRows<Raw>(
+    tx,
+    sql`
+      select
+        (select json_build_object('id', id, 'platform', platform, 'status', status) from game_providers where platform = ${platform}) as provider,
+        (select json_build_object('id', id, 'status', status, 'currency', currency) from players where id = ${playerId}) as player,
+        (select json_build_object('id', g.id, 'type', g.type, 'providerId', g.provider_id, 'active', g.active) from games g where g.code = ${gameCode}) as game,
+        (select json_agg(json_build_object('wallet', l.wallet, 'available', (l.posted - l.pending)::text)) from (
+          select a.wallet, a.posted, a.pending from ledger_accounts a join players p on p.id = a.player_id and p.currency = a.currency
+          where a.player_id = ${playerId} order by a.id for no key update of a) l) as accounts,
+        (select ${callJson("c")} from game_wallet_calls c join game_providers gp on gp.id = c.provider_id
+          where gp.platform = ${platform} and c.txn_id = ${txnId}) as call,
+        exists (select 1 from turnover_requirements t where t.player_id = ${playerId} and t.status = 'active') as turnover`,
+  );
+  const available = (wallet: "main" | "bonus") => BigInt(raw!.accounts?.find((a) => a.wallet === wallet)?.available ?? "0");
+  return {
+    provider: raw!.provider ? { id: raw!.provider.id, platform: raw!.provider.platform, active: raw!.provider.status === "active" } : null,
+    player: raw!.player ? { id: raw!.player.id, blocked: raw!.player.status !== "active", currency: raw!.player.currency } : null,
+    game: raw!.game,
+    main: available("main"),
+    bonus: available("bonus"),
+    call: toCall(raw!.call),
+    hasActiveTurnover: Boolean(raw!.turnover),
+  };
+}

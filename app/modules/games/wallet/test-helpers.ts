@@ -1,0 +1,62 @@
+// Shared by the wallet tests (not a test file itself): a provider with games, funded players, and the sums that
+// tie the rounds to the ledger.
+import { eq, sql } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { getPlayerBalances, transferLinked } from "#app/modules/ledger/ledger.server.ts";
+import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { gameProviders, games } from "../schema.ts";
+import { rowsOf } from "./context.server.ts";
+
+export const SECRET = "test-secret-0123456789";
+export const PLATFORM = "WT";
+export const GAME = "WT-SLOT-TEST";
+
+export async function createProvider(platform = PLATFORM, values: Partial<typeof gameProviders.$inferInsert> = {}) {
+  const [existing] = await db.select().from(gameProviders).where(eq(gameProviders.platform, platform));
+  if (existing) return existing;
+  const [p] = await db.insert(gameProviders).values({ platform, name: platform, secret: SECRET, ...values }).returning();
+  await db.insert(games).values({ code: `${platform}-SLOT-TEST`, name: "Test slot", type: "SLOT", providerId: p!.id }).onConflictDoNothing();
+  return p!;
+}
+
+let fundSeq = 0;
+/** A player with `main` and `bonus` poisha, credited through the ledger. */
+export async function fundedPlayer(main: bigint, bonus = 0n) {
+  const playerId = await createTestPlayer();
+  const legs = [
+    ...(main > 0n ? [{ key: `wtfund:${++fundSeq}:${playerId}:main`, debit: "house:test-float", credit: `player:${playerId}:main`, amount: main, currency: "BDT" as const, kind: "deposit" }] : []),
+    ...(bonus > 0n ? [{ key: `wtfund:${++fundSeq}:${playerId}:bonus`, debit: "expense:bonus", credit: `player:${playerId}:bonus`, amount: bonus, currency: "BDT" as const, kind: "bonus" }] : []),
+  ];
+  if (legs.length) await transferLinked(legs);
+  return playerId;
+}
+
+export async function blockPlayer(playerId: number) {
+  await db.update(players).set({ status: "blocked" }).where(eq(players.id, playerId));
+}
+
+export async function balances(playerId: number) {
+  const b = await getPlayerBalances(playerId);
+  return { main: b.main.available, bonus: b.bonus.available };
+}
+
+/** Ledger transfers of `kind` minus the rollbacks of such transfers. */
+const net = (kind: "bet" | "win") => sql.raw(`(select coalesce(sum(case when t.kind = '${kind}' then t.amount else -t.amount end), 0)
+  from ledger_transfers t left join ledger_transfers o on o.id = t.reversal_of
+  where t.kind = '${kind}' or (t.kind = 'rollback' and o.kind = '${kind}'))::text`);
+
+/** Stakes minus payouts of all rounds, and the ledger's net of bets, wins and rollbacks into the house shards. */
+export async function roundsAgainstLedger() {
+  const [row] = rowsOf<{ rounds: string; house: string; stake: string; bets: string; payout: string; wins: string }>(
+    await db.execute(sql`
+      select
+        (select coalesce(sum(stake - payout), 0) from game_rounds)::text as rounds,
+        (select coalesce(sum(posted), 0) from ledger_accounts where code like 'game:%')::text as house,
+        (select coalesce(sum(stake), 0) from game_rounds)::text as stake,
+        ${net("bet")} as bets,
+        (select coalesce(sum(payout), 0) from game_rounds)::text as payout,
+        ${net("win")} as wins`),
+  );
+  return { rounds: BigInt(row!.rounds), house: BigInt(row!.house), stake: BigInt(row!.stake), bets: BigInt(row!.bets), payout: BigInt(row!.payout), wins: BigInt(row!.wins) };
+}

@@ -1,0 +1,183 @@
+// The back office's games pages called as React Router calls them (i18n middleware, staff cookie, form posts):
+// who may open them, saves with their audit rows, poster uploads checked by their bytes, and /poster/<name>.
+import { readdir } from "node:fs/promises";
+import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/db.server.ts";
+import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
+import { posterDir } from "#app/modules/games/posters.server.ts";
+import { gameProviders, games } from "#app/modules/games/schema.ts";
+import { PNG } from "#app/modules/payments/test-helpers.ts";
+import { loginStaff } from "#app/modules/staff/auth.server.ts";
+import { auditLog, type StaffRole } from "#app/modules/staff/schema.ts";
+import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import * as posterRoute from "#app/routes/resources/poster.ts";
+import * as gamesRoute from "./games.tsx";
+import * as providersRoute from "./providers.tsx";
+
+type Handler = (args: never) => unknown;
+type Outcome = { status: number; location?: string | null; data?: unknown; response?: Response };
+
+async function call(handler: Handler, path: string, init: { cookie?: string; body?: BodyInit; params?: Record<string, string> } = {}): Promise<Outcome> {
+  const headers = new Headers({ "x-client-ip": "10.8.0.1" });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  const request = new Request(`http://localhost${path}`, init.body ? { method: "POST", headers, body: init.body } : { headers });
+  const url = new URL(request.url);
+  const context = new RouterContextProvider();
+  const args = { request, url, params: init.params ?? {}, context, pattern: url.pathname };
+  let result: unknown;
+  await i18nextMiddleware(args as never, async () => {
+    try {
+      result = await handler(args as never);
+    } catch (thrown) {
+      result = thrown;
+    }
+    return new Response();
+  });
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), response: result };
+  const d = result as { type?: string; data?: unknown; init?: { status?: number } | null };
+  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, data: d.data };
+  return { status: 200, data: result };
+}
+
+async function cookieFor(username: string, password: string) {
+  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
+  if (!out.ok) throw new Error(out.message);
+  return out.setCookie.split(";")[0]!;
+}
+
+const PASSWORD = "StaffPass12345";
+const SECRET = "route-secret-0123456789";
+const cookies = {} as Record<StaffRole, string>;
+let provider: { id: number };
+let game: { id: number };
+
+beforeAll(async () => {
+  await ensureSeedAdmin(db, "AdminPass12345");
+  const adminId = (await findStaffByUsername("admin"))!.id;
+  cookies.admin = await cookieFor("admin", "AdminPass12345");
+  for (const role of ["finance", "content"] as const) {
+    await createStaff({ id: adminId, ip: null }, { username: `${role}1`, name: role, role, password: PASSWORD });
+    cookies[role] = await cookieFor(`${role}1`, PASSWORD);
+  }
+  provider = (await db.insert(gameProviders).values({ platform: "SG", name: "Spadegaming", filterId: 70, secret: SECRET }).returning())[0]!;
+  game = (await db.insert(games).values({ code: "SG-FISH-KING", name: "Fishing King", type: "FISH", providerId: provider.id }).returning())[0]!;
+});
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+function posterForm(id: number, bytes: Uint8Array, name: string, type: string) {
+  const f = new FormData();
+  f.set("intent", "poster");
+  f.set("id", String(id));
+  f.set("poster", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  return f;
+}
+
+describe("who may open the games pages", () => {
+  it("admin and content may; finance gets a 403 and a guest the login page", async () => {
+    for (const role of ["admin", "content"] as const) {
+      expect((await call(gamesRoute.loader as Handler, "/admin/games", { cookie: cookies[role] })).status).toBe(200);
+      expect((await call(providersRoute.loader as Handler, "/admin/games/providers", { cookie: cookies[role] })).status).toBe(200);
+    }
+    expect((await call(gamesRoute.loader as Handler, "/admin/games", { cookie: cookies.finance })).status).toBe(403);
+    expect((await call(providersRoute.action as Handler, "/admin/games/providers", { cookie: cookies.finance, body: form({ intent: "save", id: String(provider.id), name: "X", sortOrder: "0" }) })).status).toBe(403);
+    const guest = await call(gamesRoute.loader as Handler, "/admin/games");
+    expect(guest.status).toBe(302);
+    expect(guest.location).toMatch(/^\/admin\/login\?redirectTo=/);
+  });
+
+  it("never sends the secret to the page", async () => {
+    const out = await call(providersRoute.loader as Handler, "/admin/games/providers", { cookie: cookies.content });
+    expect(JSON.stringify(out.data)).not.toContain(SECRET);
+  });
+});
+
+describe("saving", () => {
+  it("a provider edit with a new secret, audited without the secret", async () => {
+    const out = await call(providersRoute.action as Handler, "/admin/games/providers", {
+      cookie: cookies.content,
+      body: form({ intent: "save", id: String(provider.id), name: "Spadegaming Asia", active: "on", sortOrder: "4", baseUrl: "https://sg.example.net", operatorId: "deshplay", secret: "brand-new-secret-9876543210" }),
+    });
+    expect(out.status).toBe(302);
+    expect(out.location).toContain("saved=provider");
+    expect((await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id)))[0]).toMatchObject({
+      name: "Spadegaming Asia",
+      baseUrl: "https://sg.example.net",
+      secret: "brand-new-secret-9876543210",
+      secretPrevious: SECRET,
+    });
+    const rows = await db.select().from(auditLog).where(eq(auditLog.entity, "game_provider"));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain("brand-new-secret");
+    expect(JSON.stringify(rows)).not.toContain(SECRET);
+  });
+
+  it("a bad base URL comes back as a 400 on its field", async () => {
+    const out = await call(providersRoute.action as Handler, "/admin/games/providers", {
+      cookie: cookies.content,
+      body: form({ intent: "save", id: String(provider.id), name: "Spadegaming", sortOrder: "4", baseUrl: "file:///etc/passwd" }),
+    });
+    expect(out.status).toBe(400);
+    expect(JSON.stringify(out.data)).toContain("https://");
+  });
+
+  it("a game edit in taka, audited; max below min is a 400", async () => {
+    const ok = await call(gamesRoute.action as Handler, "/admin/games?type=FISH", {
+      cookie: cookies.content,
+      body: form({ intent: "save", id: String(game.id), active: "on", featured: "on", displayOrder: "3", minStake: "5", maxStake: "50,000.50" }),
+    });
+    expect(ok.status).toBe(302);
+    expect(ok.location).toMatch(/^\/admin\/games\?type=FISH&saved=game/);
+    expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ featured: true, displayOrder: 3, minStake: 500n, maxStake: 5_000_050n });
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "game.update"), eq(auditLog.entityId, String(game.id))))).toHaveLength(1);
+
+    const bad = await call(gamesRoute.action as Handler, "/admin/games", {
+      cookie: cookies.content,
+      body: form({ intent: "save", id: String(game.id), displayOrder: "3", minStake: "100", maxStake: "50" }),
+    });
+    expect(bad.status).toBe(400);
+    expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ minStake: 500n });
+  });
+});
+
+describe("posters", () => {
+  it("a file that is not an image is a 400 with a clear message, and nothing is saved", async () => {
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    const out = await call(gamesRoute.action as Handler, "/admin/games", { cookie: cookies.content, body: posterForm(game.id, html, "poster.png", "image/png") });
+    expect(out.status).toBe(400);
+    expect(JSON.stringify(out.data)).toContain("PNG, JPEG or WebP");
+    expect((await db.select().from(games).where(eq(games.id, game.id)))[0]!.poster).toBe("");
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, "game.poster"))).toHaveLength(0);
+  });
+
+  it("a PNG is stored, set on the game, audited and served with a long cache and nosniff", async () => {
+    const out = await call(gamesRoute.action as Handler, "/admin/games", { cookie: cookies.content, body: posterForm(game.id, PNG, "whatever.exe", "application/octet-stream") });
+    expect(out.status).toBe(302);
+    const [row] = await db.select().from(games).where(eq(games.id, game.id));
+    expect(row!.poster).toMatch(/^\/poster\/[a-f0-9]{32}\.png$/);
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, "game.poster"))).toHaveLength(1);
+
+    const name = row!.poster.slice("/poster/".length);
+    const served = await call(posterRoute.loader as Handler, row!.poster, { params: { name } });
+    expect(served.status).toBe(200);
+    expect(served.response!.headers.get("content-type")).toBe("image/png");
+    expect(served.response!.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(served.response!.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(new Uint8Array(await served.response!.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("serves only names that exist", async () => {
+    for (const name of [`${"a".repeat(32)}.png`, "..%2F..%2Fetc%2Fpasswd", "x.svg"]) {
+      expect((await call(posterRoute.loader as Handler, `/poster/${name}`, { params: { name } })).status).toBe(404);
+    }
+  });
+
+  it("refuses a poster for an unknown game with a 404 and keeps no file", async () => {
+    const files = async () => (await readdir(posterDir()).catch(() => [])).length;
+    const before = await files();
+    const out = await call(gamesRoute.action as Handler, "/admin/games", { cookie: cookies.content, body: posterForm(777_777, PNG, "p.png", "image/png") });
+    expect(out.status).toBe(404);
+    expect(await files()).toBe(before);
+  });
+});

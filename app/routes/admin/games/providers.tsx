@@ -1,0 +1,172 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { Notice } from "#app/components/admin/AdminField.tsx";
+import { GamesCheckbox, GamesErrorList, GamesField } from "#app/components/admin/games/GamesField.tsx";
+import { GamesNav } from "#app/components/admin/games/GamesNav.tsx";
+import { providerFormSchema, rotationFormSchema } from "#app/components/admin/games/schemas.ts";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { useArea } from "#app/i18n/use-area.ts";
+import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvider } from "#app/modules/games/admin.server.ts";
+import { errorText, gamesPage, requireGamesStaff, translate } from "./admin-games.server.ts";
+import type { Route } from "./+types/providers";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const BASE = "/admin/games/providers";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  await requireGamesStaff(request);
+  const providers = await listAdminProviders();
+  const what = (url.searchParams.get("what") ?? "").slice(0, 60);
+  const saved = url.searchParams.get("saved");
+  const notice =
+    saved === "provider"
+      ? translate(context, "adminGames.providers.saved", { name: what })
+      : saved === "rotation"
+        ? translate(context, "adminGames.providers.rotationFinished", { name: what })
+        : null;
+  return {
+    ...gamesPage(context, "adminGames.providers.title"),
+    notice,
+    providers: providers.map((p) => ({
+      id: p.id,
+      platform: p.platform,
+      name: p.name,
+      kind: p.kind,
+      active: p.status === "active",
+      sortOrder: p.sortOrder,
+      baseUrl: p.baseUrl,
+      operatorId: p.operatorId,
+      secretMask: p.secretMask,
+      rotating: p.rotating,
+      games: p.games,
+    })),
+  };
+}
+
+type ActionData = { form: string; result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireGamesStaff(request);
+  const formData = await request.formData();
+  const finishing = formData.get("intent") === "finish-rotation";
+  const rowId = /^\d{1,10}$/.test(String(formData.get("id") ?? "")) ? String(formData.get("id")) : "unknown";
+  const form = `provider-${rowId}`;
+  const submission = parseWithZod(formData, { schema: finishing ? rotationFormSchema : providerFormSchema });
+  if (submission.status !== "success") return data<ActionData>({ form, result: submission.reply({ hideFields: ["secret"] }) }, { status: 400 });
+  try {
+    const v = submission.value;
+    if (v.intent === "finish-rotation") {
+      const { name } = await finishSecretRotation(v.id, actor);
+      return redirect(`${BASE}?${new URLSearchParams({ saved: "rotation", what: name })}#provider-${v.id}`);
+    }
+    const saved = await saveProvider(
+      { id: v.id, name: v.name, status: v.active ? "active" : "inactive", sortOrder: v.sortOrder, baseUrl: v.baseUrl, operatorId: v.operatorId, secret: v.secret },
+      actor,
+    );
+    return redirect(`${BASE}?${new URLSearchParams({ saved: "provider", what: saved.name })}#provider-${saved.id}`);
+  } catch (e) {
+    if (!isGameAdminError(e)) throw e;
+    const message = errorText(context, e);
+    const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [message] }, hideFields: ["secret"] }) : submission.reply({ formErrors: [message], hideFields: ["secret"] });
+    return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+  }
+}
+
+type Provider = Route.ComponentProps["loaderData"]["providers"][number];
+
+function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `provider-${provider.id}`,
+    lastResult,
+    defaultValue: {
+      name: provider.name,
+      active: provider.active ? "on" : undefined,
+      sortOrder: String(provider.sortOrder),
+      baseUrl: provider.baseUrl,
+      operatorId: provider.operatorId,
+    },
+    constraint: getZodConstraint(providerFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: providerFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section id={`provider-${provider.id}`} className="rounded-xl bg-panel p-3" data-testid={`provider-${provider.platform}`}>
+      <header className="mb-2 flex flex-wrap items-baseline gap-x-3">
+        <h2 className="font-bold">{provider.name}</h2>
+        <span className="font-mono text-xs text-white/60">{provider.platform}</span>
+        <span className="text-xs text-white/60">{t(provider.kind === "house" ? "adminGames.providers.kindHouse" : "adminGames.providers.kindAggregator")}</span>
+        <span className="text-xs text-white/60">{t("adminGames.providers.games", { count: provider.games })}</span>
+      </header>
+      <Form method="post" action={BASE} {...getFormProps(form)} autoComplete="off">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="id" value={provider.id} />
+        <GamesErrorList errors={form.errors} id={form.errorId} className="form-error" />
+        <div className="grid gap-x-3 sm:grid-cols-[2fr_6rem_auto]">
+          <GamesField label={t("adminGames.providers.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} errorId={fields.name.errorId} />
+          <GamesField
+            label={t("adminGames.providers.sortOrder")}
+            inputProps={{ ...getInputProps(fields.sortOrder, { type: "text" }), inputMode: "numeric" }}
+            errors={fields.sortOrder.errors}
+            errorId={fields.sortOrder.errorId}
+          />
+          <div className="mb-3 sm:mt-7">
+            <GamesCheckbox label={t("adminGames.providers.active")} inputProps={getInputProps(fields.active, { type: "checkbox" })} />
+          </div>
+        </div>
+        <div className="grid gap-x-3 sm:grid-cols-2">
+          <GamesField
+            label={t("adminGames.providers.baseUrl")}
+            hint={t("adminGames.providers.baseUrlHint")}
+            inputProps={{ ...getInputProps(fields.baseUrl, { type: "url" }), placeholder: "https://" }}
+            errors={fields.baseUrl.errors}
+            errorId={fields.baseUrl.errorId}
+          />
+          <GamesField label={t("adminGames.providers.operatorId")} inputProps={getInputProps(fields.operatorId, { type: "text" })} errors={fields.operatorId.errors} errorId={fields.operatorId.errorId} />
+        </div>
+        <GamesField
+          label={t("adminGames.providers.secret")}
+          hint={`${provider.secretMask ? t("adminGames.providers.secretSet", { mask: provider.secretMask }) : t("adminGames.providers.secretNotSet")}. ${t("adminGames.providers.secretHint")}`}
+          inputProps={{ ...getInputProps(fields.secret, { type: "password" }), autoComplete: "new-password", defaultValue: "" }}
+          errors={fields.secret.errors}
+          errorId={fields.secret.errorId}
+        />
+        <SubmitButton label={t("adminGames.providers.save")} pendingLabel={t("adminGames.providers.saving")} action={BASE} className="btn-primary w-full !py-2 sm:w-auto" />
+      </Form>
+      {provider.rotating ? (
+        <Form method="post" action={BASE} className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-amber-400/50 bg-amber-500/10 p-2 text-sm" data-testid="rotation">
+          <input type="hidden" name="intent" value="finish-rotation" />
+          <input type="hidden" name="id" value={provider.id} />
+          <span>{t("adminGames.providers.rotating")}</span>
+          <SubmitButton label={t("adminGames.providers.finishRotation")} pendingLabel={t("adminGames.providers.finishing")} action={BASE} className="btn-secondary !px-3 !py-1 text-sm" />
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export default function AdminGameProviders({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const a = actionData as ActionData | undefined;
+  return (
+    <>
+      <h1 className="mb-2 text-xl font-bold">{t("adminGames.title")}</h1>
+      <GamesNav />
+      {loaderData.notice && !a ? <Notice>{loaderData.notice}</Notice> : null}
+      <p className="mb-3 text-sm text-white/60">{t("adminGames.providers.intro")}</p>
+      <div className="space-y-3">
+        {loaderData.providers.map((p) => (
+          <ProviderForm key={p.id} provider={p} lastResult={a?.form === `provider-${p.id}` ? a.result : undefined} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,189 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
+import { ProfitLoss } from "#app/components/games/records/ProfitLoss.tsx";
+import { groupTaka } from "#app/components/money/format.ts";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { getRound, verifyLink } from "#app/modules/games/records.server.ts";
+import { gameTypes } from "#app/modules/games/types.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { layoutFor } from "#app/utils/layout.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import type { Route } from "./+types/betting-record-details";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const taka = (p: bigint) => groupTaka(formatPoisha(p));
+/** Hundredths as shown by the games: 150 -> "1.50". */
+const hundredths = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? (n / 100).toFixed(2) : null);
+const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
+
+/** What the player needs to check a house game's result; null for provider games. */
+function fairnessView(fairness: Record<string, unknown> | null, serverSeed: string | null) {
+  if (!fairness || typeof fairness.game !== "string") return null;
+  const game = fairness.game;
+  let result: { key: "roll" | "mines" | "crashPoint" | "cashout"; params: Record<string, string> } | null = null;
+  if (game === "dice" && hundredths(fairness.roll)) {
+    result = { key: "roll", params: { roll: hundredths(fairness.roll)!, direction: text(fairness.direction) ?? "", target: hundredths(fairness.target) ?? "" } };
+  } else if (game === "mines" && text(fairness.mines)) {
+    result = { key: "mines", params: { mines: text(fairness.mines)! } };
+  } else if (game === "crash" && hundredths(fairness.crashPoint)) {
+    result = { key: "crashPoint", params: { point: hundredths(fairness.crashPoint)! } };
+  } else if (game === "crash" && hundredths(fairness.cashoutAt)) {
+    result = { key: "cashout", params: { point: hundredths(fairness.cashoutAt)! } };
+  }
+  return {
+    game,
+    serverSeedHash: text(fairness.serverSeedHash),
+    serverSeed,
+    clientSeed: text(fairness.clientSeed),
+    nonce: text(fairness.nonce),
+    hash: text(fairness.hash),
+    salt: text(fairness.salt),
+    minePositions: Array.isArray(fairness.minePositions) ? fairness.minePositions.join(", ") : null,
+    result,
+    verify: verifyLink(fairness, serverSeed),
+  };
+}
+
+/** One of the player's own rounds; any other id, including another player's, is a 404. */
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  const round = await getRound(player.id, params.id);
+  if (!round) throw data(null, { status: 404 });
+  const t = getInstance(context).t as unknown as (key: string) => string;
+  return {
+    title: t("records.details.title"),
+    i18n: areaBundle(context, "records"),
+    layout: layoutFor(request.headers.get("user-agent")),
+    round: {
+      id: round.id,
+      game: round.gameName ?? round.gameCode,
+      code: round.gameCode,
+      provider: round.providerName,
+      type: (gameTypes as readonly string[]).includes(round.gameType) ? t(`casino.types.${round.gameType}`) : round.gameType,
+      roundId: round.roundId,
+      status: round.status as "open" | "settled" | "rolled_back",
+      stake: taka(round.stake),
+      payout: taka(round.payout),
+      profit: taka(round.profit),
+      placedAt: formatDhaka(round.createdAt),
+      settledAt: round.settledAt ? formatDhaka(round.settledAt) : null,
+    },
+    calls: round.calls.map((c) => ({ txnId: c.txnId, action: c.action, amount: taka(c.amount), at: formatDhaka(c.createdAt) })),
+    fairness: fairnessView(round.fairness, round.serverSeed),
+  };
+}
+
+function Row({ label, children, mono }: { label: string; children: React.ReactNode; mono?: boolean }) {
+  return (
+    <div className="flex justify-between gap-3 border-t border-white/5 px-3 py-2 text-sm first:border-t-0">
+      <dt className="shrink-0 text-white/60">{label}</dt>
+      <dd className={`min-w-0 break-all text-right ${mono ? "font-mono text-xs" : ""}`}>{children}</dd>
+    </div>
+  );
+}
+
+export default function BettingRecordDetails({ loaderData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const { round, calls, fairness } = loaderData;
+  const withParams = t as unknown as (key: string, params: Record<string, string>) => string;
+  return (
+    <AccountFrame layout={loaderData.layout}>
+      <main data-testid="bet-details">
+        <a href="/betting-record" className="mb-2 inline-flex items-center gap-1 text-sm text-brand">
+          <span aria-hidden="true">‹</span> {t("records.details.back")}
+        </a>
+        <h1 className="mb-3 text-xl font-bold">{t("records.details.title")}</h1>
+        <dl className="mb-3 rounded-xl bg-panel">
+          <Row label={t("records.details.game")}>{round.game}</Row>
+          <Row label={t("records.details.provider")}>
+            {round.provider} · {round.type}
+          </Row>
+          <Row label={t("records.details.round")} mono>
+            {round.roundId}
+          </Row>
+          <Row label={t("records.details.status")}>{t(`records.details.statuses.${round.status}`)}</Row>
+          <Row label={t("records.details.stake")}>৳{round.stake}</Row>
+          <Row label={t("records.details.payout")}>৳{round.payout}</Row>
+          <Row label={t("records.details.profitLoss")}>
+            <ProfitLoss value={round.profit} />
+          </Row>
+          <Row label={t("records.details.placed")}>{round.placedAt}</Row>
+          {round.settledAt ? <Row label={t("records.details.settled")}>{round.settledAt}</Row> : null}
+        </dl>
+
+        {fairness ? (
+          <section className="mb-3 rounded-xl bg-panel" data-testid="bet-fairness">
+            <h2 className="px-3 pt-3 font-bold">{t("records.details.fairness")}</h2>
+            <dl>
+              {fairness.result ? <Row label={t("records.details.result")}>{withParams(`records.details.${fairness.result.key}`, fairness.result.params)}</Row> : null}
+              {fairness.serverSeedHash ? (
+                <Row label={t("records.details.serverSeedHash")} mono>
+                  {fairness.serverSeedHash}
+                </Row>
+              ) : null}
+              {fairness.game !== "crash" ? (
+                <Row label={t("records.details.serverSeed")} mono={Boolean(fairness.serverSeed)}>
+                  {fairness.serverSeed ?? <span className="text-white/60">{t("records.details.serverSeedHidden")}</span>}
+                </Row>
+              ) : null}
+              {fairness.clientSeed ? (
+                <Row label={t("records.details.clientSeed")} mono>
+                  {fairness.clientSeed}
+                </Row>
+              ) : null}
+              {fairness.nonce ? <Row label={t("records.details.nonce")}>{fairness.nonce}</Row> : null}
+              {fairness.hash ? (
+                <Row label={t("records.details.hash")} mono>
+                  {fairness.hash}
+                </Row>
+              ) : null}
+            </dl>
+            <p className="flex flex-wrap gap-3 px-3 pb-3 pt-1 text-sm">
+              {fairness.verify ? (
+                <a href={fairness.verify} className="font-semibold text-brand" data-testid="verify-link">
+                  {t("records.details.verify")} ›
+                </a>
+              ) : null}
+              <a href="/fair" className="text-brand">
+                {t("records.details.fairPage")} ›
+              </a>
+            </p>
+          </section>
+        ) : null}
+
+        {calls.length ? (
+          <section className="rounded-xl bg-panel" data-testid="bet-calls">
+            <h2 className="px-3 pt-3 font-bold">{t("records.details.calls")}</h2>
+            <table className="w-full text-sm">
+              <thead className="text-left text-xs text-white/60">
+                <tr>
+                  <th className="px-3 py-2 font-normal">{t("records.details.action")}</th>
+                  <th className="px-2 py-2 text-right font-normal">{t("records.details.amount")}</th>
+                  <th className="px-3 py-2 text-right font-normal">{t("records.details.time")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {calls.map((c) => (
+                  <tr key={c.txnId} className="border-t border-white/5">
+                    <td className="px-3 py-2">
+                      {t(`records.details.actions.${c.action as "bet" | "win" | "rollback"}`)}
+                      <span className="block break-all font-mono text-[0.65rem] text-white/50">{c.txnId}</span>
+                    </td>
+                    <td className="px-2 py-2 text-right tabular-nums">৳{c.amount}</td>
+                    <td className="px-3 py-2 text-right text-xs tabular-nums text-white/70">{c.at}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : null}
+      </main>
+    </AccountFrame>
+  );
+}

@@ -1,0 +1,289 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { HouseErrors } from "#app/components/games/house/HouseErrors.tsx";
+import { MinesGrid } from "#app/components/games/house/MinesGrid.tsx";
+import { clientSeedSchema } from "#app/components/games/house/schemas.ts";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { sha256Hex } from "#app/modules/games/fair/bytes.ts";
+import { crashPointFromHash } from "#app/modules/games/fair/crash.ts";
+import { hundredthsText } from "#app/modules/games/fair/dice-rules.ts";
+import { diceRoll } from "#app/modules/games/fair/dice.ts";
+import { minePositions } from "#app/modules/games/fair/mines.ts";
+import { isHouseError } from "#app/modules/games/house/errors.ts";
+import { houseErrorText } from "#app/modules/games/house/page-data.server.ts";
+import { getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed } from "#app/modules/games/house/seeds.server.ts";
+import { getAuth, requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import type { Route } from "./+types/fair";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+const seedText = z.string().trim().min(1).max(256);
+const verifySchema = z.discriminatedUnion("game", [
+  z.object({ game: z.literal("dice"), serverSeed: seedText, clientSeed: z.string().trim().min(1).max(64), nonce: z.coerce.number().int().min(0).max(2 ** 31 - 1) }),
+  z.object({
+    game: z.literal("mines"),
+    serverSeed: seedText,
+    clientSeed: z.string().trim().min(1).max(64),
+    nonce: z.coerce.number().int().min(0).max(2 ** 31 - 1),
+    mines: z.coerce.number().int().min(1).max(24),
+  }),
+  z.object({ game: z.literal("crash"), hash: z.string().trim().regex(/^[0-9a-fA-F]{64}$/), salt: z.string().min(1).max(256) }),
+]);
+
+type Verification =
+  | { game: "dice"; seedHash: string; roll: string }
+  | { game: "mines"; seedHash: string; mines: number[] }
+  | { game: "crash"; crashPoint: string };
+
+/** Recomputes a result from the verifier's GET parameters; null when none were sent, an error key when invalid. */
+function verify(params: URLSearchParams): { values: Record<string, string>; result: Verification | null; error: string | null } {
+  const values = Object.fromEntries(["game", "serverSeed", "clientSeed", "nonce", "mines", "hash", "salt"].map((k) => [k, params.get(k) ?? ""]));
+  if (!values.game) return { values, result: null, error: null };
+  const parsed = verifySchema.safeParse(values);
+  if (!parsed.success) return { values, result: null, error: values.game === "crash" ? "house.errors.hashFormat" : "house.errors.seedFormat" };
+  const v = parsed.data;
+  if (v.game === "crash") return { values, result: { game: "crash", crashPoint: hundredthsText(crashPointFromHash(v.hash, v.salt)) }, error: null };
+  const seedHash = sha256Hex(v.serverSeed);
+  if (v.game === "dice") return { values, result: { game: "dice", seedHash, roll: hundredthsText(diceRoll(v.serverSeed, v.clientSeed, v.nonce)) }, error: null };
+  return { values, result: { game: "mines", seedHash, mines: minePositions(v.serverSeed, v.clientSeed, v.nonce, v.mines) }, error: null };
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const auth = getAuth(context);
+  const seeds = auth
+    ? await Promise.all([getActiveSeed(auth.player.id), listRevealedSeeds(auth.player.id)]).then(([active, revealed]) => ({
+        active: { serverSeedHash: active.serverSeedHash, clientSeed: active.clientSeed, nonce: active.nonce },
+        revealed: revealed.map((s) => ({
+          id: s.id,
+          serverSeed: s.serverSeed,
+          serverSeedHash: s.serverSeedHash,
+          clientSeed: s.clientSeed,
+          bets: s.nonce,
+          revealedAt: formatDhaka(s.revealedAt, "YYYY-MM-DD HH:mm"),
+        })),
+      }))
+    : null;
+  return { title: getInstance(context).t("house.fair.title"), area: areaBundle(context, "house"), seeds, verifier: verify(url.searchParams) };
+}
+
+const rotateSchema = z.object({ intent: z.literal("rotate") });
+const actionSchema = z.discriminatedUnion("intent", [clientSeedSchema, rotateSchema], { error: "house.errors.clientSeedFormat" });
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { player } = requirePlayer(context, url);
+  const submission = parseWithZod(await request.formData(), { schema: actionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), done: false }, { status: 400 });
+  try {
+    if (submission.value.intent === "rotate") await rotateSeed(player.id);
+    else await setClientSeed(player.id, submission.value.clientSeed);
+    return { result: submission.reply({ resetForm: true }), done: true };
+  } catch (e) {
+    if (!isHouseError(e)) throw e;
+    return data({ result: submission.reply({ formErrors: [houseErrorText(context, e)] }), done: false }, { status: 400 });
+  }
+}
+
+export default function Fair({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.area);
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto max-w-3xl p-3 text-sm" data-testid="fair-page">
+      <h1 className="mb-2 text-xl font-bold text-white">{t("house.fair.title")}</h1>
+      <p className="mb-4 text-white/70">{t("house.fair.intro")}</p>
+      {loaderData.seeds ? (
+        <Seeds seeds={loaderData.seeds} actionData={actionData} />
+      ) : (
+        <p className="mb-4 rounded-xl bg-panel p-4">
+          {t("house.fair.loginToSee")}{" "}
+          <a className="font-semibold text-brand" href="/login?redirectTo=%2Ffair">
+            {t("house.fair.login")}
+          </a>
+        </p>
+      )}
+      <Verifier verifier={loaderData.verifier} />
+      <How />
+    </main>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>; actionData: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "client-seed",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(clientSeedSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: actionSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="mb-4 rounded-xl bg-panel p-4" aria-labelledby="fair-seeds" data-testid="fair-seeds">
+      <h2 id="fair-seeds" className="mb-2 text-lg font-semibold text-white">
+        {t("house.fair.seedsTitle")}
+      </h2>
+      {actionData?.done ? (
+        <p className="mb-2 text-emerald-400" role="status">
+          {t("house.fair.rotated")}
+        </p>
+      ) : null}
+      <HouseErrors errors={form.errors} id={form.errorId} className="field-error mb-2" />
+      <dl className="mb-3 grid gap-1 text-xs">
+        <dt className="text-white/50">{t("house.seeds.serverSeedHash")}</dt>
+        <dd className="break-all font-mono" data-testid="fair-active-hash">
+          {seeds.active.serverSeedHash}
+        </dd>
+        <dt className="text-white/50">{t("house.seeds.clientSeed")}</dt>
+        <dd className="break-all font-mono" data-testid="fair-client-seed">
+          {seeds.active.clientSeed}
+        </dd>
+        <dt className="text-white/50">{t("house.seeds.nonce")}</dt>
+        <dd className="font-mono">{seeds.active.nonce}</dd>
+      </dl>
+      <Form method="post" action="/fair" {...getFormProps(form)} className="mb-3">
+        <input type="hidden" name="intent" value="clientSeed" />
+        <div className="field">
+          <label htmlFor={fields.clientSeed.id}>{t("house.fair.newClientSeed")}</label>
+          <input {...getInputProps(fields.clientSeed, { type: "text" })} key={fields.clientSeed.key} autoComplete="off" aria-describedby={`${fields.clientSeed.errorId} client-seed-hint`} />
+          <p id="client-seed-hint" className="mt-1 text-xs text-white/50">
+            {t("house.fair.clientSeedHint")}
+          </p>
+          <HouseErrors errors={fields.clientSeed.errors} id={fields.clientSeed.errorId} />
+        </div>
+        <SubmitButton label={t("house.fair.saveClientSeed")} pendingLabel={t("house.fair.saving")} className="btn-secondary w-full" />
+      </Form>
+      <Form method="post" action="/fair">
+        <input type="hidden" name="intent" value="rotate" />
+        <p className="mb-1 text-xs text-white/50">{t("house.fair.rotateHint")}</p>
+        <button type="submit" className="btn-primary w-full" data-testid="fair-rotate">
+          {t("house.fair.rotate")}
+        </button>
+      </Form>
+      <h3 className="mb-2 mt-4 font-semibold text-white">{t("house.fair.revealedTitle")}</h3>
+      {seeds.revealed.length === 0 ? (
+        <p className="text-white/60">{t("house.fair.revealedEmpty")}</p>
+      ) : (
+        <ul className="grid gap-2" data-testid="fair-revealed">
+          {seeds.revealed.map((s) => (
+            <li key={s.id} className="rounded-lg bg-ink p-2 text-xs">
+              <p className="break-all font-mono">
+                <span className="text-white/50">{t("house.fair.serverSeed")}: </span>
+                {s.serverSeed}
+              </p>
+              <p className="break-all font-mono text-white/60">
+                <span className="text-white/50">SHA-256: </span>
+                {s.serverSeedHash}
+              </p>
+              <p className="break-all">
+                <span className="text-white/50">{t("house.seeds.clientSeed")}: </span>
+                {s.clientSeed} · {t("house.fair.bets")}: {s.bets} · {t("house.fair.revealedAt")}: {s.revealedAt}
+              </p>
+              {s.bets > 0 ? (
+                <a className="font-semibold text-brand" href={`/fair?${new URLSearchParams({ game: "dice", serverSeed: s.serverSeed, clientSeed: s.clientSeed, nonce: "0" })}#verifier`}>
+                  {t("house.fair.verifyThis")} ›
+                </a>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
+  const { t } = useTranslation();
+  const { values, result, error } = verifier;
+  const input = (name: string, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="field">
+      <label htmlFor={`verify-${name}`}>{label}</label>
+      <input id={`verify-${name}`} name={name} type="text" defaultValue={values[name]} autoComplete="off" {...extra} />
+    </div>
+  );
+  return (
+    <section id="verifier" className="mb-4 rounded-xl bg-panel p-4" aria-labelledby="fair-verifier" data-testid="fair-verifier">
+      <h2 id="fair-verifier" className="mb-1 text-lg font-semibold text-white">
+        {t("house.fair.verifierTitle")}
+      </h2>
+      <p className="mb-3 text-white/60">{t("house.fair.verifierIntro")}</p>
+      <form method="get" action="/fair#verifier">
+        <fieldset className="mb-3">
+          <legend className="mb-1 font-semibold">{t("house.fair.game")}</legend>
+          <div className="flex flex-wrap gap-3">
+            {(["dice", "mines", "crash"] as const).map((g) => (
+              <label key={g} className="flex items-center gap-1">
+                <input type="radio" name="game" value={g} defaultChecked={(values.game || "dice") === g} />
+                {t(`house.fair.games.${g}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid gap-x-3 sm:grid-cols-2">
+          {input("serverSeed", t("house.fair.serverSeed"))}
+          {input("clientSeed", t("house.seeds.clientSeed"))}
+          {input("nonce", t("house.fair.nonce"), { inputMode: "numeric" })}
+          {input("mines", t("house.fair.minesCount"), { inputMode: "numeric" })}
+          {input("hash", t("house.fair.gameHash"))}
+          {input("salt", t("house.fair.salt"))}
+        </div>
+        <button type="submit" className="btn-primary w-full">
+          {t("house.fair.check")}
+        </button>
+      </form>
+      <HouseErrors errors={error ? [error] : null} className="field-error mt-3" />
+      {result ? (
+        <div className="mt-3 rounded-lg bg-ink p-3" aria-live="polite" data-testid="verify-result">
+          <h3 className="mb-2 font-semibold">{t("house.fair.result")}</h3>
+          {"seedHash" in result ? (
+            <p className="mb-2 break-all text-xs">
+              <span className="text-white/50">{t("house.fair.hashOfSeed")}: </span>
+              <span className="font-mono">{result.seedHash}</span>
+            </p>
+          ) : null}
+          {result.game === "dice" ? (
+            <p className="text-2xl font-bold" data-testid="verify-roll">
+              {t("house.fair.roll")}: {result.roll}
+            </p>
+          ) : result.game === "mines" ? (
+            <>
+              <p className="mb-2" data-testid="verify-mines">
+                {t("house.fair.minePositions")}: {result.mines.join(", ")}
+              </p>
+              <div className="max-w-60">
+                <MinesGrid board={{ revealed: [], minePositions: result.mines, playing: false }} />
+              </div>
+            </>
+          ) : (
+            <p className="text-2xl font-bold" data-testid="verify-crash">
+              {t("house.fair.crashPoint")}: {result.crashPoint}×
+            </p>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function How() {
+  const { t } = useTranslation();
+  return (
+    <section className="rounded-xl bg-panel p-4 text-white/80" aria-labelledby="fair-how">
+      <h2 id="fair-how" className="mb-2 text-lg font-semibold text-white">
+        {t("house.fair.howTitle")}
+      </h2>
+      <ul className="list-disc space-y-2 pl-5">
+        {(["bytes", "unbiased", "dice", "mines", "seeds", "crash"] as const).map((k) => (
+          <li key={k}>{t(`house.fair.how.${k}`)}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { toggleFavourite } from "#app/modules/games/catalogue.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/favourite";
+
+const schema = z.object({
+  gameId: z.coerce.number().int().positive().max(2_147_483_647),
+  /** The wanted state ("1" mark, "0" unmark); absent: flip. */
+  favourite: z.enum(["0", "1"]).optional(),
+  redirectTo: z.string().optional(),
+});
+
+/** POST /games/favourite: marks or unmarks a game for the logged-in player, then back to the page it came from. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const back = safeRedirect(typeof form.redirectTo === "string" ? form.redirectTo : null, "/games");
+  const auth = getAuth(context);
+  if (!auth) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+  const parsed = schema.safeParse(form);
+  const message = getInstance(context).t("casino.gameUnavailable");
+  if (!parsed.success) return Response.json({ error: message }, { status: 400 });
+  const want = parsed.data.favourite === undefined ? undefined : parsed.data.favourite === "1";
+  const state = await toggleFavourite(auth.player.id, parsed.data.gameId, want);
+  if (state === null) return Response.json({ error: message }, { status: 404 });
+  return redirect(back);
+}
+
+/** Nothing to show here: a GET goes to the catalogue. */
+export function loader() {
+  return redirect("/games");
+}

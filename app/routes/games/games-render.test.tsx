@@ -1,0 +1,78 @@
+// /games and the side menu rendered on the server the way a phone without JavaScript gets them.
+import i18next from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { expect, it } from "vitest";
+import { SideMenu } from "#app/components/layout/SideMenu.tsx";
+import { resources } from "#app/i18n/i18n.server.ts";
+import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";
+import Games from "./games.tsx";
+
+async function render(lng: string, path: string, Component: unknown, loaderData: unknown) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } });
+  const Stub = createRoutesStub([{ id: "r", path: path.split("?")[0], Component: Component as never }]);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { r: loaderData } }} />
+    </I18nextProvider>,
+  );
+}
+
+const game = { id: 7, code: "KA-SLOT-GOLDEN-TIGER", name: "Golden Tiger", type: "SLOT", platform: "KA", provider: "KA Gaming", poster: "/demo/posters/KA-SLOT-GOLDEN-TIGER.svg", isFavourite: true };
+const data = (over: Record<string, unknown> = {}) => ({
+  area: undefined,
+  pageTitle: "Slot | DeshPlay",
+  description: "d",
+  heading: "Slot",
+  action: "/slot",
+  filter: { type: "SLOT", systems: ["KA"], q: "tig", sort: "az" },
+  providers: [
+    { platform: "KA", name: "KA Gaming" },
+    { platform: "JILI", name: "JILI" },
+  ],
+  types: null,
+  games: [game],
+  loggedIn: true,
+  from: "/slot?system=KA&q=tig&sort=az",
+  ...over,
+});
+
+it("renders the filter form, the tiles and the favourite star, in English and Bangla", async () => {
+  const en = await render("en", "/slot?system=KA&q=tig&sort=az", Games, data());
+  expect(en).toContain('method="get"');
+  expect(en).toMatch(/<input type="checkbox"[^>]*name="system" checked="" value="KA"/);
+  expect(en).toMatch(/<input type="checkbox"[^>]*name="system" value="JILI"/);
+  expect(en).toContain('name="q"');
+  expect(en).toContain('value="az" selected=""');
+  expect(en).toContain(`href="/gamerun?code=KA-SLOT-GOLDEN-TIGER&amp;from=%2Fslot%3Fsystem%3DKA%26q%3Dtig%26sort%3Daz"`);
+  expect(en).toContain('action="/games/favourite"');
+  expect(en).toContain('name="favourite" value="0"');
+  expect(en).toContain("Remove Golden Tiger from favourites");
+  expect(en).not.toContain('name="type"');
+  expect(en).not.toMatch(/casino\.[a-z]/);
+
+  const bn = await render("bn", "/games", Games, data({ action: "/games", types: ["LIVE", "SLOT"], games: [], loggedIn: false }));
+  expect(bn).toContain('name="type"');
+  expect(bn).toContain("কোনো তথ্য নেই");
+  expect(bn).not.toContain("favourite");
+  expect(bn).not.toMatch(/casino\.[a-z]/);
+});
+
+it("lists each category's providers and the sports books in the side menu, with nothing of the casino 'coming'", async () => {
+  const menu: CatalogueMenu = {
+    providers: { LIVE: [{ platform: "SEXY", name: "Sexy" }], SLOT: [{ platform: "KA", name: "KA Gaming" }], TABLE: [], POKER: [], CRASH: [], FISH: [], ARCADE: [], LOTTERY: [{ platform: "JDB", name: "JDB" }], SPORTS: [] },
+    sports: [{ code: "SBO-SPORTS-BOOK", name: "SBO Sports", platform: "SBO" }],
+  };
+  const html = await render("en", "/", () => <SideMenu loggedIn={false} menu={menu} />, null);
+  expect(html).toContain('href="/games?type=LIVE&amp;system=SEXY&amp;title=Sexy"');
+  expect(html).toContain('href="/games?type=SLOT&amp;system=KA&amp;title=KA+Gaming"');
+  expect(html).toContain('href="/casino"');
+  expect(html).toContain('href="/table"');
+  expect(html).toContain('href="/lottery"');
+  expect(html).toContain('href="/gamerun?code=SBO-SPORTS-BOOK&amp;from=%2F"');
+  // Only the exchange (its own issue) and the non-casino entries are still coming.
+  const coming = [...html.matchAll(/<li class="upcoming">([^<]*)/g)].map((m) => m[1]!.trim());
+  expect(coming).toEqual(["Exchange", "Promotions", "Referral Program", "VIP", "Affiliate", "24/7 LiveChat", "Brand Ambassador"]);
+});

@@ -1,0 +1,47 @@
+// The Crash page rendered on the server the way a phone without JavaScript gets it.
+import i18next from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { expect, it } from "vitest";
+import { resources } from "#app/i18n/i18n.server.ts";
+import type { CrashView } from "#app/modules/games/crash/view.ts";
+import Crash from "./house-crash.tsx";
+
+async function render(lng: string, loaderData: unknown, actionData?: unknown) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } });
+  const Stub = createRoutesStub([{ id: "r", path: "/house/crash", Component: Crash as never }]);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={["/house/crash"]} hydrationData={{ loaderData: { r: loaderData }, actionData: actionData ? { r: actionData } : undefined }} />
+    </I18nextProvider>,
+  );
+}
+
+const hash = "ab".repeat(32);
+const view = (phase: "betting" | "running" | "crashed"): CrashView => ({
+  serverNow: Date.now(),
+  round: { id: 9, gameNumber: 7, phase, bettingEndsAt: Date.now() + 5000, startedAt: null, elapsed: phase === "running" ? 9000 : null, multiplier: phase === "crashed" ? 321 : 171, crashPoint: phase === "crashed" ? 321 : null, hash: phase === "crashed" ? hash : null },
+  myBet: { roundId: 9, name: "", stake: "৳10.00", autoCashout: "2.00", cashoutAt: null, payout: "৳0.00", status: "active" },
+  bets: [{ name: "ra***9", stake: "৳10.00", cashoutAt: null, payout: "৳0.00", status: "active" }],
+  history: [{ id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32) }],
+  chain: { terminatingHash: "12".repeat(32), salt: "ef".repeat(32), length: 100_000 },
+});
+const base = { title: "x", area: undefined, balance: "৳1,000.00", game: { min: "৳10.00", max: "৳25,000.00" }, myName: "me***1" };
+
+it("renders every phase in English and Bangla without a missing string; refreshes itself only without JS while running", async () => {
+  const running = await render("en", { ...base, view: view("running") });
+  const betting = await render("bn", { ...base, view: view("betting") }, { result: undefined, notice: "Bet placed: ৳10.00" });
+  const crashed = await render("en", { ...base, view: view("crashed") });
+  for (const html of [running, betting, crashed]) expect(html).not.toMatch(/crash\.[a-z]/);
+  expect(running).toContain("1.71×");
+  expect(running).toContain('name="intent" value="cashout"');
+  expect(running).toContain('<noscript><meta http-equiv="refresh" content="2"/></noscript>');
+  expect(betting).not.toContain("http-equiv");
+  expect(betting).toContain("বাজি ধরুন");
+  expect(betting).toContain("Bet placed: ৳10.00");
+  expect(crashed).toContain("Crashed at 3.21×");
+  expect(crashed).toContain(`/fair?game=crash&amp;hash=${"cd".repeat(32)}&amp;salt=${"ef".repeat(32)}`);
+  expect(crashed).toContain("12".repeat(32));
+});

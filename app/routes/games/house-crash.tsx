@@ -1,0 +1,199 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { CrashErrors } from "#app/components/games/crash/CrashErrors.tsx";
+import { BetsPanel, FairnessPanel, HistoryPanel } from "#app/components/games/crash/CrashPanels.tsx";
+import { crashActionSchema, crashBetSchema, multiplierHundredths } from "#app/components/games/crash/schemas.ts";
+import { useCrashLive } from "#app/components/games/crash/use-crash-live.ts";
+import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { cashOut, placeBet } from "#app/modules/games/crash/bets.server.ts";
+import { multiplierText } from "#app/modules/games/crash/curve.ts";
+import { isCrashError } from "#app/modules/games/crash/errors.ts";
+import { crashErrorText, crashPageData } from "#app/modules/games/crash/page-data.server.ts";
+import { takaText } from "#app/modules/games/crash/view.ts";
+import { parseTaka } from "#app/modules/ledger/money.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/house-crash";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  return { title: getInstance(context).t("crash.title"), area: areaBundle(context, "crash"), ...(await crashPageData(player.id)) };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { player } = requirePlayer(context, url);
+  const t = getInstance(context).t as unknown as (key: string, options?: Record<string, string>) => string;
+  const submission = parseWithZod(await request.formData(), { schema: crashActionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  const input = submission.value;
+  try {
+    if (input.intent === "bet") {
+      const autoCashout = input.autoCashout ? multiplierHundredths(input.autoCashout) : null;
+      const placed = await placeBet(player.id, { stake: parseTaka(input.stake) ?? 0n, autoCashout });
+      return { result: submission.reply({ resetForm: true }), notice: t("crash.betPlaced", { stake: takaText(placed.stake) }) };
+    }
+    const cash = await cashOut(player.id);
+    return { result: submission.reply(), notice: t("crash.cashedOut", { multiplier: multiplierText(cash.cashoutAt), amount: takaText(cash.payout) }) };
+  } catch (e) {
+    if (!isCrashError(e)) throw e;
+    return data({ result: submission.reply({ formErrors: [crashErrorText(context, e)] }), notice: null }, { status: 400 });
+  }
+}
+
+/** Whole seconds until `until` (epoch ms, server clock), re-rendered every quarter second once hydrated. */
+function useSecondsLeft(until: number | null, clockOffset: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Math.ceil((until - (now + clockOffset)) / 1000));
+}
+
+export default function HouseCrash({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.area);
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const { view, game, balance, myName } = loaderData;
+  const multiplierRef = useRef<HTMLParagraphElement>(null);
+  const { round, liveBets, clockOffset } = useCrashLive(view, myName, multiplierRef);
+  const phase = round?.phase ?? null;
+  const secondsLeft = useSecondsLeft(phase === "betting" ? (round?.bettingEndsAt ?? null) : null, clockOffset);
+  const myBet = view.myBet && round && view.myBet.roundId === round.id ? view.myBet : null;
+  const [form, fields] = useForm({
+    id: "crash-bet",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(crashBetSchema),
+    defaultValue: { stake: "10", autoCashout: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: crashActionSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const canBet = !hydrated || (phase === "betting" && !myBet);
+  const canCashOut = myBet?.status === "active" && (phase === "running" || (!hydrated && view.round?.phase === "running"));
+  // Without JavaScript the page reloads itself while a round is in the air or just ended.
+  const refresh = view.round?.phase === "running" || view.round?.phase === "crashed" || view.round?.phase === "voided";
+
+  return (
+    <main className="mx-auto max-w-md p-3" data-testid="crash-page">
+      {refresh ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <header className="mb-3 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-bold text-white">{t("crash.title")}</h1>
+          {game ? <p className="text-xs text-white/60">{t("crash.limits", { min: game.min, max: game.max })}</p> : null}
+        </div>
+        <p className="rounded-lg bg-ink px-3 py-1 text-right">
+          <span className="block text-xs text-white/60">{t("crash.balance")}</span>
+          <span className="text-lg font-bold tabular-nums text-brand" data-testid="crash-balance">
+            {balance}
+          </span>
+        </p>
+      </header>
+
+      <section
+        className={`mb-3 rounded-xl p-4 text-center ${phase === "crashed" ? "bg-red-900/50" : "bg-panel"}`}
+        data-testid="crash-round"
+        data-phase={phase ?? "none"}
+        aria-live="polite"
+      >
+        <p className="text-xs text-white/60">{round ? t("crash.round", { n: round.gameNumber || round.id }) : "\u00a0"}</p>
+        <p ref={multiplierRef} className={`my-2 text-6xl font-extrabold tabular-nums ${phase === "crashed" ? "text-red-300" : "text-white"}`} data-testid="crash-multiplier">
+          {`${multiplierText(phase === "betting" || !round ? 100 : round.multiplier)}×`}
+        </p>
+        <p className="text-sm font-semibold" data-testid="crash-phase">
+          {!round
+            ? t("crash.phase.waiting")
+            : phase === "betting"
+              ? hydrated
+                ? t("crash.phase.betting", { seconds: String(secondsLeft) })
+                : t("crash.phase.bettingNoJs")
+              : phase === "running"
+                ? t("crash.phase.running")
+                : phase === "crashed"
+                  ? t("crash.phase.crashed", { multiplier: multiplierText(round.crashPoint ?? round.multiplier) })
+                  : t("crash.phase.voided")}
+        </p>
+        {!hydrated ? (
+          <a href="/house/crash" className="mt-1 inline-block text-xs text-brand underline">
+            {t("crash.refresh")}
+          </a>
+        ) : null}
+      </section>
+
+      {actionData?.notice ? (
+        <p className="mb-3 rounded-xl bg-emerald-700/40 p-3 text-center text-sm font-semibold" role="status" data-testid="crash-notice">
+          {actionData.notice}
+        </p>
+      ) : null}
+
+      {myBet ? (
+        <section className="mb-3 rounded-xl bg-panel p-3 text-sm" data-testid="crash-my-bet" data-status={myBet.status}>
+          <p>
+            {myBet.status === "cashed"
+              ? t("crash.yourCashed", { multiplier: myBet.cashoutAt ?? "", amount: myBet.payout })
+              : myBet.status === "lost"
+                ? t("crash.yourLost", { stake: myBet.stake })
+                : myBet.status === "voided"
+                  ? t("crash.yourVoided", { stake: myBet.stake })
+                  : t("crash.yourBet", { stake: myBet.stake })}
+            {myBet.status === "active" && myBet.autoCashout ? ` · ${t("crash.yourAuto", { multiplier: myBet.autoCashout })}` : null}
+          </p>
+          {canCashOut ? (
+            <Form method="post" action="/house/crash" className="mt-2">
+              <input type="hidden" name="intent" value="cashout" />
+              <SubmitButton label={t("crash.cashOut")} pendingLabel={t("crash.cashingOut")} action="/house/crash" className="btn-primary w-full text-lg" />
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      {!game ? (
+        <p className="mb-3 rounded-xl bg-panel p-4 text-center" role="status">
+          {t("crash.unavailable")}
+        </p>
+      ) : (
+        <Form method="post" action="/house/crash" {...getFormProps(form)} className="mb-3 rounded-xl bg-panel p-4">
+          <input type="hidden" name="intent" value="bet" />
+          <CrashErrors errors={form.errors} id={form.errorId} className="field-error mb-3" />
+          <div className="grid grid-cols-2 gap-2">
+            <div className="field">
+              <label htmlFor={fields.stake.id}>{t("crash.stake")}</label>
+              <input {...getInputProps(fields.stake, { type: "text" })} key={fields.stake.key} inputMode="decimal" autoComplete="off" />
+              <CrashErrors errors={fields.stake.errors} id={fields.stake.errorId} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.autoCashout.id}>{t("crash.autoCashout")}</label>
+              <input {...getInputProps(fields.autoCashout, { type: "text" })} key={fields.autoCashout.key} inputMode="decimal" autoComplete="off" placeholder="2.00" />
+              <CrashErrors errors={fields.autoCashout.errors} id={fields.autoCashout.errorId} />
+            </div>
+          </div>
+          <p className="mb-3 text-xs text-white/60">{canBet ? t("crash.autoHint") : t("crash.betsOpenOnlyWhileBetting")}</p>
+          {canBet ? (
+            <SubmitButton label={t("crash.placeBet")} pendingLabel={t("crash.placing")} action="/house/crash" />
+          ) : (
+            <button type="button" className="btn-primary w-full" disabled>
+              {t("crash.placeBet")}
+            </button>
+          )}
+        </Form>
+      )}
+
+      <BetsPanel bets={view.bets} live={liveBets} />
+      <HistoryPanel history={view.history} />
+      <FairnessPanel chain={view.chain} />
+    </main>
+  );
+}

@@ -1,0 +1,159 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { GameHeader } from "#app/components/games/house/GameHeader.tsx";
+import { HouseErrors } from "#app/components/games/house/HouseErrors.tsx";
+import { diceFormSchema, toHundredths } from "#app/components/games/house/schemas.ts";
+import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
+import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { type DiceDirection, diceChanceText, diceMultiplier, diceTargetAllowed, dicePayout, hundredthsText, multiplierText } from "#app/modules/games/fair/dice-rules.ts";
+import { playDice } from "#app/modules/games/house/dice.server.ts";
+import { isHouseError } from "#app/modules/games/house/errors.ts";
+import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
+import { houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house/page-data.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/house-dice";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  return { title: getInstance(context).t("house.dice.title"), area: areaBundle(context, "house"), ...(await housePageData(player.id, DICE_CODE)) };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { player } = requirePlayer(context, url);
+  const submission = parseWithZod(await request.formData(), { schema: diceFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), outcome: null }, { status: 400 });
+  const { stake, target, direction } = submission.value;
+  try {
+    const r = await playDice(player.id, { stake: stakeFromText(stake), target: toHundredths(target), direction });
+    const outcome = {
+      roll: hundredthsText(r.roll),
+      win: r.win,
+      payout: taka(r.payout),
+      multiplier: multiplierText(r.multiplier),
+      nonce: r.nonce,
+      clientSeed: r.clientSeed,
+      serverSeedHash: r.serverSeedHash,
+    };
+    return { result: submission.reply(), outcome };
+  } catch (e) {
+    if (!isHouseError(e)) throw e;
+    return data({ result: submission.reply({ formErrors: [houseErrorText(context, e)] }), outcome: null }, { status: 400 });
+  }
+}
+
+/** Chance, multiplier and payout on a win for the values in the form, when they make a valid bet. */
+function preview(stake: string | undefined, target: string | undefined, direction: string | undefined) {
+  const parsed = diceFormSchema.safeParse({ stake: stake ?? "", target: target ?? "", direction });
+  if (!parsed.success) return null;
+  const t = toHundredths(parsed.data.target);
+  const d = parsed.data.direction as DiceDirection;
+  if (!diceTargetAllowed(t, d)) return null;
+  const m = diceMultiplier(t, d);
+  const stakePoisha = BigInt(Math.round(Number(parsed.data.stake) * 100));
+  const payout = dicePayout(stakePoisha, m);
+  return { chance: diceChanceText(t, d), multiplier: multiplierText(m), payout: hundredthsText(Number(payout)) };
+}
+
+export default function HouseDice({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.area);
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "dice",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(diceFormSchema),
+    defaultValue: { stake: "10", target: "50.00", direction: "under" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: diceFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const outcome = actionData?.outcome;
+  const p = preview(fields.stake.value, fields.target.value, fields.direction.value);
+  return (
+    <main className="mx-auto max-w-md p-3" data-testid="dice-page">
+      <GameHeader title={t("house.dice.title")} balance={loaderData.balance} game={loaderData.game} />
+      {!loaderData.game ? (
+        <p className="rounded-xl bg-panel p-4 text-center" role="status">
+          {t("house.unavailable")}
+        </p>
+      ) : (
+        <>
+          {outcome ? (
+            <section
+              className={`mb-3 rounded-xl p-4 text-center ${outcome.win ? "bg-emerald-700/40" : "bg-panel"}`}
+              aria-live="polite"
+              data-testid="dice-result"
+              data-win={outcome.win ? "true" : "false"}
+            >
+              <h2 className="text-xs text-white/60">{t("house.dice.result")}</h2>
+              <p className="text-4xl font-extrabold tabular-nums text-white">{t("house.dice.rolled", { roll: outcome.roll })}</p>
+              <p className="mt-1 font-semibold">{outcome.win ? t("house.dice.won", { amount: outcome.payout }) : t("house.dice.lost")}</p>
+              <p className="mt-1 break-all text-xs text-white/50">{t("house.dice.usedSeed", { nonce: outcome.nonce, clientSeed: outcome.clientSeed })}</p>
+            </section>
+          ) : null}
+          <Form method="post" action="/house/dice" {...getFormProps(form)} className="rounded-xl bg-panel p-4">
+            <HouseErrors errors={form.errors} id={form.errorId} className="field-error mb-3" />
+            <div className="field">
+              <label htmlFor={fields.stake.id}>{t("house.stake")}</label>
+              <input {...getInputProps(fields.stake, { type: "text" })} key={fields.stake.key} inputMode="decimal" autoComplete="off" />
+              <HouseErrors errors={fields.stake.errors} id={fields.stake.errorId} />
+            </div>
+            <div className="field">
+              <label htmlFor={fields.target.id}>{t("house.dice.target")}</label>
+              <input {...getInputProps(fields.target, { type: "text" })} key={fields.target.key} inputMode="decimal" autoComplete="off" />
+              {hydrated ? (
+                <input
+                  type="range"
+                  min={0}
+                  max={100}
+                  step={0.01}
+                  value={Number(fields.target.value) || 0}
+                  onChange={(e) => form.update({ name: fields.target.name, value: Number(e.currentTarget.value).toFixed(2) })}
+                  className="mt-2 w-full accent-[var(--color-brand)]"
+                  aria-label={t("house.dice.target")}
+                />
+              ) : null}
+              <HouseErrors errors={fields.target.errors} id={fields.target.errorId} />
+            </div>
+            <fieldset className="mb-4">
+              <legend className="mb-1 text-sm font-semibold">{t("house.dice.direction")}</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {(["under", "over"] as const).map((d) => (
+                  <label key={d} className="flex items-center gap-2 rounded-lg bg-ink px-3 py-2">
+                    <input type="radio" name={fields.direction.name} value={d} defaultChecked={(fields.direction.initialValue ?? "under") === d} />
+                    {t(`house.dice.${d}`)}
+                  </label>
+                ))}
+              </div>
+              <HouseErrors errors={fields.direction.errors} id={fields.direction.errorId} />
+            </fieldset>
+            <dl className="mb-4 grid grid-cols-3 gap-2 text-center text-xs" data-testid="dice-preview">
+              <div className="rounded-lg bg-ink p-2">
+                <dt className="text-white/60">{t("house.dice.chance")}</dt>
+                <dd className="font-bold tabular-nums">{p ? `${p.chance}%` : "–"}</dd>
+              </div>
+              <div className="rounded-lg bg-ink p-2">
+                <dt className="text-white/60">{t("house.dice.multiplier")}</dt>
+                <dd className="font-bold tabular-nums">{p ? `${p.multiplier}×` : "–"}</dd>
+              </div>
+              <div className="rounded-lg bg-ink p-2">
+                <dt className="text-white/60">{t("house.dice.payoutOnWin")}</dt>
+                <dd className="font-bold tabular-nums">{p ? `৳${p.payout}` : "–"}</dd>
+              </div>
+            </dl>
+            <SubmitButton label={t("house.dice.roll")} pendingLabel={t("house.dice.rolling")} action="/house/dice" />
+          </Form>
+        </>
+      )}
+      <SeedPanel seed={loaderData.seed} />
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+// The pages rendered on the server the way a phone without JavaScript gets them, from loader and action data.
+import i18next from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { expect, it } from "vitest";
+import { resources } from "#app/i18n/i18n.server.ts";
+import Dice from "./house-dice.tsx";
+import Mines from "./house-mines.tsx";
+import Fair from "./fair.tsx";
+
+const seed = { serverSeedHash: "ab".repeat(32), clientSeed: "cs", nonce: 3 };
+const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00" };
+const base = { title: "x", area: undefined, balance: "৳1,000.00", game, seed };
+
+async function render(lng: string, path: string, Component: unknown, loaderData: unknown, actionData?: unknown) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } });
+  const Stub = createRoutesStub([{ id: "r", path, Component: Component as never }]);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { r: loaderData }, actionData: actionData ? { r: actionData } : undefined }} />
+    </I18nextProvider>,
+  );
+}
+
+it("renders Dice, Mines and /fair in English and Bangla without a missing string", async () => {
+  const out: string[] = [];
+  out.push(await render("en", "/house/dice", Dice, base, { result: undefined, outcome: { roll: "42.17", win: true, payout: "৳19.80", multiplier: "1.9801", nonce: 2, clientSeed: "cs", serverSeedHash: "x" } }));
+  out.push(await render("bn", "/house/dice", Dice, base));
+  const playing = { status: "playing", mines: 3, stake: "৳10.00", revealed: [4, 7], minePositions: null, multiplier: "1.2375", nextMultiplier: "1.4142", payout: "৳12.37", canCashOut: true, nonce: 1 };
+  out.push(await render("en", "/house/mines", Mines, { ...base, state: playing }));
+  out.push(await render("en", "/house/mines", Mines, { ...base, state: { ...playing, status: "busted", minePositions: [1, 2, 7], canCashOut: false, payout: "৳0.00" } }));
+  const verifier = { values: { game: "mines" }, result: { game: "mines", seedHash: "cd".repeat(32), mines: [3, 9] }, error: null };
+  out.push(await render("bn", "/fair", Fair, { title: "x", area: undefined, seeds: { active: seed, revealed: [{ id: 1, serverSeed: "s", serverSeedHash: "h", clientSeed: "c", bets: 2, revealedAt: "2026-11-23 10:00" }] }, verifier }));
+  out.push(await render("en", "/fair", Fair, { title: "x", area: undefined, seeds: null, verifier: { values: {}, result: null, error: "house.errors.seedFormat" } }));
+  for (const html of out) expect(html).not.toMatch(/house\.[a-z]/);
+  expect(out[0]).toContain("Rolled 42.17");
+  expect(out[2]).toContain('name="tile"');
+  expect(out[2]).not.toContain("💣");
+  expect(out[3]).toContain("Boom! You hit a mine.");
+  expect(out[4]).toContain("মাইনের টাইল");
+});

@@ -1,0 +1,182 @@
+// /house/dice, /house/mines and /fair called the way React Router calls them: the root middleware (language,
+// session) fills the context, then the route's loader or action runs. Real database; nothing is mocked.
+// The money paths (a bet placed and paid) need the seamless wallet.
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
+import { diceRoll } from "#app/modules/games/fair/dice.ts";
+import { crashPointFromHash } from "#app/modules/games/fair/crash.ts";
+import { minePositions } from "#app/modules/games/fair/mines.ts";
+import { getActiveSeed } from "#app/modules/games/house/seeds.server.ts";
+import { ensureHouseGames, fundedPlayer, minesInPlay, serverSeedOf } from "#app/modules/games/house/test-helpers.ts";
+import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
+import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
+import { createSession } from "#app/modules/sessions/sessions.server.ts";
+import * as dice from "./house-dice.tsx";
+import * as fair from "./fair.tsx";
+import * as mines from "./house-mines.tsx";
+
+type Handler = (args: never) => unknown;
+type Outcome = { status: number; headers: Headers; data: unknown };
+
+async function call(route: { loader?: Handler; action?: Handler }, path: string, { cookie, body }: { cookie?: string; body?: Record<string, string> } = {}): Promise<Outcome> {
+  const headers = new Headers({ origin: "http://localhost" });
+  if (cookie) headers.set("cookie", cookie);
+  const method = body ? "POST" : "GET";
+  const request = new Request(`http://localhost${path}`, { method, headers, body: body ? new URLSearchParams(body) : undefined });
+  const url = new URL(request.url);
+  const context = new RouterContextProvider();
+  const args = { request, url, params: {}, context, pattern: url.pathname };
+  let outcome: Outcome | undefined;
+  const run = async () => {
+    try {
+      outcome = toOutcome(await (method === "GET" ? route.loader! : route.action!)(args as never));
+    } catch (thrown) {
+      outcome = toOutcome(thrown);
+    }
+    return new Response();
+  };
+  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
+    await authMiddleware(args as never, async () => new Response());
+    return run();
+  });
+  if (!outcome) await run();
+  return outcome!;
+}
+
+function toOutcome(value: unknown): Outcome {
+  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null };
+  const d = value as { type?: string; data?: unknown; init?: { status?: number } | null };
+  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(), data: d.data };
+  return { status: 200, headers: new Headers(), data: value };
+}
+
+async function loggedIn(player: { id: number }) {
+  const { token } = await createSession(player.id);
+  return (await commitSessionCookie(token)).split(";")[0]!;
+}
+
+type Reply = { result: { status?: string; error?: Record<string, string[] | null> } };
+const errorsOf = (out: Outcome) => (out.data as Reply).result.error ?? {};
+
+beforeAll(ensureHouseGames);
+afterAll(closeIdleConnections);
+
+describe("/house/dice", () => {
+  it("sends a guest to log in and back", async () => {
+    const out = await call(dice, "/house/dice");
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/login?redirectTo=%2Fhouse%2Fdice");
+    const post = await call(dice, "/house/dice", { body: { stake: "10", target: "50", direction: "under" } });
+    expect(post.status).toBe(302);
+  });
+
+  it("shows the balance, the stake limits and the seed hash, never the server seed", async () => {
+    const player = await fundedPlayer(123_456n);
+    const out = await call(dice, "/house/dice", { cookie: await loggedIn(player) });
+    const d = out.data as { balance: string; game: { min: string; max: string }; seed: Record<string, unknown> };
+    expect(d.balance).toBe("৳1,234.56");
+    expect(d.game).toMatchObject({ min: "৳10.00", max: "৳25,000.00" });
+    expect(d.seed.serverSeedHash).toBe((await getActiveSeed(player.id)).serverSeedHash);
+    expect(Object.keys(d.seed).sort()).toEqual(["clientSeed", "nonce", "serverSeedHash"]);
+    const active = await getActiveSeed(player.id);
+    expect(JSON.stringify(d)).not.toContain(await serverSeedOf(active.id));
+  });
+
+  it("answers bad input with 400 and a message next to the field or the form", async () => {
+    const cookie = await loggedIn(await fundedPlayer(100_000n));
+    const bad = await call(dice, "/house/dice", { cookie, body: { stake: "ten", target: "50.123", direction: "sideways" } });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad)).toMatchObject({ stake: ["house.errors.stakeFormat"], target: ["house.errors.targetFormat"], direction: ["house.errors.directionFormat"] });
+    const low = await call(dice, "/house/dice", { cookie, body: { stake: "5", target: "50", direction: "under" } });
+    expect(low.status).toBe(400);
+    expect(errorsOf(low)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
+    const extreme = await call(dice, "/house/dice", { cookie, body: { stake: "10", target: "99.99", direction: "under" } });
+    expect(extreme.status).toBe(400);
+    expect(errorsOf(extreme).target).toEqual(["house.errors.target_invalid"]);
+  });
+
+  it("plays a round from a plain form post and shows roll, payout and nonce", async () => {
+    const player = await fundedPlayer(100_000n);
+    const cookie = await loggedIn(player);
+    const out = await call(dice, "/house/dice", { cookie, body: { stake: "10", target: "50.00", direction: "over" } });
+    expect(out.status).toBe(200);
+    const { outcome } = out.data as { outcome: { roll: string; win: boolean; payout: string; nonce: number; serverSeedHash: string } };
+    expect(outcome.nonce).toBe(0);
+    expect(outcome.payout).toBe(outcome.win ? "৳19.80" : "৳0.00");
+    expect(Number(outcome.roll) > 50).toBe(outcome.win);
+    const page = await call(dice, "/house/dice", { cookie });
+    expect((page.data as { seed: { nonce: number } }).seed.nonce).toBe(1);
+  });
+});
+
+describe("/house/mines", () => {
+  it("refuses bad tiles, counts and moves without a game with 400", async () => {
+    const cookie = await loggedIn(await fundedPlayer(100_000n));
+    const tile = await call(mines, "/house/mines", { cookie, body: { intent: "reveal", tile: "25" } });
+    expect(tile.status).toBe(400);
+    expect(errorsOf(tile).tile).toEqual(["house.errors.tileFormat"]);
+    const count = await call(mines, "/house/mines", { cookie, body: { intent: "start", stake: "10", mines: "25" } });
+    expect(count.status).toBe(400);
+    expect(errorsOf(count).mines).toEqual(["house.errors.minesFormat"]);
+    const none = await call(mines, "/house/mines", { cookie, body: { intent: "cashout" } });
+    expect(none.status).toBe(400);
+    expect(errorsOf(none)[""]).toEqual(["You have no Mines game in play. Start a new one."]);
+    const high = await call(mines, "/house/mines", { cookie, body: { intent: "start", stake: "25000.01", mines: "3" } });
+    expect(errorsOf(high)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
+  });
+
+  it("starts, reveals a safe tile and cashes out through plain form posts, hiding mines while playing", async () => {
+    const player = await fundedPlayer(100_000n);
+    const cookie = await loggedIn(player);
+    expect((await call(mines, "/house/mines", { cookie, body: { intent: "start", stake: "10", mines: "1" } })).status).toBe(200);
+    const playing = (await call(mines, "/house/mines", { cookie })).data as { state: { status: string; minePositions: unknown } };
+    expect(playing.state).toMatchObject({ status: "playing", minePositions: null });
+    const [mine] = await minesInPlay(player.id);
+    const safe = mine === 0 ? 1 : 0;
+    expect((await call(mines, "/house/mines", { cookie, body: { intent: "reveal", tile: String(safe) } })).status).toBe(200);
+    const again = await call(mines, "/house/mines", { cookie, body: { intent: "reveal", tile: String(safe) } });
+    expect(again.status).toBe(400);
+    expect(errorsOf(again)[""]).toEqual(["That tile is already open."]);
+    expect((await call(mines, "/house/mines", { cookie, body: { intent: "cashout" } })).status).toBe(200);
+    const state = ((await call(mines, "/house/mines", { cookie })).data as { state: { status: string; payout: string; minePositions: number[] } }).state;
+    expect(state).toMatchObject({ status: "cashed", payout: "৳10.31", minePositions: [mine], revealed: [safe] });
+  });
+});
+
+describe("/fair", () => {
+  const serverSeed = "a".repeat(64);
+
+  it("lets a guest verify Dice, Mines and Crash results with a GET form", async () => {
+    const d = (await call(fair, `/fair?game=dice&serverSeed=${serverSeed}&clientSeed=abc&nonce=7`)).data as { seeds: unknown; verifier: { result: { roll: string } } };
+    expect(d.seeds).toBeNull();
+    expect(Number(d.verifier.result.roll) * 100).toBe(diceRoll(serverSeed, "abc", 7));
+    const m = (await call(fair, `/fair?game=mines&serverSeed=${serverSeed}&clientSeed=abc&nonce=7&mines=5`)).data as { verifier: { result: { mines: number[] } } };
+    expect(m.verifier.result.mines).toEqual(minePositions(serverSeed, "abc", 7, 5));
+    const hash = "b".repeat(64);
+    const c = (await call(fair, `/fair?game=crash&hash=${hash}&salt=salty`)).data as { verifier: { result: { crashPoint: string } } };
+    expect(Math.round(Number(c.verifier.result.crashPoint) * 100)).toBe(crashPointFromHash(hash, "salty"));
+    const bad = (await call(fair, `/fair?game=crash&hash=xyz&salt=`)).data as { verifier: { result: unknown; error: string } };
+    expect(bad.verifier).toMatchObject({ result: null, error: "house.errors.hashFormat" });
+  });
+
+  it("shows a player's seeds, changes the client seed and rotates; bad seeds get 400", async () => {
+    const player = await fundedPlayer(0n);
+    const cookie = await loggedIn(player);
+    const before = ((await call(fair, "/fair", { cookie })).data as { seeds: { active: { serverSeedHash: string }; revealed: unknown[] } }).seeds;
+    expect(before.revealed).toEqual([]);
+    const guest = await call(fair, "/fair", { body: { intent: "rotate" } });
+    expect(guest.status).toBe(302);
+    const bad = await call(fair, "/fair", { cookie, body: { intent: "clientSeed", clientSeed: "x".repeat(65) } });
+    expect(bad.status).toBe(400);
+    expect(errorsOf(bad).clientSeed).toEqual(["house.errors.clientSeedFormat"]);
+    const unknown = await call(fair, "/fair", { cookie, body: { intent: "explode" } });
+    expect(unknown.status).toBe(400);
+    expect((await call(fair, "/fair", { cookie, body: { intent: "clientSeed", clientSeed: "my-lucky-seed" } })).status).toBe(200);
+    expect((await call(fair, "/fair", { cookie, body: { intent: "rotate" } })).status).toBe(200);
+    const after = ((await call(fair, "/fair", { cookie })).data as { seeds: { active: { clientSeed: string }; revealed: { serverSeedHash: string }[] } }).seeds;
+    expect(after.active.clientSeed).toBe("my-lucky-seed");
+    expect(after.revealed).toHaveLength(2);
+    expect(after.revealed[1]!.serverSeedHash).toBe(before.active.serverSeedHash);
+  });
+});

@@ -1,0 +1,67 @@
+// /gamerun and the simulated provider's page rendered on the server the way a phone without JavaScript gets them.
+import i18next from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { expect, it } from "vitest";
+import { resources } from "#app/i18n/i18n.server.ts";
+import GameRun from "./gamerun.tsx";
+import SimAggregator from "./sim-aggregator.tsx";
+
+async function render(lng: string, path: string, Component: unknown, loaderData: unknown, actionData?: unknown) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } });
+  const Stub = createRoutesStub([{ id: "r", path: path.split("?")[0]!, Component: Component as never }]);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { r: loaderData }, actionData: actionData ? { r: actionData } : undefined }} />
+    </I18nextProvider>,
+  );
+}
+
+const game = { code: "KA-SLOT-GOLDEN-TIGER", name: "Golden Tiger", poster: "/demo/posters/x.svg", type: "SLOT" };
+
+it("renders the Play form, the running game and a spent link in English and Bangla", async () => {
+  const ready = await render("en", "/gamerun?code=KA-SLOT-GOLDEN-TIGER", GameRun, { title: "x", area: undefined, view: { kind: "ready", game, from: "/slot" }, balance: null });
+  expect(ready).toContain('method="post"');
+  expect(ready).toContain('name="code" value="KA-SLOT-GOLDEN-TIGER"');
+  expect(ready).toContain('name="from" value="/slot"');
+  expect(ready).toContain(">Play<");
+
+  const url = "https://games.aggregator.test/play/KA?token=abc&amp;lang=en";
+  const playing = await render("bn", "/gamerun?launch=x", GameRun, {
+    title: "x",
+    area: undefined,
+    view: { kind: "playing", game, url: "https://games.aggregator.test/play/KA?token=abc&lang=en", close: "/slot" },
+    balance: { main: "1,250.00", bonus: null },
+  });
+  expect(playing).toContain(`src="${url}"`);
+  expect(playing).toContain('sandbox="allow-scripts allow-same-origin allow-forms allow-popups"');
+  expect(playing).toContain("allowFullScreen");
+  expect(playing).toContain('href="/slot"');
+  expect(playing).toContain("৳1,250.00");
+  expect(playing).toContain("বন্ধ করুন");
+
+  const spent = await render("en", "/gamerun?launch=x", GameRun, { title: "x", area: undefined, view: { kind: "invalid", game, from: "/games" }, balance: null });
+  expect(spent).toContain("This game link has expired or was already used.");
+  expect(spent).toContain(">Play again<");
+
+  const failed = await render("en", "/gamerun?code=KA-SLOT-GOLDEN-TIGER", GameRun, { title: "x", area: undefined, view: { kind: "ready", game, from: "/slot" }, balance: null }, { error: "An unexpected error occurred" });
+  expect(failed).toContain("An unexpected error occurred");
+  for (const html of [ready, playing, spent, failed]) expect(html).not.toMatch(/gamerun\.[a-z]/);
+});
+
+it("renders the simulated provider's game with its Spin form and a result", async () => {
+  const loaderData = { title: "x", area: undefined, game: { name: "Golden Tiger", min: "৳10.00", max: "৳25,000.00" }, balance: "৳500.00" };
+  const html = await render("en", "/sim-aggregator/play?session=s", SimAggregator, loaderData, {
+    result: undefined,
+    spin: { roundId: "sim-1", win: true, payout: "৳50.00", multiplier: "5", balance: "৳540.00" },
+  });
+  expect(html).toContain('method="post"');
+  expect(html).toContain('name="stake"');
+  expect(html).toContain("You won ৳50.00 (5×)");
+  expect(html).toContain("৳540.00");
+  const bn = await render("bn", "/sim-aggregator/play?session=s", SimAggregator, { ...loaderData, game: null, balance: null });
+  expect(bn).toContain("এই গেম সেশন শেষ হয়েছে");
+  for (const out of [html, bn]) expect(out).not.toMatch(/gamerun\.[a-z]/);
+});

@@ -1,0 +1,40 @@
+import { eventStream } from "remix-utils/sse/server";
+import { engineSnapshot } from "#app/modules/games/crash/instance.server.ts";
+import { subscribeCrash } from "#app/modules/games/crash/hub.server.ts";
+import { currentRound } from "#app/modules/games/crash/store.server.ts";
+import type { Route } from "./+types/crash-events";
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * GET: the shared Crash round as server-sent events (public data only, so no login): "state" at once (the current
+ * round; its hash and crash point only once crashed), then every engine event under its type (betting, running,
+ * tick, crashed, voided, bet, cashout; payloads in app/modules/games/crash/events.ts), "heartbeat" every 15 s.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const round = engineSnapshot() ?? (await currentRound());
+  return eventStream(
+    request.signal,
+    (send) => {
+      let open = true;
+      const emit = (event: string, data: string) => {
+        if (!open) return;
+        try {
+          send({ event, data });
+        } catch {
+          stop();
+        }
+      };
+      emit("state", JSON.stringify({ round, serverNow: Date.now() }));
+      const unsubscribe = subscribeCrash((event, json) => emit(event.t, json));
+      const heartbeat = setInterval(() => emit("heartbeat", String(Date.now())), HEARTBEAT_MS);
+      function stop() {
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+      }
+      return stop;
+    },
+    { headers: { "X-Accel-Buffering": "no" } },
+  );
+}

@@ -1,0 +1,21 @@
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
+import { findPoster } from "#app/modules/games/posters.server.ts";
+import type { Route } from "./+types/poster";
+
+const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
+
+/** GET /poster/<name>: an uploaded game poster. Names are random and never reused, so they cache for a year. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const poster = await findPoster(params.name);
+  if (!poster) return notFound();
+  const body = Readable.toWeb(createReadStream(poster.path)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      "Content-Type": poster.mime,
+      "Content-Length": String(poster.size),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
+  });
+}

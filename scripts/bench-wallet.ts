@@ -1,0 +1,175 @@
+// npm run bench:wallet — seamless-wallet calls per second on PostgreSQL with 1, 10 and 50 concurrent players on one
+// provider (each player plays rounds of bet + win, both counted as calls), with p50/p99 per call and p99 of a bet,
+// next to the baseline of bare one-row-update transactions measured in the same run (what this machine's
+// PostgreSQL can do at all; the same baseline as bench:ledger).
+// Needs DATABASE_URL (loopback only); creates and drops its own database bench_wallet_<random>. About a minute.
+// Options: --seconds=N per run (default 5).
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import pg from "pg";
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
+const SECONDS = Math.min(Math.max(Number(args.get("seconds") ?? 5), 1), 30);
+const PLAYERS = 1_000;
+const CLIENTS = (process.env.BENCH_CLIENTS ?? "1,10,50").split(",").map(Number);
+const PLATFORM = "BENCH";
+const GAME = "BENCH-SLOT-SPIN";
+
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) {
+  console.error("bench:wallet needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:wallet");
+  process.exit(2);
+}
+const admin = new URL(adminUrl);
+if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(admin.hostname)) {
+  console.error(`bench:wallet only runs against a PostgreSQL on this machine (loopback), not ${admin.hostname}.`);
+  process.exit(2);
+}
+
+const name = `bench_wallet_${randomBytes(4).toString("hex")}`;
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${name}`;
+
+async function adminQuery(text: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+let dropped = false;
+async function dropDatabase() {
+  if (dropped) return;
+  dropped = true;
+  await adminQuery(`drop database if exists ${name} with (force)`);
+}
+process.on("SIGINT", () => void dropDatabase().finally(() => process.exit(130)));
+const deadline = setTimeout(() => {
+  console.error("bench:wallet took too long; stopping.");
+  void dropDatabase().finally(() => process.exit(1));
+}, 10 * 60_000);
+deadline.unref();
+
+await adminQuery(`create database ${name}`);
+process.env.DATABASE_URL = benchUrl.toString(); // the app's global db (migrated on import) is the bench database too
+
+try {
+  const { sql } = await import("drizzle-orm");
+  const { openPostgres } = await import("#app/db/client.server.ts");
+  const { database: globalDb } = await import("#app/db/db.server.ts");
+  const { players } = await import("#app/modules/players/schema.ts");
+  const { gameProviders, games } = await import("#app/modules/games/schema.ts");
+  const ledger = await import("#app/modules/ledger/ledger.server.ts");
+  const wallet = await import("#app/modules/games/wallet.server.ts");
+
+  const setup = globalDb.db;
+  const [provider] = await setup.insert(gameProviders).values({ platform: PLATFORM, name: "Bench", secret: "bench" }).returning();
+  await setup.insert(games).values({ code: GAME, name: "Bench spin", type: "SLOT", providerId: provider!.id });
+  const rows = await setup
+    .insert(players)
+    .values(
+      Array.from({ length: PLAYERS }, (_, i) => ({
+        username: `bench${i}`,
+        passwordHash: "-",
+        phone: `01800${String(i).padStart(6, "0")}`,
+        email: `bench${i}@example.invalid`,
+        referralCode: `BENCH${i}`,
+      })),
+    )
+    .returning({ id: players.id });
+  const playerIds = rows.map((r) => r.id);
+  for (let i = 0; i < playerIds.length; i += 20) {
+    await ledger.transferLinked(
+      playerIds.slice(i, i + 20).map((id) => ({ key: `fund:${id}`, debit: "house:bench-float", credit: `player:${id}:main`, amount: 10n ** 12n, currency: "BDT" as const, kind: "deposit" })),
+      setup,
+    );
+  }
+  await setup.execute(sql`create table bench_baseline (id int primary key, n bigint not null default 0)`);
+  await setup.execute(sql`insert into bench_baseline (id) select generate_series(1, ${PLAYERS})`);
+
+  type Row = { scenario: string; clients: number; calls: number; cps: number; p50: number; p99: number; betP99: number; errors: number };
+  const table: Row[] = [];
+  let round = 0;
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+  async function run(scenario: "wallet" | "baseline", clients: number) {
+    const database = await openPostgres(benchUrl.toString(), { max: clients + 2 });
+    const latencies: number[] = [];
+    const bets: number[] = [];
+    let errors = 0;
+    const stopAt = performance.now() + SECONDS * 1_000;
+    const timed = async (fn: () => Promise<unknown>, into?: number[]) => {
+      const started = performance.now();
+      try {
+        const result = (await fn()) as { ok?: boolean; code?: string; message?: string } | undefined;
+        if (result && result.ok === false) throw new Error(`${result.code}: ${result.message}`);
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        into?.push(ms);
+      } catch (e) {
+        errors++;
+        if (errors <= 3) console.error(`  error: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    };
+    await Promise.all(
+      Array.from({ length: clients }, async (_, c) => {
+        const playerId = playerIds[c]!;
+        while (performance.now() < stopAt) {
+          if (scenario === "baseline") {
+            await timed(() => database.db.transaction((tx) => tx.execute(sql`update bench_baseline set n = n + 1 where id = ${1 + Math.floor(Math.random() * PLAYERS)}`)));
+            continue;
+          }
+          const roundId = `r${++round}`;
+          const base = { platform: PLATFORM, playerId, roundId, gameCode: GAME };
+          await timed(() => wallet.walletBet({ ...base, txnId: `${roundId}b`, amount: 1_000n }, database.db), bets);
+          await timed(() => wallet.walletWin({ ...base, txnId: `${roundId}w`, amount: Math.random() < 0.5 ? 0n : 1_900n, betTxnId: `${roundId}b` }, database.db));
+        }
+      }),
+    );
+    await database.close();
+    latencies.sort((a, b) => a - b);
+    bets.sort((a, b) => a - b);
+    const row: Row = {
+      scenario,
+      clients,
+      calls: latencies.length,
+      cps: latencies.length / SECONDS,
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+      betP99: scenario === "wallet" ? pct(bets, 99) : NaN,
+      errors,
+    };
+    table.push(row);
+    console.log(`  ${format(row)}`);
+  }
+
+  const header = `${"scenario".padEnd(9)} ${"clients".padStart(7)} ${"calls".padStart(7)} ${"per sec".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"bet p99".padStart(8)} ${"errors".padStart(6)}`;
+  const format = (r: Row) =>
+    `${r.scenario.padEnd(9)} ${String(r.clients).padStart(7)} ${String(r.calls).padStart(7)} ${r.cps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(Number.isNaN(r.betP99) ? "-" : r.betP99.toFixed(1)).padStart(8)} ${String(r.errors).padStart(6)}`;
+
+  const pgVersion = (await adminQuery("show server_version")).rows[0].server_version;
+  console.log(`Seamless-wallet benchmark on PostgreSQL ${pgVersion} (${admin.host}), database ${name}, ${SECONDS} s per run`);
+  console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`);
+  console.log(`Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..15.\n`);
+  console.log(`  ${header}`);
+  for (const clients of CLIENTS) await run("wallet", clients);
+  for (const clients of CLIENTS) await run("baseline", clients);
+
+  const at50 = (s: string) => table.find((r) => r.scenario === s && r.clients === 50)!;
+  console.log(`\nAt 50 clients the wallet reaches ${((100 * at50("wallet").cps) / at50("baseline").cps).toFixed(0)} % of the bare-update baseline.`);
+  console.log(`Load average at the end: ${os.loadavg()[0]!.toFixed(1)}.`);
+  const report = await ledger.checkLedgerInvariants(setup);
+  console.log(`Invariants after the run: ${report.ok ? "all hold" : "VIOLATED"} (${report.counts.transfers} transfers, ${report.counts.entries} entries)`);
+  for (const r of report.results) if (!r.ok) console.log(`  FAIL ${r.name}: ${r.detail}`);
+  await globalDb.close();
+  if (!report.ok) process.exitCode = 1;
+} catch (e) {
+  console.error(e);
+  process.exitCode = 1;
+} finally {
+  await dropDatabase();
+  console.log(`Dropped ${name}.`);
+}

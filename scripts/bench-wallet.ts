@@ -3,7 +3,7 @@
 // next to the baseline of bare one-row-update transactions measured in the same run (what this machine's
 // PostgreSQL can do at all; the same baseline as bench:ledger).
 // Needs DATABASE_URL (loopback only); creates and drops its own database bench_wallet_<random>. About a minute.
-// Options: --seconds=N per run (default 5).
+// Options: --seconds=N per run (default 5); BENCH_CLIENTS=1,10,50 (the client counts to run).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import pg from "pg";

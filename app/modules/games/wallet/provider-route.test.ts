@@ -1,6 +1,7 @@
 // The provider endpoint through its route module: signature, protocol errors and the wallet answers.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "#app/routes/api/provider.ts";
+import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { signedHeaders, signProviderRequest } from "../signature.server.ts";
 import { balances, createProvider, fundedPlayer, GAME, PLATFORM, SECRET } from "./test-helpers.ts";
 
@@ -14,6 +15,7 @@ function post(act: string, payload: unknown, { secret = SECRET, headers = {} as 
 }
 
 let player: number;
+afterAll(closeIdleConnections);
 beforeAll(async () => {
   await createProvider(PLATFORM, { secretPrevious: "old-secret" });
   await createProvider("WTNS", { secret: "" });

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getAccountByCode } from "#app/modules/ledger/ledger.server.ts";
-import { expectInvariants } from "#app/modules/ledger/test-helpers.ts";
+import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { createRequirement, hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import { gameRounds, gameWalletCalls } from "../schema.ts";
@@ -18,6 +18,7 @@ const call = (playerId: number, roundId: string) => ({ platform: PLATFORM, playe
 const round = async (playerId: number, roundId: string) =>
   (await db.select().from(gameRounds).where(and(eq(gameRounds.playerId, playerId), eq(gameRounds.roundId, roundId))))[0];
 
+afterAll(closeIdleConnections);
 beforeAll(async () => {
   await createProvider();
   await createProvider("WTOFF", { status: "inactive" });

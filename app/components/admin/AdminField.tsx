@@ -1,21 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 
-/** Messages are i18n keys ("admin.errors.*" or "errors.*") or text the server already translated. */
-export function translateMessage(t: (key: string) => string, message: string): string {
-  return message.startsWith("admin.") || message.startsWith("errors.") ? t(message) : message;
-}
-
-export function AdminErrorList({ errors, id, className = "field-error" }: { errors?: string[] | null; id?: string; className?: string }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className={className} role="alert">
-      {errors.map((e) => (
-        <div key={e}>{translateMessage(t as unknown as (key: string) => string, e)}</div>
-      ))}
-    </div>
-  );
-}
+/** The back office shows form errors like the player site: catalogue keys translated, server text as it is. */
+export const AdminErrorList = ErrorList;
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { key?: string | undefined };
 
@@ -37,5 +23,16 @@ export function Notice({ children }: { children: React.ReactNode }) {
     <div role="status" className="form-note" data-testid="admin-notice">
       {children}
     </div>
+  );
+}
+
+/** A checkbox with its label on one line (the back office's on/off fields). */
+export function AdminCheckbox({ label, inputProps }: { label: string; inputProps: InputProps }) {
+  const { key, ...rest } = inputProps;
+  return (
+    <label className="!mb-0 !flex items-center gap-2 !text-sm !text-white">
+      <input key={key} {...rest} className="size-4 shrink-0 accent-brand !w-4 !p-0" />
+      {label}
+    </label>
   );
 }

@@ -1,13 +1,17 @@
 import { useTranslation } from "react-i18next";
 
-/** Messages are i18n keys ("errors.*") from the shared zod schemas, or text the server already translated. */
+/**
+ * Messages are keys of the catalogue ("errors.*", or a route area's such as "house.errors.*", translated here) or
+ * text the server already translated. The same message twice is shown once.
+ */
 export function ErrorList({ errors, id, className = "field-error" }: { errors?: string[] | null; id?: string; className?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const translate = t as unknown as (key: string) => string;
   if (!errors?.length) return null;
   return (
     <div id={id} className={className} role="alert">
-      {errors.map((e) => (
-        <div key={e}>{e.startsWith("errors.") ? t(e as "errors.usernameRequired") : e}</div>
+      {[...new Set(errors)].map((e) => (
+        <div key={e}>{i18n.exists(e) ? translate(e) : e}</div>
       ))}
     </div>
   );

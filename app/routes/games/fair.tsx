@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { HouseErrors } from "#app/components/games/house/HouseErrors.tsx";
 import { MinesGrid } from "#app/components/games/house/MinesGrid.tsx";
 import { clientSeedSchema } from "#app/components/games/house/schemas.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
@@ -21,6 +20,7 @@ import { getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed } from "#ap
 import { getAuth, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/fair";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -135,7 +135,7 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
           {t("house.fair.rotated")}
         </p>
       ) : null}
-      <HouseErrors errors={form.errors} id={form.errorId} className="field-error mb-2" />
+      <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-2" />
       <dl className="mb-3 grid gap-1 text-xs">
         <dt className="text-white/50">{t("house.seeds.serverSeedHash")}</dt>
         <dd className="break-all font-mono" data-testid="fair-active-hash">
@@ -156,7 +156,7 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
           <p id="client-seed-hint" className="mt-1 text-xs text-white/50">
             {t("house.fair.clientSeedHint")}
           </p>
-          <HouseErrors errors={fields.clientSeed.errors} id={fields.clientSeed.errorId} />
+          <ErrorList errors={fields.clientSeed.errors} id={fields.clientSeed.errorId} />
         </div>
         <SubmitButton label={t("house.fair.saveClientSeed")} pendingLabel={t("house.fair.saving")} className="btn-secondary w-full" />
       </Form>
@@ -238,7 +238,7 @@ function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
           {t("house.fair.check")}
         </button>
       </form>
-      <HouseErrors errors={error ? [error] : null} className="field-error mt-3" />
+      <ErrorList errors={error ? [error] : null} className="field-error mt-3" />
       {result ? (
         <div className="mt-3 rounded-lg bg-ink p-3" aria-live="polite" data-testid="verify-result">
           <h3 className="mb-2 font-semibold">{t("house.fair.result")}</h3>

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { CrashErrors } from "#app/components/games/crash/CrashErrors.tsx";
 import { BetsPanel, FairnessPanel, HistoryPanel } from "#app/components/games/crash/CrashPanels.tsx";
 import { crashActionSchema, crashBetSchema, multiplierHundredths } from "#app/components/games/crash/schemas.ts";
 import { useCrashLive } from "#app/components/games/crash/use-crash-live.ts";
@@ -20,6 +19,7 @@ import { takaText } from "#app/modules/games/crash/view.ts";
 import { parseTaka } from "#app/modules/ledger/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/house-crash";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -167,17 +167,17 @@ export default function HouseCrash({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <Form method="post" action="/house/crash" {...getFormProps(form)} className="mb-3 rounded-xl bg-panel p-4">
           <input type="hidden" name="intent" value="bet" />
-          <CrashErrors errors={form.errors} id={form.errorId} className="field-error mb-3" />
+          <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
           <div className="grid grid-cols-2 gap-2">
             <div className="field">
               <label htmlFor={fields.stake.id}>{t("crash.stake")}</label>
               <input {...getInputProps(fields.stake, { type: "text" })} key={fields.stake.key} inputMode="decimal" autoComplete="off" />
-              <CrashErrors errors={fields.stake.errors} id={fields.stake.errorId} />
+              <ErrorList errors={fields.stake.errors} id={fields.stake.errorId} />
             </div>
             <div className="field">
               <label htmlFor={fields.autoCashout.id}>{t("crash.autoCashout")}</label>
               <input {...getInputProps(fields.autoCashout, { type: "text" })} key={fields.autoCashout.key} inputMode="decimal" autoComplete="off" placeholder="2.00" />
-              <CrashErrors errors={fields.autoCashout.errors} id={fields.autoCashout.errorId} />
+              <ErrorList errors={fields.autoCashout.errors} id={fields.autoCashout.errorId} />
             </div>
           </div>
           <p className="mb-3 text-xs text-white/60">{canBet ? t("crash.autoHint") : t("crash.betsOpenOnlyWhileBetting")}</p>

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { GameHeader } from "#app/components/games/house/GameHeader.tsx";
-import { HouseErrors } from "#app/components/games/house/HouseErrors.tsx";
 import { diceFormSchema, toHundredths } from "#app/components/games/house/schemas.ts";
 import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
 import { useHydrated } from "#app/components/money/use-hydrated.ts";
@@ -18,6 +17,7 @@ import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
 import { houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house/page-data.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/house-dice";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -100,11 +100,11 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : null}
           <Form method="post" action="/house/dice" {...getFormProps(form)} className="rounded-xl bg-panel p-4">
-            <HouseErrors errors={form.errors} id={form.errorId} className="field-error mb-3" />
+            <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
             <div className="field">
               <label htmlFor={fields.stake.id}>{t("house.stake")}</label>
               <input {...getInputProps(fields.stake, { type: "text" })} key={fields.stake.key} inputMode="decimal" autoComplete="off" />
-              <HouseErrors errors={fields.stake.errors} id={fields.stake.errorId} />
+              <ErrorList errors={fields.stake.errors} id={fields.stake.errorId} />
             </div>
             <div className="field">
               <label htmlFor={fields.target.id}>{t("house.dice.target")}</label>
@@ -121,7 +121,7 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
                   aria-label={t("house.dice.target")}
                 />
               ) : null}
-              <HouseErrors errors={fields.target.errors} id={fields.target.errorId} />
+              <ErrorList errors={fields.target.errors} id={fields.target.errorId} />
             </div>
             <fieldset className="mb-4">
               <legend className="mb-1 text-sm font-semibold">{t("house.dice.direction")}</legend>
@@ -133,7 +133,7 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
                   </label>
                 ))}
               </div>
-              <HouseErrors errors={fields.direction.errors} id={fields.direction.errorId} />
+              <ErrorList errors={fields.direction.errors} id={fields.direction.errorId} />
             </fieldset>
             <dl className="mb-4 grid grid-cols-3 gap-2 text-center text-xs" data-testid="dice-preview">
               <div className="rounded-lg bg-ink p-2">

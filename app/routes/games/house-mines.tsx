@@ -5,7 +5,6 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { GameHeader } from "#app/components/games/house/GameHeader.tsx";
-import { HouseErrors } from "#app/components/games/house/HouseErrors.tsx";
 import { MinesGrid } from "#app/components/games/house/MinesGrid.tsx";
 import { minesStartSchema } from "#app/components/games/house/schemas.ts";
 import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
@@ -19,6 +18,7 @@ import { cashOutMines, getMinesState, type MinesView, revealTile, startMines } f
 import { houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house/page-data.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/house-mines";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -83,7 +83,7 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="mx-auto max-w-md p-3" data-testid="mines-page">
       <GameHeader title={t("house.mines.title")} balance={loaderData.balance} game={loaderData.game} />
-      <HouseErrors errors={form.errors} id={form.errorId} className="field-error mb-3" />
+      <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
       {!loaderData.game ? (
         <p className="rounded-xl bg-panel p-4 text-center" role="status">
           {t("house.unavailable")}
@@ -134,7 +134,7 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
             <div className="field">
               <label htmlFor={fields.stake.id}>{t("house.stake")}</label>
               <input {...getInputProps(fields.stake, { type: "text" })} key={fields.stake.key} inputMode="decimal" autoComplete="off" />
-              <HouseErrors errors={fields.stake.errors} id={fields.stake.errorId} />
+              <ErrorList errors={fields.stake.errors} id={fields.stake.errorId} />
             </div>
             <div className="field">
               <label htmlFor={fields.mines.id}>{t("house.mines.count")}</label>
@@ -145,7 +145,7 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
                   </option>
                 ))}
               </select>
-              <HouseErrors errors={fields.mines.errors} id={fields.mines.errorId} />
+              <ErrorList errors={fields.mines.errors} id={fields.mines.errorId} />
             </div>
             <SubmitButton label={t("house.mines.start")} pendingLabel={t("house.mines.starting")} action="/house/mines" />
           </Form>

@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, type RouterContextProvider } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { FormErrors } from "#app/components/games/launch/FormErrors.tsx";
 import { simSpinSchema } from "#app/components/games/launch/sim-schema.ts";
 import { groupTaka } from "#app/components/money/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
@@ -15,6 +14,7 @@ import type { WalletFailure } from "#app/modules/games/wallet.server.ts";
 import { formatPoisha, parseTaka } from "#app/modules/ledger/ledger.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/sim-aggregator";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 
@@ -109,11 +109,11 @@ export default function SimAggregator({ loaderData, actionData }: Route.Componen
             </section>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="rounded-xl bg-panel p-4">
-            <FormErrors errors={form.errors} id={form.errorId} className="field-error mb-3" />
+            <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
             <div className="field">
               <label htmlFor={fields.stake.id}>{t("gamerun.sim.stake")}</label>
               <input {...getInputProps(fields.stake, { type: "text" })} key={fields.stake.key} inputMode="decimal" autoComplete="off" />
-              <FormErrors errors={fields.stake.errors} id={fields.stake.errorId} />
+              <ErrorList errors={fields.stake.errors} id={fields.stake.errorId} />
             </div>
             <SubmitButton label={t("gamerun.sim.spin")} pendingLabel={t("gamerun.sim.spinning")} />
           </Form>

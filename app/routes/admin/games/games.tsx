@@ -4,8 +4,7 @@ import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, pars
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
-import { Notice } from "#app/components/admin/AdminField.tsx";
-import { GamesCheckbox, GamesErrorList, GamesField } from "#app/components/admin/games/GamesField.tsx";
+import { AdminCheckbox, AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { GamesNav } from "#app/components/admin/games/GamesNav.tsx";
 import { gameFormSchema } from "#app/components/admin/games/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
@@ -172,25 +171,25 @@ function GameCard({ game, action, typeLabel, lastResult, posterResult }: { game:
       <Form method="post" action={action} {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="id" value={game.id} />
-        <GamesErrorList errors={form.errors} id={form.errorId} className="form-error" />
+        <AdminErrorList errors={form.errors} id={form.errorId} className="form-error" />
         <div className="mb-2 flex flex-wrap gap-4">
-          <GamesCheckbox label={t("adminGames.games.active")} inputProps={getInputProps(fields.active, { type: "checkbox" })} />
-          <GamesCheckbox label={t("adminGames.games.featured")} inputProps={getInputProps(fields.featured, { type: "checkbox" })} />
+          <AdminCheckbox label={t("adminGames.games.active")} inputProps={getInputProps(fields.active, { type: "checkbox" })} />
+          <AdminCheckbox label={t("adminGames.games.featured")} inputProps={getInputProps(fields.featured, { type: "checkbox" })} />
         </div>
         <div className="grid grid-cols-3 gap-x-2">
-          <GamesField
+          <AdminField
             label={t("adminGames.games.displayOrder")}
             inputProps={{ ...getInputProps(fields.displayOrder, { type: "text" }), inputMode: "numeric" }}
             errors={fields.displayOrder.errors}
             errorId={fields.displayOrder.errorId}
           />
-          <GamesField
+          <AdminField
             label={t("adminGames.games.minStake")}
             inputProps={{ ...getInputProps(fields.minStake, { type: "text" }), inputMode: "decimal" }}
             errors={fields.minStake.errors}
             errorId={fields.minStake.errorId}
           />
-          <GamesField
+          <AdminField
             label={t("adminGames.games.maxStake")}
             inputProps={{ ...getInputProps(fields.maxStake, { type: "text" }), inputMode: "decimal" }}
             errors={fields.maxStake.errors}
@@ -217,7 +216,7 @@ function GameCard({ game, action, typeLabel, lastResult, posterResult }: { game:
           <div id={`poster-${game.id}-hint`} className="mt-1 text-xs text-white/60">
             {t("adminGames.games.posterHint")}
           </div>
-          <GamesErrorList errors={posterErrors} />
+          <AdminErrorList errors={posterErrors} />
         </div>
         <SubmitButton label={t("adminGames.games.upload")} pendingLabel={t("adminGames.games.uploading")} action={action} className="btn-secondary w-full !py-1.5 text-sm" />
       </Form>
@@ -244,7 +243,7 @@ export default function AdminGames({ loaderData, actionData }: Route.ComponentPr
       <h1 className="mb-2 text-xl font-bold">{t("adminGames.title")}</h1>
       <GamesNav />
       {loaderData.notice && !a ? <Notice>{loaderData.notice}</Notice> : null}
-      {a?.form === "page" ? <GamesErrorList errors={a.result.error?.[""] ?? null} className="form-error" /> : null}
+      {a?.form === "page" ? <AdminErrorList errors={a.result.error?.[""] ?? null} className="form-error" /> : null}
       <p className="mb-3 text-sm text-white/60">{t("adminGames.games.intro")}</p>
       <Form method="get" action={BASE} className="mb-3 grid gap-x-3 rounded-xl bg-panel p-3 sm:grid-cols-[1fr_1fr_1.5fr_auto]" aria-label={t("adminGames.games.filters")}>
         <div className="field">

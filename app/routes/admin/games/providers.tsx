@@ -3,8 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
-import { Notice } from "#app/components/admin/AdminField.tsx";
-import { GamesCheckbox, GamesErrorList, GamesField } from "#app/components/admin/games/GamesField.tsx";
+import { AdminCheckbox, AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { GamesNav } from "#app/components/admin/games/GamesNav.tsx";
 import { providerFormSchema, rotationFormSchema } from "#app/components/admin/games/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
@@ -106,30 +105,30 @@ function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult
       <Form method="post" action={BASE} {...getFormProps(form)} autoComplete="off">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="id" value={provider.id} />
-        <GamesErrorList errors={form.errors} id={form.errorId} className="form-error" />
+        <AdminErrorList errors={form.errors} id={form.errorId} className="form-error" />
         <div className="grid gap-x-3 sm:grid-cols-[2fr_6rem_auto]">
-          <GamesField label={t("adminGames.providers.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} errorId={fields.name.errorId} />
-          <GamesField
+          <AdminField label={t("adminGames.providers.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} errorId={fields.name.errorId} />
+          <AdminField
             label={t("adminGames.providers.sortOrder")}
             inputProps={{ ...getInputProps(fields.sortOrder, { type: "text" }), inputMode: "numeric" }}
             errors={fields.sortOrder.errors}
             errorId={fields.sortOrder.errorId}
           />
           <div className="mb-3 sm:mt-7">
-            <GamesCheckbox label={t("adminGames.providers.active")} inputProps={getInputProps(fields.active, { type: "checkbox" })} />
+            <AdminCheckbox label={t("adminGames.providers.active")} inputProps={getInputProps(fields.active, { type: "checkbox" })} />
           </div>
         </div>
         <div className="grid gap-x-3 sm:grid-cols-2">
-          <GamesField
+          <AdminField
             label={t("adminGames.providers.baseUrl")}
             hint={t("adminGames.providers.baseUrlHint")}
             inputProps={{ ...getInputProps(fields.baseUrl, { type: "url" }), placeholder: "https://" }}
             errors={fields.baseUrl.errors}
             errorId={fields.baseUrl.errorId}
           />
-          <GamesField label={t("adminGames.providers.operatorId")} inputProps={getInputProps(fields.operatorId, { type: "text" })} errors={fields.operatorId.errors} errorId={fields.operatorId.errorId} />
+          <AdminField label={t("adminGames.providers.operatorId")} inputProps={getInputProps(fields.operatorId, { type: "text" })} errors={fields.operatorId.errors} errorId={fields.operatorId.errorId} />
         </div>
-        <GamesField
+        <AdminField
           label={t("adminGames.providers.secret")}
           hint={`${provider.secretMask ? t("adminGames.providers.secretSet", { mask: provider.secretMask }) : t("adminGames.providers.secretNotSet")}. ${t("adminGames.providers.secretHint")}`}
           inputProps={{ ...getInputProps(fields.secret, { type: "password" }), autoComplete: "new-password", defaultValue: "" }}

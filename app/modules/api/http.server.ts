@@ -49,9 +49,13 @@ export function rejectMethod(request: Request, allowed: readonly ApiMethod[]): R
 // Log-in and sign-up bodies are a few hundred bytes; this bounds what one request can make us buffer.
 export const MAX_BODY_BYTES = 16 * 1024;
 
-async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The request body, or null as soon as it is known to be larger than `maxBytes` (declared or counted): read in
+ * chunks, so a huge body is never buffered.
+ */
+export async function readBytesWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw apiError(413, "api.payloadTooLarge");
+  if (declared > maxBytes) return null;
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -60,9 +64,9 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
-      throw apiError(413, "api.payloadTooLarge");
+      return null;
     }
     chunks.push(value);
   }
@@ -72,6 +76,12 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await readBytesWithin(request, MAX_BODY_BYTES);
+  if (!bytes) throw apiError(413, "api.payloadTooLarge");
   return bytes;
 }
 

@@ -23,7 +23,7 @@
 // Protocol errors: 400 malformed body, 401 missing/bad/stale signature, 404 unknown action or platform,
 // 405 other methods, 413 body over 64 KB, 415 not JSON; each with { "status", "message" }.
 import { z } from "zod";
-import { rejectMethod } from "#app/modules/api/http.server.ts";
+import { readBytesWithin, rejectMethod } from "#app/modules/api/http.server.ts";
 import { providerSecrets, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "#app/modules/games/signature.server.ts";
 import { walletBalance, walletBet, type WalletFailure, type WalletSuccess, type WalletBalance, walletRollback, walletWin } from "#app/modules/games/wallet.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
@@ -55,26 +55,6 @@ const schemas = {
   rollback: z.object({ ...call, refTxnId: id }),
 };
 
-/** The raw body, or null when it is larger than the cap (read in chunks so a huge body is never buffered). */
-async function readBody(request: Request): Promise<string | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_PROVIDER_BODY) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_PROVIDER_BODY) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function answer(result: WalletSuccess | WalletBalance | WalletFailure, txnId?: string) {
   if (!result.ok) {
     return Response.json(
@@ -91,8 +71,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!action) return protocolError(404, "NOT_FOUND", `Unknown action ${params.action}; expected one of ${ACTIONS.join(", ")}`);
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return protocolError(415, "UNSUPPORTED_MEDIA_TYPE", "Content-Type must be application/json");
-  const body = await readBody(request);
-  if (body === null) return protocolError(413, "PAYLOAD_TOO_LARGE", `The body must be at most ${MAX_PROVIDER_BODY} bytes`);
+  const bytes = await readBytesWithin(request, MAX_PROVIDER_BODY);
+  if (bytes === null) return protocolError(413, "PAYLOAD_TOO_LARGE", `The body must be at most ${MAX_PROVIDER_BODY} bytes`);
+  const body = new TextDecoder().decode(bytes);
 
   const provider = await providerSecrets(params.platform);
   if (!provider) return protocolError(404, "UNKNOWN_PROVIDER", `Unknown platform ${params.platform}`);

@@ -1,57 +1,15 @@
 // /betting-record, /betting-record/:id and /api/betting-record called the way React Router calls them (language and
 // session middleware first): the login gate, the filter from the query, another player's round as a 404, and the
 // API's fields, bearer auth and refusals.
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { gameProviders, gameRounds, games } from "#app/modules/games/schema.ts";
 import { createPlayer, createSite } from "#app/modules/payments/test-helpers.ts";
-import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import * as api from "#app/routes/api/betting-record.ts";
 import * as details from "./betting-record-details.tsx";
 import * as page from "./betting-record.tsx";
+import { callRoute as call, sessionFor } from "#tests/support/route-call.ts";
 
-type Handler = (args: never) => unknown;
-type Outcome = { status: number; headers: Headers; data: unknown; response?: Response };
-
-async function call(route: { loader?: Handler }, path: string, { cookie, token, params = {} }: { cookie?: string; token?: string; params?: Record<string, string> } = {}): Promise<Outcome> {
-  const headers = new Headers({ origin: "http://localhost" });
-  if (cookie) headers.set("cookie", cookie);
-  if (token) headers.set("authorization", `Bearer ${token}`);
-  const request = new Request(`http://localhost${path}`, { headers });
-  const url = new URL(request.url);
-  const context = new RouterContextProvider();
-  const args = { request, url, params, context, pattern: url.pathname };
-  let outcome: Outcome | undefined;
-  const run = async () => {
-    try {
-      outcome = toOutcome(await route.loader!(args as never));
-    } catch (thrown) {
-      outcome = toOutcome(thrown);
-    }
-    return new Response();
-  };
-  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
-    await authMiddleware(args as never, async () => new Response());
-    return run();
-  });
-  if (!outcome) await run();
-  return outcome!;
-}
-
-function toOutcome(value: unknown): Outcome {
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null, response: value };
-  const d = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(), data: d.data };
-  return { status: 200, headers: new Headers(), data: value };
-}
-
-async function session(player: { id: number }) {
-  const { token } = await createSession(player.id);
-  return { token, cookie: (await commitSessionCookie(token)).split(";")[0]! };
-}
 
 let player: { id: number };
 let other: { id: number };
@@ -64,7 +22,7 @@ beforeAll(async () => {
   await createSite();
   player = await createPlayer();
   other = await createPlayer();
-  [mine, theirs] = await Promise.all([session(player), session(other)]);
+  [mine, theirs] = await Promise.all([sessionFor(player), sessionFor(other)]);
   const [ka] = await db.insert(gameProviders).values({ platform: "KA", name: "KA Gaming", sortOrder: 1 }).returning();
   const [house] = await db.insert(gameProviders).values({ platform: "HOUSE", name: "DeshPlay Originals", kind: "house" }).returning();
   const [tiger] = await db.insert(games).values({ code: "KA-SLOT-TIGER", name: "Golden Tiger", type: "SLOT", providerId: ka!.id }).returning();

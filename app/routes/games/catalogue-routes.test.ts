@@ -1,67 +1,22 @@
 // /games, the category pages, the favourite form and the catalogue's JSON API, called the way React Router calls
 // them: the root middleware (language, session) fills the context, then the loader or action runs. Real database.
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { getGameByCode, listFavouriteGames } from "#app/modules/games/catalogue.server.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
-import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import * as getGamesRoute from "#app/routes/api/get-games.ts";
 import * as getProviderRoute from "#app/routes/api/get-provider.ts";
 import * as getSystemRoute from "#app/routes/api/get-system.ts";
 import * as getTypeRoute from "#app/routes/api/get-type.ts";
 import * as favourite from "./favourite.tsx";
 import * as gamesPage from "./games.tsx";
-
-type Handler = (args: never) => unknown;
-type Outcome = { status: number; headers: Headers; data: unknown; response?: Response };
-
-async function call(
-  route: { loader?: Handler; action?: Handler },
-  path: string,
-  { cookie, token, body }: { cookie?: string; token?: string; body?: Record<string, string> } = {},
-): Promise<Outcome> {
-  const headers = new Headers({ origin: "http://localhost" });
-  if (cookie) headers.set("cookie", cookie);
-  if (token) headers.set("authorization", `Bearer ${token}`);
-  const method = body ? "POST" : "GET";
-  const request = new Request(`http://localhost${path}`, { method, headers, body: body ? new URLSearchParams(body) : undefined });
-  const url = new URL(request.url);
-  const context = new RouterContextProvider();
-  const args = { request, url, params: {}, context, pattern: url.pathname };
-  let outcome: Outcome | undefined;
-  const run = async () => {
-    try {
-      outcome = toOutcome(await (method === "GET" ? route.loader! : route.action!)(args as never));
-    } catch (thrown) {
-      outcome = toOutcome(thrown);
-    }
-    return new Response();
-  };
-  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
-    await authMiddleware(args as never, async () => new Response());
-    return run();
-  });
-  if (!outcome) await run();
-  return outcome!;
-}
-
-function toOutcome(value: unknown): Outcome {
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null, response: value };
-  return { status: 200, headers: new Headers(), data: value };
-}
+import { callRoute as call, type Outcome, sessionFor } from "#tests/support/route-call.ts";
 
 const json = async (out: Outcome) => (await out.response!.json()) as Record<string, unknown>;
 
-async function session(player: { id: number }) {
-  const { token } = await createSession(player.id);
-  return { token, cookie: (await commitSessionCookie(token)).split(";")[0]! };
-}
 
 type PageData = Awaited<ReturnType<typeof gamesPage.loader>>;
 const page = async (path: string, cookie?: string) => (await call(gamesPage, path, { cookie })).data as PageData;
@@ -137,10 +92,10 @@ describe("/games", () => {
 
   it("marks a player's favourites and sorts them first", async () => {
     const player = await createPlayer();
-    const { cookie } = await session(player);
+    const { cookie } = await sessionFor(player);
     const ace = (await getGameByCode("JILI-SLOT-SUPER-ACE"))!.game.id;
     const from = "/slot?sort=favorite";
-    const out = await call(favourite, "/games/favourite", { cookie, body: { gameId: String(ace), favourite: "1", redirectTo: from } });
+    const out = await call(favourite, "/games/favourite", { cookie, form: { gameId: String(ace), favourite: "1", redirectTo: from } });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe(from);
     const d = await page(from, cookie);
@@ -148,36 +103,36 @@ describe("/games", () => {
     expect(d.games[0]).toMatchObject({ code: "JILI-SLOT-SUPER-ACE", isFavourite: true });
     expect(d.games.slice(1).every((g) => !g.isFavourite)).toBe(true);
     // Another player sees no star.
-    const other = await session(await createPlayer());
+    const other = await sessionFor(await createPlayer());
     expect((await page(from, other.cookie)).games[0]!.isFavourite).toBe(false);
   });
 });
 
 describe("/games/favourite", () => {
   it("sends a guest to log in and back to the page", async () => {
-    const out = await call(favourite, "/games/favourite", { body: { gameId: "1", favourite: "1", redirectTo: "/slot?sort=az" } });
+    const out = await call(favourite, "/games/favourite", { form: { gameId: "1", favourite: "1", redirectTo: "/slot?sort=az" } });
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/login?redirectTo=%2Fslot%3Fsort%3Daz");
   });
 
   it("unmarks with 0, flips without a wanted state, and never redirects off the site", async () => {
     const player = await createPlayer();
-    const { cookie } = await session(player);
+    const { cookie } = await sessionFor(player);
     const dice = (await getGameByCode("HOUSE-ARCADE-DICE"))!.game.id;
-    await call(favourite, "/games/favourite", { cookie, body: { gameId: String(dice), favourite: "1" } });
+    await call(favourite, "/games/favourite", { cookie, form: { gameId: String(dice), favourite: "1" } });
     expect((await listFavouriteGames(player.id)).map((g) => g.id)).toEqual([dice]);
-    const off = await call(favourite, "/games/favourite", { cookie, body: { gameId: String(dice), favourite: "0", redirectTo: "https://evil.example/" } });
+    const off = await call(favourite, "/games/favourite", { cookie, form: { gameId: String(dice), favourite: "0", redirectTo: "https://evil.example/" } });
     expect(off.headers.get("location")).toBe("/games");
     expect(await listFavouriteGames(player.id)).toEqual([]);
-    await call(favourite, "/games/favourite", { cookie, body: { gameId: String(dice), redirectTo: "//evil.example" } });
+    await call(favourite, "/games/favourite", { cookie, form: { gameId: String(dice), redirectTo: "//evil.example" } });
     expect((await listFavouriteGames(player.id)).map((g) => g.id)).toEqual([dice]);
   });
 
   it("answers 400 for a malformed id and 404 for an unknown game", async () => {
-    const { cookie } = await session(await createPlayer());
-    expect((await call(favourite, "/games/favourite", { cookie, body: { gameId: "abc" } })).status).toBe(400);
-    expect((await call(favourite, "/games/favourite", { cookie, body: { gameId: "1", favourite: "yes" } })).status).toBe(400);
-    const missing = await call(favourite, "/games/favourite", { cookie, body: { gameId: "999999" } });
+    const { cookie } = await sessionFor(await createPlayer());
+    expect((await call(favourite, "/games/favourite", { cookie, form: { gameId: "abc" } })).status).toBe(400);
+    expect((await call(favourite, "/games/favourite", { cookie, form: { gameId: "1", favourite: "yes" } })).status).toBe(400);
+    const missing = await call(favourite, "/games/favourite", { cookie, form: { gameId: "999999" } });
     expect(missing.status).toBe(404);
     expect(await json(missing)).toEqual({ error: "This game is not available." });
   });
@@ -257,14 +212,14 @@ describe("catalogue API", () => {
 
   it("GET /api/get-type needs a bearer token and lists the types", async () => {
     expect((await call(getTypeRoute, "/api/get-type")).status).toBe(401);
-    const { token } = await session(await createPlayer());
+    const { token } = await sessionFor(await createPlayer());
     const out = await call(getTypeRoute, "/api/get-type", { token });
     expect(out.status).toBe(200);
     expect(await json(out)).toEqual({ types: ["LIVE", "SLOT", "TABLE", "POKER", "CRASH", "FISH", "ARCADE", "LOTTERY", "SPORTS"] });
   });
 
   it("answers 405 to a POST", async () => {
-    const out = await call(getGamesRoute, "/api/get-games", { body: {} });
+    const out = await call(getGamesRoute, "/api/get-games", { form: {} });
     expect(out.status).toBe(405);
   });
 });

@@ -1,62 +1,20 @@
 // /house/crash, /api/crash/state and /resources/crash-events called the way React Router calls them (root
 // middleware fills the context, then the loader or action runs). Real database; nothing is mocked.
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { publishCrash } from "#app/modules/games/crash/hub.server.ts";
 import { markCrashed } from "#app/modules/games/crash/rounds.server.ts";
 import { bettingRound, ensureCrashGame, fundedPlayer, runRound } from "#app/modules/games/crash/test-helpers.ts";
 import type { CrashView } from "#app/modules/games/crash/view.ts";
 import { crashRounds } from "#app/modules/games/schema.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
-import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import * as state from "../api/crash-state.ts";
 import * as events from "../resources/crash-events.ts";
 import * as page from "./house-crash.tsx";
+import { callRoute as call, type Outcome, sessionFor } from "#tests/support/route-call.ts";
 
-type Handler = (args: never) => unknown;
-type Outcome = { status: number; headers: Headers; data: unknown; response?: Response };
-
-async function call(route: { loader?: Handler; action?: Handler }, path: string, { cookie, body }: { cookie?: string; body?: Record<string, string> } = {}) {
-  const headers = new Headers({ origin: "http://localhost" });
-  if (cookie) headers.set("cookie", cookie);
-  const method = body ? "POST" : "GET";
-  const abort = new AbortController();
-  const request = new Request(`http://localhost${path}`, { method, headers, body: body ? new URLSearchParams(body) : undefined, signal: abort.signal });
-  const url = new URL(request.url);
-  const context = new RouterContextProvider();
-  const args = { request, url, params: {}, context, pattern: url.pathname };
-  let outcome: Outcome | undefined;
-  const run = async () => {
-    try {
-      outcome = toOutcome(await (method === "GET" ? route.loader! : route.action!)(args as never));
-    } catch (thrown) {
-      outcome = toOutcome(thrown);
-    }
-    return new Response();
-  };
-  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
-    await authMiddleware(args as never, async () => new Response());
-    return run();
-  });
-  if (!outcome) await run();
-  return { ...outcome!, abort: () => abort.abort() };
-}
-
-function toOutcome(value: unknown): Outcome {
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null, response: value };
-  const d = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(), data: d.data };
-  return { status: 200, headers: new Headers(), data: value };
-}
-
-async function loggedIn(player: { id: number }) {
-  const { token } = await createSession(player.id);
-  return (await commitSessionCookie(token)).split(";")[0]!;
-}
+const loggedIn = async (player: { id: number }) => (await sessionFor(player)).cookie;
 
 type Reply = { result: { error?: Record<string, string[] | null> } };
 const errorsOf = (out: Outcome) => (out.data as Reply).result.error ?? {};
@@ -97,10 +55,10 @@ describe("/house/crash", () => {
     expect((JSON.parse(text) as CrashView).round).toMatchObject({ id: live.id, phase: "running" });
 
     // Bets are refused while the round runs, with the reason on the form.
-    const bet = await call(page, "/house/crash", { cookie, body: { intent: "bet", stake: "10" } });
+    const bet = await call(page, "/house/crash", { cookie, form: { intent: "bet", stake: "10" } });
     expect(bet.status).toBe(400);
     expect(errorsOf(bet)[""]).toEqual(["Bets are closed: wait for the next round."]);
-    const cash = await call(page, "/house/crash", { cookie, body: { intent: "cashout" } });
+    const cash = await call(page, "/house/crash", { cookie, form: { intent: "cashout" } });
     expect(cash.status).toBe(400);
     expect(errorsOf(cash)[""]).toEqual(["You have no bet on this round."]);
     await markCrashed(live.id);
@@ -108,15 +66,15 @@ describe("/house/crash", () => {
 
   it("checks the form: stake and auto cash-out formats, unknown intents", async () => {
     const cookie = await loggedIn(await fundedPlayer(10_000n));
-    const bad = await call(page, "/house/crash", { cookie, body: { intent: "bet", stake: "ten", autoCashout: "2x" } });
+    const bad = await call(page, "/house/crash", { cookie, form: { intent: "bet", stake: "ten", autoCashout: "2x" } });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad)).toMatchObject({ stake: ["crash.errors.stakeFormat"], autoCashout: ["crash.errors.autoFormat"] });
     const round = await bettingRound(500);
-    const low = await call(page, "/house/crash", { cookie, body: { intent: "bet", stake: "5" } });
+    const low = await call(page, "/house/crash", { cookie, form: { intent: "bet", stake: "5" } });
     expect(errorsOf(low)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
-    const auto = await call(page, "/house/crash", { cookie, body: { intent: "bet", stake: "10", autoCashout: "1" } });
+    const auto = await call(page, "/house/crash", { cookie, form: { intent: "bet", stake: "10", autoCashout: "1" } });
     expect(errorsOf(auto)[""]).toEqual(["Auto cash-out must be from 1.01× to 1,000,000×."]);
-    const odd = await call(page, "/house/crash", { cookie, body: { intent: "steal" } });
+    const odd = await call(page, "/house/crash", { cookie, form: { intent: "steal" } });
     expect(odd.status).toBe(400);
     await db.update(crashRounds).set({ status: "voided" }).where(eq(crashRounds.id, round.id));
   });
@@ -124,7 +82,8 @@ describe("/house/crash", () => {
 
 describe("/resources/crash-events", () => {
   it("streams the state, then the events this process publishes", async () => {
-    const out = await call(events, "/resources/crash-events");
+    const abort = new AbortController();
+    const out = await call(events, "/resources/crash-events", { signal: abort.signal });
     expect(out.response!.headers.get("content-type")).toBe("text/event-stream");
     const reader = out.response!.body!.pipeThrough(new TextDecoderStream()).getReader();
     let text = "";
@@ -132,6 +91,6 @@ describe("/resources/crash-events", () => {
     await publishCrash({ t: "tick", r: 42, m: 150, e: 6758, ts: 1 });
     while (!/event: tick\ndata: .*\n\n/.test(text)) text += (await reader.read()).value ?? "";
     expect(text).toContain('event: tick\ndata: {"t":"tick","r":42,"m":150,"e":6758,"ts":1}\n\n');
-    out.abort();
+    abort.abort();
   });
 });

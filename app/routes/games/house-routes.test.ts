@@ -1,60 +1,19 @@
 // /house/dice, /house/mines and /fair called the way React Router calls them: the root middleware (language,
 // session) fills the context, then the route's loader or action runs. Real database; nothing is mocked.
 // The money paths (a bet placed and paid) need the seamless wallet.
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { diceRoll } from "#app/modules/games/fair/dice.ts";
 import { crashPointFromHash } from "#app/modules/games/fair/crash.ts";
 import { minePositions } from "#app/modules/games/fair/mines.ts";
 import { getActiveSeed } from "#app/modules/games/house/seeds.server.ts";
 import { ensureHouseGames, fundedPlayer, minesInPlay, serverSeedOf } from "#app/modules/games/house/test-helpers.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
-import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import * as dice from "./house-dice.tsx";
 import * as fair from "./fair.tsx";
 import * as mines from "./house-mines.tsx";
+import { callRoute as call, type Outcome, sessionFor } from "#tests/support/route-call.ts";
 
-type Handler = (args: never) => unknown;
-type Outcome = { status: number; headers: Headers; data: unknown };
-
-async function call(route: { loader?: Handler; action?: Handler }, path: string, { cookie, body }: { cookie?: string; body?: Record<string, string> } = {}): Promise<Outcome> {
-  const headers = new Headers({ origin: "http://localhost" });
-  if (cookie) headers.set("cookie", cookie);
-  const method = body ? "POST" : "GET";
-  const request = new Request(`http://localhost${path}`, { method, headers, body: body ? new URLSearchParams(body) : undefined });
-  const url = new URL(request.url);
-  const context = new RouterContextProvider();
-  const args = { request, url, params: {}, context, pattern: url.pathname };
-  let outcome: Outcome | undefined;
-  const run = async () => {
-    try {
-      outcome = toOutcome(await (method === "GET" ? route.loader! : route.action!)(args as never));
-    } catch (thrown) {
-      outcome = toOutcome(thrown);
-    }
-    return new Response();
-  };
-  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
-    await authMiddleware(args as never, async () => new Response());
-    return run();
-  });
-  if (!outcome) await run();
-  return outcome!;
-}
-
-function toOutcome(value: unknown): Outcome {
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null };
-  const d = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(), data: d.data };
-  return { status: 200, headers: new Headers(), data: value };
-}
-
-async function loggedIn(player: { id: number }) {
-  const { token } = await createSession(player.id);
-  return (await commitSessionCookie(token)).split(";")[0]!;
-}
+const loggedIn = async (player: { id: number }) => (await sessionFor(player)).cookie;
 
 type Reply = { result: { status?: string; error?: Record<string, string[] | null> } };
 const errorsOf = (out: Outcome) => (out.data as Reply).result.error ?? {};
@@ -67,7 +26,7 @@ describe("/house/dice", () => {
     const out = await call(dice, "/house/dice");
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/login?redirectTo=%2Fhouse%2Fdice");
-    const post = await call(dice, "/house/dice", { body: { stake: "10", target: "50", direction: "under" } });
+    const post = await call(dice, "/house/dice", { form: { stake: "10", target: "50", direction: "under" } });
     expect(post.status).toBe(302);
   });
 
@@ -85,13 +44,13 @@ describe("/house/dice", () => {
 
   it("answers bad input with 400 and a message next to the field or the form", async () => {
     const cookie = await loggedIn(await fundedPlayer(100_000n));
-    const bad = await call(dice, "/house/dice", { cookie, body: { stake: "ten", target: "50.123", direction: "sideways" } });
+    const bad = await call(dice, "/house/dice", { cookie, form: { stake: "ten", target: "50.123", direction: "sideways" } });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad)).toMatchObject({ stake: ["house.errors.stakeFormat"], target: ["house.errors.targetFormat"], direction: ["house.errors.directionFormat"] });
-    const low = await call(dice, "/house/dice", { cookie, body: { stake: "5", target: "50", direction: "under" } });
+    const low = await call(dice, "/house/dice", { cookie, form: { stake: "5", target: "50", direction: "under" } });
     expect(low.status).toBe(400);
     expect(errorsOf(low)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
-    const extreme = await call(dice, "/house/dice", { cookie, body: { stake: "10", target: "99.99", direction: "under" } });
+    const extreme = await call(dice, "/house/dice", { cookie, form: { stake: "10", target: "99.99", direction: "under" } });
     expect(extreme.status).toBe(400);
     expect(errorsOf(extreme).target).toEqual(["house.errors.target_invalid"]);
   });
@@ -99,7 +58,7 @@ describe("/house/dice", () => {
   it("plays a round from a plain form post and shows roll, payout and nonce", async () => {
     const player = await fundedPlayer(100_000n);
     const cookie = await loggedIn(player);
-    const out = await call(dice, "/house/dice", { cookie, body: { stake: "10", target: "50.00", direction: "over" } });
+    const out = await call(dice, "/house/dice", { cookie, form: { stake: "10", target: "50.00", direction: "over" } });
     expect(out.status).toBe(200);
     const { outcome } = out.data as { outcome: { roll: string; win: boolean; payout: string; nonce: number; serverSeedHash: string } };
     expect(outcome.nonce).toBe(0);
@@ -113,32 +72,32 @@ describe("/house/dice", () => {
 describe("/house/mines", () => {
   it("refuses bad tiles, counts and moves without a game with 400", async () => {
     const cookie = await loggedIn(await fundedPlayer(100_000n));
-    const tile = await call(mines, "/house/mines", { cookie, body: { intent: "reveal", tile: "25" } });
+    const tile = await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: "25" } });
     expect(tile.status).toBe(400);
     expect(errorsOf(tile).tile).toEqual(["house.errors.tileFormat"]);
-    const count = await call(mines, "/house/mines", { cookie, body: { intent: "start", stake: "10", mines: "25" } });
+    const count = await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "10", mines: "25" } });
     expect(count.status).toBe(400);
     expect(errorsOf(count).mines).toEqual(["house.errors.minesFormat"]);
-    const none = await call(mines, "/house/mines", { cookie, body: { intent: "cashout" } });
+    const none = await call(mines, "/house/mines", { cookie, form: { intent: "cashout" } });
     expect(none.status).toBe(400);
     expect(errorsOf(none)[""]).toEqual(["You have no Mines game in play. Start a new one."]);
-    const high = await call(mines, "/house/mines", { cookie, body: { intent: "start", stake: "25000.01", mines: "3" } });
+    const high = await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "25000.01", mines: "3" } });
     expect(errorsOf(high)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
   });
 
   it("starts, reveals a safe tile and cashes out through plain form posts, hiding mines while playing", async () => {
     const player = await fundedPlayer(100_000n);
     const cookie = await loggedIn(player);
-    expect((await call(mines, "/house/mines", { cookie, body: { intent: "start", stake: "10", mines: "1" } })).status).toBe(200);
+    expect((await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "10", mines: "1" } })).status).toBe(200);
     const playing = (await call(mines, "/house/mines", { cookie })).data as { state: { status: string; minePositions: unknown } };
     expect(playing.state).toMatchObject({ status: "playing", minePositions: null });
     const [mine] = await minesInPlay(player.id);
     const safe = mine === 0 ? 1 : 0;
-    expect((await call(mines, "/house/mines", { cookie, body: { intent: "reveal", tile: String(safe) } })).status).toBe(200);
-    const again = await call(mines, "/house/mines", { cookie, body: { intent: "reveal", tile: String(safe) } });
+    expect((await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(safe) } })).status).toBe(200);
+    const again = await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(safe) } });
     expect(again.status).toBe(400);
     expect(errorsOf(again)[""]).toEqual(["That tile is already open."]);
-    expect((await call(mines, "/house/mines", { cookie, body: { intent: "cashout" } })).status).toBe(200);
+    expect((await call(mines, "/house/mines", { cookie, form: { intent: "cashout" } })).status).toBe(200);
     const state = ((await call(mines, "/house/mines", { cookie })).data as { state: { status: string; payout: string; minePositions: number[] } }).state;
     expect(state).toMatchObject({ status: "cashed", payout: "৳10.31", minePositions: [mine], revealed: [safe] });
   });
@@ -165,15 +124,15 @@ describe("/fair", () => {
     const cookie = await loggedIn(player);
     const before = ((await call(fair, "/fair", { cookie })).data as { seeds: { active: { serverSeedHash: string }; revealed: unknown[] } }).seeds;
     expect(before.revealed).toEqual([]);
-    const guest = await call(fair, "/fair", { body: { intent: "rotate" } });
+    const guest = await call(fair, "/fair", { form: { intent: "rotate" } });
     expect(guest.status).toBe(302);
-    const bad = await call(fair, "/fair", { cookie, body: { intent: "clientSeed", clientSeed: "x".repeat(65) } });
+    const bad = await call(fair, "/fair", { cookie, form: { intent: "clientSeed", clientSeed: "x".repeat(65) } });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad).clientSeed).toEqual(["house.errors.clientSeedFormat"]);
-    const unknown = await call(fair, "/fair", { cookie, body: { intent: "explode" } });
+    const unknown = await call(fair, "/fair", { cookie, form: { intent: "explode" } });
     expect(unknown.status).toBe(400);
-    expect((await call(fair, "/fair", { cookie, body: { intent: "clientSeed", clientSeed: "my-lucky-seed" } })).status).toBe(200);
-    expect((await call(fair, "/fair", { cookie, body: { intent: "rotate" } })).status).toBe(200);
+    expect((await call(fair, "/fair", { cookie, form: { intent: "clientSeed", clientSeed: "my-lucky-seed" } })).status).toBe(200);
+    expect((await call(fair, "/fair", { cookie, form: { intent: "rotate" } })).status).toBe(200);
     const after = ((await call(fair, "/fair", { cookie })).data as { seeds: { active: { clientSeed: string }; revealed: { serverSeedHash: string }[] } }).seeds;
     expect(after.active.clientSeed).toBe("my-lucky-seed");
     expect(after.revealed).toHaveLength(2);

@@ -1,65 +1,15 @@
 // /gamerun, /sim-aggregator/play and /api/game-run called the way React Router calls them: the root middleware
 // (language, session) fills the context, then the loader or action runs. Real database; the aggregator is msw.
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { fundedPlayer } from "#app/modules/games/house/test-helpers.ts";
 import { DICE_GAME, ensureLaunchProviders, HTTP_GAME, SIM_GAME } from "#app/modules/games/launch-test-helpers.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
-import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import * as gameRunApi from "#app/routes/api/game-run.ts";
 import { setAggregatorMode } from "#tests/mocks/aggregator.ts";
 import * as gamerun from "./gamerun.tsx";
 import * as sim from "./sim-aggregator.tsx";
+import { callRoute as call, type Outcome, sessionFor } from "#tests/support/route-call.ts";
 
-type Handler = (args: never) => unknown;
-type Outcome = { status: number; headers: Headers; data: unknown };
-type Init = { cookie?: string; token?: string; form?: Record<string, string>; json?: unknown; userAgent?: string };
-
-async function call(route: { loader?: Handler; action?: Handler }, path: string, init: Init = {}): Promise<Outcome> {
-  const headers = new Headers({ origin: "http://localhost" });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (init.userAgent) headers.set("user-agent", init.userAgent);
-  let body: BodyInit | undefined;
-  if (init.form) body = new URLSearchParams(init.form);
-  if (init.json !== undefined) {
-    headers.set("content-type", "application/json");
-    body = JSON.stringify(init.json);
-  }
-  const method = body !== undefined ? "POST" : "GET";
-  const request = new Request(`http://localhost${path}`, { method, headers, body });
-  const url = new URL(request.url);
-  const context = new RouterContextProvider();
-  const args = { request, url, params: {}, context, pattern: url.pathname };
-  let outcome: Outcome | undefined;
-  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
-    await authMiddleware(args as never, async () => new Response());
-    try {
-      outcome = await toOutcome(await (method === "GET" ? route.loader! : route.action!)(args as never));
-    } catch (thrown) {
-      outcome = await toOutcome(thrown);
-    }
-    return new Response();
-  });
-  return outcome!;
-}
-
-async function toOutcome(value: unknown): Promise<Outcome> {
-  if (value instanceof Response) {
-    const json = value.headers.get("content-type")?.includes("json") ? await value.json() : null;
-    return { status: value.status, headers: value.headers, data: json };
-  }
-  const d = value as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(), data: d.data };
-  return { status: 200, headers: new Headers(), data: value };
-}
-
-async function session(player: { id: number }) {
-  const { token } = await createSession(player.id);
-  return { token, cookie: (await commitSessionCookie(token)).split(";")[0]! };
-}
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 type View = { kind: string; url?: string; close?: string; game?: { code: string; name: string } | null; from?: string };
@@ -80,7 +30,7 @@ describe("/gamerun", () => {
   });
 
   it("shows a player the game with its Play form; an unknown game is a 404", async () => {
-    const { cookie } = await session(await createPlayer());
+    const { cookie } = await sessionFor(await createPlayer());
     const out = await call(gamerun, `/gamerun?code=${HTTP_GAME}&from=%2Fslot`, { cookie });
     expect(viewOf(out)).toMatchObject({ kind: "ready", game: { code: HTTP_GAME, name: "Lucky Test" }, from: "/slot" });
     const evil = await call(gamerun, `/gamerun?code=${HTTP_GAME}&from=https%3A%2F%2Fevil.example`, { cookie });
@@ -91,8 +41,8 @@ describe("/gamerun", () => {
   });
 
   it("Play launches and redirects to the one-time link, which opens the provider's URL in the frame once", async () => {
-    const { cookie } = await session(await createPlayer());
-    const post = await call(gamerun, `/gamerun?code=${HTTP_GAME}&from=%2Fslot`, { cookie, form: { code: HTTP_GAME, from: "/slot" }, userAgent: ANDROID });
+    const { cookie } = await sessionFor(await createPlayer());
+    const post = await call(gamerun, `/gamerun?code=${HTTP_GAME}&from=%2Fslot`, { cookie, form: { code: HTTP_GAME, from: "/slot" }, headers: { "user-agent": ANDROID } });
     expect(post.status).toBe(302);
     const next = new URL(post.headers.get("location")!, "http://localhost");
     const token = next.searchParams.get("launch")!;
@@ -108,8 +58,8 @@ describe("/gamerun", () => {
   });
 
   it("another player cannot open the link", async () => {
-    const owner = await session(await createPlayer());
-    const other = await session(await createPlayer());
+    const owner = await sessionFor(await createPlayer());
+    const other = await sessionFor(await createPlayer());
     const post = await call(gamerun, "/gamerun", { cookie: owner.cookie, form: { code: DICE_GAME, from: "/arcade" } });
     const next = post.headers.get("location")!;
     const stolen = await call(gamerun, next, { cookie: other.cookie });
@@ -119,7 +69,7 @@ describe("/gamerun", () => {
   });
 
   it("shows the provider's message or the spec's text when the launch fails, never a 500", async () => {
-    const { cookie } = await session(await createPlayer());
+    const { cookie } = await sessionFor(await createPlayer());
     setAggregatorMode("bad_request");
     const refused = await call(gamerun, "/gamerun", { cookie, form: { code: HTTP_GAME } });
     expect(refused.status).toBe(502);
@@ -137,14 +87,14 @@ describe("/gamerun", () => {
 describe("/sim-aggregator/play", () => {
   it("opens the session of an opened launch for its player only and shows the game and its limits", async () => {
     const player = await fundedPlayer(50_000n);
-    const owner = await session(player);
+    const owner = await sessionFor(player);
     const post = await call(gamerun, "/gamerun", { cookie: owner.cookie, form: { code: SIM_GAME } });
     const opened = viewOf(await call(gamerun, post.headers.get("location")!, { cookie: owner.cookie }));
     expect(opened.url).toMatch(/^\/sim-aggregator\/play\?session=[\w-]{43}$/);
     const page = await call(sim, opened.url!, { cookie: owner.cookie });
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ game: { name: "Demo Spin", min: "৳10.00", max: "৳1,000.00" } });
-    const other = await session(await createPlayer());
+    const other = await sessionFor(await createPlayer());
     const stolen = await call(sim, opened.url!, { cookie: other.cookie });
     expect(stolen).toMatchObject({ status: 403, data: { game: null } });
     expect((await call(sim, opened.url!)).status).toBe(302);
@@ -154,7 +104,7 @@ describe("/sim-aggregator/play", () => {
 
   it("checks the stake's format and limits before any bet", async () => {
     const player = await fundedPlayer(50_000n);
-    const { cookie } = await session(player);
+    const { cookie } = await sessionFor(player);
     const post = await call(gamerun, "/gamerun", { cookie, form: { code: SIM_GAME } });
     const { url } = viewOf(await call(gamerun, post.headers.get("location")!, { cookie }));
     const format = await call(sim, url!, { cookie, form: { stake: "ten" } });
@@ -166,7 +116,7 @@ describe("/sim-aggregator/play", () => {
 
   it("a spin from a plain form post bets and pays through the wallet and shows the result", async () => {
     const player = await fundedPlayer(50_000n);
-    const { cookie } = await session(player);
+    const { cookie } = await sessionFor(player);
     const post = await call(gamerun, "/gamerun", { cookie, form: { code: SIM_GAME } });
     const { url } = viewOf(await call(gamerun, post.headers.get("location")!, { cookie }));
     const spin = await call(sim, url!, { cookie, form: { stake: "10" } });
@@ -188,7 +138,7 @@ describe("/api/game-run", () => {
 
   it("launches and returns the game's URL; house and simulated games as absolute URLs of this site", async () => {
     const player = await createPlayer();
-    const { token } = await session(player);
+    const { token } = await sessionFor(player);
     const out = await call(gameRunApi, "/api/game-run", {
       token,
       json: { userId: player.id, externalURL: "/slot", isMobileLogin: true, gameCode: HTTP_GAME, gameType: "SLOT", platform: "AGGT" },
@@ -203,7 +153,7 @@ describe("/api/game-run", () => {
 
   it("refuses bad bodies, mismatching platform or type, another user id and unknown games", async () => {
     const player = await createPlayer();
-    const { token } = await session(player);
+    const { token } = await sessionFor(player);
     expect(await call(gameRunApi, "/api/game-run", { token, json: {} })).toMatchObject({ status: 400, data: { message: "Enter a valid game code." } });
     expect((await call(gameRunApi, "/api/game-run", { token, json: { gameCode: 12 } })).status).toBe(400);
     expect((await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME, platform: "KA" } })).status).toBe(400);
@@ -214,7 +164,7 @@ describe("/api/game-run", () => {
   });
 
   it("passes on the provider's message, or the spec's text", async () => {
-    const { token } = await session(await createPlayer());
+    const { token } = await sessionFor(await createPlayer());
     setAggregatorMode("server_error");
     expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME } })).toMatchObject({ status: 502, data: { message: "Game server is under maintenance" } });
     setAggregatorMode("no_url");

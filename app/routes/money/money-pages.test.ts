@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { db } from "#app/db/db.server.ts";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { stopEventBus } from "#app/modules/events/bus.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
@@ -27,8 +25,6 @@ import {
   setSettings,
   taka,
 } from "#app/modules/payments/test-helpers.ts";
-import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import * as balanceEvents from "#app/routes/resources/balance-events.ts";
 import * as depositProof from "#app/routes/resources/deposit-proof.ts";
 import * as deposit from "./deposit.tsx";
@@ -38,52 +34,11 @@ import * as promotionDetails from "./promotion-details.tsx";
 import * as transactionDetails from "./transaction-details.tsx";
 import * as turnoverRecord from "./turnover-record.tsx";
 import * as withdrawal from "./withdrawal.tsx";
+import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
 
-type Handler = (args: never) => unknown;
-type Outcome = { status: number; headers: Headers; data: unknown; response?: Response };
-
-/** Runs a loader (GET) or action (other methods) behind the root middleware; thrown redirects/404s are outcomes too. */
-async function call(
-  route: { loader?: Handler; action?: Handler },
-  path: string,
-  { cookie, method = "GET", body, params = {}, signal }: { cookie?: string; method?: string; body?: BodyInit; params?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<Outcome> {
-  const headers = new Headers({ origin: "http://localhost", "x-client-ip": "10.1.1.1" });
-  if (cookie) headers.set("cookie", cookie);
-  const request = new Request(`http://localhost${path}`, { method, headers, body, signal });
-  const url = new URL(request.url);
-  const context = new RouterContextProvider();
-  const args = { request, url, params, context, pattern: url.pathname };
-  let outcome: Outcome | undefined;
-  const run = async () => {
-    const handler = method === "GET" ? route.loader! : route.action!;
-    try {
-      outcome = toOutcome(await handler(args as never));
-    } catch (thrown) {
-      outcome = toOutcome(thrown);
-    }
-    return new Response();
-  };
-  // Like the root: language first, then the session; neither needs to call next itself.
-  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
-    await authMiddleware(args as never, async () => new Response());
-    return run();
-  });
-  if (!outcome) await run();
-  return outcome!;
-}
-
-function toOutcome(value: unknown): Outcome {
-  if (value instanceof Response) return { status: value.status, headers: value.headers, data: null, response: value };
-  const d = value as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
-  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(d.init?.headers), data: d.data };
-  return { status: 200, headers: new Headers(), data: value };
-}
-
-async function loggedIn(player: { id: number }) {
-  const { token } = await createSession(player.id);
-  return (await commitSessionCookie(token)).split(";")[0]!;
-}
+/** Every request comes from one client address, as the per-address limits see it. */
+const call = (route: RouteModule, path: string, init: CallInit = {}) => callRoute(route, path, { ...init, headers: { "x-client-ip": "10.1.1.1", ...init.headers } });
+const loggedIn = async (player: { id: number }) => (await sessionFor(player)).cookie;
 
 /** The cookies a response sets, as one Cookie header value to send on the next request. */
 const cookiesFrom = (headers: Headers, base: string) => [base, ...headers.getSetCookie().map((c) => c.split(";")[0])].join("; ");

@@ -1,0 +1,78 @@
+// Calls a route module's loader or action the way the server does: behind the root's language and session
+// middleware, with thrown redirects and 404s returned as outcomes. For route tests under vitest.
+import { RouterContextProvider } from "react-router";
+import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
+import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
+import { createSession } from "#app/modules/sessions/sessions.server.ts";
+
+type Handler = (args: never) => unknown;
+export type RouteModule = { loader?: Handler; action?: Handler };
+
+/** data: what a loader or action returned; for a Response, its JSON body (or null when it is not JSON). */
+export type Outcome = { status: number; headers: Headers; data: unknown; response?: Response };
+
+export type CallInit = {
+  /** Defaults to POST when a body is given, else GET. GET and HEAD go to the loader, anything else to the action. */
+  method?: string;
+  cookie?: string;
+  /** Sent as "Authorization: Bearer <token>". */
+  token?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+  /** An urlencoded form body. */
+  form?: Record<string, string>;
+  /** A JSON body with its content type. */
+  json?: unknown;
+  params?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export async function callRoute(route: RouteModule, path: string, init: CallInit = {}): Promise<Outcome> {
+  const headers = new Headers({ origin: "http://localhost", ...init.headers });
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  let body = init.body;
+  if (init.form) body = new URLSearchParams(init.form);
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  const method = init.method ?? (body === undefined ? "GET" : "POST");
+  const request = new Request(`http://localhost${path}`, { method, headers, body, signal: init.signal });
+  const url = new URL(request.url);
+  const context = new RouterContextProvider();
+  const args = { request, url, params: init.params ?? {}, context, pattern: url.pathname };
+  let outcome: Outcome | undefined;
+  const run = async () => {
+    const handler = method === "GET" || method === "HEAD" ? route.loader! : route.action!;
+    try {
+      outcome = await toOutcome(await handler(args as never));
+    } catch (thrown) {
+      outcome = await toOutcome(thrown);
+    }
+    return new Response();
+  };
+  // Like the root: language first, then the session; neither needs to call next itself.
+  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
+    await authMiddleware(args as never, async () => new Response());
+    return run();
+  });
+  if (!outcome) await run();
+  return outcome!;
+}
+
+async function toOutcome(value: unknown): Promise<Outcome> {
+  if (value instanceof Response) {
+    const data = value.headers.get("content-type")?.includes("json") ? await value.clone().json() : null;
+    return { status: value.status, headers: value.headers, data, response: value };
+  }
+  const d = value as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, headers: new Headers(d.init?.headers), data: d.data };
+  return { status: 200, headers: new Headers(), data: value };
+}
+
+/** A session for the player: its bearer token and the Cookie header value that carries it. */
+export async function sessionFor(player: { id: number }) {
+  const { token } = await createSession(player.id);
+  return { token, cookie: (await commitSessionCookie(token)).split(";")[0]! };
+}

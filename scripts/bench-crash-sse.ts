@@ -86,7 +86,7 @@ async function measure() {
   const clients = Math.max(1, Number(args.get("clients") ?? 1000));
   const wanted = Math.max(1, Number(args.get("ticks") ?? 50));
   const here = path.resolve(import.meta.dirname ?? ".", "bench-crash-sse.ts");
-  const child = spawn(process.execPath, ["--import", "tsx", here, "--server", ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [here, "--server", ...process.argv.slice(2)], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     env: serverEnv(),
   });

@@ -12,13 +12,16 @@ export type GameAdminErrorCode = "not_found" | "invalid_input";
 export type GameAdminMessage = `adminGames.errors.${string}`;
 
 export class GameAdminError extends Error {
-  constructor(
-    readonly code: GameAdminErrorCode,
-    readonly messageKey: GameAdminMessage,
-    readonly field?: string,
-  ) {
+  readonly code: GameAdminErrorCode;
+  readonly messageKey: GameAdminMessage;
+  readonly field: string | undefined;
+
+  constructor(code: GameAdminErrorCode, messageKey: GameAdminMessage, field?: string) {
     super(messageKey);
     this.name = "GameAdminError";
+    this.code = code;
+    this.messageKey = messageKey;
+    this.field = field;
   }
 }
 export const isGameAdminError = (e: unknown): e is GameAdminError => e instanceof GameAdminError;

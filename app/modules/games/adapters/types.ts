@@ -28,13 +28,14 @@ export type LaunchErrorCode = "not_logged_in" | "game_unavailable" | "launch_inv
  * sent one, else 'An unexpected error occurred'); never a stack trace or an internal detail.
  */
 export class LaunchError extends Error {
-  constructor(
-    readonly code: LaunchErrorCode,
-    message: string,
-    readonly status: number,
-  ) {
+  readonly code: LaunchErrorCode;
+  readonly status: number;
+
+  constructor(code: LaunchErrorCode, message: string, status: number) {
     super(message);
     this.name = "LaunchError";
+    this.code = code;
+    this.status = status;
   }
 }
 

@@ -16,7 +16,11 @@ export class CrashHub {
   private readonly listeners = new Set<CrashListener>();
 
   /** notify: also send events to other instances (PostgreSQL only). */
-  constructor(public notify: boolean) {}
+  notify: boolean;
+
+  constructor(notify: boolean) {
+    this.notify = notify;
+  }
 
   subscribe(fn: CrashListener): () => void {
     this.listeners.add(fn);

@@ -11,11 +11,15 @@ export class LeaderConnection {
   private client: pg.Client | undefined;
   private lost = false;
 
-  constructor(
-    private readonly url: string,
-    private readonly handlers: { notification: (payload: string) => void; lost: () => void },
-    private readonly lockKey = CRASH_LEADER_LOCK,
-  ) {}
+  private readonly url: string;
+  private readonly handlers: { notification: (payload: string) => void; lost: () => void };
+  private readonly lockKey: number;
+
+  constructor(url: string, handlers: { notification: (payload: string) => void; lost: () => void }, lockKey = CRASH_LEADER_LOCK) {
+    this.url = url;
+    this.handlers = handlers;
+    this.lockKey = lockKey;
+  }
 
   get connected() {
     return Boolean(this.client) && !this.lost;

@@ -44,13 +44,17 @@ export class ByteStream {
   private round = -1;
   private bytes: Buffer = Buffer.alloc(0);
 
-  constructor(
-    private readonly serverSeed: string,
-    private readonly clientSeed: string,
-    private readonly nonce: number,
-    public cursor = 0,
-  ) {
+  private readonly serverSeed: string;
+  private readonly clientSeed: string;
+  private readonly nonce: number;
+  cursor: number;
+
+  constructor(serverSeed: string, clientSeed: string, nonce: number, cursor = 0) {
     if (cursor % 4 !== 0 || cursor < 0) throw new RangeError("cursor must be a non-negative multiple of 4");
+    this.serverSeed = serverSeed;
+    this.clientSeed = clientSeed;
+    this.nonce = nonce;
+    this.cursor = cursor;
   }
 
   nextUint32(): number {

@@ -18,13 +18,14 @@ export type HouseErrorCode =
   | "client_seed_invalid";
 
 export class HouseError extends Error {
-  constructor(
-    public readonly code: HouseErrorCode,
-    message: string,
-    public readonly params: Record<string, string> = {},
-  ) {
+  readonly code: HouseErrorCode;
+  readonly params: Record<string, string>;
+
+  constructor(code: HouseErrorCode, message: string, params: Record<string, string> = {}) {
     super(message);
     this.name = "HouseError";
+    this.code = code;
+    this.params = params;
   }
 }
 

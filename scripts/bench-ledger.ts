@@ -4,56 +4,16 @@
 // Needs DATABASE_URL (loopback only); creates and drops its own database bench_ledger_<random>. About a minute.
 // Options: --seconds=N per run (default 5), --also-async (repeat with synchronous_commit=off to show the
 // limit without the disk flush; not a production setting for money).
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
+import { benchPlayerRows, createBenchDatabase } from "./bench-database.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const SECONDS = Math.min(Math.max(Number(args.get("seconds") ?? 5), 1), 30);
 const WALLETS = 1_000;
 const CLIENTS = [1, 10, 50];
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error("bench:ledger needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:ledger");
-  process.exit(2);
-}
-const admin = new URL(adminUrl);
-if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(admin.hostname)) {
-  console.error(`bench:ledger only runs against a PostgreSQL on this machine (loopback), not ${admin.hostname}.`);
-  process.exit(2);
-}
-
-const name = `bench_ledger_${randomBytes(4).toString("hex")}`;
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${name}`;
-
-async function adminQuery(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-let dropped = false;
-async function dropDatabase() {
-  if (dropped) return;
-  dropped = true;
-  await adminQuery(`drop database if exists ${name} with (force)`);
-}
-process.on("SIGINT", () => void dropDatabase().finally(() => process.exit(130)));
-// Hard stop: whatever happens, the run ends and the database goes.
-const deadline = setTimeout(() => {
-  console.error("bench:ledger took too long; stopping.");
-  void dropDatabase().finally(() => process.exit(1));
-}, 10 * 60_000);
-deadline.unref();
-
-await adminQuery(`create database ${name}`);
-process.env.DATABASE_URL = benchUrl.toString(); // the app's global db (migrated on import) is the bench database too
+const { name, url: benchUrl, host, adminQuery, drop: dropDatabase } = await createBenchDatabase("ledger"); // also the app's DATABASE_URL
 
 try {
   const { openPostgres } = await import("#app/db/client.server.ts");
@@ -61,19 +21,11 @@ try {
   const ledger = await import("#app/modules/ledger/ledger.server.ts");
   const { database: globalDb } = await import("#app/db/db.server.ts");
 
-  const fsyncMs = await commitLatency(benchUrl.toString());
-  const setup = await openPostgres(benchUrl.toString(), { max: 60 });
+  const fsyncMs = await commitLatency(benchUrl);
+  const setup = await openPostgres(benchUrl, { max: 60 });
   const rows = await setup.db
     .insert(players)
-    .values(
-      Array.from({ length: WALLETS }, (_, i) => ({
-        username: `bench${i}`,
-        passwordHash: "-",
-        phone: `01800${String(i).padStart(6, "0")}`,
-        email: `bench${i}@example.invalid`,
-        referralCode: `BENCH${i}`,
-      })),
-    )
+    .values(benchPlayerRows(WALLETS))
     .returning({ id: players.id });
   const wallets = rows.map((r) => `player:${r.id}:main`);
   for (let i = 0; i < wallets.length; i += 20) {
@@ -98,7 +50,7 @@ try {
 
   /** baseline: a bare transaction updating one of 1,000 rows, the floor cost of any durable write on this machine. */
   async function run(mode: string, scenario: Scenario, clients: number) {
-    const database = await openPostgres(benchUrl.toString(), { max: clients + 2 });
+    const database = await openPostgres(benchUrl, { max: clients + 2 });
     const latencies: number[] = [];
     let errors = 0;
     const stopAt = performance.now() + SECONDS * 1_000;
@@ -135,7 +87,7 @@ try {
     `${r.mode.padEnd(10)} ${r.scenario.padEnd(14)} ${String(r.clients).padStart(7)} ${String(r.transfers).padStart(9)} ${r.tps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${String(r.errors).padStart(6)}`;
 
   const pgVersion = (await adminQuery("show server_version")).rows[0].server_version;
-  console.log(`Ledger benchmark on PostgreSQL ${pgVersion} (${admin.host}), database ${name}, ${SECONDS} s per run`);
+  console.log(`Ledger benchmark on PostgreSQL ${pgVersion} (${host}), database ${name}, ${SECONDS} s per run`);
   console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`);
   console.log(`A single-row commit takes ${fsyncMs.toFixed(1)} ms here (disk flush); a transfer is one transaction of 4 round trips (begin, lock+read, write, commit).\n`);
   console.log(`  ${header}`);

@@ -4,9 +4,8 @@
 // PostgreSQL can do at all; the same baseline as bench:ledger).
 // Needs DATABASE_URL (loopback only); creates and drops its own database bench_wallet_<random>. About a minute.
 // Options: --seconds=N per run (default 5); BENCH_CLIENTS=1,10,50 (the client counts to run).
-import { randomBytes } from "node:crypto";
 import os from "node:os";
-import pg from "pg";
+import { benchPlayerRows, createBenchDatabase } from "./bench-database.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const SECONDS = Math.min(Math.max(Number(args.get("seconds") ?? 5), 1), 30);
@@ -15,46 +14,7 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? "1,10,50").split(",").map(Number);
 const PLATFORM = "BENCH";
 const GAME = "BENCH-SLOT-SPIN";
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error("bench:wallet needs DATABASE_URL, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:wallet");
-  process.exit(2);
-}
-const admin = new URL(adminUrl);
-if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(admin.hostname)) {
-  console.error(`bench:wallet only runs against a PostgreSQL on this machine (loopback), not ${admin.hostname}.`);
-  process.exit(2);
-}
-
-const name = `bench_wallet_${randomBytes(4).toString("hex")}`;
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${name}`;
-
-async function adminQuery(text: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-let dropped = false;
-async function dropDatabase() {
-  if (dropped) return;
-  dropped = true;
-  await adminQuery(`drop database if exists ${name} with (force)`);
-}
-process.on("SIGINT", () => void dropDatabase().finally(() => process.exit(130)));
-const deadline = setTimeout(() => {
-  console.error("bench:wallet took too long; stopping.");
-  void dropDatabase().finally(() => process.exit(1));
-}, 10 * 60_000);
-deadline.unref();
-
-await adminQuery(`create database ${name}`);
-process.env.DATABASE_URL = benchUrl.toString(); // the app's global db (migrated on import) is the bench database too
+const { name, url: benchUrl, host, adminQuery, drop: dropDatabase } = await createBenchDatabase("wallet"); // also the app's DATABASE_URL
 
 try {
   const { sql } = await import("drizzle-orm");
@@ -70,15 +30,7 @@ try {
   await setup.insert(games).values({ code: GAME, name: "Bench spin", type: "SLOT", providerId: provider!.id });
   const rows = await setup
     .insert(players)
-    .values(
-      Array.from({ length: PLAYERS }, (_, i) => ({
-        username: `bench${i}`,
-        passwordHash: "-",
-        phone: `01800${String(i).padStart(6, "0")}`,
-        email: `bench${i}@example.invalid`,
-        referralCode: `BENCH${i}`,
-      })),
-    )
+    .values(benchPlayerRows(PLAYERS))
     .returning({ id: players.id });
   const playerIds = rows.map((r) => r.id);
   for (let i = 0; i < playerIds.length; i += 20) {
@@ -96,7 +48,7 @@ try {
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
   async function run(scenario: "wallet" | "baseline", clients: number) {
-    const database = await openPostgres(benchUrl.toString(), { max: clients + 2 });
+    const database = await openPostgres(benchUrl, { max: clients + 2 });
     const latencies: number[] = [];
     const bets: number[] = [];
     let errors = 0;
@@ -151,15 +103,16 @@ try {
     `${r.scenario.padEnd(9)} ${String(r.clients).padStart(7)} ${String(r.calls).padStart(7)} ${r.cps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(Number.isNaN(r.betP99) ? "-" : r.betP99.toFixed(1)).padStart(8)} ${String(r.errors).padStart(6)}`;
 
   const pgVersion = (await adminQuery("show server_version")).rows[0].server_version;
-  console.log(`Seamless-wallet benchmark on PostgreSQL ${pgVersion} (${admin.host}), database ${name}, ${SECONDS} s per run`);
+  console.log(`Seamless-wallet benchmark on PostgreSQL ${pgVersion} (${host}), database ${name}, ${SECONDS} s per run`);
   console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`);
   console.log(`Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..15.\n`);
   console.log(`  ${header}`);
   for (const clients of CLIENTS) await run("wallet", clients);
   for (const clients of CLIENTS) await run("baseline", clients);
 
-  const at50 = (s: string) => table.find((r) => r.scenario === s && r.clients === 50)!;
-  console.log(`\nAt 50 clients the wallet reaches ${((100 * at50("wallet").cps) / at50("baseline").cps).toFixed(0)} % of the bare-update baseline.`);
+  const most = Math.max(...CLIENTS);
+  const atMost = (s: string) => table.find((r) => r.scenario === s && r.clients === most)!;
+  console.log(`\nAt ${most} clients the wallet reaches ${((100 * atMost("wallet").cps) / atMost("baseline").cps).toFixed(0)} % of the bare-update baseline.`);
   console.log(`Load average at the end: ${os.loadavg()[0]!.toFixed(1)}.`);
   const report = await ledger.checkLedgerInvariants(setup);
   console.log(`Invariants after the run: ${report.ok ? "all hold" : "VIOLATED"} (${report.counts.transfers} transfers, ${report.counts.entries} entries)`);

@@ -26,6 +26,7 @@ export {
   type PostHoldInput,
   reverseTransfer,
   type ReverseInput,
+  runsWithoutSavepoints,
   transfer,
   type TransferInput,
   transferLinked,

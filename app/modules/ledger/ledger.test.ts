@@ -13,6 +13,7 @@ import {
   MAX_AMOUNT,
   postHold,
   reverseTransfer,
+  runsWithoutSavepoints,
   transfer,
   transferLinked,
   voidHold,
@@ -298,6 +299,25 @@ describe("reversals and linked transfers", () => {
       expect((await getPlayerBalances(other, tx)).main.posted).toBe(500n);
     });
     expect((await getPlayerBalances(other)).main.posted).toBe(500n);
+  });
+
+  it("runs in a caller's transaction without savepoints when asked: the writes commit with it, a refusal still throws", async () => {
+    const other = await createTestPlayer();
+    await db.transaction(async (tx) => {
+      runsWithoutSavepoints(tx);
+      await transfer({ key: "no-sp:dep", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 800n, currency: "BDT", kind: "deposit" }, tx);
+      await transfer({ key: "no-sp:bet", debit: `player:${other}:main`, credit: "game:evo", amount: 300n, currency: "BDT", kind: "bet" }, tx);
+    });
+    expect((await getPlayerBalances(other)).main.posted).toBe(500n);
+    await expect(
+      db.transaction(async (tx) => {
+        runsWithoutSavepoints(tx);
+        await transfer({ key: "no-sp:bet2", debit: `player:${other}:main`, credit: "game:evo", amount: 100n, currency: "BDT", kind: "bet" }, tx);
+        await transfer({ key: "no-sp:bet3", debit: `player:${other}:main`, credit: "game:evo", amount: 401n, currency: "BDT", kind: "bet" }, tx);
+      }),
+    ).rejects.toMatchObject({ code: "insufficient_funds" });
+    expect((await getPlayerBalances(other)).main.posted).toBe(500n);
+    await expectInvariants();
   });
 });
 

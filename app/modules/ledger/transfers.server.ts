@@ -157,9 +157,25 @@ function validateSpec(spec: Spec): Spec {
   return spec;
 }
 
-/** Our own transaction at the top level (retried on deadlock or serialisation failure), a savepoint inside a caller's. */
+// Callers' transactions in which the ledger runs directly instead of in a savepoint (see runsWithoutSavepoints).
+const withoutSavepoints = new WeakSet<object>();
+
+/**
+ * For a caller that rolls back its whole transaction whenever a ledger call in it throws (it checked the balance
+ * under its own lock first, so a refusal is unexpected): ledger calls in `tx` then skip their SAVEPOINT and RELEASE,
+ * two of a bet's round trips. A refusal still throws; it just leaves `tx` unusable. Returns `tx`.
+ */
+export function runsWithoutSavepoints<T extends Tx>(tx: T): T {
+  withoutSavepoints.add(tx);
+  return tx;
+}
+
+/**
+ * Our own transaction at the top level (retried on deadlock or serialisation failure), a savepoint inside a caller's
+ * (or the caller's transaction itself when it asked for runsWithoutSavepoints).
+ */
 async function inTransaction<T>(ex: Executor, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  if (ex instanceof PgTransaction) return ex.transaction(fn);
+  if (ex instanceof PgTransaction) return withoutSavepoints.has(ex) ? fn(ex as Tx) : ex.transaction(fn);
   for (let attempt = 1; ; attempt++) {
     try {
       return await ex.transaction(fn);

@@ -4,7 +4,7 @@ import type { Tx } from "#app/db/db.server.ts";
 import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.server.ts";
 import { lockContext, queryRows } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
-import { refuse, success, TxnIdTaken, withoutSavepoint } from "./run.server.ts";
+import { refuse, success, TxnIdTaken } from "./run.server.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
 import type { BetInput, WalletSuccess } from "./types.ts";
 
@@ -68,6 +68,6 @@ export async function placeBet(tx: Tx, input: BetInput): Promise<WalletSuccess> 
   if (fromBonus > 0n) {
     legs.push({ key: walletLedgerKey(ctx.provider.platform, txnId, "bonus"), debit: `player:${playerId}:bonus`, credit: house, amount: fromBonus, currency, kind: "bet", memo });
   }
-  await transferLinked(legs, withoutSavepoint(tx));
+  await transferLinked(legs, tx);
   return success(after, txnId, Number(row!.round));
 }

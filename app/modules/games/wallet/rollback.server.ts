@@ -7,7 +7,7 @@ import { reverseTransfer } from "#app/modules/ledger/ledger.server.ts";
 import { rollbackTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { callJson, type CallContext, lockContext, rowsOf, toCall } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
-import { refuse, success, TxnIdTaken, withoutSavepoint } from "./run.server.ts";
+import { refuse, success, TxnIdTaken } from "./run.server.ts";
 import { walletLedgerKey } from "./shards.ts";
 import type { RollbackInput, WalletSuccess } from "./types.ts";
 
@@ -54,7 +54,7 @@ export async function rollBack(tx: Tx, input: RollbackInput): Promise<WalletSucc
   }
   for (const leg of legs) {
     const wallet = leg.key === keys.main ? "main" : "bonus";
-    await reverseTransfer({ key: walletLedgerKey(provider.platform, txnId, wallet), transferId: Number(leg.id), kind: "rollback", memo: `${provider.platform} rollback ${txnId}` }, withoutSavepoint(tx));
+    await reverseTransfer({ key: walletLedgerKey(provider.platform, txnId, wallet), transferId: Number(leg.id), kind: "rollback", memo: `${provider.platform} rollback ${txnId}` }, tx);
   }
 
   // The round gives back the stake (or payout); it is rolled back once nothing is left in it.

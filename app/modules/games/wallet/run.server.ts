@@ -4,6 +4,7 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { runsWithoutSavepoints } from "#app/modules/ledger/ledger.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import type { WalletErrorCode, WalletFailure, WalletSuccess } from "./types.ts";
 
@@ -61,7 +62,9 @@ export async function runCall(
   const joined = ex instanceof PgTransaction;
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await (ex ?? db).transaction(fn);
+      // Every call checks the balance under its own lock before it posts, so a ledger refusal inside is unexpected
+      // and rolls the whole call back anyway: the ledger may skip its savepoints.
+      const result = await (ex ?? db).transaction((tx) => fn(runsWithoutSavepoints(tx)));
       if (!joined && !result.replayed) await publishBalanceChanged(playerId);
       return result;
     } catch (e) {
@@ -70,15 +73,4 @@ export async function runCall(
       throw e;
     }
   }
-}
-
-/**
- * The call's transaction as the ledger's executor, without the ledger's savepoint. A nested ledger call normally
- * runs in a savepoint so that a refusal leaves the caller's transaction usable; every wallet call checks the
- * balance under its own lock before it posts, so a ledger refusal here is unexpected and rolls the whole call back
- * anyway. Skipping SAVEPOINT and RELEASE saves two of a bet's eight round trips. (The ledger nests through
- * `ex.transaction(fn)`; this executor runs `fn` in the transaction itself.)
- */
-export function withoutSavepoint(tx: Tx): Tx {
-  return Object.create(tx, { transaction: { value: <T>(fn: (inner: Tx) => Promise<T>) => fn(tx) } }) as Tx;
 }

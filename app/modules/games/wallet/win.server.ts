@@ -6,7 +6,7 @@ import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.t
 import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { lockContext, queryRows } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
-import { refuse, success, TxnIdTaken, withoutSavepoint } from "./run.server.ts";
+import { refuse, success, TxnIdTaken } from "./run.server.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
 import type { WalletSuccess, WinInput } from "./types.ts";
 
@@ -77,7 +77,7 @@ export async function payWin(tx: Tx, input: WinInput): Promise<WalletSuccess> {
         kind: "win",
         memo: `${provider.platform} win ${txnId}`,
       },
-      withoutSavepoint(tx),
+      tx,
     );
   }
   const stake = BigInt(round.stake);

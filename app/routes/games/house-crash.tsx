@@ -20,6 +20,7 @@ import { parseTaka } from "#app/modules/ledger/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/house-crash";
 import { ErrorList } from "#app/components/forms/Field.tsx";
+import { GameHeader } from "#app/components/games/house/GameHeader.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
@@ -90,18 +91,13 @@ export default function HouseCrash({ loaderData, actionData }: Route.ComponentPr
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
-      <header className="mb-3 flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-xl font-bold text-white">{t("crash.title")}</h1>
-          {game ? <p className="text-xs text-white/60">{t("crash.limits", { min: game.min, max: game.max })}</p> : null}
-        </div>
-        <p className="rounded-lg bg-ink px-3 py-1 text-right">
-          <span className="block text-xs text-white/60">{t("crash.balance")}</span>
-          <span className="text-lg font-bold tabular-nums text-brand" data-testid="crash-balance">
-            {balance}
-          </span>
-        </p>
-      </header>
+      <GameHeader
+        title={t("crash.title")}
+        limits={game ? t("crash.limits", { min: game.min, max: game.max }) : null}
+        balanceLabel={t("crash.balance")}
+        balance={balance}
+        testId="crash-balance"
+      />
 
       <section
         className={`mb-3 rounded-xl p-4 text-center ${phase === "crashed" ? "bg-red-900/50" : "bg-panel"}`}

@@ -79,7 +79,13 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
   const p = preview(fields.stake.value, fields.target.value, fields.direction.value);
   return (
     <main className="mx-auto max-w-md p-3" data-testid="dice-page">
-      <GameHeader title={t("house.dice.title")} balance={loaderData.balance} game={loaderData.game} />
+      <GameHeader
+        title={t("house.dice.title")}
+        limits={loaderData.game ? t("house.limits", { min: loaderData.game.min, max: loaderData.game.max }) : null}
+        balanceLabel={t("house.balance")}
+        balance={loaderData.balance}
+        testId="house-balance"
+      />
       {!loaderData.game ? (
         <p className="rounded-xl bg-panel p-4 text-center" role="status">
           {t("house.unavailable")}

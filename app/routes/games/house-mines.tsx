@@ -82,7 +82,13 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
   });
   return (
     <main className="mx-auto max-w-md p-3" data-testid="mines-page">
-      <GameHeader title={t("house.mines.title")} balance={loaderData.balance} game={loaderData.game} />
+      <GameHeader
+        title={t("house.mines.title")}
+        limits={loaderData.game ? t("house.limits", { min: loaderData.game.min, max: loaderData.game.max }) : null}
+        balanceLabel={t("house.balance")}
+        balance={loaderData.balance}
+        testId="house-balance"
+      />
       <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
       {!loaderData.game ? (
         <p className="rounded-xl bg-panel p-4 text-center" role="status">

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -22,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       locale: getLocale(context),
       layout: layoutFor(request.headers.get("user-agent")),
+      // The document is loading inside a frame (a game in /gamerun): the browser says so on the document request.
+      framed: request.headers.get("sec-fetch-dest") === "iframe",
       player: auth ? { id: auth.player.id, username: auth.player.username } : null,
       balance,
       site: {
@@ -57,8 +60,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n } = useTranslation();
   const lang = root?.locale ?? i18n.language ?? "en";
+  // From the document request's header first; in the browser the window itself says whether it is framed (root
+  // data loaded later by fetch no longer carries the header).
+  const [framed, setFramed] = useState(Boolean(root?.framed));
+  useEffect(() => setFramed(window.self !== window.top), []);
   return (
-    <html lang={lang} className={`layout-${root?.layout ?? "desktop"}`}>
+    <html lang={lang} className={`layout-${root?.layout ?? "desktop"}`} data-framed={framed ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

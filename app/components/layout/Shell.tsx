@@ -7,6 +7,10 @@ import { DesktopTopBar } from "./DesktopTopBar.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 
+/**
+ * The site's chrome around a page. A page shown inside another page's frame (a game in /gamerun) gets only the
+ * demo marker and itself: root marks <html data-framed> and CSS hides the .site-chrome parts.
+ */
 export function Shell({ data, children }: { data: RootData; children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -16,10 +20,10 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
           {t("common.demoMarker")}
         </div>
       ) : null}
-      <div className="desktop-only">
+      <div className="desktop-only site-chrome">
         <DesktopTopBar data={data} />
       </div>
-      <div className="mobile-only">
+      <div className="mobile-only site-chrome">
         <header className="mobile-header" data-testid="mobile-header">
           <a href="#side-menu" className="icon-btn" aria-label={t("common.menu")} data-testid="menu-button">
             <span aria-hidden="true">☰</span>
@@ -42,7 +46,7 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
         </div>
       ) : null}
       <div className="page">{children}</div>
-      <div className="mobile-only">
+      <div className="mobile-only site-chrome">
         {data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}
       </div>
       <BackToTop />

@@ -82,7 +82,7 @@ export default function SimAggregator({ loaderData, actionData }: Route.Componen
   const spin = actionData?.spin;
   const balance = spin?.balance ?? loaderData.balance;
   return (
-    <main className="fixed inset-0 z-[100] overflow-auto bg-gradient-to-b from-indigo-950 to-black p-3" data-testid="sim-aggregator">
+    <main className="min-h-screen bg-gradient-to-b from-indigo-950 to-black p-3" data-testid="sim-aggregator">
       {!game ? (
         <p className="mx-auto mt-10 max-w-sm rounded-xl bg-panel p-4 text-center" role="alert" data-testid="sim-session-invalid">
           {t("gamerun.sim.sessionInvalid")}

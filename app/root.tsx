@@ -4,15 +4,16 @@ import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Links, M
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Shell } from "./components/layout/Shell.tsx";
-import { getInstance, getLocale, i18nextMiddleware } from "./i18n/i18n.server.ts";
-import { authMiddleware, getAuth } from "./modules/sessions/auth.server.ts";
+import { getInstance, getLocale } from "./i18n/i18n.server.ts";
+import { rootMiddleware } from "./middleware.server.ts";
+import { getAuth } from "./modules/sessions/auth.server.ts";
 import { getSiteConfig } from "./modules/content/content.server.ts";
 import { getCatalogueMenu } from "./modules/games/catalogue.server.ts";
 import { headerBalance } from "./routes/money/balance.server.ts";
 import { layoutFor } from "./utils/layout.server.ts";
 import { readToast } from "./utils/toast.server.ts";
 
-export const middleware = [i18nextMiddleware, authMiddleware];
+export const middleware = rootMiddleware;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [site, { toast, setCookie }, menu] = await Promise.all([getSiteConfig(), readToast(request), getCatalogueMenu()]);

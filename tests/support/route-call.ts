@@ -1,8 +1,8 @@
 // Calls a route module's loader or action the way the server does: behind the root's language and session
 // middleware, with thrown redirects and 404s returned as outcomes. For route tests under vitest.
 import { RouterContextProvider } from "react-router";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
-import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
+import { rootMiddleware } from "#app/middleware.server.ts";
+import { commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
 import { createSession } from "#app/modules/sessions/sessions.server.ts";
 
 type Handler = (args: never) => unknown;
@@ -37,6 +37,8 @@ export async function callRoute(route: RouteModule, path: string, init: CallInit
     headers.set("content-type", "application/json");
     body = JSON.stringify(init.json);
   }
+  // Browsers send the length of a form body; the form-body guard reads small bodies whole.
+  if (typeof body === "string" || body instanceof URLSearchParams) headers.set("content-length", String(Buffer.byteLength(body.toString())));
   const method = init.method ?? (body === undefined ? "GET" : "POST");
   const request = new Request(`http://localhost${path}`, { method, headers, body, signal: init.signal });
   const url = new URL(request.url);
@@ -48,18 +50,33 @@ export async function callRoute(route: RouteModule, path: string, init: CallInit
     try {
       outcome = await toOutcome(await handler(args as never));
     } catch (thrown) {
-      outcome = await toOutcome(thrown);
+      outcome = await fromThrown(thrown);
     }
     return new Response();
   };
-  // Like the root: language first, then the session; neither needs to call next itself.
-  await (i18nextMiddleware as unknown as (a: unknown, next: () => Promise<Response>) => Promise<unknown>)(args, async () => {
-    await authMiddleware(args as never, async () => new Response());
-    return run();
-  });
-  if (!outcome) await run();
+  // Like the root: its middleware in order; one that does not call next is followed by the next one anyway.
+  type Next = () => Promise<Response>;
+  const middleware = rootMiddleware as unknown as Array<(a: unknown, next: Next) => Promise<unknown>>;
+  const chain = async (i: number): Promise<Response> => {
+    if (i === middleware.length) return run();
+    let called = false;
+    await middleware[i]!(args, async () => {
+      called = true;
+      return chain(i + 1);
+    });
+    return called ? new Response() : chain(i + 1);
+  };
+  try {
+    await chain(0);
+  } catch (thrown) {
+    outcome = await fromThrown(thrown);
+  }
   return outcome!;
 }
+
+/** A thrown Response (redirect, 404, 4xx) or data() is an answer; anything else is what the server turns into a 500. */
+const fromThrown = (thrown: unknown): Promise<Outcome> | Outcome =>
+  thrown instanceof Error ? { status: 500, headers: new Headers(), data: thrown } : toOutcome(thrown);
 
 async function toOutcome(value: unknown): Promise<Outcome> {
   if (value instanceof Response) {

@@ -99,7 +99,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // A 4xx the server chose (a refused body, a missing page) is an answer, not a fault to log.
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="mx-auto max-w-md p-6 text-center">
       <h1 className="mb-2 text-xl font-bold">{t(notFound ? "errors.notFoundTitle" : "errors.serverErrorTitle")}</h1>

@@ -28,6 +28,7 @@ try {
   const setup = globalDb.db;
   const [provider] = await setup.insert(gameProviders).values({ platform: PLATFORM, name: "Bench", secret: "bench" }).returning();
   await setup.insert(games).values({ code: GAME, name: "Bench spin", type: "SLOT", providerId: provider!.id });
+  await wallet.openHouseShards(PLATFORM); // as the seed does for every provider
   const rows = await setup
     .insert(players)
     .values(benchPlayerRows(PLAYERS))
@@ -105,7 +106,7 @@ try {
   const pgVersion = (await adminQuery("show server_version")).rows[0].server_version;
   console.log(`Seamless-wallet benchmark on PostgreSQL ${pgVersion} (${host}), database ${name}, ${SECONDS} s per run`);
   console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`);
-  console.log(`Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..15.\n`);
+  console.log(`Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..${wallet.HOUSE_SHARDS - 1}.\n`);
   console.log(`  ${header}`);
   for (const clients of CLIENTS) await run("wallet", clients);
   for (const clients of CLIENTS) await run("baseline", clients);

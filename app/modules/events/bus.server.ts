@@ -23,12 +23,33 @@ const topic = (playerId: number) => `player:${playerId}`;
 /**
  * Tells this instance's subscribers at once and the other instances through NOTIFY. Call it after the
  * transaction that changed the balance has committed; a failed NOTIFY is logged, never thrown.
+ * One NOTIFY statement is in flight at a time; players published meanwhile go out together in the next
+ * one (a busy casino would otherwise spend a round trip per bet on it). Resolves once that one is sent.
  */
-export async function publishBalanceChanged(playerId: number) {
+export function publishBalanceChanged(playerId: number): Promise<void> {
   emitter.emit(topic(playerId), playerId);
-  if (!getEnv().DATABASE_URL) return;
+  if (!getEnv().DATABASE_URL) return Promise.resolve();
+  if (!queued) {
+    const batch = new Set<number>();
+    queued = { players: batch, sent: inFlight.then(() => ((queued = undefined), sendNotices([...batch]))) };
+    inFlight = queued.sent;
+  }
+  queued.players.add(playerId);
+  return queued.sent;
+}
+
+let inFlight: Promise<void> = Promise.resolve();
+let queued: { players: Set<number>; sent: Promise<void> } | undefined;
+// A NOTIFY payload holds at most 8,000 bytes: ids go in chunks, several notices in one statement.
+const IDS_PER_NOTICE = 500;
+
+async function sendNotices(playerIds: number[]) {
+  const payloads: string[] = [];
+  for (let i = 0; i < playerIds.length; i += IDS_PER_NOTICE) {
+    payloads.push(`${INSTANCE}:${playerIds.slice(i, i + IDS_PER_NOTICE).join(",")}`);
+  }
   try {
-    await db.execute(sql`select pg_notify(${CHANNEL}, ${`${INSTANCE}:${playerId}`})`);
+    await db.execute(sql`select pg_notify(${CHANNEL}, p) from unnest(array[${sql.join(payloads.map((p) => sql`${p}`), sql`, `)}]::text[]) as p`);
   } catch (e) {
     console.error("events: NOTIFY failed", e);
   }
@@ -53,10 +74,12 @@ async function startListening() {
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
-      const [instance, id] = msg.payload.split(":");
+      const [instance, ids = ""] = msg.payload.split(":");
       if (instance === INSTANCE) return;
-      const playerId = Number(id);
-      if (Number.isSafeInteger(playerId)) emitter.emit(topic(playerId), playerId);
+      for (const id of ids.split(",")) {
+        const playerId = Number(id);
+        if (Number.isSafeInteger(playerId) && playerId > 0) emitter.emit(topic(playerId), playerId);
+      }
     });
     client.on("error", (e) => {
       console.error("events: LISTEN connection lost", e);

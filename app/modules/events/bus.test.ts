@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
 import { db } from "#app/db/db.server.ts";
 import { eventBusReady, publishBalanceChanged, stopEventBus, subscribeBalance } from "./bus.server.ts";
 
@@ -39,5 +40,24 @@ describe("balance events", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([42, 42]);
     off();
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))("sends the players of many parallel publishes in a few NOTIFY statements, none lost", async () => {
+    const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await watcher.connect();
+    const notices: string[] = [];
+    watcher.on("notification", (msg) => notices.push(msg.payload ?? ""));
+    await watcher.query("listen balance_changed");
+    const ids = Array.from({ length: 1_200 }, (_, i) => 900_000 + i);
+    await Promise.all(ids.map((id) => publishBalanceChanged(id)));
+    await waitFor(() => notices.flatMap((n) => n.split(":")[1]!.split(",")).length >= ids.length);
+    await new Promise((r) => setTimeout(r, 200));
+    await watcher.end();
+    const heard = notices.flatMap((n) => n.split(":")[1]!.split(",").map(Number));
+    expect(new Set(heard)).toEqual(new Set(ids));
+    expect(heard).toHaveLength(ids.length);
+    // The first publish goes out alone, the other 1,199 wait for it and leave together in chunks of 500.
+    expect(notices.length).toBeLessThanOrEqual(4);
+    expect(notices.every((n) => n.length < 8_000)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { inArray } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import { gameProviders, games } from "./schema.ts";
 import { HOUSE_PLATFORM, type GameType } from "./types.ts";
+import { openHouseShards } from "./wallet.server.ts";
 
 type SeedGame = { type: GameType; name: string; featured?: boolean; code?: string };
 type SeedProvider = { platform: string; name: string; kind: "house" | "aggregator"; filterId?: number; games: SeedGame[] };
@@ -107,4 +108,5 @@ export async function seedGameCatalogue(db: Executor, { demo }: { demo: boolean 
     }),
   );
   await db.insert(games).values(values).onConflictDoNothing({ target: games.code });
+  for (const p of list) await openHouseShards(p.platform, "BDT", db);
 }

@@ -1,11 +1,13 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
+import { ledgerAccounts } from "#app/modules/ledger/schema.ts";
 import { gameProviders, games } from "./schema.ts";
 import { seedGameCatalogue } from "./seed.server.ts";
 import { gameTypes } from "./types.ts";
+import { HOUSE_SHARDS } from "./wallet.server.ts";
 
 const counts = async () => ({
   providers: (await db.select({ n: count() }).from(gameProviders))[0]!.n,
@@ -23,6 +25,11 @@ describe("seedGameCatalogue", () => {
     ]);
     const [house] = await db.select().from(gameProviders);
     expect(house).toMatchObject({ platform: "HOUSE", name: "DeshPlay Originals", kind: "house" });
+    // The house shards exist before the first bet, so no bet pays for creating one.
+    const shards = await db.select({ code: ledgerAccounts.code, allowNegative: ledgerAccounts.allowNegative }).from(ledgerAccounts).where(like(ledgerAccounts.code, "game:house:%"));
+    expect(shards).toHaveLength(HOUSE_SHARDS);
+    expect(new Set(shards.map((s) => s.code))).toEqual(new Set(Array.from({ length: HOUSE_SHARDS }, (_, i) => `game:house:${i}`)));
+    expect(shards.every((s) => s.allowNegative)).toBe(true);
   });
 
   it("adds the demo catalogue once: running it again (in parallel too) changes nothing", async () => {

@@ -4,9 +4,10 @@
 // transfers. Internals: wallet/.
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
+import { ensureHouseAccounts } from "#app/modules/ledger/ledger.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import { placeBet } from "./wallet/bet.server.ts";
-import { rowsOf } from "./wallet/context.server.ts";
 import { rollBack } from "./wallet/rollback.server.ts";
 import { runCall } from "./wallet/run.server.ts";
 import type { BetInput, RollbackInput, WalletBalance, WalletFailure, WalletSuccess, WinInput } from "./wallet/types.ts";
@@ -14,7 +15,14 @@ import { checkAmount, checkFairness, checkId, checkPlatform, checkPlayerId, firs
 import { payWin } from "./wallet/win.server.ts";
 
 export type { BetInput, RollbackInput, WalletBalance, WalletErrorCode, WalletFailure, WalletSuccess, WinInput } from "./wallet/types.ts";
-export { HOUSE_SHARDS, houseShardAccount } from "./wallet/shards.ts";
+import { HOUSE_SHARDS, houseShardAccount } from "./wallet/shards.ts";
+export { HOUSE_SHARDS, houseShardAccount };
+
+/** Creates a provider's house shard accounts up front, so no player's first bet waits while one is created. */
+export async function openHouseShards(platform: string, currency: Currency = "BDT", ex: Executor = db): Promise<void> {
+  const codes = Array.from({ length: HOUSE_SHARDS }, (_, shard) => houseShardAccount(platform, shard));
+  await ensureHouseAccounts(codes, currency, ex);
+}
 
 /** The player's playable balance (main + bonus, available). Works for blocked players and inactive providers. */
 export async function walletBalance(input: { platform: string; playerId: number }): Promise<WalletBalance | WalletFailure> {

@@ -58,6 +58,19 @@ export async function ensureHouseAccount(
   return row!;
 }
 
+/** Several house accounts at once (one statement), e.g. a provider's house shards; existing ones are left as they are. */
+export async function ensureHouseAccounts(codes: string[], currency: Currency, ex: Executor = db): Promise<void> {
+  for (const code of codes) {
+    if (!("house" in parseAccountCode(code))) throw new LedgerError("invalid_input", `${code} is a player account code`, { code });
+  }
+  assertCurrency(currency);
+  if (codes.length === 0) return;
+  await ex
+    .insert(ledgerAccounts)
+    .values(codes.map((code) => ({ code, currency, allowNegative: true })))
+    .onConflictDoNothing();
+}
+
 /** Creates the accounts named by codes (player or house), in the requested currencies. */
 export async function createAccounts(refs: RefRequest[], ex: Executor = db) {
   for (const r of refs) {

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { rowsOf } from "./statements.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 
 export type InvariantResult = { name: string; ok: boolean; detail: string; violations: Record<string, unknown>[] };
 export type InvariantReport = { ok: boolean; results: InvariantResult[]; counts: { accounts: number; transfers: number; entries: number } };

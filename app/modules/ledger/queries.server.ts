@@ -4,7 +4,7 @@ import { db, type Executor } from "#app/db/db.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import { LedgerError } from "./errors.ts";
 import { type LedgerTransfer, ledgerAccounts, ledgerTransfers, type TransferPhase, type Wallet } from "./schema.ts";
-import { rowsOf } from "./statements.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 import { assertId } from "./validation.ts";
 
 export type Balance = { posted: bigint; pending: bigint; available: bigint };

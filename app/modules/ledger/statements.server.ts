@@ -2,6 +2,7 @@
 // write, commit) and keeps accounts locked as briefly as possible.
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
+import { preparedRows } from "#app/db/rows.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import type { LedgerAccount, LedgerTransfer, TransferPhase, Wallet } from "./schema.ts";
 
@@ -33,8 +34,9 @@ export async function readForTransfer(
     ],
     sql` or `,
   );
-  const rows = rowsOf<{ k: "account" | "transfer"; j: Record<string, unknown> }>(
-    await tx.execute(sql`
+  const rows = await preparedRows<{ k: "account" | "transfer"; j: Record<string, unknown> }>(
+    tx,
+    sql`
       with g as (
         select a.* from ledger_accounts a where (${matchRefs("a", refs)}) and not a.allow_negative
         order by a.id for no key update
@@ -43,7 +45,7 @@ export async function readForTransfer(
       union all
       select 'account', ${accountJson("h")} from ledger_accounts h where (${matchRefs("h", refs)}) and h.allow_negative
       union all
-      select 'transfer', ${transferJson("t")} from ledger_transfers t where ${transferWhere}`),
+      select 'transfer', ${transferJson("t")} from ledger_transfers t where ${transferWhere}`,
   );
   return {
     accounts: rows.filter((r) => r.k === "account").map((r) => toAccount(r.j)),
@@ -53,8 +55,9 @@ export async function readForTransfer(
 
 /** A fresh read of transfers by key (a new statement sees everything committed so far). */
 export async function readTransfers(tx: Tx, keys: string[]): Promise<LedgerTransfer[]> {
-  const rows = rowsOf<{ j: Record<string, unknown> }>(
-    await tx.execute(sql`select ${transferJson("t")} as j from ledger_transfers t where t.key in (${list(keys)})`),
+  const rows = await preparedRows<{ j: Record<string, unknown> }>(
+    tx,
+    sql`select ${transferJson("t")} as j from ledger_transfers t where t.key in (${list(keys)})`,
   );
   return rows.map((r) => toTransfer(r.j));
 }
@@ -102,8 +105,9 @@ export async function writeTransfers(
         order by v.ord
         returning id)`
     : sql``;
-  const rows = rowsOf<{ j: Record<string, unknown>; entries: number | string }>(
-    await tx.execute(sql`
+  const rows = await preparedRows<{ j: Record<string, unknown>; entries: number | string }>(
+    tx,
+    sql`
       with t as (
         insert into ledger_transfers (key, phase, debit_account_id, credit_account_id, amount, currency, kind, pending_id, reversal_of, memo, meta)
         values ${values}
@@ -117,7 +121,7 @@ export async function writeTransfers(
       )${insertEntries}
       select ${transferJson("t")} as j, ${entries.length ? sql`(select count(*) from e)` : sql`0`}::int as entries,
         (select count(*) from u)::int as accounts
-      from t`),
+      from t`,
   );
   if (rows.length === transfers.length) {
     const accounts = Number((rows[0] as unknown as { accounts: number | string }).accounts);
@@ -126,10 +130,6 @@ export async function writeTransfers(
     }
   }
   return rows.map((r) => toTransfer(r.j));
-}
-
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 function list(values: Array<string | number>): SQL {

@@ -1,7 +1,7 @@
 // What staff see about a player next to a deposit or withdrawal: money in and out so far, and AML hints.
 import { sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { rowsOf } from "./rows.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 
 export type PlayerMoneySummary = {
   approvedDeposits: number;

@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { paymentMethods } from "#app/modules/content/schema.ts";
-import { rowsOf } from "./rows.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { checkAmount } from "./amount.ts";
 import { channelLabels, type ChannelType, channelTypes } from "./constants.ts";

@@ -3,7 +3,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { paymentMethods } from "#app/modules/content/schema.ts";
-import { rowsOf } from "./rows.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import {
   type ChannelType,

@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { rowsOf } from "#app/modules/payments/rows.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { findHouseGame, taka } from "../house/game-row.server.ts";
 import { crashBets, crashRounds } from "../schema.ts";

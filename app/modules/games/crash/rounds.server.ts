@@ -2,7 +2,7 @@
 // open (taking bets) -> start (running, started_at from the database clock) -> crash (settle) or void.
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { rowsOf } from "#app/modules/payments/rows.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 import { crashPointFromHash } from "../fair/index.ts";
 import { type CrashRound, crashBets, crashRounds } from "../schema.ts";
 import { autoCashOut, loseBet, voidBet } from "./bets.server.ts";

@@ -2,7 +2,8 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.server.ts";
-import { lockContext, queryRows } from "./context.server.ts";
+import { preparedRows } from "#app/db/rows.server.ts";
+import { lockContext } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
 import { refuse, success, TxnIdTaken } from "./run.server.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
@@ -29,7 +30,7 @@ export async function placeBet(tx: Tx, input: BetInput): Promise<WalletSuccess> 
 
   // One statement: refuse a bet that a rollback already cancelled (tombstone), open or add to the round unless it
   // is settled, and claim the transaction id (a concurrent twin makes the insert come back empty: retry, replay).
-  const [row] = await queryRows<{ tomb: boolean; round: number | null; call: number | null }>(
+  const [row] = await preparedRows<{ tomb: boolean; round: number | null; call: number | null }>(
     tx,
     sql`
       with tomb as (

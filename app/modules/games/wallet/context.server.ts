@@ -2,10 +2,9 @@
 // decides on. Holding the player's account locks for the rest of the transaction serialises the calls of one
 // player (so balance checks, round state and tombstones are decided one at a time) while different players
 // proceed in parallel. Later statements of the call read fresh state after this lock.
-import { createHash } from "node:crypto";
-import { type SQL, sql } from "drizzle-orm";
-import pg from "pg";
+import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
+import { preparedRows } from "#app/db/rows.server.ts";
 import type { WalletAction } from "../schema.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 
@@ -33,25 +32,6 @@ export type CallContext = {
   call: StoredCall | null;
   hasActiveTurnover: boolean;
 };
-
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-type Internals = { session?: { client?: unknown }; dialect?: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } };
-
-/**
- * Runs one of the wallet's statements. On PostgreSQL it is a named prepared statement (parsed and planned once per
- * connection; planning these statements costs more than running them); on PGlite a plain query.
- */
-export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const { session, dialect } = tx as unknown as Internals;
-  const client = session?.client;
-  if (!(client instanceof pg.Client) || !dialect) return rowsOf<T>(await tx.execute(query));
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `wallet_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-  return (await client.query({ name, text, values: params })).rows as T[];
-}
 
 export const callJson = (c: string) =>
   sql.raw(`json_build_object('id', ${c}.id, 'txnId', ${c}.txn_id, 'action', ${c}.action, 'playerId', ${c}.player_id,
@@ -88,7 +68,7 @@ export async function lockContext(
   { platform, playerId, gameCode, txnId }: { platform: string; playerId: number; gameCode: string; txnId: string },
 ): Promise<CallContext> {
   // The accounts are locked in id order, like the ledger does, and only the accounts (`of a`), not the player row.
-  const [raw] = await queryRows<Raw>(
+  const [raw] = await preparedRows<Raw>(
     tx,
     sql`
       select

@@ -6,7 +6,7 @@ import { getPlayerBalances, transferLinked } from "#app/modules/ledger/ledger.se
 import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { gameProviders, games } from "../schema.ts";
-import { rowsOf } from "./context.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 
 export const SECRET = "test-secret-0123456789";
 export const PLATFORM = "WT";

@@ -6,7 +6,7 @@ import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test
 import { createRequirement, hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import { gameRounds, gameWalletCalls } from "../schema.ts";
-import { houseShardAccount, walletBalance, walletBet, walletRollback, walletWin } from "../wallet.server.ts";
+import { HOUSE_SHARDS, houseShardAccount, walletBalance, walletBet, walletRollback, walletWin } from "../wallet.server.ts";
 import { balances, blockPlayer, createProvider, fundedPlayer, GAME, PLATFORM, roundsAgainstLedger } from "./test-helpers.ts";
 
 let seq = 0;
@@ -31,7 +31,7 @@ describe("bets and wins", () => {
     const bet = await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 2_500n });
     expect(bet).toMatchObject({ ok: true, balance: 7_500n, main: 7_500n, bonus: 0n, currency: "BDT", replayed: false });
     const shard = await getAccountByCode(houseShardAccount(PLATFORM, player), "BDT");
-    expect(shard?.code).toBe(`game:wt:${player % 16}`);
+    expect(shard?.code).toBe(`game:wt:${player % HOUSE_SHARDS}`);
     expect(shard?.posted).toBe(2_500n);
     expect((await round(player, t.round))?.status).toBe("open");
 

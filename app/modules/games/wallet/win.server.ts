@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
-import { lockContext, queryRows } from "./context.server.ts";
+import { preparedRows } from "#app/db/rows.server.ts";
+import { lockContext } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
 import { refuse, success, TxnIdTaken } from "./run.server.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
@@ -34,7 +35,7 @@ export async function payWin(tx: Tx, input: WinInput): Promise<WalletSuccess> {
           and b.player_id = ${playerId} and b.round_id = ${roundId}) then 'ok'
         else 'missing' end`
     : sql`'ok'`;
-  const [row] = await queryRows<Row>(
+  const [row] = await preparedRows<Row>(
     tx,
     sql`
       with b as (select ${bet} as bet), r as (

@@ -198,7 +198,7 @@ describe("methods and bodies", () => {
       const list = await postJson(route, "/api/x", ["demo", "Demo1234"]);
       expect(list.status).toBe(400);
       expect(await list.json()).toEqual({ message: "The request body must be a JSON object." });
-      const nul = await send(route, "/api/x", { method: "POST", body: "null" });
+      const nul = await send(route, "/api/x", { method: "POST", body: "null", headers: { "content-type": "application/json" } });
       expect(nul.status).toBe(400);
     }
   });
@@ -206,6 +206,13 @@ describe("methods and bodies", () => {
   it("refuses other media types (415) and bodies over the size limit (413)", async () => {
     const xml = await send(loginRoute, "/api/login", { method: "POST", body: "<login/>", headers: { "content-type": "application/xml" } });
     expect(xml.status).toBe(415);
+    // What a page on another site can send without a preflight: text/plain, or a body with no type at all.
+    const json = JSON.stringify({ username: "demo", password: "Demo1234" });
+    const plain = await send(loginRoute, "/api/login", { method: "POST", body: json, headers: { "content-type": "text/plain" } });
+    expect(plain.status).toBe(415);
+    expect(await plain.json()).toEqual({ message: "Send the body as JSON or as form data." });
+    const untyped = await send(loginRoute, "/api/login", { method: "POST", body: new TextEncoder().encode(json) });
+    expect(untyped.status).toBe(415);
     const huge = await postJson(loginRoute, "/api/login", { username: "demo", password: "x".repeat(MAX_BODY_BYTES) });
     expect(huge.status).toBe(413);
     expect((await huge.json()).message).toBe("The request body is too large.");
@@ -505,10 +512,10 @@ describe("GET /api/user/show", () => {
     expect((await send(userShowRoute, "/api/user/show", { token: blockedToken })).status).toBe(401);
   });
 
-  it("also accepts the site's session cookie (the same session)", async () => {
+  it("ignores the site's session cookie: another site's page could make the browser send it", async () => {
     const cookie = (await commitSessionCookie(token)).split(";")[0]!;
     const res = await send(userShowRoute, "/api/user/show", { headers: { cookie } });
-    expect(res.status).toBe(200);
-    expect((await res.json()).username).toBe("shown01");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe("Bearer");
   });
 });

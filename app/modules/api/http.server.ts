@@ -89,16 +89,18 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
  * The body as a plain object, from JSON or from form data (urlencoded or multipart; files are ignored, the first
  * value of a repeated name wins). An empty body is `{}`, so missing fields get their validation messages.
  * Throws a JSON Response: 400 for malformed JSON or a JSON value that is not an object, 413 for a body over
- * MAX_BODY_BYTES, 415 for other content types. A body without a content type is read as JSON.
+ * MAX_BODY_BYTES, 415 for other content types — text/plain too, and a body without a content type: those are what
+ * another site's page can send without asking, so they are never read as JSON.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   const isForm = mediaType === "application/x-www-form-urlencoded" || mediaType === "multipart/form-data";
-  const isJson = mediaType === "" || mediaType === "text/plain" || mediaType === "application/json" || mediaType.endsWith("+json");
-  if (!isForm && !isJson) throw apiError(415, "api.unsupportedMediaType");
+  const isJson = mediaType === "application/json" || (mediaType.startsWith("application/") && mediaType.endsWith("+json"));
+  if (!isForm && !isJson && mediaType !== "") throw apiError(415, "api.unsupportedMediaType");
 
   const bytes = await readLimited(request);
+  if (mediaType === "" && bytes.byteLength > 0) throw apiError(415, "api.unsupportedMediaType");
   if (isForm) {
     let form: FormData;
     try {

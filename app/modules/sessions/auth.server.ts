@@ -20,10 +20,20 @@ export function sessionCookie() {
 export type Auth = { player: PublicPlayer; token: string } | null;
 export const authContext = createContext<Auth>(null);
 
-/** The session token from the signed cookie, or from "Authorization: Bearer" for app clients. */
+/** True for the JSON API under /api, which app clients call with a bearer token. */
+export function isApiPath(pathname: string) {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * The session token from "Authorization: Bearer" (app clients), or on the site's pages from the signed cookie.
+ * The JSON API never reads the cookie: a browser attaches it to requests another site makes (a form posted to
+ * /api/submit-withdraw from a foreign page), but never an Authorization header.
+ */
 export async function readSessionToken(request: Request): Promise<string | null> {
   const header = request.headers.get("authorization");
   if (header?.toLowerCase().startsWith("bearer ")) return header.slice(7).trim() || null;
+  if (isApiPath(new URL(request.url).pathname)) return null;
   const value = await sessionCookie().parse(request.headers.get("cookie"));
   return typeof value === "string" ? value : null;
 }

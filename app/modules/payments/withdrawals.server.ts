@@ -63,6 +63,21 @@ export async function requestWithdrawal(
   const player = await requireActivePlayer(playerId);
   const existing = await findByKey(player.id, input.idempotencyKey);
   if (existing) return { withdrawal: existing, replayed: true };
+  try {
+    return await createWithdrawal(player, input);
+  } catch (e) {
+    // A twin of this request (a double click, a client's retry) may have committed meanwhile, and its hold may be
+    // what makes this one look unaffordable: a replay answers with the original withdrawal, never a refusal.
+    const again = e instanceof PaymentError ? await findByKey(player.id, input.idempotencyKey) : undefined;
+    if (again) return { withdrawal: again, replayed: true };
+    throw e;
+  }
+}
+
+async function createWithdrawal(
+  player: Player,
+  input: { methodId: number; amount: bigint | string; idempotencyKey: string },
+): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
   const refusal = await eligibility(player);
   if (refusal) throw refusal;
   const method = await requireActiveMethod(input.methodId, db, "money.errors.withdrawMethodRequired");

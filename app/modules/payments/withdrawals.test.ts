@@ -72,6 +72,25 @@ describe("requestWithdrawal", () => {
     expect((await getPlayerBalances(player.id)).main.pending).toBe(taka(1_000));
   });
 
+  it("answers every replay of a request with the withdrawal it created, even when its own hold used the whole balance", async () => {
+    const player = await fundedPlayer(taka(1_000));
+    const key = newKey();
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => request(player.id, taka(1_000), key)));
+    const refused = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason?.code));
+    expect(refused).toEqual([]);
+    const ids = new Set(results.map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof request>>>).value.withdrawal.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((r) => r.status === "fulfilled" && !r.value.replayed)).toHaveLength(1);
+    expect((await getPlayerBalances(player.id)).main).toEqual({ posted: taka(1_000), pending: taka(1_000), available: 0n });
+    // Later too, whatever changed since: the replay is the original answer, not a new refusal.
+    await setSettings({ withdrawalStatus: false });
+    try {
+      expect((await request(player.id, taka(1_000), key)).withdrawal.id).toBe([...ids][0]);
+    } finally {
+      await setSettings({ withdrawalStatus: true });
+    }
+  });
+
   it("is blocked by an active turnover requirement", async () => {
     const player = await fundedPlayer(taka(2_000));
     await db.insert(turnoverRequirements).values({ playerId: player.id, required: taka(100), remaining: taka(50) });

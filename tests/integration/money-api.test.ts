@@ -212,7 +212,7 @@ describe("deposit", () => {
 
     const noType = await json(await send(walletRoute, path({ account_type: "Bank", amount: "1000" }), { token: alice.token }));
     expect(noType.status).toBe(422);
-    expect(noType.body.errors.account_type).toEqual(["Please select a Depsoit channel"]);
+    expect(noType.body.errors.account_type).toEqual(["Please select a Deposit channel"]);
     const badAmount = await json(await send(walletRoute, path({ account_type: "Agent", amount: "1e3" }), { token: alice.token }));
     expect(badAmount.status).toBe(422);
     expect(badAmount.body.errors.amount).toEqual(["Enter the amount in taka, for example 500 or 500.50."]);

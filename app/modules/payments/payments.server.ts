@@ -27,6 +27,7 @@ export {
   assignWalletNumber,
   type DepositChannel,
   listDepositChannels,
+  openDepositRange,
   listPaymentMethods,
   listWalletNumbers,
   type PaymentMethod,

@@ -9,6 +9,7 @@ import {
   isPaymentError,
   listDepositChannels,
   listPaymentMethods,
+  openDepositRange,
   listPlayerDeposits,
   PaymentError,
   toId,
@@ -44,24 +45,28 @@ export function normaliseQuickAdd(query: URLSearchParams, allowed: readonly numb
  * unknown or stale values fall back (first promotion, first channel, no method).
  */
 export async function depositChoices(query: URLSearchParams) {
-  const [methods, promotions] = await Promise.all([listPaymentMethods({ activeOnly: true }), listActivePromotions()]);
+  const [methods, promotions, open] = await Promise.all([listPaymentMethods({ activeOnly: true }), listActivePromotions(), openDepositRange()]);
   const method = methods.find((m) => m.id === toId(query.get("methodId"))) ?? null;
   const channels = method ? await listDepositChannels(method.id) : [];
   const promotionParam = query.get("promotionId");
   const promotionId = promotionParam === "none" ? null : (promotions.find((p) => p.id === toId(promotionParam)) ?? promotions[0])?.id ?? null;
   const channelType: ChannelType | null = channels.find((c) => c.type === query.get("channelType"))?.type ?? channels[0]?.type ?? null;
+  // The range shown beside the amount: the chosen channel's, else what the open channels take together.
+  const chosen = channels.find((c) => c.type === channelType) ?? open;
   return {
     methods,
     promotions,
     channels: channels.map((c) => ({ type: c.type, min: formatTaka(c.min), max: formatTaka(c.max) })),
+    amountRange: chosen ? { min: formatTaka(chosen.min), max: formatTaka(chosen.max) } : null,
     selected: { promotionId, methodId: method?.id ?? null, channelType, amount: (query.get("amount") ?? "").trim().slice(0, 20) },
   };
 }
 
 /** Everything /deposit shows, with the choices in the query applied. */
 export async function depositPageData(playerId: number, locale: string, query: URLSearchParams) {
-  const [{ methods, promotions, channels, selected }, deposits] = await Promise.all([depositChoices(query), listPlayerDeposits(playerId, { limit: 5 })]);
+  const [{ methods, promotions, channels, amountRange, selected }, deposits] = await Promise.all([depositChoices(query), listPlayerDeposits(playerId, { limit: 5 })]);
   return {
+    amountRange,
     promotions: promotions.map((p) => ({ id: p.id, name: locale === "bn" ? p.nameBn : p.nameEn, percent: Math.round(p.bonusPercent) })),
     methods: methods.map(({ id, name, icon }) => ({ id, name, icon })),
     channels,

@@ -40,8 +40,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const formData = await request.formData();
   // Refused forms re-render with the choices they were sent with (without JavaScript the address has none).
   const again = async (result: SubmissionResult, status: number) => {
-    const { channels, selected } = await depositChoices(formQuery(formData));
-    return data({ result, again: { channels, selected } }, { status });
+    const { channels, amountRange, selected } = await depositChoices(formQuery(formData));
+    return data({ result, again: { channels, amountRange, selected } }, { status });
   };
   const submission = parseWithZod(formData, { schema: depositFormSchema });
   if (submission.status !== "success") return again(submission.reply(), 400);
@@ -54,7 +54,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { promotions, methods, records } = loaderData;
-  const { channels, selected } = actionData?.again ?? loaderData;
+  const { channels, amountRange, selected } = actionData?.again ?? loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -166,7 +166,11 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 <label htmlFor={fields.amount.id} className="text-sm font-semibold">
                   {t("cashier.deposit.amount")}
                 </label>
-                <span className="text-xs text-white/60">{t("cashier.deposit.amountRange")}</span>
+                {amountRange ? (
+                  <span className="text-xs text-white/60 tabular-nums" data-testid="deposit-amount-range">
+                    {t("cashier.deposit.amountRange", amountRange)}
+                  </span>
+                ) : null}
               </div>
               <div className="mb-2 flex gap-2">
                 <AmountInput field={fields.amount} placeholder={t("cashier.deposit.amountPlaceholder")} className="min-w-0 flex-1" />

@@ -92,6 +92,13 @@ describe("/deposit", () => {
       { type: "Personal", min: "500", max: "10,000" },
     ]);
     expect(page.selected.channelType).toBe("Agent");
+    // The range beside the amount is the chosen channel's, never a fixed ৳100 the channels would refuse.
+    expect((out.data as { amountRange: unknown }).amountRange).toEqual({ min: "500", max: "25,000" });
+    const personal = await call(deposit, `/deposit?methodId=${ctx.method.id}&channelType=Personal`, { cookie });
+    expect((personal.data as { amountRange: unknown }).amountRange).toEqual({ min: "500", max: "10,000" });
+    // Before a method is chosen: what the open channels take together.
+    const none = await call(deposit, "/deposit", { cookie });
+    expect((none.data as { amountRange: { min: string } }).amountRange.min).toBe("500");
     expect(page.selected.promotionId).toBe(page.promotions[0]!.id);
     expect(page.promotions.find((p) => p.id === promotion.id)?.percent).toBe(25);
   });

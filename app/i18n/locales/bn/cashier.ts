@@ -29,7 +29,7 @@ export default {
     range: "৳{{min}} – ৳{{max}}",
     amount: "পরিমাণ",
     amountPlaceholder: "১০০ – ২৫,০০০",
-    amountRange: "ডিপোজিটের পরিমাণ: ৳১০০ – ৳২৫,০০০",
+    amountRange: "ডিপোজিটের পরিমাণ: ৳{{min}} – ৳{{max}}",
     clear: "মুছুন",
     apply: "হালনাগাদ",
     submit: "ডিপোজিট",

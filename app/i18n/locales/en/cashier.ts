@@ -28,7 +28,7 @@ export default {
     range: "৳{{min}} – ৳{{max}}",
     amount: "Amount",
     amountPlaceholder: "100 – 25,000",
-    amountRange: "Deposit amount: ৳100 – ৳25,000",
+    amountRange: "Deposit amount: ৳{{min}} – ৳{{max}}",
     clear: "Clear",
     apply: "Update",
     submit: "Deposit",

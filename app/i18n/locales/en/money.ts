@@ -1,5 +1,5 @@
 // Deposits, withdrawals, transactions, turnover and promotions. The spec's exact texts where it gives one
-// (sections 5 and 8), including its spelling ("Depsoit").
+// (sections 5 and 8); the spec's misspelling "Depsoit" is corrected (a defect players noticed).
 export default {
   errors: {
     amountRequired: "Please fill in your amount.",
@@ -15,7 +15,7 @@ export default {
     withdrawRange: "Withdrawals must be between ৳{{min}} and ৳{{max}}.",
     methodInvalid: "Please select a valid payment method.",
     withdrawMethodRequired: "Please select your payment method.",
-    channelRequired: "Please select a Depsoit channel",
+    channelRequired: "Please select a Deposit channel",
     senderInvalid: "Please provide a valid 11-digit account number.",
     trxInvalid: "Please provide your TRX ID. It should be valid.",
     trxUsed: "This TRX ID has already been submitted. Please check it and try again.",

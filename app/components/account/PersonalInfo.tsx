@@ -43,7 +43,7 @@ export function PersonalInfo({ info }: { info: PersonalInfoData }) {
       label: t("account.email"),
       value: (
         <>
-          <span className="break-all">{info.email}</span>
+          <EmailText email={info.email} />
           <VerifiedFlag verified={info.emailVerified} />
         </>
       ),
@@ -70,5 +70,18 @@ export function PersonalInfo({ info }: { info: PersonalInfoData }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+/** An address wraps after its "@" when it must, and inside a part only when that part alone is wider than the box. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf("@");
+  if (at < 0) return <span className="break-words">{email}</span>;
+  return (
+    <span className="break-words">
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </span>
   );
 }

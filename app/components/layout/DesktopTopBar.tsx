@@ -15,17 +15,6 @@ export function DesktopTopBar({ data }: { data: RootData }) {
         <a href="/" className="shrink-0">
           <img src={data.site.logo} alt={data.site.title} width={150} height={40} />
         </a>
-        <nav className="desktop-categories">
-          <NavLink to="/" end>
-            {t("common.home")}
-          </NavLink>
-          <NavLink to="/sports">{t("common.nav.sports")}</NavLink>
-          {categoryLinks.map((c) => (
-            <NavLink key={c.slug} to={`/${c.slug}`}>
-              {t(c.key)}
-            </NavLink>
-          ))}
-        </nav>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <DhakaClock label={t("common.timeZoneLabel")} />
           <LanguageSwitch locale={data.locale} />
@@ -49,6 +38,18 @@ export function DesktopTopBar({ data }: { data: RootData }) {
           )}
         </div>
       </div>
+      {/* Its own row: beside the balance and account of a logged-in player it had to scroll and hid Crash and Fishing. */}
+        <nav className="desktop-categories" aria-label={t("common.nav.categories")}>
+          <NavLink to="/" end>
+            {t("common.home")}
+          </NavLink>
+          <NavLink to="/sports">{t("common.nav.sports")}</NavLink>
+          {categoryLinks.map((c) => (
+            <NavLink key={c.slug} to={`/${c.slug}`}>
+              {t(c.key)}
+            </NavLink>
+          ))}
+        </nav>
     </header>
   );
 }

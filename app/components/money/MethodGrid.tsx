@@ -34,7 +34,7 @@ export function MethodGrid({
             className="peer sr-only"
           />
           <span className="flex h-full flex-col items-center gap-1 rounded-lg border border-white/15 bg-ink px-1 pb-1.5 pt-2 text-center text-xs peer-checked:border-brand peer-checked:bg-brand/10 peer-checked:text-brand peer-focus-visible:ring-2 peer-focus-visible:ring-brand">
-            <img src={m.icon} alt="" width={40} height={40} className="size-10 rounded object-contain" loading="lazy" />
+            <img src={m.icon} alt="" width={48} height={48} className="size-12 rounded-md bg-white object-contain p-1" loading="lazy" />
             <span className="w-full truncate font-semibold">{m.name}</span>
           </span>
           {tag ? (

@@ -213,7 +213,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 {records.map((r) => (
                   <li key={r.id}>
                     <a href={`/transaction-record/D${r.id}`} className="flex items-center gap-2 py-2 text-sm">
-                      <img src={r.methodIcon} alt="" width={24} height={24} className="size-6 shrink-0 rounded object-contain" loading="lazy" />
+                      <img src={r.methodIcon} alt="" width={32} height={32} className="size-8 shrink-0 rounded bg-white object-contain p-0.5" loading="lazy" />
                       <span className="min-w-0 flex-1">
                         <span className="block font-semibold tabular-nums">
                           {t("cashier.currency")}

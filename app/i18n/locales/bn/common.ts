@@ -27,6 +27,7 @@ export default {
   copy: "কপি",
   timeZoneLabel: "GMT+6",
   nav: {
+    categories: "খেলার ধরন",
     sports: "স্পোর্টস",
     casino: "ক্যাসিনো",
     slot: "স্লট",

@@ -56,7 +56,7 @@ export default {
     withdrawals: "অনুমোদিত উইথড্র: {{count}}টি, {{total}}",
     open: "অপেক্ষমাণ: {{deposits}}টি ডিপোজিট, {{withdrawals}}টি উইথড্র · বাতিল ডিপোজিট: {{rejected}}টি",
     sharedSender: "এই প্রেরক নম্বরটি আরও {{count}} জন খেলোয়াড় ব্যবহার করেছেন।",
-    none: "এখনও কোনো লেনদেন নেই।",
+    none: "আর কোনো লেনদেন নেই।",
   },
   deposits: {
     title: "ডিপোজিট",

@@ -24,6 +24,7 @@ export default {
   copy: "Copy",
   timeZoneLabel: "GMT+6",
   nav: {
+    categories: "Game categories",
     sports: "Sports",
     casino: "Casino",
     slot: "Slot",

@@ -55,7 +55,7 @@ export default {
     withdrawals: "Approved withdrawals: {{count}}, {{total}}",
     open: "Pending: {{deposits}} deposits, {{withdrawals}} withdrawals · rejected deposits: {{rejected}}",
     sharedSender: "The sender number was also used by {{count}} other player(s).",
-    none: "No transactions yet.",
+    none: "No other transactions.",
   },
   deposits: {
     title: "Deposits",

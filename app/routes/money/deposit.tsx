@@ -173,7 +173,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 ) : null}
               </div>
               <div className="mb-2 flex gap-2">
-                <AmountInput field={fields.amount} placeholder={t("cashier.deposit.amountPlaceholder")} className="min-w-0 flex-1" />
+                <AmountInput field={fields.amount} placeholder={amountRange ? t("cashier.deposit.amountPlaceholder", amountRange) : ""} className="min-w-0 flex-1" />
                 <button
                   type="submit"
                   name="clear"

@@ -28,7 +28,7 @@ export default {
     noChannels: "এই পদ্ধতিতে এখন কোনো ডিপোজিট চ্যানেল নেই। অনুগ্রহ করে অন্য একটি বেছে নিন।",
     range: "৳{{min}} – ৳{{max}}",
     amount: "পরিমাণ",
-    amountPlaceholder: "১০০ – ২৫,০০০",
+    amountPlaceholder: "{{min}} – {{max}}",
     amountRange: "ডিপোজিটের পরিমাণ: ৳{{min}} – ৳{{max}}",
     clear: "মুছুন",
     apply: "হালনাগাদ",

@@ -27,7 +27,7 @@ export default {
     noChannels: "No deposit channel is available for this method right now. Please choose another one.",
     range: "৳{{min}} – ৳{{max}}",
     amount: "Amount",
-    amountPlaceholder: "100 – 25,000",
+    amountPlaceholder: "{{min}} – {{max}}",
     amountRange: "Deposit amount: ৳{{min}} – ৳{{max}}",
     clear: "Clear",
     apply: "Update",

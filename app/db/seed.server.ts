@@ -36,7 +36,7 @@ const footerTextEn = [
 const footerTextBn = [
   "দেশপ্লে একটি অনলাইন গেমিং সাইট, যেখানে আছে ক্রিকেট এক্সচেঞ্জ বেটিং, লাইভ ক্যাসিনো, স্লট, টেবিল গেম, ক্র্যাশ ও ফিশিং গেম — বাংলাদেশের খেলোয়াড়দের জন্য তৈরি।",
   "আপনার পরিচিত মোবাইল ওয়ালেট দিয়ে ডিপোজিট ও উইথড্র করুন। প্রতিটি ডিপোজিট আমাদের ফিন্যান্স টিম যাচাই করে আপনার মেইন ওয়ালেটে যোগ করে; প্রোমোশনে বোনাস মেলে, যা খেলে আনলক করতে হয়।",
-  "আমরা দায়িত্বশীল গেমিংকে গুরুত্ব দিই: যেকোনো সময় অ্যাকাউন্ট থেকে সীমা ঠিক করুন, বিরতি নিন বা নিজেকে বাদ দিন। খেলোয়াড়দের বয়স ১৮ বা তার বেশি হতে হবে।",
+  "আমরা দায়িত্বশীল গেমিংকে গুরুত্ব দিই: যেকোনো সময় অ্যাকাউন্ট থেকে সীমা ঠিক করুন, বিরতি নিন বা নিজেকে বাদ দিন। খেলোয়াড়দের বয়স 18 বা তার বেশি হতে হবে।",
   "আমাদের সাপোর্ট টিম হোয়াটসঅ্যাপ, ফেসবুক ও ইমেইলে সারাক্ষণ ইংরেজি ও বাংলায় উত্তর দেয়।",
 ].join("\n\n");
 
@@ -70,7 +70,7 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       { platform: "email", url: "mailto:support@deshplay.example", label: "support@deshplay.example", sortOrder: 4 },
     ]);
     await tx.insert(sliders).values([
-      { sliderType: "Main", titleEn: "Welcome bonus 100% on your first deposit", titleBn: "প্রথম ডিপোজিটে ১০০% স্বাগত বোনাস", thumbnail: "/demo/banners/banner-1.svg", link: "/signup", sortOrder: 1 },
+      { sliderType: "Main", titleEn: "Welcome bonus 100% on your first deposit", titleBn: "প্রথম ডিপোজিটে 100% স্বাগত বোনাস", thumbnail: "/demo/banners/banner-1.svg", link: "/signup", sortOrder: 1 },
       { sliderType: "Main", titleEn: "Cricket exchange: back and lay every ball", titleBn: "ক্রিকেট এক্সচেঞ্জ: প্রতিটি বলে ব্যাক ও লে", thumbnail: "/demo/banners/banner-2.svg", link: "/sports", sortOrder: 2 },
       { sliderType: "Main", titleEn: "Provably fair Crash, Dice and Mines", titleBn: "যাচাইযোগ্য ন্যায্য ক্র্যাশ, ডাইস ও মাইনস", thumbnail: "/demo/banners/banner-3.svg", link: "/crash", sortOrder: 3 },
       { sliderType: "Main", titleEn: "Refer a friend, earn every day", titleBn: "বন্ধুকে রেফার করুন, প্রতিদিন আয় করুন", thumbnail: "/demo/banners/banner-4.svg", link: "/signup", sortOrder: 4 },
@@ -79,12 +79,12 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       { sliderType: "Favourite", titleEn: "Slots", titleBn: "স্লট", thumbnail: "/demo/favourites/fav-3.svg", link: "/slot", sortOrder: 3 },
       { sliderType: "Favourite", titleEn: "Crash", titleBn: "ক্র্যাশ", thumbnail: "/demo/favourites/fav-4.svg", link: "/crash", sortOrder: 4 },
       { sliderType: "Features", titleEn: "Fast mobile-wallet deposits", titleBn: "দ্রুত মোবাইল ওয়ালেট ডিপোজিট", thumbnail: "/demo/features/feature-1.svg", link: null, sortOrder: 1 },
-      { sliderType: "Features", titleEn: "24/7 support in Bangla", titleBn: "২৪/৭ বাংলায় সাপোর্ট", thumbnail: "/demo/features/feature-2.svg", link: null, sortOrder: 2 },
+      { sliderType: "Features", titleEn: "24/7 support in Bangla", titleBn: "24/7 বাংলায় সাপোর্ট", thumbnail: "/demo/features/feature-2.svg", link: null, sortOrder: 2 },
       { sliderType: "Features", titleEn: "Play responsibly", titleBn: "দায়িত্ব নিয়ে খেলুন", thumbnail: "/demo/features/feature-3.svg", link: "/responsible-gaming", sortOrder: 3 },
     ]);
     await tx.insert(announcements).values([
       { titleEn: "Welcome to DeshPlay! This is a demo installation: all balances are play money.", titleBn: "দেশপ্লেতে স্বাগতম! এটি একটি ডেমো ইনস্টলেশন: সব ব্যালেন্স খেলার টাকা।", sortOrder: 1 },
-      { titleEn: "Deposits are credited after our finance team checks the transfer, usually within 30 minutes.", titleBn: "ফিন্যান্স টিম ট্রান্সফার যাচাই করার পর ডিপোজিট যোগ হয়, সাধারণত ৩০ মিনিটের মধ্যে।", sortOrder: 2 },
+      { titleEn: "Deposits are credited after our finance team checks the transfer, usually within 30 minutes.", titleBn: "ফিন্যান্স টিম ট্রান্সফার যাচাই করার পর ডিপোজিট যোগ হয়, সাধারণত 30 মিনিটের মধ্যে।", sortOrder: 2 },
       { titleEn: "Never share your password or reset code with anyone, including our staff.", titleBn: "আপনার পাসওয়ার্ড বা রিসেট কোড কাউকে দেবেন না, আমাদের কর্মীদেরও নয়।", sortOrder: 3 },
     ]);
     await tx.insert(gameCategories).values(categories.map((c, i) => ({ ...c, icon: `/demo/categories/${c.slug}.svg`, sortOrder: i + 1 })));

@@ -146,7 +146,7 @@ describe("public content", () => {
       link: "/signup",
       thubmnail: "http://localhost:3000/demo/banners/banner-1.svg",
       title: "Welcome bonus 100% on your first deposit",
-      title_bn: "প্রথম ডিপোজিটে ১০০% স্বাগত বোনাস",
+      title_bn: "প্রথম ডিপোজিটে 100% স্বাগত বোনাস",
     });
 
     await db.update(sliders).set({ status: "inactive" }).where(eq(sliders.thumbnail, "/demo/banners/banner-1.svg"));

@@ -37,13 +37,13 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
       await tx.insert(promotions).values([
         {
           nameEn: "100% deposit bonus",
-          nameBn: "১০০% ডিপোজিট বোনাস",
+          nameBn: "100% ডিপোজিট বোনাস",
           descriptionEn: "Double your deposit: a 100% bonus up to ৳5,000 in your bonus wallet.",
-          descriptionBn: "আপনার ডিপোজিট দ্বিগুণ করুন: বোনাস ওয়ালেটে ৳৫,০০০ পর্যন্ত ১০০% বোনাস।",
+          descriptionBn: "আপনার ডিপোজিট দ্বিগুণ করুন: বোনাস ওয়ালেটে ৳5,000 পর্যন্ত 100% বোনাস।",
           termsEn:
             "The bonus is 100% of the deposit, at most ৳5,000. Play 5 times the bonus, plus the deposit once, before withdrawing; the bonus then moves to your main wallet. Play money in demo mode.",
           termsBn:
-            "বোনাস ডিপোজিটের ১০০%, সর্বোচ্চ ৳৫,০০০। উত্তোলনের আগে বোনাসের ৫ গুণ এবং ডিপোজিট একবার খেলুন; তারপর বোনাস আপনার মেইন ওয়ালেটে যাবে। ডেমো মোডে খেলার টাকা।",
+            "বোনাস ডিপোজিটের 100%, সর্বোচ্চ ৳5,000। উত্তোলনের আগে বোনাসের 5 গুণ এবং ডিপোজিট একবার খেলুন; তারপর বোনাস আপনার মেইন ওয়ালেটে যাবে। ডেমো মোডে খেলার টাকা।",
           bonusPercent: 100,
           turnoverMultiplierHundredths: 500,
           maxBonus: taka(5_000),
@@ -54,11 +54,11 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
         },
         {
           nameEn: "5% daily reload",
-          nameBn: "৫% দৈনিক রিলোড",
+          nameBn: "5% দৈনিক রিলোড",
           descriptionEn: "An extra 5% on every deposit, up to ৳1,000.",
-          descriptionBn: "প্রতিটি ডিপোজিটে অতিরিক্ত ৫%, ৳১,০০০ পর্যন্ত।",
+          descriptionBn: "প্রতিটি ডিপোজিটে অতিরিক্ত 5%, ৳1,000 পর্যন্ত।",
           termsEn: "The bonus is 5% of the deposit, at most ৳1,000. Play the bonus once, plus the deposit once, before withdrawing.",
-          termsBn: "বোনাস ডিপোজিটের ৫%, সর্বোচ্চ ৳১,০০০। উত্তোলনের আগে বোনাস একবার এবং ডিপোজিট একবার খেলুন।",
+          termsBn: "বোনাস ডিপোজিটের 5%, সর্বোচ্চ ৳1,000। উত্তোলনের আগে বোনাস একবার এবং ডিপোজিট একবার খেলুন।",
           bonusPercent: 5,
           turnoverMultiplierHundredths: 100,
           maxBonus: taka(1_000),

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { groupWhole } from "#app/components/money/format.ts";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
@@ -31,9 +32,9 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { counts, site } = loaderData;
-  const n = (v: number) => v.toLocaleString(i18n.language === "bn" ? "bn-BD" : "en-US");
+  const n = (v: number) => groupWhole(v);
   return (
     <>
       <h1 className="mb-3 text-xl font-bold">{t("admin.dashboard.title")}</h1>

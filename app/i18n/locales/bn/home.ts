@@ -19,6 +19,6 @@ export default {
   playNow: "খেলুন",
   loginToPlay: "খেলতে লগইন করুন",
   contactScanHint: "ফোনের ক্যামেরা দিয়ে কোডটি স্ক্যান করুন বা লিংকে চাপ দিন।",
-  ageBadge: "১৮+",
+  ageBadge: "18+",
   readMoreResponsible: "দায়িত্বশীল গেমিং সম্পর্কে পড়ুন",
 } satisfies Shape<typeof en>;

@@ -7,7 +7,7 @@ export default {
   exchangeNote: "ক্রিকেট এক্সচেঞ্জ চালু হলে এক্সচেঞ্জের বেট এখানে দেখা যাবে।",
   filters: "বেট ফিল্টার করুন",
   date: "তারিখ",
-  days: { today: "আজ", yesterday: "গতকাল", last7: "গত ৭ দিন" },
+  days: { today: "আজ", yesterday: "গতকাল", last7: "গত 7 দিন" },
   platform: "প্ল্যাটফর্ম",
   gameType: "গেমের ধরন",
   all: "সব",
@@ -23,9 +23,9 @@ export default {
   api: {
     invalidDay: "day অবশ্যই {{days}}-এর একটি হতে হবে।",
     invalidType: "type অবশ্যই {{types}}-এর একটি হতে হবে।",
-    invalidPlatform: "platform ২ থেকে ২০টি অক্ষর বা অঙ্কের প্রোভাইডার কোড হতে হবে।",
+    invalidPlatform: "platform 2 থেকে 20টি অক্ষর বা অঙ্কের প্রোভাইডার কোড হতে হবে।",
     invalidSize: "size অবশ্যই {{sizes}}-এর একটি হতে হবে।",
-    invalidPage: "page ১ বা তার বেশি পূর্ণ সংখ্যা হতে হবে।",
+    invalidPage: "page 1 বা তার বেশি পূর্ণ সংখ্যা হতে হবে।",
   },
   details: {
     title: "বেটের বিস্তারিত",

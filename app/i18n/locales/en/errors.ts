@@ -29,6 +29,7 @@ export default {
   callingCodeInvalid: "Please choose a country code",
   invalidCredentials: "Invalid credentials",
   tooManyAttempts: "Too many failed log-in attempts. Please try again in {{minutes}} minutes.",
+  tooManySignups: "Too many sign-ups from this network. Please try again in {{minutes}} minutes.",
   accountBlocked: "This account is blocked. Please contact support.",
   submissionFailed: "Submission failed",
   networkLogin: "Network error, please try again later.",

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "#app/db/db.server.ts";
+import { contentChanged, keyedTtlCache, ttlCache } from "#app/utils/ttl-cache.server.ts";
 import { listFavouriteGames, listFeaturedGames } from "#app/modules/games/catalogue.server.ts";
 import { categoryTypes } from "#app/modules/games/types.ts";
 import {
@@ -20,9 +21,9 @@ export type SiteConfig = {
   branding: typeof branding.$inferSelect;
 };
 
-// Read on every page; staff edits show up within this many milliseconds on every instance.
+// Read on every page; staff edits show up at once on this instance and within this many milliseconds on the others.
 const SITE_CONFIG_TTL_MS = 10_000;
-let cache: { at: number; value: Promise<SiteConfig> } | undefined;
+const siteConfig = ttlCache(SITE_CONFIG_TTL_MS, loadSiteConfig);
 
 async function loadSiteConfig(): Promise<SiteConfig> {
   const [[general], [brand]] = await Promise.all([
@@ -34,17 +35,12 @@ async function loadSiteConfig(): Promise<SiteConfig> {
 }
 
 export function getSiteConfig(): Promise<SiteConfig> {
-  const now = Date.now();
-  if (!cache || now - cache.at > SITE_CONFIG_TTL_MS) {
-    const value = loadSiteConfig();
-    cache = { at: now, value };
-    value.catch(() => (cache = undefined));
-  }
-  return cache.value;
+  return siteConfig.get();
 }
 
+/** After a settings change: every cached page content of this instance is read again. */
 export function clearSiteConfigCache() {
-  cache = undefined;
+  contentChanged();
 }
 
 export async function listSliders(type?: SliderType) {
@@ -101,20 +97,36 @@ function featuredFor(category: string | null) {
  * Everything the home page shows, with titles in the page's language. `category` is the raw query value:
  * a slug that matches no game type gives an empty game list (the page shows "No Data"). With `playerId`,
  * `myGames` holds the player's favourite games (home's Favourites row shows them instead of the sliders).
+ * The part every visitor sees is cached per language and category (HOME_TTL_MS, emptied by contentChanged()).
  */
 export async function getHomeContent({ locale, category, playerId }: { locale: string; category: string | null; playerId?: number }) {
+  const wanted = category?.trim().toLowerCase() || null;
+  // Any other slug shows the same empty list: one cache entry for all of them, so odd queries cannot fill the cache.
+  const slug = wanted === null || Object.hasOwn(categoryTypes, wanted) ? wanted : "?";
+  const [shared, myGames] = await Promise.all([
+    publicHome.get(`${locale === "bn" ? "bn" : "en"}|${slug ?? ""}`),
+    playerId ? listFavouriteGames(playerId) : Promise.resolve([]),
+  ]);
+  return { ...shared, activeCategory: wanted, myGames: myGames.map(homeGame) };
+}
+
+const HOME_TTL_MS = 10_000;
+const publicHome = keyedTtlCache(HOME_TTL_MS, (key: string) => {
+  const [locale, slug] = key.split("|") as [string, string];
+  return loadPublicHome(locale, slug === "" ? null : slug);
+});
+
+async function loadPublicHome(locale: string, category: string | null) {
   const bn = locale === "bn";
   const title = (row: { titleEn: string; titleBn: string }) => (bn ? row.titleBn : row.titleEn);
-  const wanted = category?.trim().toLowerCase() || null;
-  const [site, allSliders, news, socials, categories, games, payments, myGames] = await Promise.all([
+  const [site, allSliders, news, socials, categories, games, payments] = await Promise.all([
     getSiteConfig(),
     listSliders(),
     listAnnouncements(),
     listSocialLinks(),
     listCategories(),
-    featuredFor(wanted),
+    featuredFor(category),
     listPaymentMethods(),
-    playerId ? listFavouriteGames(playerId) : Promise.resolve([]),
   ]);
   const slides = (type: SliderType) =>
     allSliders
@@ -135,9 +147,7 @@ export async function getHomeContent({ locale, category, playerId }: { locale: s
     features: slides("Features"),
     announcements: news.map((a) => ({ id: a.id, title: title(a), link: a.link && SAFE_HREF.test(a.link) ? a.link : null })),
     categories: categories.map((c) => ({ slug: c.slug, name: bn ? c.nameBn : c.nameEn, icon: c.icon })),
-    activeCategory: wanted,
     games: games.map(homeGame),
-    myGames: myGames.map(homeGame),
     contacts,
     footer: {
       text: bn ? site.general.footerTextBn : site.general.footerTextEn,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
+import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { listGames, toggleFavourite } from "#app/modules/games/catalogue.server.ts";
 import { games } from "#app/modules/games/schema.ts";
@@ -35,20 +36,39 @@ describe("content", () => {
 
   it("leaves out games that are not featured any more, inactive, or of an inactive provider", async () => {
     await db.update(games).set({ featured: false }).where(eq(games.code, "SEXY-LIVE-BACCARAT-LIVE"));
+    contentChanged(); // what a staff edit does
     expect((await getHomeContent({ locale: "en", category: "casino" })).games.map((g) => g.code)).toEqual(["EVO-LIVE-LIGHTNING-ROULETTE"]);
     await db.update(games).set({ active: false }).where(eq(games.code, "EVO-LIVE-LIGHTNING-ROULETTE"));
+    contentChanged(); // what a staff edit does
     expect((await getHomeContent({ locale: "en", category: "casino" })).games).toEqual([]);
     await db.update(games).set({ featured: true }).where(eq(games.code, "SEXY-LIVE-BACCARAT-LIVE"));
+    contentChanged(); // what a staff edit does
     await db.update(games).set({ active: true }).where(eq(games.code, "EVO-LIVE-LIGHTNING-ROULETTE"));
+    contentChanged(); // what a staff edit does
+  });
+
+  it("reads home's shared content once per language and category until staff change something", async () => {
+    const before = await getHomeContent({ locale: "en", category: null });
+    const [first] = await db.select().from(sliders).where(eq(sliders.sliderType, "Main")).orderBy(sliders.sortOrder).limit(1);
+    await db.update(sliders).set({ titleEn: "Changed behind the cache" }).where(eq(sliders.id, first!.id));
+    // Without a staff edit's contentChanged() the cached copy is served (for at most the TTL)...
+    expect((await getHomeContent({ locale: "en", category: null })).banners).toEqual(before.banners);
+    contentChanged();
+    // ...and right after one, the change shows.
+    expect((await getHomeContent({ locale: "en", category: null })).banners[0]!.title).toBe("Changed behind the cache");
+    await db.update(sliders).set({ titleEn: first!.titleEn }).where(eq(sliders.id, first!.id));
+    contentChanged();
   });
 
   it("hides inactive sliders", async () => {
     const [first] = await listSliders("Main");
     await db.update(sliders).set({ status: "inactive" }).where(eq(sliders.id, first!.id));
+    contentChanged(); // what a staff edit does
     const main = await listSliders("Main");
     expect(main).toHaveLength(3);
     expect(main.map((s) => s.id)).not.toContain(first!.id);
     await db.update(sliders).set({ status: "active" }).where(eq(sliders.id, first!.id));
+    contentChanged(); // what a staff edit does
   });
 
   it("gives a logged-in player's favourite games, and none to guests", async () => {
@@ -98,7 +118,9 @@ describe("content", () => {
 
   it("drops contact and slider links that are not web, mail or phone links", async () => {
     await db.update(socialLinks).set({ url: "javascript:alert(1)" }).where(eq(socialLinks.platform, "facebook"));
+    contentChanged(); // what a staff edit does
     await db.update(sliders).set({ link: "javascript:alert(1)" }).where(eq(sliders.thumbnail, "/demo/banners/banner-1.svg"));
+    contentChanged(); // what a staff edit does
     const content = await getHomeContent({ locale: "en", category: null });
     expect(content.contacts.map((c) => c.platform)).toEqual(["whatsapp", "email"]);
     expect(content.banners[0]!.link).toBeNull();

@@ -2,6 +2,7 @@
 // filters and sorts of /games, favourites, featured games for home, and the side menu's cached provider lists.
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
+import { contentChanged, ttlCache } from "#app/utils/ttl-cache.server.ts";
 import { gameFavourites, gameProviders, games } from "./schema.ts";
 import { gameTypes, type GameType } from "./types.ts";
 
@@ -230,19 +231,14 @@ async function loadMenu(): Promise<CatalogueMenu> {
 
 // The side menu is on every page: read it at most once per this many ms per instance.
 const MENU_TTL_MS = 30_000;
-let menuCache: { at: number; value: Promise<CatalogueMenu> } | undefined;
+const menu = ttlCache(MENU_TTL_MS, loadMenu);
 
 /** Each game type's providers and the sports books, for the side menu and the desktop top bar (cached). */
 export function getCatalogueMenu(): Promise<CatalogueMenu> {
-  const now = Date.now();
-  if (!menuCache || now - menuCache.at > MENU_TTL_MS) {
-    const value = loadMenu();
-    menuCache = { at: now, value };
-    value.catch(() => (menuCache = undefined));
-  }
-  return menuCache.value;
+  return menu.get();
 }
 
+/** After staff change the catalogue: the menu, home's featured games and every other content cache are read again. */
 export function clearCatalogueMenuCache() {
-  menuCache = undefined;
+  contentChanged();
 }

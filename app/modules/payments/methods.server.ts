@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { paymentMethods } from "#app/modules/content/schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { checkAmount, DEPOSIT_MAX, DEPOSIT_MIN } from "./amount.ts";
 import { channelLabels, type ChannelType, channelTypes } from "./constants.ts";
@@ -249,7 +250,7 @@ export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<
   const sortOrder = Number.isInteger(input.sortOrder) ? Math.max(0, Math.min(10_000, input.sortOrder!)) : 0;
   const values = { name, icon, status: input.status, sortOrder };
   const ip = input.ip ?? null;
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     if (input.id) {
       const id = toId(input.id);
       const [before] = id ? await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for("update") : [];
@@ -263,4 +264,6 @@ export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<
     await audit(tx, { staffId: input.staffId, action: "payment_method.create", entity: "payment_method", entityId: row!.id, after: values, ip });
     return row!;
   });
+  contentChanged(); // home's footer lists the methods
+  return saved;
 }

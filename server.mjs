@@ -15,6 +15,20 @@ const app = express();
 app.disable("x-powered-by");
 // "loopback" trusts X-Forwarded-For only from a proxy on this machine; set TRUST_PROXY for others (e.g. "10.0.0.0/8").
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+// The security headers (nosniff, Referrer-Policy, X-Frame-Options, Permissions-Policy, HSTS on an https PUBLIC_URL,
+// and a Content-Security-Policy that loads nothing) on every response: static files, JSON, redirects, SSE, the 405
+// below. They are defined in app/utils/security-headers.server.ts and filled in just before the headers go out,
+// only where missing: HTML documents (entry.server.tsx, with their nonce CSP) and the deposit proofs (a sandbox)
+// keep their own, and React Router's adapter appends its headers, so setting them up front would send them twice.
+const securityDefaults = Object.entries(build.entry.module.securityHeaderDefaults());
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    for (const [name, value] of securityDefaults) if (!res.hasHeader(name)) res.setHeader(name, value);
+    return writeHead.apply(this, args);
+  };
+  next();
+});
 // Node's Request refuses TRACE/TRACK, and React Router answers other unknown methods without an Allow header.
 const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 app.use((req, res, next) => {

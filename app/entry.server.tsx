@@ -4,12 +4,15 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { getEnv } from "./config/env.server.ts";
 import { bootstrap } from "./db/bootstrap.server.ts";
 import { database } from "./db/db.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
 import { stopCrashEngine } from "./modules/games/crash/instance.server.ts";
+import { NonceContext } from "./utils/csp-nonce.ts";
+import { createNonce, documentSecurityHeaders, responseSecurityDefaults, setMissing } from "./utils/security-headers.server.ts";
 
 // Migrations ran when the database opened; this seeds demo content once and prints the demo logins.
 await bootstrap();
@@ -22,11 +25,32 @@ export async function shutdown() {
   await database.close();
 }
 
-function securityHeaders(headers: Headers) {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "same-origin");
-  headers.set("X-Frame-Options", "SAMEORIGIN");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+const securityOptions = () => ({ publicUrl: getEnv().PUBLIC_URL });
+
+/**
+ * Called once by server.mjs: the headers it adds to every response that lacks them (static files, JSON, redirects,
+ * resource routes). Exported from here so the production server and the app share one definition.
+ */
+export function securityHeaderDefaults() {
+  return responseSecurityDefaults(securityOptions());
+}
+
+/** The security headers on data requests (*.data: client navigations and form posts), also under `react-router dev`. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  const values = securityHeaderDefaults();
+  try {
+    setMissing(response.headers, values);
+    return response;
+  } catch {
+    // Immutable headers (a Response.redirect()): copy the response.
+    const headers = new Headers(response.headers);
+    setMissing(headers, values);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+};
+
+function securityHeaders(headers: Headers, nonce: string) {
+  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce, securityOptions()))) headers.set(name, value);
 }
 
 export default function handleRequest(
@@ -36,6 +60,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A new nonce for every document: only the scripts of this response carry it (CSP script-src).
+  const nonce = createNonce();
+  securityHeaders(responseHeaders, nonce);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -49,9 +76,14 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getInstance(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <NonceContext.Provider value={nonce}>
+          {/* React Router puts the nonce on its <Scripts>, <ScrollRestoration> and streamed data scripts. */}
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext.Provider>
       </I18nextProvider>,
       {
+        // React's own inline scripts (completing streamed Suspense boundaries).
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -63,7 +95,6 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          securityHeaders(responseHeaders);
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -10,6 +10,7 @@ import { getAuth } from "./modules/sessions/auth.server.ts";
 import { getSiteConfig } from "./modules/content/content.server.ts";
 import { getCatalogueMenu } from "./modules/games/catalogue.server.ts";
 import { headerBalance } from "./routes/money/balance.server.ts";
+import { useNonce } from "./utils/csp-nonce.ts";
 import { layoutFor } from "./utils/layout.server.ts";
 import { readToast } from "./utils/toast.server.ts";
 
@@ -57,6 +58,9 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/** Zod reads its settings from this global (what z.config() writes) when it loads. */
+const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n } = useTranslation();
@@ -65,21 +69,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // data loaded later by fetch no longer carries the header).
   const [framed, setFramed] = useState(Boolean(root?.framed));
   useEffect(() => setFramed(window.self !== window.top), []);
+  // The CSP nonce of this document (server only): every inline script needs it.
+  const nonce = useNonce();
   return (
     <html lang={lang} className={`layout-${root?.layout ?? "desktop"}`} data-framed={framed ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1d2a" />
+        {/* Before any module runs: Zod compiles its object parsers with new Function() unless told "jitless", and
+            under the CSP (no 'unsafe-eval') its try-and-see probe is reported as a violation on every form page. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         {root ? <link rel="icon" href={root.site.favicon} type="image/svg+xml" /> : null}
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
-        <Links />
+        {/* Links need no nonce (style-src does not use one); without this they would take the document's from
+            React Router, which the browser never knows, and every hydration would report a mismatch. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { getProofForViewer } from "#app/modules/payments/payments.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { UPLOAD_CSP } from "#app/utils/security-headers.server.ts";
 import type { Route } from "./+types/deposit-proof";
 
 const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
@@ -27,6 +28,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, max-age=300",
       "Content-Disposition": "inline",
+      // The same policy as the staff's copy (/admin/finance/deposits/:id/proof): opened on its own, an uploaded
+      // file loads nothing and runs in a sandbox.
+      "Content-Security-Policy": UPLOAD_CSP,
     },
   });
 }

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { getProofForViewer } from "#app/modules/payments/proofs.server.ts";
+import { UPLOAD_CSP } from "#app/utils/security-headers.server.ts";
 import { requireFinanceViewer } from "./finance.server.ts";
 import type { Route } from "./+types/deposit-proof";
 
@@ -22,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Disposition": "inline",
       "Cache-Control": "private, max-age=600",
       "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Security-Policy": UPLOAD_CSP,
     },
   });
 }

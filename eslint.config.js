@@ -4,6 +4,9 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// Foreign keys to ledger transfers and the schema aggregate for Drizzle: they name ledger tables, never query them.
+const LEDGER_SCHEMA_USERS = ["app/modules/payments/schema.ts", "app/db/schema.ts"];
+
 export default defineConfig(
   globalIgnores(["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "artifacts/", "drizzle/"]),
   tseslint.configs.recommended,
@@ -14,6 +17,23 @@ export default defineConfig(
       "react-hooks/exhaustive-deps": "warn",
       // `_name` marks a parameter or binding that is deliberately unused.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+    },
+  },
+  // Module boundary: only the ledger touches its tables and internals; everything else uses its public API.
+  {
+    ignores: ["app/modules/ledger/**", ...LEDGER_SCHEMA_USERS],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "modules/ledger/(?!(ledger\\.server|money|test-helpers)\\.ts$)",
+              message: "Use the ledger's public API (#app/modules/ledger/ledger.server.ts): only the ledger reads and writes its tables.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -40,6 +40,14 @@ app.use(
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
   }),
 );
+// React Router flushes after every chunk it streams, and compression's flush is a zlib FULL flush, which resets the
+// compressor each time: home went out as 15.9 KB of gzip instead of 9.6. Our pages render their whole shell at once
+// (no deferred data), so compressed responses are flushed only when they end. Event streams are not compressed and
+// go straight to the socket.
+app.use((_req, res, next) => {
+  res.flush = () => {};
+  next();
+});
 app.use("/assets", express.static(path.join(BUILD, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(BUILD, "client"), { maxAge: "1h" }));
 app.use((req, _res, next) => {

@@ -48,7 +48,8 @@ export function FeaturedGames({ content }: { content: Pick<HomeContent, "games" 
             );
             return (
               <li key={game.id} data-testid="game-tile" data-code={game.code}>
-                <a href={gamerunHref(game.code, "/")} className="game-tile" aria-label={`${game.name} (${game.provider}) – ${t("home.playNow")}`}>
+                {/* The link is named by what it shows (name, provider), so speech and voice control match the screen. */}
+                <a href={gamerunHref(game.code, "/")} className="game-tile">
                   {body}
                 </a>
               </li>

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { FavouriteButton } from "./FavouriteButton.tsx";
 import { gamerunHref } from "./links.ts";
 
@@ -6,13 +5,11 @@ export type TileGame = { id: number; code: string; name: string; provider: strin
 
 /** A game's poster, name and provider, linking to its launch; players also get the favourite star. */
 export function GameTile({ game, from, canFavourite }: { game: TileGame; from: string; canFavourite: boolean }) {
-  const { t } = useTranslation();
   return (
     <li className="relative" data-testid="game-tile" data-code={game.code}>
       <a
         href={gamerunHref(game.code, from)}
         className="group flex h-full flex-col overflow-hidden rounded-lg bg-panel focus-visible:ring-2 focus-visible:ring-brand"
-        aria-label={t("casino.play", { name: game.name, provider: game.provider })}
       >
         <img src={game.poster} alt="" width={200} height={200} loading="lazy" decoding="async" className="block aspect-square h-auto w-full" />
         <span className="px-2 pt-1.5 text-[0.78rem] font-semibold leading-tight group-hover:text-brand md:text-sm">{game.name}</span>

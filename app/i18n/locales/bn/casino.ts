@@ -29,7 +29,6 @@ export default {
   noData: "কোনো তথ্য নেই",
   noDataHint: "এই ফিল্টারে কোনো গেম পাওয়া যায়নি।",
   showAll: "সব গেম দেখুন",
-  play: "{{name}} খেলুন ({{provider}})",
   addFavourite: "{{name}} প্রিয় তালিকায় যোগ করুন",
   removeFavourite: "{{name}} প্রিয় তালিকা থেকে সরান",
   gameUnavailable: "এই গেমটি এখন পাওয়া যাচ্ছে না।",

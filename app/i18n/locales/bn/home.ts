@@ -16,7 +16,6 @@ export default {
   showAllGames: "সব গেম দেখুন",
   moreGames: "সব গেম",
   provider: "প্রোভাইডার",
-  playNow: "খেলুন",
   loginToPlay: "খেলতে লগইন করুন",
   contactScanHint: "ফোনের ক্যামেরা দিয়ে কোডটি স্ক্যান করুন বা লিংকে চাপ দিন।",
   ageBadge: "18+",

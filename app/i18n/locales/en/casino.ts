@@ -28,7 +28,6 @@ export default {
   noData: "No Data",
   noDataHint: "No game matches these filters.",
   showAll: "Show all games",
-  play: "Play {{name}} ({{provider}})",
   addFavourite: "Add {{name}} to favourites",
   removeFavourite: "Remove {{name}} from favourites",
   gameUnavailable: "This game is not available.",

@@ -13,7 +13,6 @@ export default {
   showAllGames: "Show all games",
   moreGames: "All games",
   provider: "Provider",
-  playNow: "Play",
   loginToPlay: "Log in to play",
   contactScanHint: "Scan the code with your phone camera or tap the link.",
   ageBadge: "18+",

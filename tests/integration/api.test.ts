@@ -274,13 +274,30 @@ describe("POST /api/login", () => {
     expect(unknown.body).toEqual({ message: "Invalid credentials" });
   });
 
-  it("rate limits a username after 5 failures (429 with Retry-After), even with the right password", async () => {
+  it("limits sign-ups per address: 50 at once from one address create exactly 30 players, the rest get 429", async () => {
+    const headers = { "x-client-ip": "198.51.100.77" };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postJson(createPlayersRoute, signupPath, validSignup({ username: `burst${i}x`, email: `burst${i}@example.com`, phone: `0171${String(i).padStart(7, "0")}` }), { headers }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(30);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(20);
+    expect(await refused[0]!.json()).toEqual({ message: "Too many sign-ups from this network. Please try again in 60 minutes." });
+    expect(refused[0]!.headers.get("retry-after")).toBe("3600");
+  });
+
+  it("limits a username from one address after 5 failures (429 with Retry-After), but not its owner elsewhere", async () => {
     expect((await signup({ username: "limited01", email: "limited@example.com" })).res.status).toBe(201);
-    for (let i = 0; i < 5; i++) expect((await login("limited01", "Wrong1234")).res.status).toBe(401);
-    const locked = await login("limited01", "Secret123");
+    const attacker = { "x-client-ip": "203.0.113.9" };
+    for (let i = 0; i < 5; i++) expect((await login("limited01", "Wrong1234", attacker)).res.status).toBe(401);
+    const locked = await login("limited01", "Secret123", attacker);
     expect(locked.res.status).toBe(429);
     expect(locked.body).toEqual({ message: "Too many failed log-in attempts. Please try again in 15 minutes." });
     expect(locked.res.headers.get("retry-after")).toBe("900");
+    // A stranger's guesses never lock the real owner out.
+    expect((await login("limited01", "Secret123")).res.status).toBe(200);
   });
 
   it("rate limits an address after 30 failures across usernames", async () => {

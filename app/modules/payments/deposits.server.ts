@@ -1,7 +1,7 @@
 // Deposits: a player reports a transfer to one of our wallet numbers (with a screenshot); staff approve it
 // (main credited, promotion bonus granted, turnover requirement created) or reject it (nothing moves).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
+import { db, type Executor } from "#app/db/db.server.ts";
 import { paymentMethods } from "#app/modules/content/schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.server.ts";
@@ -26,6 +26,8 @@ export type { Deposit } from "./schema.ts";
 
 /** Reported transfers waiting for staff; more are refused so nobody can fill the queue (or the disk). */
 export const MAX_PENDING_DEPOSITS = 5;
+/** The first key of the two-key advisory lock a player's submissions take (two-key locks never clash with one-key ones). */
+const PENDING_LOCK_SPACE = 7_240_311;
 export const ADULT_AGE = 18;
 
 export type SubmitDepositInput = {
@@ -78,6 +80,16 @@ const isUniqueViolation = (e: unknown) => {
   for (let cur = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++) if ((cur as { code?: string }).code === "23505") return true;
   return false;
 };
+
+async function countPending(executor: Executor, playerId: number) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(deposits)
+    .where(and(eq(deposits.playerId, playerId), eq(deposits.status, "pending")));
+  return row?.n ?? 0;
+}
+
+const tooManyPending = () => new PaymentError("invalid_input", "money.errors.tooManyPending", { params: { count: String(MAX_PENDING_DEPOSITS) } });
 
 async function findByKey(playerId: number, key: string) {
   const [row] = await db
@@ -145,43 +157,57 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
     if (again) return { deposit: again, replayed: true };
     throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
   }
-  const [pending] = await db
-    .select({ n: count() })
-    .from(deposits)
-    .where(and(eq(deposits.playerId, player.id), eq(deposits.status, "pending")));
-  if ((pending?.n ?? 0) >= MAX_PENDING_DEPOSITS) {
-    throw new PaymentError("invalid_input", "money.errors.tooManyPending", { params: { count: String(MAX_PENDING_DEPOSITS) } });
+  // A quick look first, so a full queue is refused before the screenshot is stored; the check that holds under
+  // parallel submissions is the one under the player's lock below. The same form sent twice at once may have
+  // filled the queue a moment ago: that is still the same deposit.
+  if ((await countPending(db, player.id)) >= MAX_PENDING_DEPOSITS) {
+    const again = await findByKey(player.id, input.idempotencyKey);
+    if (again) return { deposit: again, replayed: true };
+    throw tooManyPending();
   }
   const proof = await checkProof(input.proof);
 
   const proofFile = await storeProof(proof.bytes, proof.mime);
+  let outcome: { deposit: Deposit; replayed: boolean } | undefined;
   try {
-    const [row] = await db
-      .insert(deposits)
-      .values({
-        playerId: player.id,
-        methodId: method.id,
-        walletNumberId: wallet.id,
-        channelType: channel.type,
-        amount,
-        currency: player.currency,
-        senderNumber,
-        trxId,
-        promotionId,
-        proofFile,
-        proofMime: proof.mime,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return { deposit: row, replayed: false };
+    outcome = await db.transaction(async (tx) => {
+      // One submission per player at a time counts and inserts: parallel submissions cannot all see room in the queue.
+      await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_LOCK_SPACE}::int4, ${player.id}::int4)`);
+      const [same] = await tx
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.playerId, player.id), eq(deposits.idempotencyKey, input.idempotencyKey)));
+      if (same) return { deposit: same, replayed: true };
+      if ((await countPending(tx, player.id)) >= MAX_PENDING_DEPOSITS) throw tooManyPending();
+      const [row] = await tx
+        .insert(deposits)
+        .values({
+          playerId: player.id,
+          methodId: method.id,
+          walletNumberId: wallet.id,
+          channelType: channel.type,
+          amount,
+          currency: player.currency,
+          senderNumber,
+          trxId,
+          promotionId,
+          proofFile,
+          proofMime: proof.mime,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row ? { deposit: row, replayed: false } : undefined;
+    });
   } catch (e) {
     await removeProof(proofFile);
     if (isUniqueViolation(e)) throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
     throw e;
   }
-  // A concurrent submission won: the same form sent twice, or the same TRX ID from elsewhere.
+  if (outcome && !outcome.replayed) return outcome;
   await removeProof(proofFile);
+  if (outcome) return outcome;
+  // A concurrent submission won: the same form sent twice, or the same TRX ID from elsewhere.
   const again = await findByKey(player.id, input.idempotencyKey);
   if (again) return { deposit: again, replayed: true };
   throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });

@@ -25,6 +25,7 @@ import {
   listDepositQueue,
   listPaymentMethods,
   listPlayerDeposits,
+  MAX_PENDING_DEPOSITS,
   rejectDeposit,
   submitDeposit,
   type SubmitDepositInput,
@@ -77,6 +78,12 @@ const input = (over: Partial<SubmitDepositInput> = {}): SubmitDepositInput => ({
   idempotencyKey: newKey(),
   ...over,
 });
+
+/** Rejects the player's pending deposits, so later tests find the review queue as short as before. */
+async function clearQueue(playerId: number) {
+  const pending = await db.select().from(deposits).where(and(eq(deposits.playerId, playerId), eq(deposits.status, "pending")));
+  for (const d of pending) await rejectDeposit({ staffId: staff.id, depositId: d.id, reason: "test", ip: null });
+}
 
 describe("methods and channels", () => {
   it("lists active methods de-duplicated by name, lowest id first", async () => {
@@ -282,6 +289,30 @@ describe("submitDeposit", () => {
     const player = await createPlayer();
     for (let i = 0; i < 5; i++) await depositFor(player.id, ctx);
     await expectPaymentError(depositFor(player.id, ctx), "invalid_input", "money.errors.tooManyPending");
+  });
+
+  it(`50 parallel submissions from one player: exactly ${MAX_PENDING_DEPOSITS} wait for review, no other screenshot is kept`, async () => {
+    const player = await createPlayer();
+    const filesBefore = (await readdir(`${dataDir}/uploads/proofs`)).length;
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => depositFor(player.id, ctx)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_PENDING_DEPOSITS);
+    for (const r of results) {
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "invalid_input", messageKey: "money.errors.tooManyPending" });
+    }
+    const pending = await db.select().from(deposits).where(and(eq(deposits.playerId, player.id), eq(deposits.status, "pending")));
+    expect(pending).toHaveLength(MAX_PENDING_DEPOSITS);
+    expect((await readdir(`${dataDir}/uploads/proofs`)).length - filesBefore).toBe(MAX_PENDING_DEPOSITS);
+    await clearQueue(player.id);
+  });
+
+  it("the same form sent again while the queue is full is still the same deposit", async () => {
+    const player = await createPlayer();
+    const same = input();
+    for (let i = 0; i < MAX_PENDING_DEPOSITS - 1; i++) await depositFor(player.id, ctx);
+    const results = await Promise.all(Array.from({ length: 10 }, () => submitDeposit(player.id, same)));
+    expect(new Set(results.map((r) => r.deposit.id)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    await clearQueue(player.id);
   });
 });
 

@@ -2,17 +2,16 @@
 // Every answer to a reset request is the same whether or not the account exists, and takes the same time.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, count, desc, eq, gt, inArray, isNull, like, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, like, lt, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
 import bnMessages from "#app/i18n/locales/bn/messages.ts";
 import enMessages from "#app/i18n/locales/en/messages.ts";
 import { enqueueMessage } from "#app/modules/outbox/outbox.server.ts";
 import { deleteOtherSessions } from "#app/modules/sessions/sessions.server.ts";
-import { burnPasswordCheck } from "./password.server.ts";
 import { changePassword, findPlayerByUsername, setPassword, type Player } from "./players.server.ts";
-import { loginRetryAfterMinutes, recordLoginFailure } from "./rate-limit.server.ts";
-import { loginFailures, passwordResetTokens } from "./schema.ts";
+import { beginLoginAttempt, loginFailed, loginSucceeded, takeHits } from "./rate-limit.server.ts";
+import { passwordResetTokens } from "./schema.ts";
 import type { ForgotPasswordInput } from "./validation.ts";
 
 export const RESET_TTL_MINUTES = 30;
@@ -60,19 +59,19 @@ function matchesAccount(player: Player | undefined, input: ForgotPasswordInput):
   return player.callingCode === input.callingCode && phoneDigits(player.phone, player.callingCode) === phoneDigits(input.phone, input.callingCode);
 }
 
-/** True when this username or address already asked RESET limit times in the window; otherwise counts this request. */
+/**
+ * True when this username or address already asked the limit's number of times in the window; otherwise this
+ * request is counted (atomically, so parallel requests cannot all slip under the limit).
+ */
 async function overResetLimit(username: string, ip: string, now: Date) {
-  const since = new Date(now.getTime() - RESET_WINDOW_MINUTES * 60_000);
-  const keys = [resetUserKey(username), resetIpKey(ip)];
-  const rows = await db
-    .select({ key: loginFailures.key, n: count() })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gt(loginFailures.createdAt, since)))
-    .groupBy(loginFailures.key);
-  const used = new Map(rows.map((r) => [r.key, r.n]));
-  if ((used.get(keys[0]!) ?? 0) >= MAX_RESETS_PER_USERNAME || (used.get(keys[1]!) ?? 0) >= MAX_RESETS_PER_IP) return true;
-  await db.insert(loginFailures).values(keys.map((key) => ({ key, createdAt: now })));
-  return false;
+  const taken = await takeHits(
+    [
+      { key: resetUserKey(username), max: MAX_RESETS_PER_USERNAME, windowMinutes: RESET_WINDOW_MINUTES },
+      { key: resetIpKey(ip), max: MAX_RESETS_PER_IP, windowMinutes: RESET_WINDOW_MINUTES },
+    ],
+    now,
+  );
+  return !taken.ok;
 }
 
 /** Voids the player's unused tokens and stores a new one; returns nothing the caller could leak. */
@@ -224,16 +223,14 @@ export async function changeOwnPassword(
   input: { currentPassword: string; newPassword: string },
   { ip, keepToken }: { ip: string; keepToken: string },
 ): Promise<OwnPasswordResult> {
-  const wait = await loginRetryAfterMinutes(db, player.username, ip);
-  if (wait > 0) {
-    await burnPasswordCheck(input.currentPassword);
-    return { ok: false, error: "errors.tooManyAttempts", minutes: wait };
-  }
+  const gate = await beginLoginAttempt("player", player.username, ip);
+  if (!gate.ok) return { ok: false, error: "errors.tooManyAttempts", minutes: gate.retryAfterMinutes };
   const result = await changePassword(player.id, input.currentPassword, input.newPassword);
   if (!result.ok) {
-    await recordLoginFailure(db, player.username, ip);
+    await loginFailed(gate.attempt);
     return { ok: false, error: "errors.currentPasswordWrong" };
   }
+  await loginSucceeded(gate.attempt);
   await deleteOtherSessions(player.id, keepToken);
   return { ok: true };
 }

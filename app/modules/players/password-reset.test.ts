@@ -10,6 +10,7 @@ import {
   changeOwnPassword,
   isResetTokenValid,
   MAX_CODE_ATTEMPTS,
+  MAX_RESETS_PER_IP,
   MAX_RESETS_PER_USERNAME,
   requestPasswordReset,
   resetPasswordWithToken,
@@ -232,5 +233,56 @@ describe("changing the password while logged in", () => {
     expect(await getSessionPlayer(here.token)).toBeDefined();
     expect(await getSessionPlayer(elsewhere.token)).toBeUndefined();
     expect((await authenticate("change01", "Brand4New", freshIp())).ok).toBe(true);
+  });
+});
+
+describe("reset limits under parallel requests", () => {
+  const parallel = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+  it(`50 parallel reset requests for one username: exactly ${MAX_RESETS_PER_USERNAME} messages`, async () => {
+    await newPlayer("par01", "01744000001");
+    await parallel(50, (i) => requestPasswordReset(byEmail("par01"), { ip: `10.60.0.${i}`, minDurationMs: 0 }));
+    expect(await listMessagesTo("par01@example.com")).toHaveLength(MAX_RESETS_PER_USERNAME);
+  });
+
+  it(`100 parallel reset requests from one address: exactly ${MAX_RESETS_PER_IP} messages`, async () => {
+    const names = Array.from({ length: 25 }, (_, i) => `parip${i}`);
+    await db.insert(players).values(
+      names.map((username, i) => ({ username, passwordHash: "x", phone: `0174410${String(i).padStart(4, "0")}`, email: `${username}@example.com`, referralCode: `PARIP${i}` })),
+    );
+    // Four requests per player: the per-username limit (3) alone would let 75 through.
+    await parallel(100, (i) => requestPasswordReset(byEmail(names[i % names.length]!), { ip: "10.61.0.1", minDurationMs: 0 }));
+    let sent = 0;
+    for (const name of names) sent += (await listMessagesTo(`${name}@example.com`)).length;
+    expect(sent).toBe(MAX_RESETS_PER_IP);
+  });
+
+  it(`50 parallel wrong codes: exactly ${MAX_CODE_ATTEMPTS} are counted, then the code is void`, async () => {
+    const p = await newPlayer("parcode1", "01744000002");
+    await requestPasswordReset(bySms("parcode1", "01744000002"), { ip: freshIp(), minDurationMs: 0 });
+    const code = (await lastCode("+8801744000002"))!;
+    expect(await parallel(50, () => verifyResetCode("parcode1", wrong(code)))).toEqual(Array(50).fill({ ok: false }));
+    const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.playerId, p.id));
+    expect(row!.attempts).toBe(MAX_CODE_ATTEMPTS);
+    expect(row!.usedAt).not.toBeNull();
+    expect(await verifyResetCode("parcode1", code)).toEqual({ ok: false });
+  });
+
+  it("50 parallel right codes: exactly one link token", async () => {
+    await newPlayer("parcode2", "01744000003");
+    await requestPasswordReset(bySms("parcode2", "01744000003"), { ip: freshIp(), minDurationMs: 0 });
+    const code = (await lastCode("+8801744000003"))!;
+    const results = await parallel(50, () => verifyResetCode("parcode2", code));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it("50 parallel wrong current passwords on /reset-password from one address: 5 are checked", async () => {
+    const p = await newPlayer("parchg1", "01744000004");
+    const session = await createSession(p.id);
+    const results = await parallel(50, () => changeOwnPassword(p, { currentPassword: "Wrong1234", newPassword: "Brand4New" }, { ip: "10.62.0.1", keepToken: session.token }));
+    expect(results.filter((r) => !r.ok && r.error === "errors.currentPasswordWrong")).toHaveLength(5);
+    expect(results.filter((r) => !r.ok && r.error === "errors.tooManyAttempts")).toHaveLength(45);
+    expect(await changeOwnPassword(p, { currentPassword: "Secret123", newPassword: "Brand4New" }, { ip: "10.62.0.2", keepToken: session.token })).toEqual({ ok: true });
   });
 });

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { creditDemoBalance } from "./demo-credit.server.ts";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "./password.server.ts";
-import { clearUsernameFailures, loginRetryAfterMinutes, recordLoginFailure } from "./rate-limit.server.ts";
+import { beginLoginAttempt, loginFailed, loginSucceeded, releaseHits, takeHits } from "./rate-limit.server.ts";
 import { players } from "./schema.ts";
 import type { SignupInput } from "./validation.ts";
 
@@ -46,14 +46,35 @@ export async function findPlayerByReferralCode(code: string) {
 }
 
 export type FieldErrors = Partial<Record<keyof SignupInput, string[]>>;
-export type CreatePlayerResult = { ok: true; player: PublicPlayer } | { ok: false; fieldErrors: FieldErrors };
+export type CreatePlayerResult =
+  | { ok: true; player: PublicPlayer }
+  | { ok: false; fieldErrors: FieldErrors }
+  /** Too many sign-ups from the address: no field is wrong (fieldErrors is empty); try again in that many minutes. */
+  | { ok: false; fieldErrors: FieldErrors; retryAfterMinutes: number };
+
+/** Sign-ups per address and window. Generous, like the log-in limit per address: many players share a carrier's address (CGNAT). */
+export const MAX_SIGNUPS_PER_IP = 30;
+export const SIGNUP_WINDOW_MINUTES = 60;
+export const signupIpKey = (ip: string) => `signup:ip:${ip}`;
+
+/**
+ * Only a process on this machine connects from a loopback address: a reverse proxy here is trusted and its
+ * clients appear with their own address (server.mjs), so what remains is local tooling such as the browser
+ * tests, which sign up a few dozen players per run. Sign-ups from there are not limited.
+ */
+const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === "::1";
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === "23505" || err?.cause?.code === "23505";
 };
 
-export async function createPlayer(input: SignupInput): Promise<CreatePlayerResult> {
+/**
+ * Creates an account. With `ip` (every form and API sign-up should pass clientIp(request)), the sign-up takes a
+ * place under the per-address limit before the password is hashed (atomically: parallel sign-ups from one
+ * address never create more than MAX_SIGNUPS_PER_IP); a sign-up that creates nothing gives its place back.
+ */
+export async function createPlayer(input: SignupInput, { ip, now = new Date() }: { ip?: string; now?: Date } = {}): Promise<CreatePlayerResult> {
   if (await findPlayerByUsername(input.username)) {
     return { ok: false, fieldErrors: { username: ["errors.usernameTaken"] } };
   }
@@ -63,6 +84,23 @@ export async function createPlayer(input: SignupInput): Promise<CreatePlayerResu
     if (!referrer) return { ok: false, fieldErrors: { referralCode: ["errors.referralNotFound"] } };
     referredById = referrer.id;
   }
+  let hitIds: number[] = [];
+  if (ip !== undefined && !isLoopback(ip)) {
+    const taken = await takeHits([{ key: signupIpKey(ip), max: MAX_SIGNUPS_PER_IP, windowMinutes: SIGNUP_WINDOW_MINUTES }], now);
+    if (!taken.ok) return { ok: false, fieldErrors: {}, retryAfterMinutes: taken.retryAfterMinutes };
+    hitIds = taken.ids;
+  }
+  let created = false;
+  try {
+    const result = await insertPlayer(input, referredById);
+    created = result.ok;
+    return result;
+  } finally {
+    if (!created) await releaseHits(hitIds);
+  }
+}
+
+async function insertPlayer(input: SignupInput, referredById: number | null): Promise<CreatePlayerResult> {
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -102,18 +140,22 @@ export type AuthResult =
   | { ok: false; reason: "rateLimited"; retryAfterMinutes: number }
   | { ok: false; reason: "blocked" };
 
-export async function authenticate(username: string, password: string, ip: string): Promise<AuthResult> {
-  const wait = await loginRetryAfterMinutes(db, username, ip);
-  if (wait > 0) return { ok: false, reason: "rateLimited", retryAfterMinutes: wait };
+/**
+ * Checks a player's password under the log-in limits of rate-limit.server.ts: per (username, address) and per
+ * address a refusal (429), per username only a slow-down, so no stranger can lock the owner out.
+ */
+export async function authenticate(username: string, password: string, ip: string, options?: { now?: Date; slowMs?: number }): Promise<AuthResult> {
+  const gate = await beginLoginAttempt("player", username, ip, options);
+  if (!gate.ok) return { ok: false, reason: "rateLimited", retryAfterMinutes: gate.retryAfterMinutes };
 
   const player = await findPlayerByUsername(username);
   const valid = player ? await verifyPassword(player.passwordHash, password) : (await burnPasswordCheck(password), false);
   if (!player || !valid) {
-    await recordLoginFailure(db, username, ip);
+    await loginFailed(gate.attempt);
     return { ok: false, reason: "invalid" };
   }
+  await loginSucceeded(gate.attempt);
   if (player.status !== "active") return { ok: false, reason: "blocked" };
-  await clearUsernameFailures(db, username);
   const [updated] = await db
     .update(players)
     .set({ lastLoginAt: new Date() })

@@ -1,41 +1,151 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
+// Every password check the log-in makes is counted: a limit holds when the checks stop at it.
+const checks = vi.hoisted(() => ({ n: 0 }));
+vi.mock("./password.server.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("./password.server.ts")>();
+  return {
+    ...original,
+    verifyPassword: async (hash: string, password: string) => (checks.n++, original.verifyPassword(hash, password)),
+    burnPasswordCheck: async (password: string) => (checks.n++, original.burnPasswordCheck(password)),
+  };
+});
+
 import { db } from "#app/db/db.server.ts";
+import { authenticate, createPlayer } from "./players.server.ts";
 import {
-  clearUsernameFailures,
+  countHits,
   LOGIN_WINDOW_MINUTES,
-  loginRetryAfterMinutes,
+  loginKeys,
   MAX_FAILURES_PER_IP,
-  MAX_FAILURES_PER_USERNAME,
-  pruneLoginFailures,
-  recordLoginFailure,
+  MAX_FAILURES_PER_USER_AND_IP,
+  pruneRateLimitHits,
+  releaseHits,
+  takeHits,
+  USERNAME_SLOW_AFTER,
 } from "./rate-limit.server.ts";
+import { rateLimitHits } from "./schema.ts";
+import { signupSchema } from "./validation.ts";
 
-const minutes = (n: number) => n * 60_000;
+const MIN = 60_000;
+const parallel = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
 
-describe("login rate limit", () => {
-  it("limits a username after the allowed failures, from any IP, until the window passes", async () => {
-    const start = new Date("2026-11-21T10:00:00Z");
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME - 1; i++) await recordLoginFailure(db, "Victim1", `10.0.0.${i}`, start);
-    expect(await loginRetryAfterMinutes(db, "victim1", "10.9.9.9", start)).toBe(0);
-    await recordLoginFailure(db, "victim1", "10.0.0.99", start);
-    expect(await loginRetryAfterMinutes(db, "VICTIM1", "10.9.9.9", start)).toBe(LOGIN_WINDOW_MINUTES);
-    const later = new Date(start.getTime() + minutes(LOGIN_WINDOW_MINUTES) + 1000);
-    expect(await loginRetryAfterMinutes(db, "victim1", "10.9.9.9", later)).toBe(0);
+async function newPlayer(username: string) {
+  const created = await createPlayer(
+    signupSchema.parse({ username, password: "Secret123", confirmPassword: "Secret123", phone: "01711111111", email: `${username}@example.com`, ageCheck: "on" }),
+  );
+  if (!created.ok) throw new Error("sign-up failed");
+  return created.player;
+}
+
+async function countedChecks<T>(run: () => Promise<T>) {
+  checks.n = 0;
+  const result = await run();
+  return { result, checks: checks.n };
+}
+
+describe("takeHits", () => {
+  it("lets `max` hits through per window, says when the oldest frees a place, and takes nothing when refused", async () => {
+    const t0 = new Date("2026-11-21T10:00:00Z");
+    const limits = [{ key: "test:a", max: 3, windowMinutes: 15 }];
+    for (let i = 0; i < 3; i++) expect((await takeHits(limits, new Date(t0.getTime() + i * MIN))).ok).toBe(true);
+    expect(await takeHits(limits, new Date(t0.getTime() + 5 * MIN))).toEqual({ ok: false, retryAfterMinutes: 10 });
+    expect(await countHits("test:a", t0)).toBe(3);
+    expect((await takeHits(limits, new Date(t0.getTime() + 15 * MIN + 1))).ok).toBe(true);
   });
 
-  it("limits an IP that tries many usernames", async () => {
+  it("takes a hit on every key or on none", async () => {
     const at = new Date("2026-11-21T11:00:00Z");
-    for (let i = 0; i < MAX_FAILURES_PER_IP; i++) await recordLoginFailure(db, `spray${i}`, "10.20.30.40", at);
-    expect(await loginRetryAfterMinutes(db, "someoneelse", "10.20.30.40", at)).toBeGreaterThan(0);
-    expect(await loginRetryAfterMinutes(db, "someoneelse", "10.20.30.41", at)).toBe(0);
+    expect((await takeHits([{ key: "test:full", max: 1, windowMinutes: 15 }], at)).ok).toBe(true);
+    const both = [
+      { key: "test:room", max: 5, windowMinutes: 15 },
+      { key: "test:full", max: 1, windowMinutes: 15 },
+    ];
+    expect((await takeHits(both, at)).ok).toBe(false);
+    expect(await countHits("test:room", at)).toBe(0);
   });
 
-  it("a successful login clears the username's failures; pruning drops old rows", async () => {
-    const at = new Date();
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await recordLoginFailure(db, "forgetful", "10.1.1.1", at);
-    await clearUsernameFailures(db, "forgetful");
-    expect(await loginRetryAfterMinutes(db, "forgetful", "10.1.1.2", at)).toBe(0);
-    await pruneLoginFailures(db, new Date(at.getTime() + minutes(LOGIN_WINDOW_MINUTES + 1)));
-    expect(await loginRetryAfterMinutes(db, "x", "10.1.1.1", at)).toBe(0);
+  it("gives hits back, and pruning drops only hits past their own window", async () => {
+    const at = new Date("2026-11-21T12:00:00Z");
+    const taken = await takeHits([{ key: "test:back", max: 1, windowMinutes: 15 }], at);
+    if (!taken.ok) throw new Error("refused");
+    await releaseHits(taken.ids);
+    expect((await takeHits([{ key: "test:back", max: 1, windowMinutes: 15 }], at)).ok).toBe(true);
+    await takeHits([{ key: "test:long", max: 9, windowMinutes: 60 }], at);
+    await pruneRateLimitHits(db, new Date(at.getTime() + 20 * MIN));
+    expect(await countHits("test:back", at)).toBe(0);
+    expect(await countHits("test:long", at)).toBe(1);
+  });
+
+  it("50 parallel takes on a limit of 5: exactly 5 get through", async () => {
+    const results = await parallel(50, () => takeHits([{ key: "test:parallel", max: 5, windowMinutes: 15 }]));
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(await countHits("test:parallel")).toBe(5);
+  });
+});
+
+describe("player log-in limits", () => {
+  it("50 parallel wrong passwords for one username from one address: exactly 5 password checks", async () => {
+    await newPlayer("par01");
+    const { result, checks } = await countedChecks(() => parallel(50, () => authenticate("par01", "Wrong1234", "10.40.0.1")));
+    expect(checks).toBe(MAX_FAILURES_PER_USER_AND_IP);
+    expect(result.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(MAX_FAILURES_PER_USER_AND_IP);
+    expect(result.filter((r) => !r.ok && r.reason === "rateLimited")).toHaveLength(50 - MAX_FAILURES_PER_USER_AND_IP);
+    // The right password from that address is refused too, with the minutes to wait.
+    expect(await authenticate("par01", "Secret123", "10.40.0.1")).toEqual({ ok: false, reason: "rateLimited", retryAfterMinutes: LOGIN_WINDOW_MINUTES });
+  });
+
+  it("100 parallel wrong log-ins across usernames from one address: exactly 30 password checks", async () => {
+    const { result, checks } = await countedChecks(() => parallel(100, (i) => authenticate(`spray${i}`, "Wrong1234", "10.40.0.2")));
+    expect(checks).toBe(MAX_FAILURES_PER_IP);
+    expect(result.filter((r) => !r.ok && r.reason === "rateLimited")).toHaveLength(100 - MAX_FAILURES_PER_IP);
+    expect((await authenticate("spray1", "Wrong1234", "10.40.0.3")).ok).toBe(false);
+    expect(await authenticate("spray1", "Wrong1234", "10.40.0.3")).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("wrong passwords from address A do not stop the owner logging in from address B", async () => {
+    await newPlayer("owner01");
+    await parallel(50, () => authenticate("owner01", "Wrong1234", "10.41.0.1"));
+    expect((await authenticate("owner01", "Secret123", "10.41.0.1")).ok).toBe(false);
+    const fromB = await authenticate("owner01", "Secret123", "10.41.0.2");
+    expect(fromB.ok).toBe(true);
+  });
+
+  it("a stranger on many addresses only slows the owner down, never locks them out", async () => {
+    await newPlayer("owner02");
+    const addresses = 12;
+    const spread = await parallel(addresses * 6, (i) => authenticate("owner02", "Wrong1234", `10.42.0.${i % addresses}`, { slowMs: 300 }));
+    expect(spread.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(addresses * MAX_FAILURES_PER_USER_AND_IP);
+    expect(await countHits(loginKeys("player", "owner02", "x").user)).toBeGreaterThanOrEqual(USERNAME_SLOW_AFTER);
+    const started = performance.now();
+    const owner = await authenticate("owner02", "Secret123", "10.42.1.1", { slowMs: 300 });
+    expect(owner.ok).toBe(true);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("a success clears the (username, address) pair and gives the address its hit back", async () => {
+    await newPlayer("forgetful");
+    const ip = "10.43.0.1";
+    for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++) await authenticate("forgetful", "Wrong1234", ip);
+    expect((await authenticate("forgetful", "Secret123", ip)).ok).toBe(true);
+    for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++) expect(await authenticate("forgetful", "Wrong1234", ip)).toEqual({ ok: false, reason: "invalid" });
+    expect((await authenticate("forgetful", "Secret123", ip)).ok).toBe(true);
+    // Many players behind one carrier address: their successful log-ins never add up to the address limit.
+    const shared = "10.43.0.2";
+    for (let i = 0; i < MAX_FAILURES_PER_IP + 5; i++) expect((await authenticate("forgetful", "Secret123", shared)).ok).toBe(true);
+    expect(await countHits(loginKeys("player", "forgetful", shared).ip)).toBe(0);
+  });
+
+  it("the window passes", async () => {
+    await newPlayer("patient");
+    const t0 = new Date("2026-11-22T10:00:00Z");
+    for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP; i++) await authenticate("patient", "Wrong1234", "10.44.0.1", { now: t0 });
+    expect(await authenticate("patient", "Secret123", "10.44.0.1", { now: new Date(t0.getTime() + 14 * MIN) })).toEqual({
+      ok: false,
+      reason: "rateLimited",
+      retryAfterMinutes: 1,
+    });
+    expect((await authenticate("patient", "Secret123", "10.44.0.1", { now: new Date(t0.getTime() + LOGIN_WINDOW_MINUTES * MIN + 1000) })).ok).toBe(true);
+    await db.delete(rateLimitHits);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const currencies = ["BDT", "INR", "PKR"] as const;
 export type Currency = (typeof currencies)[number];
@@ -34,14 +34,20 @@ export const players = pgTable(
   ],
 );
 
-export const loginFailures = pgTable(
-  "login_failures",
+/**
+ * One row per counted attempt of a rate-limited action (failed log-ins, reset requests, sign-ups...), under a key
+ * such as "player-login:ip:203.0.113.7". A hit counts until expiresAt, so each limit keeps its own window and old
+ * rows can be pruned without knowing which limit wrote them. See rate-limit.server.ts.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    // bigint: an attack can add hits fast, and the ids must never run out.
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     key: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("login_failures_key_created_idx").on(t.key, t.createdAt)],
+  (t) => [index("rate_limit_hits_key_expires_idx").on(t.key, t.expiresAt), index("rate_limit_hits_expires_idx").on(t.expiresAt)],
 );
 
 export const passwordResetTokens = pgTable(

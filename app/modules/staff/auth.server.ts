@@ -1,12 +1,13 @@
-// Staff sign-in: its own cookie, its own sessions table, the players' login rate limits
-// under a "staff:" key prefix, and every log-in and log-out in the audit log.
+// Staff sign-in: its own cookie, its own sessions table, the players' log-in limits (per username and address,
+// per address; per username only a slow-down, so nobody can lock the admin out) under their own "staff" keys,
+// and every log-in and log-out in the audit log.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { createCookie, data, redirect } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { burnPasswordCheck, verifyPassword } from "#app/modules/players/password.server.ts";
-import { clearUsernameFailures, loginRetryAfterMinutes, recordLoginFailure } from "#app/modules/players/rate-limit.server.ts";
+import { beginLoginAttempt, loginFailed, loginSucceeded } from "#app/modules/players/rate-limit.server.ts";
 import { clientIp, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import { hashToken } from "#app/modules/sessions/sessions.server.ts";
 import { audit } from "./audit.server.ts";
@@ -32,31 +33,32 @@ export function staffCookie() {
   return cookie;
 }
 
-// Staff and player failures never share a counter: "staff:" keys cannot be player usernames (letters and digits only).
-const limitKeys = (username: string, ip: string) => [`staff:${username}`, `staff:${ip}`] as const;
-
 export type StaffLoginOutcome =
   | { ok: true; staff: PublicStaff; setCookie: string }
   | { ok: false; status: 401 | 403 | 429; message: "admin.errors.invalidCredentials" | "admin.errors.accountInactive" | "admin.errors.tooManyAttempts"; params?: { minutes: number } };
 
-export async function loginStaff(request: Request, username: string, password: string): Promise<StaffLoginOutcome> {
+export async function loginStaff(
+  request: Request,
+  username: string,
+  password: string,
+  options?: { now?: Date; slowMs?: number },
+): Promise<StaffLoginOutcome> {
   const ip = clientIp(request);
-  const [userKey, ipKey] = limitKeys(username, ip);
-  const wait = await loginRetryAfterMinutes(db, userKey, ipKey);
-  if (wait > 0) {
-    await burnPasswordCheck(password);
-    return { ok: false, status: 429, message: "admin.errors.tooManyAttempts", params: { minutes: wait } };
+  const gate = await beginLoginAttempt("staff", username, ip, options);
+  // Refused before any password work: a flood of refused attempts costs no hashing.
+  if (!gate.ok) {
+    return { ok: false, status: 429, message: "admin.errors.tooManyAttempts", params: { minutes: gate.retryAfterMinutes } };
   }
   const staff = await findStaffByUsername(username);
   const valid = staff ? await verifyPassword(staff.passwordHash, password) : (await burnPasswordCheck(password), false);
   if (!staff || !valid) {
-    await recordLoginFailure(db, userKey, ipKey);
+    await loginFailed(gate.attempt);
     // Guesses at a real staff account are worth seeing in the log; unknown names are not recorded.
     if (staff) await db.transaction((tx) => audit(tx, { staffId: staff.id, action: "staff.login_failed", entity: "staff_user", entityId: staff.id, ip }));
     return { ok: false, status: 401, message: "admin.errors.invalidCredentials" };
   }
+  await loginSucceeded(gate.attempt);
   if (!staff.active) return { ok: false, status: 403, message: "admin.errors.accountInactive" };
-  await clearUsernameFailures(db, userKey);
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   const updated = await db.transaction(async (tx) => {

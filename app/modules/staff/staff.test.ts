@@ -1,7 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+
+// Every password check against a staff member's hash is counted: a limit holds when the checks stop at it.
+const checks = vi.hoisted(() => ({ n: 0 }));
+vi.mock("#app/modules/players/password.server.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#app/modules/players/password.server.ts")>();
+  return { ...original, verifyPassword: async (hash: string, password: string) => (checks.n++, original.verifyPassword(hash, password)) };
+});
+
 import { db } from "#app/db/db.server.ts";
-import { loginRetryAfterMinutes, MAX_FAILURES_PER_USERNAME } from "#app/modules/players/rate-limit.server.ts";
+import { authenticate } from "#app/modules/players/players.server.ts";
+import { MAX_FAILURES_PER_USER_AND_IP } from "#app/modules/players/rate-limit.server.ts";
 import { audit, AUDIT_PAGE_SIZE, listAudit, listAuditActions } from "./audit.server.ts";
 import { getStaff, loginStaff, logoutStaff, requireStaff, safeAdminRedirect } from "./auth.server.ts";
 import { auditLog, staffSessions, staffUsers } from "./schema.ts";
@@ -142,14 +151,24 @@ describe("staff log-in and roles", () => {
     expect(await auditRows("staff.logout")).toHaveLength(before + 1);
   });
 
-  it("rate-limits staff log-ins under their own keys, apart from players", async () => {
+  it("rate-limits staff log-ins per (username, address) under their own keys, apart from players", async () => {
     const admin = (await findStaffByUsername("admin"))!;
     expect((await createStaff({ id: admin.id, ip: null }, { username: "support1", name: "S", role: "support", password: "SupportPass1" })).ok).toBe(true);
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) await loginStaff(loginRequest(`10.5.0.${i}`), "support1", "WrongPass123");
-    const locked = await loginStaff(loginRequest("10.6.0.1"), "support1", "SupportPass1");
-    expect(locked).toMatchObject({ ok: false, status: 429, message: "admin.errors.tooManyAttempts" });
-    // A player called support1 is not locked by the staff failures.
-    expect(await loginRetryAfterMinutes(db, "support1", "10.5.0.1")).toBe(0);
+    for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP; i++) await loginStaff(loginRequest("10.5.0.1"), "support1", "WrongPass123");
+    const locked = await loginStaff(loginRequest("10.5.0.1"), "support1", "SupportPass1");
+    expect(locked).toEqual({ ok: false, status: 429, message: "admin.errors.tooManyAttempts", params: { minutes: 15 } });
+    expect((await loginStaff(loginRequest("10.6.0.1"), "support1", "SupportPass1")).ok).toBe(true);
+    // A player called support1 at that address is not limited by the staff failures.
+    expect(await authenticate("support1", "WrongPass123", "10.5.0.1")).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("50 parallel wrong passwords for the admin from one address: exactly 5 checks, and the admin still logs in from elsewhere", async () => {
+    checks.n = 0;
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => loginStaff(loginRequest("10.7.0.1"), "admin", "WrongPass123")));
+    expect(checks.n).toBe(MAX_FAILURES_PER_USER_AND_IP);
+    expect(outcomes.filter((o) => !o.ok && o.status === 401)).toHaveLength(MAX_FAILURES_PER_USER_AND_IP);
+    expect(outcomes.filter((o) => !o.ok && o.status === 429)).toHaveLength(50 - MAX_FAILURES_PER_USER_AND_IP);
+    expect((await loginStaff(loginRequest("10.7.0.2"), "admin", "AdminPass12345")).ok).toBe(true);
   });
 
   it("only sends staff back to back-office pages after log-in", () => {

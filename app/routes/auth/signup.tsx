@@ -10,7 +10,7 @@ import { createPlayer } from "#app/modules/players/players.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
 import { currencies } from "#app/modules/players/schema.ts";
 import { signupSchema } from "#app/modules/players/validation.ts";
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { clientIp, getAuth } from "#app/modules/sessions/auth.server.ts";
 import { honeypotInputProps, isSpam } from "#app/utils/honeypot.server.ts";
 import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -45,7 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refusedCountry) {
     return data({ result: submission.reply({ formErrors: [getInstance(context).t(refusedCountry.messageKey)], hideFields: hide }) }, { status: 403 });
   }
-  const created = await createPlayer(submission.value);
+  const created = await createPlayer(submission.value, { ip: clientIp(request) });
+  if (!created.ok && "retryAfterMinutes" in created) {
+    const message = getInstance(context).t("errors.tooManySignups", { minutes: created.retryAfterMinutes });
+    return data({ result: submission.reply({ formErrors: [message], hideFields: hide }) }, { status: 429 });
+  }
   if (!created.ok) {
     return data({ result: submission.reply({ fieldErrors: created.fieldErrors, hideFields: hide }) }, { status: 400 });
   }

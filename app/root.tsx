@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { backPath } from "./components/layout/back-path.server.ts";
+import { BackOfficeErrorPage, FallbackShell, FALLBACK_SITE, isAdminPath, PlayerErrorMessage } from "./components/layout/ErrorPage.tsx";
 import { Shell } from "./components/layout/Shell.tsx";
 import { getInstance, getLocale } from "./i18n/i18n.server.ts";
 import { rootMiddleware } from "./middleware.server.ts";
@@ -38,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         supportMail: site.general.supportMail,
       },
       toast: toast ? t(`common.toast.${toast}`) : null,
+      // Where an error or 404 page's "Back" link goes without JavaScript (the site's page the browser came from).
+      back: backPath(request),
       // Each game type's providers and the sports books for the side menu (cached for 30 s per instance).
       menu,
     },
@@ -99,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   // The back office has its own chrome (app/routes/admin); the player shell is for the site.
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return <Outlet />;
+  if (isAdminPath(pathname)) return <Outlet />;
   return (
     <Shell data={loaderData}>
       <Outlet />
@@ -107,18 +111,39 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * An error no route below handled (a player page's loader failed or threw a 404), or the root loader's own (the
+ * database is down): the page still looks like the site. With the root data, inside the full shell; without it, in
+ * a shell of the logo and the language switch. Under /admin, in the back office's chrome.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const root = useRootData();
+  const { i18n } = useTranslation();
+  const { pathname } = useLocation();
   // A 4xx the server chose (a refused body, a missing page) is an answer, not a fault to log.
   if (!isRouteErrorResponse(error)) console.error(error);
+  // Under /admin (the root loader or middleware failed there): the back office's plain bar, no staff known.
+  if (isAdminPath(pathname)) {
+    return (
+      <BackOfficeErrorPage
+        error={error}
+        signedIn={false}
+        siteTitle={root?.site.title ?? FALLBACK_SITE.title}
+        locale={root?.locale ?? i18n.language ?? "en"}
+        back={root?.back}
+      />
+    );
+  }
+  if (!root) {
+    return (
+      <FallbackShell locale={i18n.language ?? "en"}>
+        <PlayerErrorMessage error={error} siteTitle={FALLBACK_SITE.title} back="/" loggedIn={false} />
+      </FallbackShell>
+    );
+  }
   return (
-    <main className="mx-auto max-w-md p-6 text-center">
-      <h1 className="mb-2 text-xl font-bold">{t(notFound ? "errors.notFoundTitle" : "errors.serverErrorTitle")}</h1>
-      <p className="mb-4 text-slate-300">{t(notFound ? "errors.notFoundText" : "errors.serverErrorText")}</p>
-      <a className="btn-primary inline-block" href="/">
-        {t("common.home")}
-      </a>
-    </main>
+    <Shell data={root}>
+      <PlayerErrorMessage error={error} siteTitle={root.site.title} back={root.back} loggedIn={!!root.player} />
+    </Shell>
   );
 }

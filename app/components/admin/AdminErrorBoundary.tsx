@@ -1,20 +1,58 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import { AdminHeader } from "#app/components/admin/AdminHeader.tsx";
+import { BackOfficeErrorPage, FALLBACK_SITE } from "#app/components/layout/ErrorPage.tsx";
+import type { StaffRole } from "#app/modules/staff/schema.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+import type { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
 
-/** Shown inside the back-office chrome: a 403 explains the role, anything else is the generic error. */
+export type AdminErrorStaff = { username: string; name: string; role: StaffRole } | null;
+
+/**
+ * The back office's error page outside the admin layout (a 404 under /admin, the layout's own failure): the real
+ * AdminHeader with the staff member's navigation when the admin strings are loaded (`adminStrings`: the admin layout's
+ * loader or the 404 route sent them), else the plain bar.
+ */
+export function AdminErrorPage({ error, staff, adminStrings }: { error: unknown; staff: AdminErrorStaff; adminStrings: boolean }) {
+  const { i18n } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const site = { locale: root?.locale ?? i18n.language ?? "en", title: root?.site.title ?? FALLBACK_SITE.title, mode: root?.site.mode ?? "demo" };
+  return (
+    <BackOfficeErrorPage
+      error={error}
+      signedIn={!!staff}
+      siteTitle={site.title}
+      locale={site.locale}
+      back={root?.back}
+      header={adminStrings ? <AdminHeader locale={site.locale} siteTitle={site.title} mode={site.mode} staff={staff} /> : undefined}
+    />
+  );
+}
+
+/**
+ * A back-office page's error boundary, shown inside the admin layout (its header and navigation): a 403 explains
+ * the role, a 404 or anything else gets the error page with the ways back.
+ */
 export function AdminErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const layout = useRouteLoaderData<typeof adminLayoutLoader>("routes/admin/layout");
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!forbidden && !notFound) console.error(error);
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <section className="mx-auto max-w-md rounded-xl bg-panel p-5 text-center" data-testid={forbidden ? "admin-forbidden" : "admin-error"}>
-      <h1 className="mb-2 text-xl font-bold">{forbidden ? t("admin.forbidden.title") : t(notFound ? "errors.notFoundTitle" : "errors.serverErrorTitle")}</h1>
-      <p className="mb-4 text-white/70">{forbidden ? t("admin.forbidden.text") : t(notFound ? "errors.notFoundText" : "errors.serverErrorText")}</p>
-      <a className="btn-primary" href="/admin">
-        {t("admin.forbidden.back")}
-      </a>
-    </section>
+    <div data-testid={forbidden ? "admin-forbidden" : "admin-error"}>
+      <BackOfficeErrorPage
+        inLayout
+        error={error}
+        signedIn={!!layout?.staff}
+        siteTitle={root?.site.title ?? FALLBACK_SITE.title}
+        locale={root?.locale ?? i18n.language}
+        back={root?.back}
+        heading={forbidden ? t("admin.forbidden.title") : undefined}
+        text={forbidden ? t("admin.forbidden.text") : undefined}
+        dashboardLabel={forbidden ? t("admin.forbidden.back") : undefined}
+      />
+    </div>
   );
 }

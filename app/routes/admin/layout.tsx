@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { AdminErrorPage } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminHeader } from "#app/components/admin/AdminHeader.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -29,4 +30,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       </main>
     </div>
   );
+}
+
+/**
+ * An error the page itself did not handle (the log-in page's) or this layout's loader's: still in the back office's
+ * chrome. With this layout's data, its header and the staff member's navigation; without (its loader failed) a
+ * plain bar.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  useArea(layout?.i18n);
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <AdminErrorPage error={error} staff={layout?.staff ?? null} adminStrings={!!layout} />;
 }

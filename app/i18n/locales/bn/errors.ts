@@ -43,4 +43,11 @@ export default {
   notFoundText: "আপনি যে পাতাটি খুঁজছেন তা নেই।",
   serverErrorTitle: "কিছু একটা সমস্যা হয়েছে",
   serverErrorText: "একটু পরে আবার চেষ্টা করুন।",
+  documentTitle: "{{title}} — {{site}}",
+  statusCode: "ত্রুটি {{status}}",
+  back: "ফিরে যান",
+  waysBack: "ফেরার পথ",
+  backOffice: "ব্যাক অফিস",
+  adminDashboard: "ড্যাশবোর্ড",
+  staffLogin: "কর্মী লগ-ইন",
 } satisfies Shape<typeof en>;

@@ -41,4 +41,12 @@ export default {
   notFoundText: "The page you are looking for does not exist.",
   serverErrorTitle: "Something went wrong",
   serverErrorText: "Please try again in a moment.",
+  // The error and 404 pages (player site and back office)
+  documentTitle: "{{title}} — {{site}}",
+  statusCode: "Error {{status}}",
+  back: "Back",
+  waysBack: "Ways back",
+  backOffice: "Back office",
+  adminDashboard: "Dashboard",
+  staffLogin: "Staff log-in",
 };

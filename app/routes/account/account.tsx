@@ -13,7 +13,7 @@ import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/account";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = requirePlayer(context, url);

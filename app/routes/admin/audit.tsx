@@ -11,7 +11,7 @@ import { listStaff } from "#app/modules/staff/staff.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 // Filters come from a GET form; a value that does not parse is ignored rather than refused.
 const filterSchema = z.object({

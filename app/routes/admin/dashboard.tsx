@@ -9,7 +9,7 @@ import { pageRoles } from "#app/modules/staff/permissions.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/dashboard";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, pageRoles.dashboard);

@@ -9,7 +9,7 @@ import { getStaff, loginStaff, safeAdminRedirect } from "#app/modules/staff/auth
 import { staffLoginSchema } from "#app/modules/staff/validation.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (await getStaff(request)) throw redirect(safeAdminRedirect(url.searchParams.get("redirectTo")));

@@ -14,7 +14,7 @@ import { createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema } fro
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/staff";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const notices = ["created", "passwordReset", "deactivated", "activated"] as const;
 type NoticeKey = (typeof notices)[number];

@@ -9,7 +9,7 @@ import { verifyResetCode } from "#app/modules/players/password-reset.server.ts";
 import { resetCodeSchema } from "#app/modules/players/validation.ts";
 import type { Route } from "./+types/forgot-password-code";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const username = url.searchParams.get("username") ?? "";

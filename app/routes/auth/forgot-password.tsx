@@ -17,7 +17,7 @@ type Tab = "email" | "sms";
 const tabOf = (value: string | null): Tab => (value === "sms" ? "sms" : "email");
 const countryKeys = { "880": "bd", "91": "in", "92": "pk" } as const;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { honeypot: await honeypotInputProps(), title: getInstance(context).t("auth.forgot.title") };

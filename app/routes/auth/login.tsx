@@ -11,7 +11,7 @@ import { loginSchema } from "#app/modules/players/validation.ts";
 import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));

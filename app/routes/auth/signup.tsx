@@ -16,7 +16,7 @@ import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Route } from "./+types/signup";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect("/");

@@ -14,7 +14,7 @@ import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/betting-record-details";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const taka = (p: bigint) => groupTaka(formatPoisha(p));
 /** Hundredths as shown by the games: 150 -> "1.50". */

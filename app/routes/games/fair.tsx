@@ -22,7 +22,7 @@ import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/fair";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const seedText = z.string().trim().min(1).max(256);
 const verifySchema = z.discriminatedUnion("game", [

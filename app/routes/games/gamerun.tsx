@@ -15,7 +15,7 @@ import { layoutFor } from "#app/utils/layout.server.ts";
 import { headerBalance } from "../money/balance.server.ts";
 import type { Route } from "./+types/gamerun";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [...(loaderData ? [{ title: loaderData.title }] : []), { name: "robots", content: "noindex" }];
 
 const GAME_CODE = /^[A-Z0-9]{2,20}(-[A-Z0-9]+)+$/;
 const launchSchema = z.object({

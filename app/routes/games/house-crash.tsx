@@ -22,7 +22,7 @@ import type { Route } from "./+types/house-crash";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { GameHeader } from "#app/components/games/house/GameHeader.tsx";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);

@@ -20,7 +20,7 @@ import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/house-mines";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** The game as the page shows it: amounts formatted, mines only once ended (the module never gives them earlier). */
 function shown(v: MinesView | null) {

@@ -16,7 +16,7 @@ import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/sim-aggregator";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [...(loaderData ? [{ title: loaderData.title }] : []), { name: "robots", content: "noindex" }];
 
 const taka = (poisha: bigint) => `৳${groupTaka(formatPoisha(poisha))}`;
 

@@ -23,7 +23,7 @@ import { saveDraft } from "./deposit-draft.server.ts";
 import { refusalErrors } from "./messages.server.ts";
 import type { Route } from "./+types/deposit";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);

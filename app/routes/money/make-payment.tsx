@@ -19,7 +19,7 @@ import { clearDraft, readDraft } from "./deposit-draft.server.ts";
 import { paymentMessage, refusalErrors } from "./messages.server.ts";
 import type { Route } from "./+types/make-payment";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /**
  * Step 2 of a deposit. The spec lists /make-payment as open, but it pays into a player's account, so a guest is

@@ -9,7 +9,7 @@ import { getTransaction } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/payment-request";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /**
  * After a deposit or withdrawal request: ?id=D12 / W3 names it, and the amount and icon are read from that

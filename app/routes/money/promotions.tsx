@@ -5,7 +5,7 @@ import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { promotionView } from "./promotion-view.server.ts";
 import type { Route } from "./+types/promotions";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);

@@ -11,7 +11,7 @@ import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/transaction-details";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 function display(field: TransactionField, locale: string, t: (key: string) => string): string {
   switch (field.key) {

@@ -13,7 +13,7 @@ import { formatDhaka } from "#app/utils/time.ts";
 import { parseRecordFilter, PAGE_SIZE, recordQuery, type RecordFilter } from "./record-filter.ts";
 import type { Route } from "./+types/transaction-record";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);

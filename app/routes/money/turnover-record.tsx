@@ -9,7 +9,7 @@ import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/turnover-record";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const money = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 

@@ -21,7 +21,7 @@ import { layoutFor } from "#app/utils/layout.server.ts";
 import { refusalErrors } from "./messages.server.ts";
 import type { Route } from "./+types/withdrawal";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player: auth } = requirePlayer(context, url);

@@ -19,7 +19,7 @@ import { findPlayerById, findPlayerByUsername } from "#app/modules/players/playe
 import { dhakaTime, financePage, paymentErrorText, requireFinanceActor, requireFinanceViewer, taka, translate } from "./finance.server.ts";
 import type { Route } from "./+types/adjustments";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const BASE = "/admin/finance/adjustments";
 

@@ -15,7 +15,7 @@ import { listPaymentMethods, listWalletNumbers, savePaymentMethod, saveWalletNum
 import { financePage, paymentErrorText, requireFinanceActor, requireFinanceViewer, taka, translate } from "./finance.server.ts";
 import type { Route } from "./+types/payment-methods";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const BASE = "/admin/finance/payment-methods";
 

@@ -16,7 +16,7 @@ import { formatDhaka } from "#app/utils/time.ts";
 import { financePage, paymentErrorText, requireFinanceActor, requireFinanceViewer } from "./finance.server.ts";
 import type { Route } from "./+types/promotion-edit";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** "new", or the id of an existing promotion; anything else is a 404 (never a 500). */
 async function target(param: string | undefined) {

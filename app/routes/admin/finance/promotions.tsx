@@ -9,7 +9,7 @@ import { formatHundredths } from "#app/modules/settings/validation.ts";
 import { dhakaTime, financePage, requireFinanceViewer, taka, translate } from "./finance.server.ts";
 import type { Route } from "./+types/promotions";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);

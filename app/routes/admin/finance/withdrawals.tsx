@@ -19,7 +19,7 @@ import { recentTransactions, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/withdrawals";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const PAGE_SIZE = 20;
 const BASE = "/admin/finance/withdrawals";

@@ -17,7 +17,7 @@ import { parseTaka } from "#app/modules/ledger/money.ts";
 import { errorText, gamesPage, requireGamesStaff, takaInput, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const BASE = "/admin/games";
 

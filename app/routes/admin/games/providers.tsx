@@ -12,7 +12,7 @@ import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvide
 import { errorText, gamesPage, requireGamesStaff, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/providers";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const BASE = "/admin/games/providers";
 

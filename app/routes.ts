@@ -26,6 +26,7 @@ export default [
   route("page/site/component/appDownload.jsp", "routes/pages/app-download.tsx", { id: "app-download-jsp" }),
   route("language", "routes/resources/language.tsx"),
   route("healthz", "routes/resources/healthz.tsx"),
+  route("resources/contact-qr/:file", "routes/resources/contact-qr.ts"),
 
   // Money: the player's deposit, withdrawal, records, turnover and promotions pages (login-gated), and their resources
   route("deposit", "routes/money/deposit.tsx"),

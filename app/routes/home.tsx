@@ -23,7 +23,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const loggedIn = !!useRootData()?.player;
+  const root = useRootData();
+  const loggedIn = !!root?.player;
   const { banners, announcements, favourites, myGames, features, contacts, footer, siteTitle, year } = loaderData;
   return (
     <>
@@ -37,9 +38,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ContactSection contacts={contacts} />
         </div>
       </main>
-      <div className="desktop-only">
-        <ContactDock contacts={contacts} />
-      </div>
+      {/* A phone never shows the desktop dock: leave it out of the page (a desktop keeps both for narrow windows). */}
+      {root?.layout === "mobile" ? null : (
+        <div className="desktop-only">
+          <ContactDock contacts={contacts} />
+        </div>
+      )}
       <SiteFooter footer={footer} siteTitle={siteTitle} year={year} />
     </>
   );

@@ -26,8 +26,7 @@ function ContactCard({ contact }: { contact: Contact }) {
         <span className="contact-name">{t(`common.contact.${contact.platform}`)}</span>
         <span className="contact-label">{contact.label}</span>
       </a>
-      {/* Our own server-generated SVG (qrcode package), not user-supplied markup. */}
-      <div className="contact-qr" role="img" aria-label={`${t("common.contact.scan")}: ${contact.label}`} dangerouslySetInnerHTML={{ __html: contact.qr }} />
+      <img className="contact-qr" src={contact.qr} alt={`${t("common.contact.scan")}: ${contact.label}`} width={96} height={96} loading="lazy" decoding="async" />
     </li>
   );
 }

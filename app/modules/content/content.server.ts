@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
 import QRCode from "qrcode";
 import { db } from "#app/db/db.server.ts";
 import { contentChanged, keyedTtlCache, ttlCache } from "#app/utils/ttl-cache.server.ts";
@@ -80,6 +81,21 @@ export function qrSvg(text: string): Promise<string> {
   return svg;
 }
 
+/**
+ * Where a contact's QR code image is served: an image of its own (cached by the browser, loaded lazily) instead of
+ * SVG markup inside every home page. The address names the link's hash, so a changed link is a new image.
+ */
+function contactQrPath(platform: SocialPlatform, url: string) {
+  return `/resources/contact-qr/${platform}.svg?v=${createHash("sha256").update(url).digest("hex").slice(0, 12)}`;
+}
+
+/** The QR code (SVG) of a contact channel home shows, or null when home shows none for it. */
+export async function contactQrSvg(platform: string): Promise<string | null> {
+  const { contacts } = await publicHome.get("en|");
+  const contact = contacts.find((c) => c.platform === platform);
+  return contact ? qrSvg(contact.url) : null;
+}
+
 /** The contact channels the home page's contact panel shows, in this order. */
 export const homeContactPlatforms = ["whatsapp", "facebook", "email"] as const satisfies readonly SocialPlatform[];
 
@@ -132,13 +148,11 @@ async function loadPublicHome(locale: string, category: string | null) {
     allSliders
       .filter((s) => s.sliderType === type)
       .map((s) => ({ id: s.id, title: title(s), image: s.thumbnail, link: s.link && SAFE_HREF.test(s.link) ? s.link : null }));
-  const contacts = await Promise.all(
-    homeContactPlatforms.flatMap((platform) =>
-      socials
-        .filter((s) => s.platform === platform && SAFE_HREF.test(s.url))
-        .slice(0, 1)
-        .map(async (s) => ({ platform, url: s.url, label: s.label, qr: await qrSvg(s.url) })),
-    ),
+  const contacts = homeContactPlatforms.flatMap((platform) =>
+    socials
+      .filter((s) => s.platform === platform && SAFE_HREF.test(s.url))
+      .slice(0, 1)
+      .map((s) => ({ platform, url: s.url, label: s.label, qr: contactQrPath(platform, s.url) })),
   );
   return {
     siteTitle: site.general.siteTitle,

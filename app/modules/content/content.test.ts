@@ -7,7 +7,7 @@ import { listGames, toggleFavourite } from "#app/modules/games/catalogue.server.
 import { games } from "#app/modules/games/schema.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { createPlayer } from "#app/modules/payments/test-helpers.ts";
-import { clearSiteConfigCache, getHomeContent, listSliders, qrSvg } from "./content.server.ts";
+import { clearSiteConfigCache, contactQrSvg, getHomeContent, listSliders, qrSvg } from "./content.server.ts";
 import { sliders, socialLinks } from "./schema.ts";
 
 beforeAll(async () => {
@@ -96,7 +96,9 @@ describe("content", () => {
     expect(en.games).toHaveLength(14);
     expect(en.categories.map((c) => c.slug)).toEqual(["sports", "casino", "slot", "table", "poker", "crash", "fishing"]);
     expect(en.contacts.map((c) => c.platform)).toEqual(["whatsapp", "facebook", "email"]);
-    expect(en.contacts.every((c) => c.qr.startsWith("<svg"))).toBe(true);
+    expect(en.contacts.every((c) => /^\/resources\/contact-qr\/[a-z]+\.svg\?v=[0-9a-f]{12}$/.test(c.qr))).toBe(true);
+    expect(await contactQrSvg("whatsapp")).toMatch(/^<svg/);
+    expect(await contactQrSvg("telegram")).toBeNull(); // not one of home's channels
     expect(en.footer.payments.map((p) => p.name)).toEqual(["bKash", "Nagad", "Rocket", "Upay"]);
     expect(en.footer.text).toMatch(/^DeshPlay is an online gaming site/);
 

@@ -33,7 +33,10 @@ app.use((_req, res, next) => {
 const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 app.use((req, res, next) => {
   if (SERVED.has(req.method)) return next();
-  res.set("Allow", [...SERVED].join(", ")).status(405).json({ message: "Method Not Allowed" });
+  res
+    .set("Allow", [...SERVED].join(", "))
+    .status(405)
+    .json({ message: "Method Not Allowed" });
 });
 app.use(
   compression({

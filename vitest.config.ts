@@ -9,7 +9,17 @@ export default defineConfig({
     projects: [
       { test: { name: "pglite", include, setupFiles: ["tests/setup/db-pglite.ts", "tests/setup/msw.ts"], testTimeout: 30_000, hookTimeout: 60_000 } },
       ...(process.env.DATABASE_URL
-        ? [{ test: { name: "postgres", include, setupFiles: ["tests/setup/db-postgres.ts", "tests/setup/msw.ts"], testTimeout: 30_000, hookTimeout: 60_000 } }]
+        ? [
+            {
+              test: {
+                name: "postgres",
+                include,
+                setupFiles: ["tests/setup/db-postgres.ts", "tests/setup/msw.ts"],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
         : []),
     ],
   },

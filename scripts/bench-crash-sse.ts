@@ -77,7 +77,12 @@ async function serve() {
 type Tick = { key: string; ts: number };
 
 function serverEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DIR: "memory://", DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-crash-")), NODE_ENV: "test" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGLITE_DIR: "memory://",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-crash-")),
+    NODE_ENV: "test",
+  };
   delete env.DATABASE_URL;
   return env;
 }
@@ -153,10 +158,16 @@ async function measure() {
   const perClient = ticks.flatMap((t) => arrivals.get(t.key)!.map((a) => a - t.ts)).sort((a, b) => a - b);
   const q = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
-  console.log(`Crash SSE fan-out: ${clients} clients connected on 127.0.0.1 (${stats.subscribers} subscribers in the server), ${ticks.length} ticks measured`);
-  console.log(`  publish -> last client: p50 ${q(toLast, 0.5).toFixed(1)} ms, p99 ${q(toLast, 0.99).toFixed(1)} ms, max ${toLast.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `Crash SSE fan-out: ${clients} clients connected on 127.0.0.1 (${stats.subscribers} subscribers in the server), ${ticks.length} ticks measured`,
+  );
+  console.log(
+    `  publish -> last client: p50 ${q(toLast, 0.5).toFixed(1)} ms, p99 ${q(toLast, 0.99).toFixed(1)} ms, max ${toLast.at(-1)!.toFixed(1)} ms`,
+  );
   console.log(`  publish -> any client:  p50 ${q(perClient, 0.5).toFixed(1)} ms, p99 ${q(perClient, 0.99).toFixed(1)} ms`);
-  console.log(`  hash chain of 100,000 games computed in ${first.chainMs.toFixed(0)} ms (engine start: chain ${stats.chainLoadMs.toFixed(0)} ms incl. database)`);
+  console.log(
+    `  hash chain of 100,000 games computed in ${first.chainMs.toFixed(0)} ms (engine start: chain ${stats.chainLoadMs.toFixed(0)} ms incl. database)`,
+  );
   for (const r of requests) r.destroy();
   agent.destroy();
   child.send("stop");

@@ -62,7 +62,11 @@ function gzipBytes(url) {
       .get(url, { headers }, (res) => {
         let bytes = 0;
         res.on("data", (chunk) => (bytes += chunk.length));
-        res.on("end", () => (res.statusCode === 200 ? resolve({ bytes, encoding: res.headers["content-encoding"] ?? "none" }) : reject(new Error(`${url}: ${res.statusCode}`))));
+        res.on("end", () =>
+          res.statusCode === 200
+            ? resolve({ bytes, encoding: res.headers["content-encoding"] ?? "none" })
+            : reject(new Error(`${url}: ${res.statusCode}`)),
+        );
       })
       .on("error", reject);
   });
@@ -117,7 +121,9 @@ try {
     measured[pathname] = result.requests.average;
   }
   const ratio = measured["/"] / measured["/login"];
-  console.log(`\n/ serves ${(100 * ratio).toFixed(0)} % of the requests per second of /login: ${ratio >= TARGET_RATIO ? "OK" : "UNDER TARGET"} (target >= ${100 * TARGET_RATIO} %)`);
+  console.log(
+    `\n/ serves ${(100 * ratio).toFixed(0)} % of the requests per second of /login: ${ratio >= TARGET_RATIO ? "OK" : "UNDER TARGET"} (target >= ${100 * TARGET_RATIO} %)`,
+  );
 
   const { totals, rows } = await pageWeight();
   const jsKb = totals.js / 1024;

@@ -23,14 +23,13 @@ try {
 
   const fsyncMs = await commitLatency(benchUrl);
   const setup = await openPostgres(benchUrl, { max: 60 });
-  const rows = await setup.db
-    .insert(players)
-    .values(benchPlayerRows(WALLETS))
-    .returning({ id: players.id });
+  const rows = await setup.db.insert(players).values(benchPlayerRows(WALLETS)).returning({ id: players.id });
   const wallets = rows.map((r) => `player:${r.id}:main`);
   for (let i = 0; i < wallets.length; i += 20) {
     await ledger.transferLinked(
-      wallets.slice(i, i + 20).map((w) => ({ key: `fund:${w}`, debit: "house:bench-float", credit: w, amount: 10n ** 12n, currency: "BDT" as const, kind: "deposit" })),
+      wallets
+        .slice(i, i + 20)
+        .map((w) => ({ key: `fund:${w}`, debit: "house:bench-float", credit: w, amount: 10n ** 12n, currency: "BDT" as const, kind: "deposit" })),
       setup.db,
     );
   }
@@ -39,7 +38,17 @@ try {
   for (const w of wallets) ids.push((await ledger.getAccountByCode(w, "BDT", setup.db))!.id);
   await setup.close();
 
-  type Row = { mode: string; scenario: string; clients: number; transfers: number; tps: number; p50: number; p95: number; p99: number; errors: number };
+  type Row = {
+    mode: string;
+    scenario: string;
+    clients: number;
+    transfers: number;
+    tps: number;
+    p50: number;
+    p95: number;
+    p99: number;
+    errors: number;
+  };
   const table: Row[] = [];
   let seq = 0;
 
@@ -61,11 +70,16 @@ try {
           const started = performance.now();
           try {
             if (scenario === "baseline") {
-              await database.db.transaction((tx) => tx.execute(sql`update bench_baseline set n = n + 1 where id = ${1 + Math.floor(Math.random() * WALLETS)}`));
+              await database.db.transaction((tx) =>
+                tx.execute(sql`update bench_baseline set n = n + 1 where id = ${1 + Math.floor(Math.random() * WALLETS)}`),
+              );
               latencies.push(performance.now() - started);
               continue;
             }
-            await ledger.transfer({ key: `bench:${++seq}`, debit: wallet, credit: "game:bench", amount: 1n, currency: "BDT", kind: "bet" }, database.db);
+            await ledger.transfer(
+              { key: `bench:${++seq}`, debit: wallet, credit: "game:bench", amount: 1n, currency: "BDT", kind: "bet" },
+              database.db,
+            );
             latencies.push(performance.now() - started);
           } catch (e) {
             errors++;
@@ -77,7 +91,17 @@ try {
     await database.close();
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
-    const row = { mode, scenario, clients, transfers: latencies.length, tps: latencies.length / SECONDS, p50: pct(50), p95: pct(95), p99: pct(99), errors };
+    const row = {
+      mode,
+      scenario,
+      clients,
+      transfers: latencies.length,
+      tps: latencies.length / SECONDS,
+      p50: pct(50),
+      p95: pct(95),
+      p99: pct(99),
+      errors,
+    };
     table.push(row);
     console.log(`  ${format(row)}`);
   }
@@ -88,8 +112,12 @@ try {
 
   const pgVersion = (await adminQuery("show server_version")).rows[0].server_version;
   console.log(`Ledger benchmark on PostgreSQL ${pgVersion} (${host}), database ${name}, ${SECONDS} s per run`);
-  console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`);
-  console.log(`A single-row commit takes ${fsyncMs.toFixed(1)} ms here (disk flush); a transfer is one transaction of 4 round trips (begin, lock+read, write, commit).\n`);
+  console.log(
+    `Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`,
+  );
+  console.log(
+    `A single-row commit takes ${fsyncMs.toFixed(1)} ms here (disk flush); a transfer is one transaction of 4 round trips (begin, lock+read, write, commit).\n`,
+  );
   console.log(`  ${header}`);
   const modes = [{ mode: "durable", sql: "on" }, ...(args.has("also-async") ? [{ mode: "async", sql: "off" }] : [])];
   for (const m of modes) {
@@ -101,7 +129,9 @@ try {
 
   console.log(`Load average at the end: ${os.loadavg()[0]!.toFixed(1)}.`);
   const report = await ledger.checkLedgerInvariants(globalDb.db);
-  console.log(`\nInvariants after the run: ${report.ok ? "all hold" : "VIOLATED"} (${report.counts.transfers} transfers, ${report.counts.entries} entries)`);
+  console.log(
+    `\nInvariants after the run: ${report.ok ? "all hold" : "VIOLATED"} (${report.counts.transfers} transfers, ${report.counts.entries} entries)`,
+  );
   for (const r of report.results) if (!r.ok) console.log(`  FAIL ${r.name}: ${r.detail}`);
   await globalDb.close();
   if (!report.ok) process.exitCode = 1;

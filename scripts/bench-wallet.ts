@@ -29,14 +29,18 @@ try {
   const [provider] = await setup.insert(gameProviders).values({ platform: PLATFORM, name: "Bench", secret: "bench" }).returning();
   await setup.insert(games).values({ code: GAME, name: "Bench spin", type: "SLOT", providerId: provider!.id });
   await wallet.openHouseShards(PLATFORM); // as the seed does for every provider
-  const rows = await setup
-    .insert(players)
-    .values(benchPlayerRows(PLAYERS))
-    .returning({ id: players.id });
+  const rows = await setup.insert(players).values(benchPlayerRows(PLAYERS)).returning({ id: players.id });
   const playerIds = rows.map((r) => r.id);
   for (let i = 0; i < playerIds.length; i += 20) {
     await ledger.transferLinked(
-      playerIds.slice(i, i + 20).map((id) => ({ key: `fund:${id}`, debit: "house:bench-float", credit: `player:${id}:main`, amount: 10n ** 12n, currency: "BDT" as const, kind: "deposit" })),
+      playerIds.slice(i, i + 20).map((id) => ({
+        key: `fund:${id}`,
+        debit: "house:bench-float",
+        credit: `player:${id}:main`,
+        amount: 10n ** 12n,
+        currency: "BDT" as const,
+        kind: "deposit",
+      })),
       setup,
     );
   }
@@ -72,13 +76,19 @@ try {
         const playerId = playerIds[c]!;
         while (performance.now() < stopAt) {
           if (scenario === "baseline") {
-            await timed(() => database.db.transaction((tx) => tx.execute(sql`update bench_baseline set n = n + 1 where id = ${1 + Math.floor(Math.random() * PLAYERS)}`)));
+            await timed(() =>
+              database.db.transaction((tx) =>
+                tx.execute(sql`update bench_baseline set n = n + 1 where id = ${1 + Math.floor(Math.random() * PLAYERS)}`),
+              ),
+            );
             continue;
           }
           const roundId = `r${++round}`;
           const base = { platform: PLATFORM, playerId, roundId, gameCode: GAME };
           await timed(() => wallet.walletBet({ ...base, txnId: `${roundId}b`, amount: 1_000n }, database.db), bets);
-          await timed(() => wallet.walletWin({ ...base, txnId: `${roundId}w`, amount: Math.random() < 0.5 ? 0n : 1_900n, betTxnId: `${roundId}b` }, database.db));
+          await timed(() =>
+            wallet.walletWin({ ...base, txnId: `${roundId}w`, amount: Math.random() < 0.5 ? 0n : 1_900n, betTxnId: `${roundId}b` }, database.db),
+          );
         }
       }),
     );
@@ -105,18 +115,26 @@ try {
 
   const pgVersion = (await adminQuery("show server_version")).rows[0].server_version;
   console.log(`Seamless-wallet benchmark on PostgreSQL ${pgVersion} (${host}), database ${name}, ${SECONDS} s per run`);
-  console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`);
-  console.log(`Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..${wallet.HOUSE_SHARDS - 1}.\n`);
+  console.log(
+    `Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`,
+  );
+  console.log(
+    `Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..${wallet.HOUSE_SHARDS - 1}.\n`,
+  );
   console.log(`  ${header}`);
   for (const clients of CLIENTS) await run("wallet", clients);
   for (const clients of CLIENTS) await run("baseline", clients);
 
   const most = Math.max(...CLIENTS);
   const atMost = (s: string) => table.find((r) => r.scenario === s && r.clients === most)!;
-  console.log(`\nAt ${most} clients the wallet reaches ${((100 * atMost("wallet").cps) / atMost("baseline").cps).toFixed(0)} % of the bare-update baseline.`);
+  console.log(
+    `\nAt ${most} clients the wallet reaches ${((100 * atMost("wallet").cps) / atMost("baseline").cps).toFixed(0)} % of the bare-update baseline.`,
+  );
   console.log(`Load average at the end: ${os.loadavg()[0]!.toFixed(1)}.`);
   const report = await ledger.checkLedgerInvariants(setup);
-  console.log(`Invariants after the run: ${report.ok ? "all hold" : "VIOLATED"} (${report.counts.transfers} transfers, ${report.counts.entries} entries)`);
+  console.log(
+    `Invariants after the run: ${report.ok ? "all hold" : "VIOLATED"} (${report.counts.transfers} transfers, ${report.counts.entries} entries)`,
+  );
   for (const r of report.results) if (!r.ok) console.log(`  FAIL ${r.name}: ${r.detail}`);
   await globalDb.close();
   if (!report.ok) process.exitCode = 1;

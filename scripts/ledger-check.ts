@@ -76,7 +76,9 @@ try {
   const report = await checkLedgerInvariants(database.db);
   const ms = Math.round(performance.now() - started);
   console.log(`Ledger check on ${target.label}`);
-  console.log(`  ${report.counts.accounts} accounts, ${report.counts.transfers} transfers, ${report.counts.entries} entries (${ms} ms, one snapshot)\n`);
+  console.log(
+    `  ${report.counts.accounts} accounts, ${report.counts.transfers} transfers, ${report.counts.entries} entries (${ms} ms, one snapshot)\n`,
+  );
   for (const r of report.results) {
     console.log(`  ${r.ok ? "OK  " : "FAIL"}  ${r.name}: ${r.detail}`);
     for (const v of r.violations) console.log(`          ${JSON.stringify(v)}`);

@@ -63,6 +63,7 @@ const stages = [
   ["Chromium", ensureChromium],
   ["Type check", () => run("react-router", ["typegen"]) && run("tsc", [])],
   ["Lint", () => run("eslint", ["."])],
+  ["Formatting (Prettier)", () => run("prettier", ["--check", "--log-level=warn", "."])],
   ["Unit and integration tests (vitest)", vitest],
   ["Browser tests (Playwright)", playwright],
 ];

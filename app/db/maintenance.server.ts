@@ -8,8 +8,7 @@ let timer: NodeJS.Timeout | undefined;
 /** Hourly clean-up of rows that only matter for a while (expired sessions, old login failures). */
 export function startMaintenance() {
   if (timer) return;
-  const run = () =>
-    Promise.all([pruneExpiredSessions(), pruneLoginFailures(db)]).catch((e) => console.error("[maintenance]", e));
+  const run = () => Promise.all([pruneExpiredSessions(), pruneLoginFailures(db)]).catch((e) => console.error("[maintenance]", e));
   timer = setInterval(run, HOUR);
   timer.unref();
   void run();

@@ -1,16 +1,7 @@
 // Demo content for a fresh install. Images are the project's own SVGs under public/.
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.server.ts";
-import {
-  announcements,
-  branding,
-  gameCategories,
-  generalSettings,
-  paymentMethods,
-  players,
-  sliders,
-  socialLinks,
-} from "./schema.ts";
+import { announcements, branding, gameCategories, generalSettings, paymentMethods, players, sliders, socialLinks } from "./schema.ts";
 import { creditDemoBalance } from "#app/modules/players/demo-credit.server.ts";
 import { hashPassword } from "#app/modules/players/password.server.ts";
 
@@ -70,22 +61,97 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       { platform: "email", url: "mailto:support@deshplay.example", label: "support@deshplay.example", sortOrder: 4 },
     ]);
     await tx.insert(sliders).values([
-      { sliderType: "Main", titleEn: "Welcome bonus 100% on your first deposit", titleBn: "প্রথম ডিপোজিটে 100% স্বাগত বোনাস", thumbnail: "/demo/banners/banner-1.svg", link: "/signup", sortOrder: 1 },
-      { sliderType: "Main", titleEn: "Cricket exchange: back and lay every ball", titleBn: "ক্রিকেট এক্সচেঞ্জ: প্রতিটি বলে ব্যাক ও লে", thumbnail: "/demo/banners/banner-2.svg", link: "/sports", sortOrder: 2 },
-      { sliderType: "Main", titleEn: "Provably fair Crash, Dice and Mines", titleBn: "যাচাইযোগ্য ন্যায্য ক্র্যাশ, ডাইস ও মাইনস", thumbnail: "/demo/banners/banner-3.svg", link: "/crash", sortOrder: 3 },
-      { sliderType: "Main", titleEn: "Refer a friend, earn every day", titleBn: "বন্ধুকে রেফার করুন, প্রতিদিন আয় করুন", thumbnail: "/demo/banners/banner-4.svg", link: "/signup", sortOrder: 4 },
-      { sliderType: "Favourite", titleEn: "Cricket Exchange", titleBn: "ক্রিকেট এক্সচেঞ্জ", thumbnail: "/demo/favourites/fav-1.svg", link: "/sports", sortOrder: 1 },
-      { sliderType: "Favourite", titleEn: "Live Casino", titleBn: "লাইভ ক্যাসিনো", thumbnail: "/demo/favourites/fav-2.svg", link: "/casino", sortOrder: 2 },
+      {
+        sliderType: "Main",
+        titleEn: "Welcome bonus 100% on your first deposit",
+        titleBn: "প্রথম ডিপোজিটে 100% স্বাগত বোনাস",
+        thumbnail: "/demo/banners/banner-1.svg",
+        link: "/signup",
+        sortOrder: 1,
+      },
+      {
+        sliderType: "Main",
+        titleEn: "Cricket exchange: back and lay every ball",
+        titleBn: "ক্রিকেট এক্সচেঞ্জ: প্রতিটি বলে ব্যাক ও লে",
+        thumbnail: "/demo/banners/banner-2.svg",
+        link: "/sports",
+        sortOrder: 2,
+      },
+      {
+        sliderType: "Main",
+        titleEn: "Provably fair Crash, Dice and Mines",
+        titleBn: "যাচাইযোগ্য ন্যায্য ক্র্যাশ, ডাইস ও মাইনস",
+        thumbnail: "/demo/banners/banner-3.svg",
+        link: "/crash",
+        sortOrder: 3,
+      },
+      {
+        sliderType: "Main",
+        titleEn: "Refer a friend, earn every day",
+        titleBn: "বন্ধুকে রেফার করুন, প্রতিদিন আয় করুন",
+        thumbnail: "/demo/banners/banner-4.svg",
+        link: "/signup",
+        sortOrder: 4,
+      },
+      {
+        sliderType: "Favourite",
+        titleEn: "Cricket Exchange",
+        titleBn: "ক্রিকেট এক্সচেঞ্জ",
+        thumbnail: "/demo/favourites/fav-1.svg",
+        link: "/sports",
+        sortOrder: 1,
+      },
+      {
+        sliderType: "Favourite",
+        titleEn: "Live Casino",
+        titleBn: "লাইভ ক্যাসিনো",
+        thumbnail: "/demo/favourites/fav-2.svg",
+        link: "/casino",
+        sortOrder: 2,
+      },
       { sliderType: "Favourite", titleEn: "Slots", titleBn: "স্লট", thumbnail: "/demo/favourites/fav-3.svg", link: "/slot", sortOrder: 3 },
       { sliderType: "Favourite", titleEn: "Crash", titleBn: "ক্র্যাশ", thumbnail: "/demo/favourites/fav-4.svg", link: "/crash", sortOrder: 4 },
-      { sliderType: "Features", titleEn: "Fast mobile-wallet deposits", titleBn: "দ্রুত মোবাইল ওয়ালেট ডিপোজিট", thumbnail: "/demo/features/feature-1.svg", link: null, sortOrder: 1 },
-      { sliderType: "Features", titleEn: "24/7 support in Bangla", titleBn: "24/7 বাংলায় সাপোর্ট", thumbnail: "/demo/features/feature-2.svg", link: null, sortOrder: 2 },
-      { sliderType: "Features", titleEn: "Play responsibly", titleBn: "দায়িত্ব নিয়ে খেলুন", thumbnail: "/demo/features/feature-3.svg", link: "/responsible-gaming", sortOrder: 3 },
+      {
+        sliderType: "Features",
+        titleEn: "Fast mobile-wallet deposits",
+        titleBn: "দ্রুত মোবাইল ওয়ালেট ডিপোজিট",
+        thumbnail: "/demo/features/feature-1.svg",
+        link: null,
+        sortOrder: 1,
+      },
+      {
+        sliderType: "Features",
+        titleEn: "24/7 support in Bangla",
+        titleBn: "24/7 বাংলায় সাপোর্ট",
+        thumbnail: "/demo/features/feature-2.svg",
+        link: null,
+        sortOrder: 2,
+      },
+      {
+        sliderType: "Features",
+        titleEn: "Play responsibly",
+        titleBn: "দায়িত্ব নিয়ে খেলুন",
+        thumbnail: "/demo/features/feature-3.svg",
+        link: "/responsible-gaming",
+        sortOrder: 3,
+      },
     ]);
     await tx.insert(announcements).values([
-      { titleEn: "Welcome to DeshPlay! This is a demo installation: all balances are play money.", titleBn: "দেশপ্লেতে স্বাগতম! এটি একটি ডেমো ইনস্টলেশন: সব ব্যালেন্স খেলার টাকা।", sortOrder: 1 },
-      { titleEn: "Deposits are credited after our finance team checks the transfer, usually within 30 minutes.", titleBn: "ফিন্যান্স টিম ট্রান্সফার যাচাই করার পর ডিপোজিট যোগ হয়, সাধারণত 30 মিনিটের মধ্যে।", sortOrder: 2 },
-      { titleEn: "Never share your password or reset code with anyone, including our staff.", titleBn: "আপনার পাসওয়ার্ড বা রিসেট কোড কাউকে দেবেন না, আমাদের কর্মীদেরও নয়।", sortOrder: 3 },
+      {
+        titleEn: "Welcome to DeshPlay! This is a demo installation: all balances are play money.",
+        titleBn: "দেশপ্লেতে স্বাগতম! এটি একটি ডেমো ইনস্টলেশন: সব ব্যালেন্স খেলার টাকা।",
+        sortOrder: 1,
+      },
+      {
+        titleEn: "Deposits are credited after our finance team checks the transfer, usually within 30 minutes.",
+        titleBn: "ফিন্যান্স টিম ট্রান্সফার যাচাই করার পর ডিপোজিট যোগ হয়, সাধারণত 30 মিনিটের মধ্যে।",
+        sortOrder: 2,
+      },
+      {
+        titleEn: "Never share your password or reset code with anyone, including our staff.",
+        titleBn: "আপনার পাসওয়ার্ড বা রিসেট কোড কাউকে দেবেন না, আমাদের কর্মীদেরও নয়।",
+        sortOrder: 3,
+      },
     ]);
     await tx.insert(gameCategories).values(categories.map((c, i) => ({ ...c, icon: `/demo/categories/${c.slug}.svg`, sortOrder: i + 1 })));
     await tx.insert(paymentMethods).values([
@@ -94,18 +160,21 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
       { name: "Rocket", icon: "/demo/payments/rocket.svg", sortOrder: 3 },
       { name: "Upay", icon: "/demo/payments/upay.svg", sortOrder: 4 },
     ]);
-    const [demoPlayer] = await tx.insert(players).values({
-      username: DEMO_PLAYER.username,
-      passwordHash: await hashPassword(DEMO_PLAYER.password),
-      name: "Demo Player",
-      phone: "01700000001",
-      email: "demo@deshplay.example",
-      currency: "BDT",
-      referralCode: "DEMO2026",
-      // Withdrawals need a birthday and a verified phone; the demo player has both so every flow can be tried.
-      birthday: "1995-01-01",
-      phoneVerifiedAt: new Date(),
-    }).returning();
+    const [demoPlayer] = await tx
+      .insert(players)
+      .values({
+        username: DEMO_PLAYER.username,
+        passwordHash: await hashPassword(DEMO_PLAYER.password),
+        name: "Demo Player",
+        phone: "01700000001",
+        email: "demo@deshplay.example",
+        currency: "BDT",
+        referralCode: "DEMO2026",
+        // Withdrawals need a birthday and a verified phone; the demo player has both so every flow can be tried.
+        birthday: "1995-01-01",
+        phoneVerifiedAt: new Date(),
+      })
+      .returning();
     // Demo mode: the demo player starts with the play-money balance like every new player.
     await creditDemoBalance(demoPlayer!, tx);
     return true;

@@ -18,7 +18,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const content = await getHomeContent({ locale: getLocale(context), category: url.searchParams.get("category"), playerId: getAuth(context)?.player.id });
+  const content = await getHomeContent({
+    locale: getLocale(context),
+    category: url.searchParams.get("category"),
+    playerId: getAuth(context)?.player.id,
+  });
   return { ...content, description: getInstance(context).t("home.metaDescription"), year: formatDhaka(Date.now(), "YYYY") };
 }
 

@@ -9,7 +9,8 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 const FULL_CHECK_BYTES = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-const refuse = (status: 400 | 415, message: string) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const refuse = (status: 400 | 415, message: string) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
   const url = new URL(request.url);
@@ -29,6 +30,7 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
     throw refuse(400, "The form body could not be read.");
   }
   for (const [name, value] of form) {
-    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) throw refuse(400, "Form fields may not contain NUL characters.");
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000")))
+      throw refuse(400, "Form fields may not contain NUL characters.");
   }
 };

@@ -125,7 +125,15 @@ describe("cookies", () => {
       import("#app/modules/staff/auth.server.ts"),
       import("#app/routes/money/deposit-draft.server.ts"),
     ]);
-    const draft = { playerId: 1, methodId: 1, channelType: "Agent", amount: 500n, promotionId: null, walletNumberId: 1, accountNumber: "01700000000" } as const;
+    const draft = {
+      playerId: 1,
+      methodId: 1,
+      channelType: "Agent",
+      amount: 500n,
+      promotionId: null,
+      walletNumberId: 1,
+      accountNumber: "01700000000",
+    } as const;
     return Promise.all([
       toastCookie.serialize("loggedOut"),
       referralCookie.serialize({ referral: "ABC" }),

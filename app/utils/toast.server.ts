@@ -2,7 +2,13 @@ import { createCookie, redirect } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
 
 /** One-shot message shown after a redirect (read and cleared by the root loader). Holds an i18n key only. */
-export const toastCookie = createCookie("toast", { path: "/", sameSite: "lax", httpOnly: true, secure: getEnv().PUBLIC_URL.startsWith("https:"), maxAge: 60 });
+export const toastCookie = createCookie("toast", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: getEnv().PUBLIC_URL.startsWith("https:"),
+  maxAge: 60,
+});
 
 export type ToastKey = "signedUp" | "loggedOut" | "passwordChanged" | "passwordReset";
 const keys: ToastKey[] = ["signedUp", "loggedOut", "passwordChanged", "passwordReset"];

@@ -90,7 +90,11 @@ test("a player bets on Crash in the game frame and cashes out while the multipli
 });
 
 /** A figure of a turnover record row ("Required", "Remaining", "Bonus"). */
-const figure = (row: Locator, name: string) => row.locator("dl > div").filter({ has: row.page().locator("dt", { hasText: new RegExp(`^${name}$`) }) }).locator("dd");
+const figure = (row: Locator, name: string) =>
+  row
+    .locator("dl > div")
+    .filter({ has: row.page().locator("dt", { hasText: new RegExp(`^${name}$`) }) })
+    .locator("dd");
 
 /** The bonus as the header shows it (phones and desktops each have their own header). */
 const headerBonus = (page: Page) => page.getByTestId("balance-bonus").filter({ visible: true }).first();
@@ -135,7 +139,9 @@ test("a deposit's turnover requirement is played through with Dice in the game f
   const promotionHundredths = Math.round(Number(times![1]) * 100);
   await page.goBack();
   const required = poishaOf(await figure(row, "Required").innerText());
-  const expectedRequired = [settingBefore, settingAfter].map((setting) => Math.floor((AMOUNT * 100 * setting) / 100) + Math.floor((bonus * promotionHundredths) / 100));
+  const expectedRequired = [settingBefore, settingAfter].map(
+    (setting) => Math.floor((AMOUNT * 100 * setting) / 100) + Math.floor((bonus * promotionHundredths) / 100),
+  );
   expect(expectedRequired).toContain(required);
   expect(required).toBeGreaterThan(0);
   await expect(figure(row, "Remaining")).toHaveText(takaText(required));

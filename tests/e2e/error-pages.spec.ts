@@ -86,7 +86,9 @@ test("a 404 reached by a client-side navigation: the shell stays, the title chan
   await page.goto("/fair");
   await page.waitForLoadState("networkidle");
   // As a link of the app to a page that does not exist would (React Router's own navigation, a data request).
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/gone-page"));
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/gone-page"),
+  );
   await expect(page).toHaveURL(/\/gone-page$/);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(header(page, testInfo)).toBeVisible();
@@ -116,58 +118,66 @@ test("a logged-in player's 404 pages offer their account; a page's own 404 is in
   await expect(page).toHaveURL(/\/account$/);
 });
 
-test("an error the server refuses: 'Something went wrong' with its status, still in a shell with the language switch", { tag: "@key" }, async ({ page }, testInfo) => {
-  // The form-body guard refuses a NUL in the address before any loader runs: no root data, the minimal shell.
-  const errors = watchErrors(page);
-  const response = await page.goto("/games?q=%00");
-  expect(response?.status()).toBe(400);
-  await page.waitForLoadState("networkidle");
-  const top = header(page, testInfo);
-  await expect(top).toBeVisible();
-  await expect(top.getByRole("img", { name: "DeshPlay" })).toBeVisible();
-  await expect(top.getByTestId("language-switch")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
-  await expect(page.getByTestId("error-status")).toHaveText("Error 400");
-  await expect(page).toHaveTitle("Something went wrong — DeshPlay");
-  await screenshot(page, testInfo, "400-en");
-  expect(errors).toEqual([]);
-  await page.getByTestId("error-home").click();
-  await expect(page).toHaveURL(/\/$/);
-});
+test(
+  "an error the server refuses: 'Something went wrong' with its status, still in a shell with the language switch",
+  { tag: "@key" },
+  async ({ page }, testInfo) => {
+    // The form-body guard refuses a NUL in the address before any loader runs: no root data, the minimal shell.
+    const errors = watchErrors(page);
+    const response = await page.goto("/games?q=%00");
+    expect(response?.status()).toBe(400);
+    await page.waitForLoadState("networkidle");
+    const top = header(page, testInfo);
+    await expect(top).toBeVisible();
+    await expect(top.getByRole("img", { name: "DeshPlay" })).toBeVisible();
+    await expect(top.getByTestId("language-switch")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+    await expect(page.getByTestId("error-status")).toHaveText("Error 400");
+    await expect(page).toHaveTitle("Something went wrong — DeshPlay");
+    await screenshot(page, testInfo, "400-en");
+    expect(errors).toEqual([]);
+    await page.getByTestId("error-home").click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
 test.describe("the back office", () => {
-  test("an unknown /admin path as staff: the admin header and navigation, a 404 and the way to the dashboard", { tag: "@key" }, async ({ page }, testInfo) => {
-    await page.goto("/admin/login");
-    await page.getByLabel("Username").fill(ADMIN.username);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+  test(
+    "an unknown /admin path as staff: the admin header and navigation, a 404 and the way to the dashboard",
+    { tag: "@key" },
+    async ({ page }, testInfo) => {
+      await page.goto("/admin/login");
+      await page.getByLabel("Username").fill(ADMIN.username);
+      await page.getByLabel("Password").fill(ADMIN.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect(page).toHaveURL(/\/admin$/);
 
-    const errors = watchErrors(page);
-    const response = await page.goto("/admin/no-such-page");
-    expect(response?.status()).toBe(404);
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByTestId("admin-header")).toBeVisible();
-    const nav = page.getByRole("navigation", { name: "Back office" });
-    await expect(nav.getByRole("link", { name: "Staff" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Settings" })).toBeVisible();
-    await expect(page.getByTestId("admin-logout")).toBeVisible();
-    await expect(page.getByTestId("mobile-header")).toHaveCount(0);
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    await expect(page).toHaveTitle("Page not found — DeshPlay");
-    await screenshot(page, testInfo, "admin-404");
-    expect(errors).toEqual([]);
+      const errors = watchErrors(page);
+      const response = await page.goto("/admin/no-such-page");
+      expect(response?.status()).toBe(404);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByTestId("admin-header")).toBeVisible();
+      const nav = page.getByRole("navigation", { name: "Back office" });
+      await expect(nav.getByRole("link", { name: "Staff" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Settings" })).toBeVisible();
+      await expect(page.getByTestId("admin-logout")).toBeVisible();
+      await expect(page.getByTestId("mobile-header")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+      await expect(page).toHaveTitle("Page not found — DeshPlay");
+      await screenshot(page, testInfo, "admin-404");
+      expect(errors).toEqual([]);
 
-    // The language switch keeps the back office's 404.
-    await page.getByTestId("admin-header").getByTestId("language-switch").click();
-    await expect(page.getByRole("heading", { level: 1, name: "পাতাটি পাওয়া যায়নি" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "ব্যাক অফিস" })).toBeVisible();
-    await page.getByTestId("admin-header").getByTestId("language-switch").click();
+      // The language switch keeps the back office's 404.
+      await page.getByTestId("admin-header").getByTestId("language-switch").click();
+      await expect(page.getByRole("heading", { level: 1, name: "পাতাটি পাওয়া যায়নি" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "ব্যাক অফিস" })).toBeVisible();
+      await page.getByTestId("admin-header").getByTestId("language-switch").click();
 
-    await page.getByTestId("error-admin-dashboard").click();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  });
+      await page.getByTestId("error-admin-dashboard").click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    },
+  );
 
   test("an unknown /admin path as a guest: the admin header without navigation, the staff log-in", async ({ page }) => {
     const response = await page.goto("/admin/no-such-page");

@@ -7,7 +7,10 @@ test("home shows the seeded banners", { tag: "@key" }, async ({ page }) => {
   await page.goto("/");
   for (const src of banners) await expect(page.locator(`img[src="${src}"]`).first()).toBeAttached();
   await expect(page.locator(`img[src="${banners[0]}"]`).first()).toBeVisible();
-  const loaded = await page.locator(`img[src="${banners[0]}"]`).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  const loaded = await page
+    .locator(`img[src="${banners[0]}"]`)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
   expect(loaded).toBe(true);
 });
 

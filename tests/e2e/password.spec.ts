@@ -64,5 +64,7 @@ test("/reset-password refuses a wrong current password", { tag: "@key" }, async 
   await page.getByLabel("New Password", { exact: true }).fill("Changed2026x");
   await page.getByLabel("Confirm New Password", { exact: true }).fill("Changed2026x");
   await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.locator(".field").filter({ has: page.getByLabel("Current Password", { exact: true }) })).toContainText("Current password is incorrect");
+  await expect(page.locator(".field").filter({ has: page.getByLabel("Current Password", { exact: true }) })).toContainText(
+    "Current password is incorrect",
+  );
 });

@@ -27,7 +27,10 @@ function expectBaseHeaders(response: { headersArray(): { name: string; value: st
     if (value) expect(found[0]!.value, `${what}: ${name}`).toBe(value);
   }
   // PUBLIC_URL is http in the tests: no HSTS.
-  expect(all.some((h) => h.name.toLowerCase() === "strict-transport-security"), `${what}: HSTS`).toBe(false);
+  expect(
+    all.some((h) => h.name.toLowerCase() === "strict-transport-security"),
+    `${what}: HSTS`,
+  ).toBe(false);
 }
 
 /** The nonce of a document's policy, after checking that policy's script rules. */

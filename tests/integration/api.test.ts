@@ -250,12 +250,18 @@ describe("POST /api/login", () => {
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(body).toEqual({ token: expect.stringMatching(/^[\w-]{43}$/), remote_id: demo!.id, username: "demo", exchange: [{ token: body.token }] });
-    const [row] = await db.select().from(sessions).where(eq(sessions.id, hashToken(body.token)));
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(body.token)));
     expect(row?.playerId).toBe(demo!.id);
   });
 
   it("logs in with urlencoded and multipart form data", async () => {
-    const urlencoded = await send(loginRoute, "/api/login", { method: "POST", body: new URLSearchParams({ username: "demo", password: "Demo1234" }) });
+    const urlencoded = await send(loginRoute, "/api/login", {
+      method: "POST",
+      body: new URLSearchParams({ username: "demo", password: "Demo1234" }),
+    });
     expect(urlencoded.status).toBe(200);
     const form = new FormData();
     form.set("username", "demo");
@@ -278,7 +284,12 @@ describe("POST /api/login", () => {
     const headers = { "x-client-ip": "198.51.100.77" };
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        postJson(createPlayersRoute, signupPath, validSignup({ username: `burst${i}x`, email: `burst${i}@example.com`, phone: `0171${String(i).padStart(7, "0")}` }), { headers }),
+        postJson(
+          createPlayersRoute,
+          signupPath,
+          validSignup({ username: `burst${i}x`, email: `burst${i}@example.com`, phone: `0171${String(i).padStart(7, "0")}` }),
+          { headers },
+        ),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(30);
@@ -323,7 +334,14 @@ describe("POST /api/v1/create-players", () => {
     expect(res.status).toBe(201);
     const row = await findPlayerByUsername("rahim01");
     expect(body).toEqual({ success: true, message: "Registration Successful!", data: { remote_id: row!.id, username: "Rahim01" } });
-    expect(row).toMatchObject({ currency: "BDT", status: "active", name: "Karim Uddin", phone: "01711111111", email: "rahim@example.com", referredById: null });
+    expect(row).toMatchObject({
+      currency: "BDT",
+      status: "active",
+      name: "Karim Uddin",
+      phone: "01711111111",
+      email: "rahim@example.com",
+      referredById: null,
+    });
     expect((await login("rahim01", "Secret123")).res.status).toBe(200);
   });
 
@@ -333,10 +351,16 @@ describe("POST /api/v1/create-players", () => {
       [{ username: "bad_name" }, { username: ["Invalid username (only letters and numbers)"] }],
       [{ username: "abc" }, { username: ["Username must be 4-15 letters or numbers"] }],
       [{ username: "a".repeat(16) }, { username: ["Username must be 4-15 letters or numbers"] }],
-      [{ password: "", confirmPassword: "" }, { password: ["Password is required"], confirmPassword: ["Confirm Password is required"] }],
+      [
+        { password: "", confirmPassword: "" },
+        { password: ["Password is required"], confirmPassword: ["Confirm Password is required"] },
+      ],
       [{ password: "Short1", confirmPassword: "Short1" }, { password: ["Password must be at least 8 characters"] }],
       [{ password: "A1".repeat(11), confirmPassword: "A1".repeat(11) }, { password: ["Password must be at most 20 characters"] }],
-      [{ password: "Secret12$", confirmPassword: "Secret12$" }, { password: ["Password can only contain letters and numbers (no special characters)"] }],
+      [
+        { password: "Secret12$", confirmPassword: "Secret12$" },
+        { password: ["Password can only contain letters and numbers (no special characters)"] },
+      ],
       [{ confirmPassword: "Secret124" }, { confirmPassword: ["Passwords do not match"] }],
       [{ email: "" }, { email: ["Email is required"] }],
       [{ email: "karim@example" }, { email: ["Invalid email address"] }],
@@ -398,8 +422,14 @@ describe("POST /api/v1/create-players", () => {
     expect(empty.res.status).toBe(201);
   });
 
-  it("accepts the 18+ declaration as ageCheck or age_check: true, 1, \"1\", \"on\", \"true\"", async () => {
-    const values: Array<[string, unknown]> = [["ageCheck", true], ["age_check", 1], ["age_check", "1"], ["ageCheck", "on"], ["age_check", "true"]];
+  it('accepts the 18+ declaration as ageCheck or age_check: true, 1, "1", "on", "true"', async () => {
+    const values: Array<[string, unknown]> = [
+      ["ageCheck", true],
+      ["age_check", 1],
+      ["age_check", "1"],
+      ["ageCheck", "on"],
+      ["age_check", "true"],
+    ];
     for (const [i, [name, value]] of values.entries()) {
       const { res } = await signup({ username: `adult0${i}`, ageCheck: undefined, [name]: value });
       expect(res.status, `${name}=${JSON.stringify(value)}`).toBe(201);
@@ -483,11 +513,18 @@ describe("GET /api/user/show", () => {
   it("reports the main wallet's available balance from the ledger", async () => {
     const read = async () => (await (await send(userShowRoute, "/api/user/show", { token })).json()).balance as string;
     const before = await read();
-    await transfer({ key: `test:user-show:${id}`, debit: "house:adjustments", credit: `player:${id}:main`, amount: 123_456n, currency: "PKR", kind: "adjustment" });
+    await transfer({
+      key: `test:user-show:${id}`,
+      debit: "house:adjustments",
+      credit: `player:${id}:main`,
+      amount: 123_456n,
+      currency: "PKR",
+      kind: "adjustment",
+    });
     expect(Math.round(Number(await read()) * 100) - Math.round(Number(before) * 100)).toBe(123_456);
   });
 
-  it("reflects a verified phone (session_id \"1\"), the birthday and the security level", async () => {
+  it('reflects a verified phone (session_id "1"), the birthday and the security level', async () => {
     await db.update(players).set({ phoneVerifiedAt: new Date(), birthday: "1995-04-14" }).where(eq(players.id, id));
     const me = await (await send(userShowRoute, `/api/user/show?remote_id=${id}`, { token })).json();
     expect(me).toMatchObject({ session_id: "1", dofb: "1995-04-14", security_level: "normal" });
@@ -505,7 +542,13 @@ describe("GET /api/user/show", () => {
   });
 
   it("answers 401 Unauthenticated. without a token or with a bad one", async () => {
-    const variants: Array<Record<string, string>> = [{}, { authorization: "Bearer " }, { authorization: "Bearer nonsense" }, { authorization: "Basic ZGVtbzpEZW1vMTIzNA==" }, { authorization: `Bearer ${"x".repeat(500)}` }];
+    const variants: Array<Record<string, string>> = [
+      {},
+      { authorization: "Bearer " },
+      { authorization: "Bearer nonsense" },
+      { authorization: "Basic ZGVtbzpEZW1vMTIzNA==" },
+      { authorization: `Bearer ${"x".repeat(500)}` },
+    ];
     for (const headers of variants) {
       const res = await send(userShowRoute, "/api/user/show", { headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
@@ -515,7 +558,10 @@ describe("GET /api/user/show", () => {
 
   it("answers 401 for an expired token, a logged-out token and a blocked player's token", async () => {
     const expired = (await login("shown01", "Secret123")).body.token as string;
-    await db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.id, hashToken(expired)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.id, hashToken(expired)));
     expect((await send(userShowRoute, "/api/user/show", { token: expired })).status).toBe(401);
 
     const loggedOut = (await login("shown01", "Secret123")).body.token as string;

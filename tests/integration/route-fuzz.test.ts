@@ -62,7 +62,22 @@ function fieldsOf(file: string): string[] {
   return [...new Set([...COMMON_FIELDS, ...found])];
 }
 
-const BAD_VALUES = ["\u0000", "a\u0000b", "\r\n\t\u0007\u001b", "%00%0d%0a", "-1", "1e309", "NaN", "9".repeat(400), "x".repeat(100_000), "\ud800", "<script>alert(1)</script>", "../../etc/passwd", "[]", "//evil.example"];
+const BAD_VALUES = [
+  "\u0000",
+  "a\u0000b",
+  "\r\n\t\u0007\u001b",
+  "%00%0d%0a",
+  "-1",
+  "1e309",
+  "NaN",
+  "9".repeat(400),
+  "x".repeat(100_000),
+  "\ud800",
+  "<script>alert(1)</script>",
+  "../../etc/passwd",
+  "[]",
+  "//evil.example",
+];
 
 function bodies(fields: string[]): Array<{ label: string; init: CallInit }> {
   const out: Array<{ label: string; init: CallInit }> = BAD_VALUES.map((value) => ({
@@ -73,11 +88,20 @@ function bodies(fields: string[]): Array<{ label: string; init: CallInit }> {
   out.push({ label: "json array", init: { json: [1, 2, 3] } });
   out.push({ label: "json text as form", init: { body: '{"amount":"1"', headers: { "content-type": "application/x-www-form-urlencoded" } } });
   out.push({ label: "text/plain", init: { body: "amount=1&code=x", headers: { "content-type": "text/plain" } } });
-  out.push({ label: "broken multipart", init: { body: '--x\r\nContent-Disposition: form-data; name="amount"\r\n\r\n1\r\n--', headers: { "content-type": "multipart/form-data; boundary=x" } } });
+  out.push({
+    label: "broken multipart",
+    init: {
+      body: '--x\r\nContent-Disposition: form-data; name="amount"\r\n\r\n1\r\n--',
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+    },
+  });
   out.push({ label: "multipart without boundary", init: { body: "garbage", headers: { "content-type": "multipart/form-data" } } });
   out.push({ label: "xml", init: { body: "<x/>", headers: { "content-type": "application/xml" } } });
   out.push({ label: "empty post", init: { method: "POST" } });
-  out.push({ label: "repeated fields", init: { body: fields.map((f) => `${f}=1&${f}=x`).join("&"), headers: { "content-type": "application/x-www-form-urlencoded" } } });
+  out.push({
+    label: "repeated fields",
+    init: { body: fields.map((f) => `${f}=1&${f}=x`).join("&"), headers: { "content-type": "application/x-www-form-urlencoded" } },
+  });
   out.push({ label: "DELETE", init: { method: "DELETE" } });
   return out;
 }

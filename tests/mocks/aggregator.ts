@@ -41,7 +41,8 @@ export const aggregatorHandlers = [
       return HttpResponse.json({ code: "INVALID_SIGNATURE", message: "Invalid signature" }, { status: 401 });
     }
     const launch = JSON.parse(body) as AggregatorLaunch;
-    if (launch.operatorId !== AGGREGATOR_OPERATOR_ID) return HttpResponse.json({ code: "UNKNOWN_OPERATOR", message: "Unknown operator" }, { status: 403 });
+    if (launch.operatorId !== AGGREGATOR_OPERATOR_ID)
+      return HttpResponse.json({ code: "UNKNOWN_OPERATOR", message: "Unknown operator" }, { status: 403 });
     switch (mode) {
       case "server_error":
         return HttpResponse.json({ code: "INTERNAL", message: "Game server is under maintenance" }, { status: 500 });

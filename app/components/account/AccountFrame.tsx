@@ -9,7 +9,13 @@ import { AccountMenu } from "./AccountMenu.tsx";
 export function AccountFrame({ layout, children }: { layout: LayoutKind; children: React.ReactNode }) {
   const desktop = layout === "desktop";
   return (
-    <div className={desktop ? "mx-auto max-w-5xl p-3 min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr] min-[769px]:items-start min-[769px]:gap-4 min-[769px]:p-6" : "mx-auto max-w-xl p-3"}>
+    <div
+      className={
+        desktop
+          ? "mx-auto max-w-5xl p-3 min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr] min-[769px]:items-start min-[769px]:gap-4 min-[769px]:p-6"
+          : "mx-auto max-w-xl p-3"
+      }
+    >
       {desktop ? (
         <aside className="hidden min-[769px]:block">
           <AccountMenu />

@@ -28,7 +28,10 @@ export function ContactLinks({ links }: { links: ContactLink[] }) {
               className="flex flex-col items-center gap-1 rounded-lg p-1 text-center text-[0.7rem] leading-tight hover:bg-white/5"
               title={link.label}
             >
-              <span aria-hidden="true" className={`flex size-10 items-center justify-center rounded-full text-lg font-bold ${badge[link.platform].className}`}>
+              <span
+                aria-hidden="true"
+                className={`flex size-10 items-center justify-center rounded-full text-lg font-bold ${badge[link.platform].className}`}
+              >
                 {badge[link.platform].mark}
               </span>
               <span>{t(`common.contact.${link.platform}`)}</span>

@@ -5,7 +5,19 @@ export const AdminErrorList = ErrorList;
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { key?: string | undefined };
 
-export function AdminField({ label, inputProps, errors, errorId, hint }: { label: string; inputProps: InputProps; errors?: string[] | null; errorId?: string; hint?: string }) {
+export function AdminField({
+  label,
+  inputProps,
+  errors,
+  errorId,
+  hint,
+}: {
+  label: string;
+  inputProps: InputProps;
+  errors?: string[] | null;
+  errorId?: string;
+  hint?: string;
+}) {
   const { key, ...rest } = inputProps;
   return (
     <div className="field">

@@ -5,7 +5,11 @@ import { mayViewFinance } from "#app/components/admin/finance/finance-roles.ts";
 import { mayOpen, type AdminPage } from "#app/modules/staff/permissions.ts";
 import type { StaffRole } from "#app/modules/staff/schema.ts";
 
-const links: Array<{ page: AdminPage; to: string; key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" }> = [
+const links: Array<{
+  page: AdminPage;
+  to: string;
+  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games";
+}> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
   { page: "settings", to: "/admin/settings", key: "admin.nav.settings" },
@@ -59,7 +63,9 @@ export function AdminHeader({ locale, siteTitle, mode, staff }: Props) {
                 key={l.to}
                 to={l.to}
                 end
-                className={({ isActive }) => `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`}
+                className={({ isActive }) =>
+                  `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`
+                }
               >
                 {t(l.key)}
               </NavLink>
@@ -68,7 +74,9 @@ export function AdminHeader({ locale, siteTitle, mode, staff }: Props) {
             // The finance section's own tabs (deposits, withdrawals, ...) are on its pages.
             <NavLink
               to="/admin/finance"
-              className={({ isActive }) => `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`}
+              className={({ isActive }) =>
+                `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`
+              }
               data-testid="admin-nav-finance"
             >
               {t("admin.nav.finance")}

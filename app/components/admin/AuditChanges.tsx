@@ -17,7 +17,8 @@ export function AuditChanges({ before, after }: { before: Json; after: Json }) {
       <ul className="space-y-0.5">
         {keys.map((k) => (
           <li key={k} className="break-words">
-            <span className="text-white/60">{k}:</span> <del className="text-red-300/90">{show(before[k])}</del> → <ins className="text-accent no-underline">{show(after[k])}</ins>
+            <span className="text-white/60">{k}:</span> <del className="text-red-300/90">{show(before[k])}</del> →{" "}
+            <ins className="text-accent no-underline">{show(after[k])}</ins>
           </li>
         ))}
       </ul>

@@ -1,7 +1,17 @@
 import { useNavigation } from "react-router";
 
 /** Disabled, with the pending text, while its form is being submitted. */
-export function SubmitButton({ label, pendingLabel, action, className = "btn-primary w-full" }: { label: string; pendingLabel: string; action?: string; className?: string }) {
+export function SubmitButton({
+  label,
+  pendingLabel,
+  action,
+  className = "btn-primary w-full",
+}: {
+  label: string;
+  pendingLabel: string;
+  action?: string;
+  className?: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && (!action || navigation.formAction === action);
   return (

@@ -28,7 +28,10 @@ export function AnnouncementMarquee({ items }: { items: HomeContent["announcemen
   return (
     <section className="marquee" aria-label={t("home.announcements")} data-testid="announcements">
       <svg className="marquee-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path d="M3 10v4h3l5 4V6L6 10H3zm13.5 2A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z" fill="currentColor" />
+        <path
+          d="M3 10v4h3l5 4V6L6 10H3zm13.5 2A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4zM14 3.2v2.1a7 7 0 0 1 0 13.4v2.1a9 9 0 0 0 0-17.6z"
+          fill="currentColor"
+        />
       </svg>
       <div className="marquee-viewport">
         <div className="marquee-track" style={{ "--marquee-duration": `${seconds}s` } as React.CSSProperties}>

@@ -66,7 +66,12 @@ export function BannerSlider({ slides }: { slides: HomeContent["banners"] }) {
   const goTo = (i: number) => strip.current?.scrollTo({ left: i * strip.current.clientWidth, behavior: "smooth" });
 
   return (
-    <section className={enhanced ? "banner is-enhanced" : "banner"} aria-roledescription="carousel" aria-label={t("home.banners")} data-testid="banner-slider">
+    <section
+      className={enhanced ? "banner is-enhanced" : "banner"}
+      aria-roledescription="carousel"
+      aria-label={t("home.banners")}
+      data-testid="banner-slider"
+    >
       <div className="banner-strip" ref={strip}>
         {slides.map((slide, i) => {
           const image = (
@@ -81,7 +86,12 @@ export function BannerSlider({ slides }: { slides: HomeContent["banners"] }) {
             />
           );
           return (
-            <div className="banner-slide" key={slide.id} aria-roledescription="slide" aria-label={t("home.goToSlide", { n: i + 1, total: slides.length })}>
+            <div
+              className="banner-slide"
+              key={slide.id}
+              aria-roledescription="slide"
+              aria-label={t("home.goToSlide", { n: i + 1, total: slides.length })}
+            >
               {slide.link ? <a href={slide.link}>{image}</a> : image}
             </div>
           );

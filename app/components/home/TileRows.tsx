@@ -6,7 +6,15 @@ type Slide = HomeContent["favourites"][number];
 
 export const LOGIN_TO_PLAY = "/login?redirectTo=/";
 
-function TileRow({ id, title, slides, className, width, height, hrefFor }: {
+function TileRow({
+  id,
+  title,
+  slides,
+  className,
+  width,
+  height,
+  hrefFor,
+}: {
   id: string;
   title: string;
   slides: Slide[];
@@ -81,5 +89,15 @@ export function FavouritesRow({ slides, loggedIn, games = [] }: { slides: Slide[
 
 export function FeaturesRow({ slides }: { slides: Slide[] }) {
   const { t } = useTranslation();
-  return <TileRow id="features" title={t("home.features")} slides={slides} className="tile-row-features" width={360} height={160} hrefFor={(s) => s.link} />;
+  return (
+    <TileRow
+      id="features"
+      title={t("home.features")}
+      slides={slides}
+      className="tile-row-features"
+      width={360}
+      height={160}
+      hrefFor={(s) => s.link}
+    />
+  );
 }

@@ -39,17 +39,17 @@ export function DesktopTopBar({ data }: { data: RootData }) {
         </div>
       </div>
       {/* Its own row: beside the balance and account of a logged-in player it had to scroll and hid Crash and Fishing. */}
-        <nav className="desktop-categories" aria-label={t("common.nav.categories")}>
-          <NavLink to="/" end>
-            {t("common.home")}
+      <nav className="desktop-categories" aria-label={t("common.nav.categories")}>
+        <NavLink to="/" end>
+          {t("common.home")}
+        </NavLink>
+        <NavLink to="/sports">{t("common.nav.sports")}</NavLink>
+        {categoryLinks.map((c) => (
+          <NavLink key={c.slug} to={`/${c.slug}`}>
+            {t(c.key)}
           </NavLink>
-          <NavLink to="/sports">{t("common.nav.sports")}</NavLink>
-          {categoryLinks.map((c) => (
-            <NavLink key={c.slug} to={`/${c.slug}`}>
-              {t(c.key)}
-            </NavLink>
-          ))}
-        </nav>
+        ))}
+      </nav>
     </header>
   );
 }

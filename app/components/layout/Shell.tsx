@@ -46,9 +46,7 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
         </div>
       ) : null}
       <div className="page">{children}</div>
-      <div className="mobile-only site-chrome">
-        {data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}
-      </div>
+      <div className="mobile-only site-chrome">{data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}</div>
       <BackToTop />
     </>
   );

@@ -23,7 +23,14 @@ function rootData(overrides: Partial<RootData> = {}): RootData {
     framed: false,
     player: null,
     balance: null,
-    site: { title: "TestSite", mode: "demo", logo: "/brand/logo.svg", mobileLogo: "/brand/logo-mobile.svg", favicon: "/brand/favicon.svg", supportMail: "help@example.test" },
+    site: {
+      title: "TestSite",
+      mode: "demo",
+      logo: "/brand/logo.svg",
+      mobileLogo: "/brand/logo-mobile.svg",
+      favicon: "/brand/favicon.svg",
+      supportMail: "help@example.test",
+    },
     toast: null,
     menu,
     back: "/games",
@@ -41,7 +48,13 @@ const routes = [
     Component: App,
     ErrorBoundary: RootErrorBoundary,
     children: [
-      { id: "routes/admin/layout", path: "admin", Component: AdminLayout, ErrorBoundary: AdminLayoutErrorBoundary, children: [{ id: "admin-page", path: "staff", Component: () => null, ErrorBoundary: AdminErrorBoundary }] },
+      {
+        id: "routes/admin/layout",
+        path: "admin",
+        Component: AdminLayout,
+        ErrorBoundary: AdminLayoutErrorBoundary,
+        children: [{ id: "admin-page", path: "staff", Component: () => null, ErrorBoundary: AdminErrorBoundary }],
+      },
       { id: "page", path: "promotions/:id", Component: () => null },
       { id: "routes/not-found", path: "*", Component: NotFound, ErrorBoundary: NotFoundErrorBoundary },
     ],
@@ -84,7 +97,9 @@ describe("the player 404 page", () => {
 
   it("speaks Bangla and offers a logged-in player their account", async () => {
     const html = await render("bn", "/no-such-page", {
-      loaderData: { root: rootData({ locale: "bn", layout: "desktop", player: { id: 1, username: "rahim01" }, balance: { main: "100.00", bonus: null } }) },
+      loaderData: {
+        root: rootData({ locale: "bn", layout: "desktop", player: { id: 1, username: "rahim01" }, balance: { main: "100.00", bonus: null } }),
+      },
       errors: { "routes/not-found": response(404) },
     });
     expect(html).toContain("<title>পাতাটি পাওয়া যায়নি — TestSite</title>");
@@ -152,7 +167,10 @@ describe("the back office's 404 and error pages", () => {
 
   it("as a guest: no navigation, the staff log-in link", async () => {
     const data: NotFoundData = { admin: { i18n: adminStrings("bn"), staff: null } };
-    const html = await render("bn", "/admin/no-such", { loaderData: { root: rootData({ locale: "bn" }) }, errors: { "routes/not-found": response(404, data) } });
+    const html = await render("bn", "/admin/no-such", {
+      loaderData: { root: rootData({ locale: "bn" }) },
+      errors: { "routes/not-found": response(404, data) },
+    });
     expect(html).toContain('data-testid="admin-header"');
     expect(html).not.toContain('href="/admin/staff"');
     expect(html).toMatch(/href="\/admin\/login"[^>]*data-testid="error-admin-login"[^>]*>কর্মী লগ-ইন</);
@@ -161,7 +179,10 @@ describe("the back office's 404 and error pages", () => {
   it("a page's 403 inside the layout, the layout's own failure, and the root's failure under /admin", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const layoutData = { i18n: adminStrings("en"), staff: { ...staff, role: "support" as const } };
-    const forbidden = await render("en", "/admin/staff", { loaderData: { root: rootData(), "routes/admin/layout": layoutData }, errors: { "admin-page": response(403) } });
+    const forbidden = await render("en", "/admin/staff", {
+      loaderData: { root: rootData(), "routes/admin/layout": layoutData },
+      errors: { "admin-page": response(403) },
+    });
     expect(forbidden).toContain('data-testid="admin-forbidden"');
     expect(forbidden).toContain("<title>Access denied — TestSite</title>");
     expect(forbidden).toMatch(/data-testid="error-admin-dashboard"[^>]*>Back to the dashboard</);

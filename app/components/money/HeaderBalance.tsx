@@ -7,14 +7,26 @@ const HIDDEN_KEY = "balance-hidden";
 
 const icons = {
   eye: "M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
-  eyeOff: "M3 3l18 18M10.6 5.1A11 11 0 0 1 12 5c7 0 11 7 11 7a18 18 0 0 1-3.2 4.1M6.6 6.6C3.2 8.6 1 12 1 12s4 7 11 7a10 10 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2",
+  eyeOff:
+    "M3 3l18 18M10.6 5.1A11 11 0 0 1 12 5c7 0 11 7 11 7a18 18 0 0 1-3.2 4.1M6.6 6.6C3.2 8.6 1 12 1 12s4 7 11 7a10 10 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2",
   refresh: "M20 11A8 8 0 1 0 18 17M20 4v7h-7",
   gift: "M4 10h16v11H4zM2 7h20v3H2zM12 7v14M12 7c-2-4-6-4-6-1s6 1 6 1zm0 0c2-4 6-4 6-1s-6 1-6 1z",
 } as const;
 
 function Icon({ d, spin = false, size = 16 }: { d: string; spin?: boolean; size?: number }) {
   return (
-    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={spin ? "animate-spin" : undefined}>
+    <svg
+      aria-hidden="true"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={spin ? "animate-spin" : undefined}
+    >
       <path d={d} />
     </svg>
   );
@@ -68,20 +80,33 @@ export function HeaderBalance({ balance, variant }: { balance: HeaderBalanceData
           <Icon d={hidden ? icons.eyeOff : icons.eye} size={desktop ? 16 : 14} />
         </button>
       ) : null}
-      <a href={pathname + search} onClick={refresh} className="p-0.5 text-white/70 hover:text-white" aria-label={t("cashier.balance.refresh")} title={t("cashier.balance.refresh")} data-testid="balance-refresh">
+      <a
+        href={pathname + search}
+        onClick={refresh}
+        className="p-0.5 text-white/70 hover:text-white"
+        aria-label={t("cashier.balance.refresh")}
+        title={t("cashier.balance.refresh")}
+        data-testid="balance-refresh"
+      >
         <Icon d={icons.refresh} spin={refreshing} size={desktop ? 16 : 14} />
       </a>
     </>
   );
   return (
-    <div className={`flex shrink-0 items-center ${desktop ? "gap-1 rounded-lg bg-ink/60 px-2 py-1" : "gap-0.5"}`} data-testid={`header-balance-${variant}`}>
+    <div
+      className={`flex shrink-0 items-center ${desktop ? "gap-1 rounded-lg bg-ink/60 px-2 py-1" : "gap-0.5"}`}
+      data-testid={`header-balance-${variant}`}
+    >
       <a href="/deposit" className="flex flex-col leading-tight" aria-live="polite" title={t("common.deposit")}>
         <span className={`whitespace-nowrap font-bold tabular-nums text-brand ${desktop ? "text-sm" : "text-[0.8rem]"}`} data-testid="balance-main">
           <span className="sr-only">{t("cashier.balance.main")} </span>
           {shown(value.main)}
         </span>
         {value.bonus !== null ? (
-          <span className={`flex items-center gap-0.5 whitespace-nowrap tabular-nums text-white/70 ${desktop ? "text-[0.7rem]" : "text-[0.65rem]"}`} data-testid="balance-bonus">
+          <span
+            className={`flex items-center gap-0.5 whitespace-nowrap tabular-nums text-white/70 ${desktop ? "text-[0.7rem]" : "text-[0.65rem]"}`}
+            data-testid="balance-bonus"
+          >
             <span className="sr-only">{t("cashier.balance.bonus")} </span>
             {desktop ? <span aria-hidden="true">{t("cashier.balance.bonusShort")} </span> : <Icon d={icons.gift} size={10} />}
             {shown(value.bonus)}

@@ -22,7 +22,12 @@ export function MethodGrid({
   invalid?: boolean;
 }) {
   return (
-    <div className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-4" role="radiogroup" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}>
+    <div
+      className="grid grid-cols-3 gap-2 min-[420px]:grid-cols-4"
+      role="radiogroup"
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+    >
       {methods.map((m) => (
         <label key={m.id} className="relative block cursor-pointer" data-testid={`method-${m.id}`}>
           <input
@@ -38,7 +43,10 @@ export function MethodGrid({
             <span className="w-full truncate font-semibold">{m.name}</span>
           </span>
           {tag ? (
-            <span className="absolute -right-1 -top-1.5 rounded-full bg-red-600 px-1.5 text-[0.65rem] font-bold leading-4 text-white" data-testid="bonus-tag">
+            <span
+              className="absolute -right-1 -top-1.5 rounded-full bg-red-600 px-1.5 text-[0.65rem] font-bold leading-4 text-white"
+              data-testid="bonus-tag"
+            >
               {tag}
             </span>
           ) : null}

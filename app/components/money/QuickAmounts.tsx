@@ -8,7 +8,17 @@ export const QUICK_WITHDRAW = [500, 1000, 2000, 3000, 5000, 10000, 15000, 20000,
  * Quick amount buttons. Without JavaScript each one submits the form as a GET (name=value) so the server
  * re-renders with the new amount; with JavaScript `onPick` handles the click in place.
  */
-export function QuickAmounts({ amounts, name, action, onPick }: { amounts: readonly number[]; name: string; action: string; onPick: (amount: number) => void }) {
+export function QuickAmounts({
+  amounts,
+  name,
+  action,
+  onPick,
+}: {
+  amounts: readonly number[];
+  name: string;
+  action: string;
+  onPick: (amount: number) => void;
+}) {
   return (
     <div className="grid grid-cols-5 gap-1.5" data-testid="quick-amounts">
       {amounts.map((n) => (

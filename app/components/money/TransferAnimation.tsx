@@ -8,7 +8,17 @@ function Node({ path, label, className }: { path: string; label: string; classNa
   return (
     <div className={`transfer-node ${className}`}>
       <span className="flex size-14 items-center justify-center rounded-full bg-panel-2 ring-2 ring-white/10">
-        <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width="28"
+          height="28"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d={path} />
         </svg>
       </span>

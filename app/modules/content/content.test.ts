@@ -90,7 +90,12 @@ describe("content", () => {
 
   it("builds the home page content in the page's language", async () => {
     const en = await getHomeContent({ locale: "en", category: null });
-    expect(en.banners.map((b) => b.image)).toEqual(["/demo/banners/banner-1.svg", "/demo/banners/banner-2.svg", "/demo/banners/banner-3.svg", "/demo/banners/banner-4.svg"]);
+    expect(en.banners.map((b) => b.image)).toEqual([
+      "/demo/banners/banner-1.svg",
+      "/demo/banners/banner-2.svg",
+      "/demo/banners/banner-3.svg",
+      "/demo/banners/banner-4.svg",
+    ]);
     expect(en.favourites).toHaveLength(4);
     expect(en.features).toHaveLength(3);
     expect(en.games).toHaveLength(14);

@@ -19,13 +19,18 @@ export const generalSettings = pgTable("general_settings", {
   licenceIssuer: text(),
   licenceNumber: text(),
   /** ISO 3166-1 alpha-2 codes of the countries the licence covers; real-money mode needs at least one. */
-  jurisdictions: text().array().notNull().default(sql`'{}'::text[]`),
+  jurisdictions: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Turnover required on a deposit, in hundredths of the deposit (100 = 1×, 150 = 1.5×): an integer, never a float. */
   depositTurnoverHundredths: integer().notNull().default(100),
   footerTextEn: text().notNull().default(""),
   footerTextBn: text().notNull().default(""),
   /** Demo mode: play money credited to every new player (poisha, through the ledger); 0 turns it off. */
-  demoStartingBalance: bigint({ mode: "bigint" }).notNull().default(sql`1000000`),
+  demoStartingBalance: bigint({ mode: "bigint" })
+    .notNull()
+    .default(sql`1000000`),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

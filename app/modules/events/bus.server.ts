@@ -49,7 +49,12 @@ async function sendNotices(playerIds: number[]) {
     payloads.push(`${INSTANCE}:${playerIds.slice(i, i + IDS_PER_NOTICE).join(",")}`);
   }
   try {
-    await db.execute(sql`select pg_notify(${CHANNEL}, p) from unnest(array[${sql.join(payloads.map((p) => sql`${p}`), sql`, `)}]::text[]) as p`);
+    await db.execute(
+      sql`select pg_notify(${CHANNEL}, p) from unnest(array[${sql.join(
+        payloads.map((p) => sql`${p}`),
+        sql`, `,
+      )}]::text[]) as p`,
+    );
   } catch (e) {
     console.error("events: NOTIFY failed", e);
   }

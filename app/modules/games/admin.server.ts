@@ -102,7 +102,8 @@ async function lockProvider(tx: Tx, id: number) {
 export async function saveProvider(input: SaveProviderInput, actor: Actor): Promise<GameProvider> {
   const name = typeof input.name === "string" ? input.name.trim() : "";
   if (!name || name.length > 60) throw new GameAdminError("invalid_input", "adminGames.errors.nameInvalid", "name");
-  if (input.status !== "active" && input.status !== "inactive") throw new GameAdminError("invalid_input", "adminGames.errors.statusInvalid", "status");
+  if (input.status !== "active" && input.status !== "inactive")
+    throw new GameAdminError("invalid_input", "adminGames.errors.statusInvalid", "status");
   if (!Number.isInteger(input.sortOrder) || input.sortOrder < 0 || input.sortOrder > MAX_ORDER) {
     throw new GameAdminError("invalid_input", "adminGames.errors.orderInvalid", "sortOrder");
   }
@@ -137,7 +138,14 @@ export async function saveProvider(input: SaveProviderInput, actor: Actor): Prom
       diff.after.secret = "changed";
     }
     if (Object.keys(diff.after).length) {
-      await audit(tx, { staffId: actor.staffId, action: "game_provider.update", entity: "game_provider", entityId: before.id, ...diff, ip: actor.ip ?? null });
+      await audit(tx, {
+        staffId: actor.staffId,
+        action: "game_provider.update",
+        entity: "game_provider",
+        entityId: before.id,
+        ...diff,
+        ip: actor.ip ?? null,
+      });
     }
     return after!;
   });
@@ -169,7 +177,11 @@ export const ADMIN_GAME_PAGE_SIZE = 25;
 export type AdminGameFilter = { providerId?: number; type?: GameType; search?: string; page?: number };
 export type AdminGame = Game & { platform: string; providerName: string };
 
-export async function listAdminGames({ providerId, type, search, page = 1 }: AdminGameFilter = {}): Promise<{ items: AdminGame[]; total: number; pages: number }> {
+export async function listAdminGames({ providerId, type, search, page = 1 }: AdminGameFilter = {}): Promise<{
+  items: AdminGame[];
+  total: number;
+  pages: number;
+}> {
   const text = search?.trim().slice(0, 60);
   const conditions: SQL[] = [];
   if (providerId) conditions.push(eq(games.providerId, providerId));
@@ -252,7 +264,8 @@ export async function saveGame(input: SaveGameInput, actor: Actor): Promise<Game
 
 /** Points a game at a stored poster (a /poster/<name> path from posters.server.ts). Audited. */
 export async function setGamePoster(id: number, poster: string, actor: Actor): Promise<Game> {
-  if (!/^\/poster\/[a-f0-9]{32}\.(png|jpg|webp)$/.test(poster)) throw new GameAdminError("invalid_input", "adminGames.errors.posterInvalid", "poster");
+  if (!/^\/poster\/[a-f0-9]{32}\.(png|jpg|webp)$/.test(poster))
+    throw new GameAdminError("invalid_input", "adminGames.errors.posterInvalid", "poster");
   return db.transaction(async (tx) => {
     const before = await lockGame(tx, id);
     const [after] = await tx.update(games).set({ poster, updatedAt: new Date() }).where(eq(games.id, before.id)).returning();

@@ -8,7 +8,16 @@ import { db } from "#app/db/db.server.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { PNG } from "#app/modules/payments/test-helpers.ts";
-import { finishSecretRotation, listAdminGames, listAdminProviders, maskSecret, normaliseBaseUrl, saveGame, saveProvider, setGamePoster } from "./admin.server.ts";
+import {
+  finishSecretRotation,
+  listAdminGames,
+  listAdminProviders,
+  maskSecret,
+  normaliseBaseUrl,
+  saveGame,
+  saveProvider,
+  setGamePoster,
+} from "./admin.server.ts";
 import { checkPoster, findPoster, POSTER_MAX_BYTES, posterDir, storePoster } from "./posters.server.ts";
 import { gameProviders, games } from "./schema.ts";
 
@@ -22,10 +31,15 @@ const NEW_SECRET = "new-secret-fedcba9876543210";
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
   const admin = await findStaffByUsername("admin");
-  const content = await createStaff({ id: admin!.id, ip: null }, { username: "content1", name: "Content", role: "content", password: "StaffPass12345" });
+  const content = await createStaff(
+    { id: admin!.id, ip: null },
+    { username: "content1", name: "Content", role: "content", password: "StaffPass12345" },
+  );
   if (!content.ok) throw new Error("staff not created");
   actor = { staffId: content.staff.id, ip: "10.3.0.1" };
-  provider = (await db.insert(gameProviders).values({ platform: "KA", name: "KA Gaming", filterId: 96, secret: OLD_SECRET, sortOrder: 2 }).returning())[0]!;
+  provider = (
+    await db.insert(gameProviders).values({ platform: "KA", name: "KA Gaming", filterId: 96, secret: OLD_SECRET, sortOrder: 2 }).returning()
+  )[0]!;
   await db.insert(gameProviders).values({ platform: "RT", name: "Red Tiger", sortOrder: 1 });
   game = (await db.insert(games).values({ code: "KA-SLOT-TIGER", name: "Golden Tiger", type: "SLOT", providerId: provider.id }).returning())[0]!;
   await db.insert(games).values([
@@ -50,17 +64,37 @@ describe("providers", () => {
   });
 
   it("saves an edit with its before/after in the audit log", async () => {
-    await saveProvider({ id: provider.id, name: "KA Gaming Asia", status: "inactive", sortOrder: 3, baseUrl: "https://agg.example.com/api/", operatorId: "op-77" }, actor);
+    await saveProvider(
+      { id: provider.id, name: "KA Gaming Asia", status: "inactive", sortOrder: 3, baseUrl: "https://agg.example.com/api/", operatorId: "op-77" },
+      actor,
+    );
     const [row] = await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id));
-    expect(row).toMatchObject({ name: "KA Gaming Asia", status: "inactive", sortOrder: 3, baseUrl: "https://agg.example.com/api", operatorId: "op-77", secret: OLD_SECRET, secretPrevious: null });
+    expect(row).toMatchObject({
+      name: "KA Gaming Asia",
+      status: "inactive",
+      sortOrder: 3,
+      baseUrl: "https://agg.example.com/api",
+      operatorId: "op-77",
+      secret: OLD_SECRET,
+      secretPrevious: null,
+    });
     const audit = await lastAudit("game_provider.update");
     expect(audit).toMatchObject({ staffId: actor.staffId, entity: "game_provider", entityId: String(provider.id), ip: "10.3.0.1" });
     expect(audit!.before).toEqual({ name: "KA Gaming", status: "active", sortOrder: 2, baseUrl: "", operatorId: "" });
-    expect(audit!.after).toEqual({ name: "KA Gaming Asia", status: "inactive", sortOrder: 3, baseUrl: "https://agg.example.com/api", operatorId: "op-77" });
+    expect(audit!.after).toEqual({
+      name: "KA Gaming Asia",
+      status: "inactive",
+      sortOrder: 3,
+      baseUrl: "https://agg.example.com/api",
+      operatorId: "op-77",
+    });
   });
 
   it("rotates the secret: the old one stays accepted, the audit says only that it changed", async () => {
-    await saveProvider({ id: provider.id, name: "KA Gaming", status: "active", sortOrder: 2, baseUrl: "", operatorId: "op-77", secret: NEW_SECRET }, actor);
+    await saveProvider(
+      { id: provider.id, name: "KA Gaming", status: "active", sortOrder: 2, baseUrl: "", operatorId: "op-77", secret: NEW_SECRET },
+      actor,
+    );
     const [row] = await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id));
     expect(row).toMatchObject({ secret: NEW_SECRET, secretPrevious: OLD_SECRET, baseUrl: "" });
     const audit = await lastAudit("game_provider.update");
@@ -72,10 +106,16 @@ describe("providers", () => {
 
     // An empty secret keeps the current one (and the rotation).
     await saveProvider({ id: provider.id, name: "KA Gaming", status: "active", sortOrder: 2, baseUrl: "", operatorId: "op-77", secret: "" }, actor);
-    expect((await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id)))[0]).toMatchObject({ secret: NEW_SECRET, secretPrevious: OLD_SECRET });
+    expect((await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id)))[0]).toMatchObject({
+      secret: NEW_SECRET,
+      secretPrevious: OLD_SECRET,
+    });
 
     expect(await finishSecretRotation(provider.id, actor)).toEqual({ finished: true, name: "KA Gaming" });
-    expect((await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id)))[0]).toMatchObject({ secret: NEW_SECRET, secretPrevious: null });
+    expect((await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id)))[0]).toMatchObject({
+      secret: NEW_SECRET,
+      secretPrevious: null,
+    });
     expect(await lastAudit("game_provider.rotation_finished")).toMatchObject({ staffId: actor.staffId, entityId: String(provider.id) });
     expect(JSON.stringify(await db.select().from(auditLog))).not.toContain(NEW_SECRET);
     expect((await finishSecretRotation(provider.id, actor)).finished).toBe(false);
@@ -139,7 +179,10 @@ describe("posters", () => {
     expect(await findPoster(name)).toMatchObject({ mime: "image/png", size: PNG.byteLength });
     await setGamePoster(game.id, stored, actor);
     expect((await db.select().from(games).where(eq(games.id, game.id)))[0]!.poster).toBe(stored);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "game.poster"), eq(auditLog.entityId, String(game.id))));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "game.poster"), eq(auditLog.entityId, String(game.id))));
     expect(audit!.after).toEqual({ poster: stored });
   });
 

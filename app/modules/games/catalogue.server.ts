@@ -121,7 +121,13 @@ export type CatalogueProvider = { id: number; platform: string; name: string; ic
 export async function listProviders({ type }: { type?: GameType } = {}): Promise<CatalogueProvider[]> {
   const gameWhere = and(eq(games.providerId, gameProviders.id), eq(games.active, true), type ? eq(games.type, type) : undefined);
   return db
-    .select({ id: gameProviders.id, platform: gameProviders.platform, name: gameProviders.name, icon: gameProviders.icon, filterId: gameProviders.filterId })
+    .select({
+      id: gameProviders.id,
+      platform: gameProviders.platform,
+      name: gameProviders.name,
+      icon: gameProviders.icon,
+      filterId: gameProviders.filterId,
+    })
     .from(gameProviders)
     .where(and(eq(gameProviders.status, "active"), sql`exists (select 1 from ${games} where ${gameWhere})`))
     .orderBy(asc(gameProviders.sortOrder), asc(gameProviders.name));

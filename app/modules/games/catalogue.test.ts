@@ -95,7 +95,15 @@ describe("listGames", () => {
 describe("providers, types and featured games", () => {
   it("lists the providers of a type and every type in order", async () => {
     expect((await listProviders({ type: "SLOT" })).map((p) => p.platform)).toEqual(["KA", "RT", "SG", "JILI", "PG", "JDB"]);
-    expect((await listProviders({ type: "SPORTS" })).map((p) => p.name)).toEqual(["I-Sports", "E1Sports", "Horsebook", "Virtual", "Kabaddi", "Fantasy", "SBO Sports"]);
+    expect((await listProviders({ type: "SPORTS" })).map((p) => p.name)).toEqual([
+      "I-Sports",
+      "E1Sports",
+      "Horsebook",
+      "Virtual",
+      "Kabaddi",
+      "Fantasy",
+      "SBO Sports",
+    ]);
     expect((await listProviders())[0]).toMatchObject({ platform: "HOUSE", name: "DeshPlay Originals" });
     expect(await listTypes()).toEqual(["LIVE", "SLOT", "TABLE", "POKER", "CRASH", "FISH", "ARCADE", "LOTTERY", "SPORTS"]);
   });
@@ -147,7 +155,16 @@ describe("favourites", () => {
     const player = await createPlayer();
     expect(await toggleFavourite(player.id, 999_999)).toBeNull();
     await db.update(games).set({ active: false }).where(eq(games.code, "PG-SLOT-FORTUNE-OX"));
-    expect(await toggleFavourite(player.id, await db.select({ id: games.id }).from(games).where(eq(games.code, "PG-SLOT-FORTUNE-OX")).then((r) => r[0]!.id))).toBeNull();
+    expect(
+      await toggleFavourite(
+        player.id,
+        await db
+          .select({ id: games.id })
+          .from(games)
+          .where(eq(games.code, "PG-SLOT-FORTUNE-OX"))
+          .then((r) => r[0]!.id),
+      ),
+    ).toBeNull();
     await db.update(games).set({ active: true }).where(eq(games.code, "PG-SLOT-FORTUNE-OX"));
   });
 

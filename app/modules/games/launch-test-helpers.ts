@@ -11,7 +11,15 @@ export const DICE_GAME = "HOUSE-ARCADE-DICE";
 
 async function provider(platform: string, values: Partial<typeof gameProviders.$inferInsert>) {
   const [existing] = await db.select().from(gameProviders).where(eq(gameProviders.platform, platform));
-  return existing ?? (await db.insert(gameProviders).values({ platform, name: platform, kind: "aggregator", ...values }).returning())[0]!;
+  return (
+    existing ??
+    (
+      await db
+        .insert(gameProviders)
+        .values({ platform, name: platform, kind: "aggregator", ...values })
+        .returning()
+    )[0]!
+  );
 }
 
 /** The house games, an HTTP aggregator at the msw mock and a provider without base URL (the simulated aggregator). */

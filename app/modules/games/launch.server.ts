@@ -39,7 +39,14 @@ export async function startLaunch({ playerId, gameCode, device, returnTo, lang }
   const token = newToken();
   const [row] = await db
     .insert(gameLaunches)
-    .values({ tokenHash: hashLaunchToken(token), playerId, gameId: game.id, device, returnTo, expiresAt: sql`now() + make_interval(secs => ${LAUNCH_TTL_SECONDS})` })
+    .values({
+      tokenHash: hashLaunchToken(token),
+      playerId,
+      gameId: game.id,
+      device,
+      returnTo,
+      expiresAt: sql`now() + make_interval(secs => ${LAUNCH_TTL_SECONDS})`,
+    })
     .returning({ id: gameLaunches.id });
   let url: string;
   try {
@@ -82,7 +89,10 @@ export async function openLaunch(token: string, playerId: number) {
     )
     .returning({ id: gameLaunches.id, url: gameLaunches.url, returnTo: gameLaunches.returnTo, gameId: gameLaunches.gameId });
   if (!opened) throw new LaunchError("launch_invalid", "This game link has expired or was already used", 410);
-  const [game] = await db.select({ code: games.code, name: games.name, type: games.type, poster: games.poster }).from(games).where(eq(games.id, opened.gameId));
+  const [game] = await db
+    .select({ code: games.code, name: games.name, type: games.type, poster: games.poster })
+    .from(games)
+    .where(eq(games.id, opened.gameId));
   return { launchId: opened.id, url: opened.url, returnTo: opened.returnTo, game: game! satisfies LaunchGame };
 }
 

@@ -11,7 +11,8 @@ import { findSimSession, launchGameCode, openLaunch, splitGameCode, startLaunch 
 import { DICE_GAME, ensureLaunchProviders, HTTP_GAME, setGameActive, SIM_GAME } from "./launch-test-helpers.ts";
 import { gameLaunches, gameProviders } from "./schema.ts";
 
-const start = (playerId: number, gameCode: string, returnTo = "/slot") => startLaunch({ playerId, gameCode, device: "desktop", returnTo, lang: "en" });
+const start = (playerId: number, gameCode: string, returnTo = "/slot") =>
+  startLaunch({ playerId, gameCode, device: "desktop", returnTo, lang: "en" });
 
 async function failure(promise: Promise<unknown>): Promise<LaunchError> {
   const e = await promise.then(
@@ -75,7 +76,11 @@ describe("startLaunch", () => {
   it("a provider failure leaves no usable launch behind and keeps the provider's message", async () => {
     const player = await createPlayer();
     setAggregatorMode("server_error");
-    expect(await failure(start(player.id, HTTP_GAME))).toMatchObject({ code: "provider_error", message: "Game server is under maintenance", status: 502 });
+    expect(await failure(start(player.id, HTTP_GAME))).toMatchObject({
+      code: "provider_error",
+      message: "Game server is under maintenance",
+      status: 502,
+    });
     setAggregatorMode("malformed");
     expect(await failure(start(player.id, HTTP_GAME))).toMatchObject({ code: "unexpected", message: "An unexpected error occurred" });
     expect(await db.select().from(gameLaunches).where(eq(gameLaunches.playerId, player.id))).toEqual([]);
@@ -104,7 +109,10 @@ describe("openLaunch", () => {
   it("refuses an expired token and tokens that were never issued", async () => {
     const player = await createPlayer();
     const { token } = await start(player.id, HTTP_GAME);
-    await db.update(gameLaunches).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(gameLaunches.id, (await rowOf(token))!.id));
+    await db
+      .update(gameLaunches)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(gameLaunches.id, (await rowOf(token))!.id));
     expect(await failure(openLaunch(token, player.id))).toMatchObject({ code: "launch_invalid" });
     expect(await failure(openLaunch("x".repeat(43), player.id))).toMatchObject({ code: "launch_invalid" });
     expect(await failure(openLaunch("not a token", player.id))).toMatchObject({ code: "launch_invalid" });
@@ -132,7 +140,10 @@ describe("simulated aggregator session", () => {
     expect(session).toMatchObject({ playerId: player.id, platform: "SIMT", game: { code: SIM_GAME, minStake: 1000n, maxStake: 100_000n } });
     expect(await findSimSession(token, player.id)).toBeDefined(); // not consumed
     expect(await findSimSession(token, other.id)).toBeUndefined();
-    await db.update(gameLaunches).set({ usedAt: sql`now() - interval '12 hours 1 minute'` }).where(eq(gameLaunches.id, session.launchId));
+    await db
+      .update(gameLaunches)
+      .set({ usedAt: sql`now() - interval '12 hours 1 minute'` })
+      .where(eq(gameLaunches.id, session.launchId));
     expect(await findSimSession(token, player.id)).toBeUndefined();
   });
 

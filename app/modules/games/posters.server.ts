@@ -19,7 +19,8 @@ export function posterDir() {
 
 /** The image type from its first bytes; refuses empty, larger than 1 MB and anything but PNG, JPEG or WebP. */
 export async function checkPoster(bytes: Uint8Array | null | undefined): Promise<PosterMime> {
-  if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0) throw new GameAdminError("invalid_input", "adminGames.errors.posterRequired", "poster");
+  if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0)
+    throw new GameAdminError("invalid_input", "adminGames.errors.posterRequired", "poster");
   if (bytes.byteLength > POSTER_MAX_BYTES) throw new GameAdminError("invalid_input", "adminGames.errors.posterTooLarge", "poster");
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(type.mime in MIME_EXTENSIONS)) throw new GameAdminError("invalid_input", "adminGames.errors.posterType", "poster");

@@ -36,4 +36,3 @@ export function recordQuery(filter: RecordFilter): string {
   if (filter.page > 1) q.set("page", String(filter.page));
   return `?${q}`;
 }
-

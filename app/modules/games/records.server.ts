@@ -108,7 +108,13 @@ export async function getRound(playerId: number, id: unknown): Promise<RoundDeta
   if (!row) return undefined;
   const { r } = row;
   const calls = await db
-    .select({ txnId: gameWalletCalls.txnId, action: gameWalletCalls.action, amount: gameWalletCalls.amount, status: gameWalletCalls.status, createdAt: gameWalletCalls.createdAt })
+    .select({
+      txnId: gameWalletCalls.txnId,
+      action: gameWalletCalls.action,
+      amount: gameWalletCalls.amount,
+      status: gameWalletCalls.status,
+      createdAt: gameWalletCalls.createdAt,
+    })
     .from(gameWalletCalls)
     .where(and(eq(gameWalletCalls.providerId, r.providerId), eq(gameWalletCalls.playerId, playerId), eq(gameWalletCalls.roundId, r.roundId)))
     .orderBy(asc(gameWalletCalls.id));

@@ -23,12 +23,35 @@ let seq = 0;
 async function round(
   playerId: number,
   settledAt: Date | null,
-  { provider = ka, game = tiger, platform = "KA", type = "SLOT", stake = 10_000n, payout = 0n, status = "settled" as "settled" | "open" | "rolled_back", fairness = null as Record<string, unknown> | null } = {},
+  {
+    provider = ka,
+    game = tiger,
+    platform = "KA",
+    type = "SLOT",
+    stake = 10_000n,
+    payout = 0n,
+    status = "settled" as "settled" | "open" | "rolled_back",
+    fairness = null as Record<string, unknown> | null,
+  } = {},
 ) {
   const code = platform === "HOUSE" ? "HOUSE-ARCADE-DICE" : "KA-SLOT-TIGER";
   const [row] = await db
     .insert(gameRounds)
-    .values({ providerId: provider.id, playerId, roundId: `r${++seq}`, gameId: game.id, gameCode: code, gameType: type, platform, currency: "BDT", stake, payout, status, settledAt, fairness })
+    .values({
+      providerId: provider.id,
+      playerId,
+      roundId: `r${++seq}`,
+      gameId: game.id,
+      gameCode: code,
+      gameType: type,
+      platform,
+      currency: "BDT",
+      stake,
+      payout,
+      status,
+      settledAt,
+      fairness,
+    })
     .returning();
   return row!;
 }
@@ -81,7 +104,15 @@ describe("filters, paging and totals", () => {
     expect(page.total).toBe(13);
     expect(page.pages).toBe(2);
     expect(page.items).toHaveLength(10);
-    expect(page.items[0]).toMatchObject({ platform: "HOUSE", providerName: "DeshPlay Originals", gameType: "ARCADE", gameName: "Dice", stake: 5_000n, payout: 9_900n, profit: 4_900n });
+    expect(page.items[0]).toMatchObject({
+      platform: "HOUSE",
+      providerName: "DeshPlay Originals",
+      gameType: "ARCADE",
+      gameName: "Dice",
+      stake: 5_000n,
+      payout: 9_900n,
+      profit: 4_900n,
+    });
     expect(page.items[1]).toMatchObject({ profit: -1_000n, gameName: "Golden Tiger", providerName: "KA Gaming" });
     const times = page.items.map((r) => r.settledAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -104,8 +135,20 @@ describe("filters, paging and totals", () => {
   });
 
   it("reads the filter from a query with safe defaults", () => {
-    expect(parseRecordFilter(new URLSearchParams("day=yesterday&platform=ka&type=slot&page=2&size=50"))).toEqual({ day: "yesterday", platform: "KA", type: "SLOT", page: 2, size: 50 });
-    expect(parseRecordFilter(new URLSearchParams("day=forever&platform=%27;drop&type=X&page=-1&size=7"))).toEqual({ day: "today", platform: undefined, type: undefined, page: 1, size: 10 });
+    expect(parseRecordFilter(new URLSearchParams("day=yesterday&platform=ka&type=slot&page=2&size=50"))).toEqual({
+      day: "yesterday",
+      platform: "KA",
+      type: "SLOT",
+      page: 2,
+      size: 50,
+    });
+    expect(parseRecordFilter(new URLSearchParams("day=forever&platform=%27;drop&type=X&page=-1&size=7"))).toEqual({
+      day: "today",
+      platform: undefined,
+      type: undefined,
+      page: 1,
+      size: 10,
+    });
     expect(recordQuery({ day: "last7", platform: "KA", page: 3, size: 25 })).toBe("?day=last7&platform=KA&size=25&page=3");
   });
 });
@@ -114,8 +157,28 @@ describe("one round", () => {
   it("is visible to its own player only", async () => {
     const mine = await round(player.id, NOW);
     await db.insert(gameWalletCalls).values([
-      { providerId: ka.id, txnId: `${mine.roundId}:bet`, action: "bet", playerId: player.id, roundId: mine.roundId, gameCode: mine.gameCode, amount: 10_000n, currency: "BDT", response: {} },
-      { providerId: ka.id, txnId: `${mine.roundId}:win`, action: "win", playerId: player.id, roundId: mine.roundId, gameCode: mine.gameCode, amount: 0n, currency: "BDT", response: {} },
+      {
+        providerId: ka.id,
+        txnId: `${mine.roundId}:bet`,
+        action: "bet",
+        playerId: player.id,
+        roundId: mine.roundId,
+        gameCode: mine.gameCode,
+        amount: 10_000n,
+        currency: "BDT",
+        response: {},
+      },
+      {
+        providerId: ka.id,
+        txnId: `${mine.roundId}:win`,
+        action: "win",
+        playerId: player.id,
+        roundId: mine.roundId,
+        gameCode: mine.gameCode,
+        amount: 0n,
+        currency: "BDT",
+        response: {},
+      },
     ]);
     const details = await getRound(player.id, String(mine.id));
     expect(details).toMatchObject({ id: mine.id, providerName: "KA Gaming", stake: 10_000n, profit: -10_000n, status: "settled" });
@@ -126,8 +189,20 @@ describe("one round", () => {
   });
 
   it("shows a house round's server seed only once revealed, with a verifier link", async () => {
-    const [active] = await db.insert(fairSeeds).values({ playerId: player.id, serverSeed: "secret-active", serverSeedHash: "h1", clientSeed: "mine", nonce: 1 }).returning();
-    const fairness = (seedId: number) => ({ game: "dice", seedId, serverSeedHash: "h", clientSeed: "mine", nonce: 0, roll: 4200, target: 5000, direction: "under" });
+    const [active] = await db
+      .insert(fairSeeds)
+      .values({ playerId: player.id, serverSeed: "secret-active", serverSeedHash: "h1", clientSeed: "mine", nonce: 1 })
+      .returning();
+    const fairness = (seedId: number) => ({
+      game: "dice",
+      seedId,
+      serverSeedHash: "h",
+      clientSeed: "mine",
+      nonce: 0,
+      roll: 4200,
+      target: 5000,
+      direction: "under",
+    });
     const hidden = await round(player.id, NOW, { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", fairness: fairness(active!.id) });
     const d1 = await getRound(player.id, hidden.id);
     expect(d1!.serverSeed).toBeNull();
@@ -135,7 +210,15 @@ describe("one round", () => {
 
     const [revealed] = await db
       .insert(fairSeeds)
-      .values({ playerId: player.id, serverSeed: "secret-old", serverSeedHash: "h0", clientSeed: "mine", nonce: 5, active: false, revealedAt: new Date() })
+      .values({
+        playerId: player.id,
+        serverSeed: "secret-old",
+        serverSeedHash: "h0",
+        clientSeed: "mine",
+        nonce: 5,
+        active: false,
+        revealedAt: new Date(),
+      })
       .returning();
     const shown = await round(player.id, NOW, { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", fairness: fairness(revealed!.id) });
     const d2 = await getRound(player.id, shown.id);

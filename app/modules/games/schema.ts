@@ -57,8 +57,12 @@ export const games = pgTable(
     displayOrder: integer().notNull().default(0),
     featured: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
-    minStake: bigint({ mode: "bigint" }).notNull().default(sql`1000`),
-    maxStake: bigint({ mode: "bigint" }).notNull().default(sql`2500000`),
+    minStake: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`1000`),
+    maxStake: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`2500000`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -172,8 +176,12 @@ export const gameRounds = pgTable(
     gameType: text().notNull(),
     platform: text().notNull(),
     currency: text().notNull(),
-    stake: bigint({ mode: "bigint" }).notNull().default(sql`0`),
-    payout: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    stake: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    payout: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     status: text().$type<RoundStatus>().notNull().default("open"),
     fairness: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -208,7 +216,9 @@ export const fairSeeds = pgTable(
     revealedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("fair_seeds_active_idx").on(t.playerId).where(sql`${t.active}`),
+    uniqueIndex("fair_seeds_active_idx")
+      .on(t.playerId)
+      .where(sql`${t.active}`),
     index("fair_seeds_player_idx").on(t.playerId, t.id),
     check("fair_seeds_revealed_check", sql`${t.active} = (${t.revealedAt} is null)`),
   ],
@@ -229,14 +239,21 @@ export const minesGames = pgTable(
     mines: integer().notNull(),
     stake: bigint({ mode: "bigint" }).notNull(),
     currency: text().notNull(),
-    revealed: jsonb().$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    revealed: jsonb()
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text().$type<"playing" | "cashed" | "busted">().notNull().default("playing"),
-    payout: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    payout: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("mines_games_playing_idx").on(t.playerId).where(sql`${t.status} = 'playing'`),
+    uniqueIndex("mines_games_playing_idx")
+      .on(t.playerId)
+      .where(sql`${t.status} = 'playing'`),
     index("mines_games_player_idx").on(t.playerId, t.id),
     check("mines_games_mines_check", sql`${t.mines} between 1 and 24`),
     check("mines_games_status_check", sql`${t.status} in ('playing', 'cashed', 'busted')`),
@@ -300,7 +317,9 @@ export const crashBets = pgTable(
     currency: text().notNull(),
     autoCashout: integer(),
     cashoutAt: bigint({ mode: "number" }),
-    payout: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    payout: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     status: text().$type<"active" | "cashed" | "lost" | "voided">().notNull().default("active"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),

@@ -20,7 +20,13 @@ export const houseProvider: SeedProvider = {
   games: [g("CRASH", "Crash", true), g("ARCADE", "Dice", true), g("ARCADE", "Mines", true)],
 };
 
-const agg = (platform: string, name: string, list: SeedGame[], filterId?: number): SeedProvider => ({ platform, name, kind: "aggregator", filterId, games: list });
+const agg = (platform: string, name: string, list: SeedGame[], filterId?: number): SeedProvider => ({
+  platform,
+  name,
+  kind: "aggregator",
+  filterId,
+  games: list,
+});
 
 /** The demo catalogue (spec filter ids: KA Gaming 96, Sexy 48, Red Tiger 69, Spadegaming 70). */
 export const demoProviders: SeedProvider[] = [
@@ -33,7 +39,20 @@ export const demoProviders: SeedProvider[] = [
     g("POKER", "Caribbean Stud"),
     g("LOTTERY", "Mega Ball"),
   ]),
-  agg("KA", "KA Gaming", [g("SLOT", "Golden Tiger", true), g("SLOT", "Lucky Lotus"), g("SLOT", "Fortune Lions"), g("FISH", "Fish Hunter", true), g("ARCADE", "Plinko Rush"), g("LOTTERY", "Keno Express"), g("CRASH", "Jet Crash")], 96),
+  agg(
+    "KA",
+    "KA Gaming",
+    [
+      g("SLOT", "Golden Tiger", true),
+      g("SLOT", "Lucky Lotus"),
+      g("SLOT", "Fortune Lions"),
+      g("FISH", "Fish Hunter", true),
+      g("ARCADE", "Plinko Rush"),
+      g("LOTTERY", "Keno Express"),
+      g("CRASH", "Jet Crash"),
+    ],
+    96,
+  ),
   agg("RT", "Red Tiger", [g("SLOT", "Dragons Fire"), g("SLOT", "Mystic Wheel"), g("TABLE", "European Roulette"), g("TABLE", "Blackjack", true)], 69),
   agg("SG", "Spadegaming", [g("SLOT", "Brothers Kingdom"), g("FISH", "Royal Fishing"), g("FISH", "Ocean King"), g("TABLE", "Sic Bo Deluxe")], 70),
   agg("JILI", "JILI", [
@@ -47,7 +66,13 @@ export const demoProviders: SeedProvider[] = [
     g("LOTTERY", "Bingo Carnival"),
   ]),
   agg("PG", "PG Soft", [g("SLOT", "Mahjong Ways", true), g("SLOT", "Fortune Ox"), g("SLOT", "Treasures of Aztec")]),
-  agg("JDB", "JDB", [g("SLOT", "Fortune Neko"), g("FISH", "Dragon Fishing"), g("CRASH", "Plane Rush"), g("ARCADE", "Hilo"), g("LOTTERY", "Lucky Numbers", true)]),
+  agg("JDB", "JDB", [
+    g("SLOT", "Fortune Neko"),
+    g("FISH", "Dragon Fishing"),
+    g("CRASH", "Plane Rush"),
+    g("ARCADE", "Hilo"),
+    g("LOTTERY", "Lucky Numbers", true),
+  ]),
   // The Sports submenu's third-party books: one catalogue entry each, launched like any provider game.
   agg("ISPORTS", "I-Sports", [book("I-Sports")]),
   agg("E1SPORTS", "E1Sports", [book("E1Sports")]),

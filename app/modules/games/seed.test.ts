@@ -44,7 +44,10 @@ describe("seedGameCatalogue", () => {
     expect(byPlatform.get("RT")?.filterId).toBe(69);
     expect(byPlatform.get("SG")?.filterId).toBe(70);
     for (const p of ["ISPORTS", "E1SPORTS", "HORSEBOOK", "VIRTUAL", "KABADDI", "FANTASY", "SBO"]) {
-      const list = await db.select().from(games).where(eq(games.providerId, byPlatform.get(p)!.id));
+      const list = await db
+        .select()
+        .from(games)
+        .where(eq(games.providerId, byPlatform.get(p)!.id));
       expect(list.map((g) => g.type)).toEqual(["SPORTS"]);
     }
   });
@@ -53,7 +56,10 @@ describe("seedGameCatalogue", () => {
     const rows = await db.select().from(games);
     for (const type of gameTypes) expect(rows.filter((g) => g.type === type).length, type).toBeGreaterThanOrEqual(3);
     for (const type of ["LIVE", "SLOT", "TABLE", "POKER", "CRASH", "FISH", "SPORTS"]) {
-      expect(rows.some((g) => g.type === type && g.featured), type).toBe(true);
+      expect(
+        rows.some((g) => g.type === type && g.featured),
+        type,
+      ).toBe(true);
     }
     const providers = new Map((await db.select().from(gameProviders)).map((p) => [p.id, p.platform]));
     for (const game of rows) {

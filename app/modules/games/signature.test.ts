@@ -8,8 +8,18 @@ const body = '{"txnId":"t1","amount":"100"}';
 describe("provider signatures", () => {
   it("accepts the HMAC-SHA256 of timestamp.body with the current or the previous secret", () => {
     expect(signProviderRequest("s3cret", body, ts)).toMatch(/^[0-9a-f]{64}$/);
-    expect(verifyProviderSignature({ secrets: ["s3cret", null], body, timestamp: ts, signature: signProviderRequest("s3cret", body, ts), now: NOW })).toEqual({ ok: true });
-    expect(verifyProviderSignature({ secrets: ["new", "s3cret"], body, timestamp: ts, signature: signProviderRequest("s3cret", body, ts).toUpperCase(), now: NOW })).toEqual({ ok: true });
+    expect(
+      verifyProviderSignature({ secrets: ["s3cret", null], body, timestamp: ts, signature: signProviderRequest("s3cret", body, ts), now: NOW }),
+    ).toEqual({ ok: true });
+    expect(
+      verifyProviderSignature({
+        secrets: ["new", "s3cret"],
+        body,
+        timestamp: ts,
+        signature: signProviderRequest("s3cret", body, ts).toUpperCase(),
+        now: NOW,
+      }),
+    ).toEqual({ ok: true });
   });
 
   it("refuses another secret, another body, another timestamp and malformed signatures", () => {

@@ -50,7 +50,12 @@ export async function walletBalance(input: { platform: string; playerId: number 
 function checkCall(input: { platform: string; txnId: string; playerId: number; roundId: string; gameCode: string }) {
   const platform = checkPlatform(input?.platform);
   if (typeof platform !== "string") return { failure: platform };
-  const failure = firstFailure(checkPlayerId(input.playerId), checkId(input.txnId, "txnId"), checkId(input.roundId, "roundId"), checkId(input.gameCode, "gameCode"));
+  const failure = firstFailure(
+    checkPlayerId(input.playerId),
+    checkId(input.txnId, "txnId"),
+    checkId(input.roundId, "roundId"),
+    checkId(input.gameCode, "gameCode"),
+  );
   return failure ? { failure } : { platform };
 }
 

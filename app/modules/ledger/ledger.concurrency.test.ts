@@ -69,7 +69,14 @@ describe("concurrency", () => {
 
   it("20 concurrent retries of one request move the money once", async () => {
     const p = await createTestPlayer();
-    const input: TransferInput = { key: `c2:${p}:dep`, debit: "clearing:deposits:nagad", credit: `player:${p}:main`, amount: 4_200n, currency: "BDT", kind: "deposit" };
+    const input: TransferInput = {
+      key: `c2:${p}:dep`,
+      debit: "clearing:deposits:nagad",
+      credit: `player:${p}:main`,
+      amount: 4_200n,
+      currency: "BDT",
+      kind: "deposit",
+    };
     const results = await settle(
       Array.from({ length: 20 }, () => transfer(input)),
       [],
@@ -87,7 +94,14 @@ describe("concurrency", () => {
     expect(racing.filter((r) => r.status === "fulfilled")).toHaveLength(1);
 
     // Between two house accounts nothing is locked before the insert: the unique key decides, the losers replay.
-    const house: TransferInput = { key: `c2:${p}:float`, debit: "house:treasury", credit: "clearing:payouts:rocket", amount: 999n, currency: "BDT", kind: "float" };
+    const house: TransferInput = {
+      key: `c2:${p}:float`,
+      debit: "house:treasury",
+      credit: "clearing:payouts:rocket",
+      amount: 999n,
+      currency: "BDT",
+      kind: "float",
+    };
     await transfer({ ...house, key: `c2:${p}:float:warm-up` }); // accounts exist, so nothing serialises the racers
     const houseResults = await settle(
       Array.from({ length: 10 }, () => transfer(house)),
@@ -103,7 +117,14 @@ describe("concurrency", () => {
     const a = await createTestPlayer();
     const b = await createTestPlayer();
     for (const p of [a, b]) {
-      await transfer({ key: `c3:${p}:dep`, debit: "clearing:deposits:bkash", credit: `player:${p}:main`, amount: 5_000n, currency: "BDT", kind: "deposit" });
+      await transfer({
+        key: `c3:${p}:dep`,
+        debit: "clearing:deposits:bkash",
+        credit: `player:${p}:main`,
+        amount: 5_000n,
+        currency: "BDT",
+        kind: "deposit",
+      });
     }
     const calls = Array.from({ length: 40 }, (_, i) => {
       const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
@@ -114,7 +135,14 @@ describe("concurrency", () => {
           houses.map((h, j) => ({ key: `c3:l:${i}:${j}`, debit: h, credit: `player:${to}:bonus`, amount: 10n, currency: "BDT", kind: "bonus" })),
         );
       }
-      return transfer({ key: `c3:${i}`, debit: `player:${from}:main`, credit: `player:${to}:main`, amount: BigInt(100 + i * 10), currency: "BDT", kind: "transfer" });
+      return transfer({
+        key: `c3:${i}`,
+        debit: `player:${from}:main`,
+        credit: `player:${to}:main`,
+        amount: BigInt(100 + i * 10),
+        currency: "BDT",
+        kind: "transfer",
+      });
     });
     await settle(calls as Array<Promise<unknown>>, ["insufficient_funds"]);
     const [ba, bb] = await Promise.all([getPlayerBalances(a), getPlayerBalances(b)]);
@@ -127,7 +155,14 @@ describe("concurrency", () => {
     const p = await createTestPlayer();
     await settle(
       Array.from({ length: 20 }, (_, i) =>
-        transfer({ key: `c4:${p}:${i}`, debit: `clearing:deposits:new${p}`, credit: `player:${p}:main`, amount: 1n, currency: "BDT", kind: "deposit" }),
+        transfer({
+          key: `c4:${p}:${i}`,
+          debit: `clearing:deposits:new${p}`,
+          credit: `player:${p}:main`,
+          amount: 1n,
+          currency: "BDT",
+          kind: "deposit",
+        }),
       ),
       [],
     );

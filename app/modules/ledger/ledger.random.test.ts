@@ -76,17 +76,46 @@ describe("random operations against a model", () => {
       const p = rnd.pick(players);
       const r = rnd.next();
       if (r < 0.14) {
-        await single("deposit", { key: key("dep"), debit: `clearing:deposits:${rnd.pick(["bkash", "nagad"])}`, credit: mainOf(p), amount: amountUpTo(50_000n), currency: "BDT", kind: "deposit" });
+        await single("deposit", {
+          key: key("dep"),
+          debit: `clearing:deposits:${rnd.pick(["bkash", "nagad"])}`,
+          credit: mainOf(p),
+          amount: amountUpTo(50_000n),
+          currency: "BDT",
+          kind: "deposit",
+        });
       } else if (r < 0.18) {
-        await single("bonus", { key: key("bonus"), debit: "expense:bonus", credit: bonusOf(p), amount: amountUpTo(5_000n), currency: "BDT", kind: "bonus" });
+        await single("bonus", {
+          key: key("bonus"),
+          debit: "expense:bonus",
+          credit: bonusOf(p),
+          amount: amountUpTo(5_000n),
+          currency: "BDT",
+          kind: "bonus",
+        });
       } else if (r < 0.38) {
         const from = rnd.next() < 0.8 ? mainOf(p) : bonusOf(p);
         // Up to 30 % more than available, so some bets are overdraft attempts.
-        await single("bet", { key: key("bet"), debit: from, credit: "game:slots", amount: amountUpTo((available(from) * 13n) / 10n + 10n), currency: "BDT", kind: "bet" });
+        await single("bet", {
+          key: key("bet"),
+          debit: from,
+          credit: "game:slots",
+          amount: amountUpTo((available(from) * 13n) / 10n + 10n),
+          currency: "BDT",
+          kind: "bet",
+        });
       } else if (r < 0.48) {
         await single("win", { key: key("win"), debit: "game:slots", credit: mainOf(p), amount: amountUpTo(20_000n), currency: "BDT", kind: "win" });
       } else if (r < 0.58) {
-        await single("withdraw", { key: key("wd"), debit: mainOf(p), credit: "clearing:payouts:bkash", amount: amountUpTo((available(mainOf(p)) * 12n) / 10n + 10n), currency: "BDT", kind: "withdrawal", pending: true });
+        await single("withdraw", {
+          key: key("wd"),
+          debit: mainOf(p),
+          credit: "clearing:payouts:bkash",
+          amount: amountUpTo((available(mainOf(p)) * 12n) / 10n + 10n),
+          currency: "BDT",
+          kind: "withdrawal",
+          pending: true,
+        });
       } else if (r < 0.67) {
         const open = holds.filter((h) => h.open);
         if (open.length === 0) continue;
@@ -112,7 +141,11 @@ describe("random operations against a model", () => {
         const closed = holds.filter((h) => !h.open);
         if (closed.length === 0) continue;
         const h = rnd.pick(closed);
-        await expectOutcome("resolve-again", () => (rnd.next() < 0.5 ? postHold : voidHold)({ key: key("again"), holdId: h.id }), "hold_already_resolved");
+        await expectOutcome(
+          "resolve-again",
+          () => (rnd.next() < 0.5 ? postHold : voidHold)({ key: key("again"), holdId: h.id }),
+          "hold_already_resolved",
+        );
       } else if (r < 0.82) {
         if (done.length === 0) continue;
         const d = rnd.pick(done);
@@ -142,11 +175,26 @@ describe("random operations against a model", () => {
         const results = await expectOutcome("linked", () => transferLinked(legs));
         move("clearing:deposits:bkash", mainOf(p), cash);
         move("expense:bonus", bonusOf(p), extra);
-        results!.forEach((res, j) => moved.push({ id: res.transfer.id, debit: legs[j]!.debit as string, credit: legs[j]!.credit as string, amount: legs[j]!.amount, reversible: true }));
+        results!.forEach((res, j) =>
+          moved.push({
+            id: res.transfer.id,
+            debit: legs[j]!.debit as string,
+            credit: legs[j]!.credit as string,
+            amount: legs[j]!.amount,
+            reversible: true,
+          }),
+        );
         done.push({ retry: async () => (await transferLinked(legs)).map((x) => x.transfer.id), ids: results!.map((x) => x.transfer.id) });
       } else {
         const to = rnd.pick(players.filter((x) => x !== p));
-        await single("p2p", { key: key("p2p"), debit: mainOf(p), credit: mainOf(to), amount: amountUpTo(available(mainOf(p)) + 50n), currency: "BDT", kind: "transfer" });
+        await single("p2p", {
+          key: key("p2p"),
+          debit: mainOf(p),
+          credit: mainOf(to),
+          amount: amountUpTo(available(mainOf(p)) + 50n),
+          currency: "BDT",
+          kind: "transfer",
+        });
       }
       if (i % 1_000 === 999) await expectInvariants();
     }
@@ -164,7 +212,21 @@ describe("random operations against a model", () => {
       expect({ code, posted: account?.posted, pending: account?.pending }).toEqual({ code, ...b });
     }
     // The run really exercised every path, including refusals.
-    for (const op of ["deposit", "bet", "bet:insufficient_funds", "withdraw", "withdraw:insufficient_funds", "post", "void", "retry", "conflicting-retry:idempotency_conflict", "reverse", "resolve-again:hold_already_resolved", "linked", "p2p"]) {
+    for (const op of [
+      "deposit",
+      "bet",
+      "bet:insufficient_funds",
+      "withdraw",
+      "withdraw:insufficient_funds",
+      "post",
+      "void",
+      "retry",
+      "conflicting-retry:idempotency_conflict",
+      "reverse",
+      "resolve-again:hold_already_resolved",
+      "linked",
+      "p2p",
+    ]) {
       expect(tally[op] ?? 0, `${op} ran`).toBeGreaterThan(5);
     }
     const report = await checkLedgerInvariants();

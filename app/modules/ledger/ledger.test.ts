@@ -95,7 +95,15 @@ describe("transfers", () => {
   });
 
   it("replays a retry with the same key and fields, moving money once", async () => {
-    const input = { key: "provider:txn-77", debit: main, credit: "game:evo", amount: 700n, currency: "BDT" as const, kind: "bet", meta: { round: "r1" } };
+    const input = {
+      key: "provider:txn-77",
+      debit: main,
+      credit: "game:evo",
+      amount: 700n,
+      currency: "BDT" as const,
+      kind: "bet",
+      meta: { round: "r1" },
+    };
     const first = await transfer(input);
     const before = await getPlayerBalances(playerId);
     const retry = await transfer({ ...input, memo: "descriptive fields are not compared", meta: { round: "r1", attempt: 2 } });
@@ -154,7 +162,14 @@ describe("transfers", () => {
     );
     // A player code in another currency than the player's is refused too.
     await expectLedgerError(
-      transfer({ key: "mixed-3", debit: "clearing:deposits:bkash", credit: `player:${inrPlayer}:main`, amount: 100n, currency: "BDT", kind: "deposit" }),
+      transfer({
+        key: "mixed-3",
+        debit: "clearing:deposits:bkash",
+        credit: `player:${inrPlayer}:main`,
+        amount: 100n,
+        currency: "BDT",
+        kind: "deposit",
+      }),
       "currency_mismatch",
     );
     await expectInvariants();
@@ -164,7 +179,15 @@ describe("transfers", () => {
 describe("holds", () => {
   it("reserves a withdrawal at once so a second one cannot overdraw, then posts it", async () => {
     const { main: m } = await getPlayerBalances(playerId);
-    const hold = await transfer({ key: "wd-1", debit: main, credit: "clearing:payouts:bkash", amount: m.available - 100n, currency: "BDT", kind: "withdrawal", pending: true });
+    const hold = await transfer({
+      key: "wd-1",
+      debit: main,
+      credit: "clearing:payouts:bkash",
+      amount: m.available - 100n,
+      currency: "BDT",
+      kind: "withdrawal",
+      pending: true,
+    });
     expect(hold.transfer.phase).toBe("pending");
     expect(await getPlayerBalances(playerId)).toMatchObject({ main: { posted: m.posted, pending: m.available - 100n, available: 100n } });
     await expectLedgerError(
@@ -192,7 +215,15 @@ describe("holds", () => {
   it("voids a hold, releasing the reservation without moving money", async () => {
     await deposit("dep-hold-2", 10_000n);
     const before = await getPlayerBalances(playerId);
-    const hold = await transfer({ key: "wd-3", debit: main, credit: "clearing:payouts:nagad", amount: 4_000n, currency: "BDT", kind: "withdrawal", pending: true });
+    const hold = await transfer({
+      key: "wd-3",
+      debit: main,
+      credit: "clearing:payouts:nagad",
+      amount: 4_000n,
+      currency: "BDT",
+      kind: "withdrawal",
+      pending: true,
+    });
     expect((await getPlayerBalances(playerId)).main.available).toBe(before.main.available - 4_000n);
     const voided = await voidHold({ key: "wd-3:reject", holdId: hold.transfer.id, memo: "wrong number" });
     expect(voided.transfer.phase).toBe("void_pending");
@@ -203,7 +234,15 @@ describe("holds", () => {
 
   it("posts part of a hold and releases the rest", async () => {
     const before = await getPlayerBalances(playerId);
-    const hold = await transfer({ key: "exposure-1", debit: main, credit: "game:exchange", amount: 3_000n, currency: "BDT", kind: "exposure", pending: true });
+    const hold = await transfer({
+      key: "exposure-1",
+      debit: main,
+      credit: "game:exchange",
+      amount: 3_000n,
+      currency: "BDT",
+      kind: "exposure",
+      pending: true,
+    });
     await expectLedgerError(postHold({ key: "exposure-1:settle", holdId: hold.transfer.id, amount: 3_001n }), "invalid_amount");
     await postHold({ key: "exposure-1:settle", holdId: hold.transfer.id, amount: 1_200n });
     expect(await getPlayerBalances(playerId)).toMatchObject({
@@ -224,7 +263,13 @@ describe("reversals and linked transfers", () => {
     const before = await getPlayerBalances(playerId);
     const bet = await transfer({ key: "bet-rb", debit: main, credit: "game:evo", amount: 900n, currency: "BDT", kind: "bet" });
     const rollback = await reverseTransfer({ key: "bet-rb:rollback", transferId: bet.transfer.id, kind: "rollback" });
-    expect(rollback.transfer).toMatchObject({ reversalOf: bet.transfer.id, debitAccountId: bet.transfer.creditAccountId, creditAccountId: main, amount: 900n, kind: "rollback" });
+    expect(rollback.transfer).toMatchObject({
+      reversalOf: bet.transfer.id,
+      debitAccountId: bet.transfer.creditAccountId,
+      creditAccountId: main,
+      amount: 900n,
+      kind: "rollback",
+    });
     expect(await getPlayerBalances(playerId)).toEqual(before);
     expect((await reverseTransfer({ key: "bet-rb:rollback", transferId: bet.transfer.id, kind: "rollback" })).replayed).toBe(true);
     await expectLedgerError(reverseTransfer({ key: "bet-rb:rollback-2", transferId: bet.transfer.id }), "already_reversed");
@@ -233,7 +278,14 @@ describe("reversals and linked transfers", () => {
 
   it("refuses a reversal the player can no longer cover", async () => {
     const other = await createTestPlayer();
-    const dep = await transfer({ key: "dep-other", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 500n, currency: "BDT", kind: "deposit" });
+    const dep = await transfer({
+      key: "dep-other",
+      debit: "clearing:deposits:bkash",
+      credit: `player:${other}:main`,
+      amount: 500n,
+      currency: "BDT",
+      kind: "deposit",
+    });
     await transfer({ key: "bet-other", debit: `player:${other}:main`, credit: "game:evo", amount: 400n, currency: "BDT", kind: "bet" });
     await expectLedgerError(reverseTransfer({ key: "dep-other:reverse", transferId: dep.transfer.id }), "insufficient_funds");
   });
@@ -283,14 +335,20 @@ describe("reversals and linked transfers", () => {
     const other = await createTestPlayer();
     await expect(
       db.transaction(async (tx) => {
-        await transfer({ key: "in-tx:dep", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 800n, currency: "BDT", kind: "deposit" }, tx);
+        await transfer(
+          { key: "in-tx:dep", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 800n, currency: "BDT", kind: "deposit" },
+          tx,
+        );
         throw new Error("caller fails after the ledger write");
       }),
     ).rejects.toThrow("caller fails");
     expect((await getPlayerBalances(other)).main.posted).toBe(0n);
 
     await db.transaction(async (tx) => {
-      await transfer({ key: "in-tx:dep", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 800n, currency: "BDT", kind: "deposit" }, tx);
+      await transfer(
+        { key: "in-tx:dep", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 800n, currency: "BDT", kind: "deposit" },
+        tx,
+      );
       await expectLedgerError(
         transfer({ key: "in-tx:bet", debit: `player:${other}:main`, credit: "game:evo", amount: 801n, currency: "BDT", kind: "bet" }, tx),
         "insufficient_funds",
@@ -305,7 +363,10 @@ describe("reversals and linked transfers", () => {
     const other = await createTestPlayer();
     await db.transaction(async (tx) => {
       runsWithoutSavepoints(tx);
-      await transfer({ key: "no-sp:dep", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 800n, currency: "BDT", kind: "deposit" }, tx);
+      await transfer(
+        { key: "no-sp:dep", debit: "clearing:deposits:bkash", credit: `player:${other}:main`, amount: 800n, currency: "BDT", kind: "deposit" },
+        tx,
+      );
       await transfer({ key: "no-sp:bet", debit: `player:${other}:main`, credit: "game:evo", amount: 300n, currency: "BDT", kind: "bet" }, tx);
     });
     expect((await getPlayerBalances(other)).main.posted).toBe(500n);
@@ -351,7 +412,12 @@ describe("reading", () => {
       expect(e.balanceAfter).toBe(running);
     }
     expect(running).toBe((await getAccountBalance(main)).posted);
-    expect(all.items.find((e) => e.key === "dep-1")).toMatchObject({ amount: 50_000n, kind: "deposit", counterparty: "clearing:deposits:bkash", wallet: "main" });
+    expect(all.items.find((e) => e.key === "dep-1")).toMatchObject({
+      amount: 50_000n,
+      kind: "deposit",
+      counterparty: "clearing:deposits:bkash",
+      wallet: "main",
+    });
   });
 
   it("lists a player's entries across wallets and an account's transfers with hold status", async () => {

@@ -107,17 +107,15 @@ async function listEntries(where: ReturnType<typeof sql>, options: PageOptions, 
       order by e.id desc
       limit ${limit + 1}`),
   );
-  const items = rows.slice(0, limit).map(
-    (r): EntryRow => ({
-      ...r,
-      id: Number(r.id),
-      transferId: Number(r.transferId),
-      reversalOf: r.reversalOf === null ? null : Number(r.reversalOf),
-      amount: BigInt(r.amount),
-      balanceAfter: BigInt(r.balanceAfter),
-      createdAt: new Date(r.createdAt),
-    }),
-  );
+  const items = rows.slice(0, limit).map((r): EntryRow => ({
+    ...r,
+    id: Number(r.id),
+    transferId: Number(r.transferId),
+    reversalOf: r.reversalOf === null ? null : Number(r.reversalOf),
+    amount: BigInt(r.amount),
+    balanceAfter: BigInt(r.balanceAfter),
+    createdAt: new Date(r.createdAt),
+  }));
   return { items, nextBefore: rows.length > limit ? items.at(-1)!.id : null };
 }
 
@@ -145,13 +143,11 @@ export async function listAccountTransfers(accountId: number, options: PageOptio
     )
     .orderBy(desc(t.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit).map(
-    ({ transfer, resolution }): TransferRow => ({
-      ...transfer,
-      direction: transfer.creditAccountId === accountId ? "in" : "out",
-      holdStatus: transfer.phase === "pending" ? statusOf(resolution) : null,
-    }),
-  );
+  const items = rows.slice(0, limit).map(({ transfer, resolution }): TransferRow => ({
+    ...transfer,
+    direction: transfer.creditAccountId === accountId ? "in" : "out",
+    holdStatus: transfer.phase === "pending" ? statusOf(resolution) : null,
+  }));
   return { items, nextBefore: rows.length > limit ? items.at(-1)!.id : null };
 }
 

@@ -25,8 +25,12 @@ export const ledgerAccounts = pgTable(
     playerId: integer().references(() => players.id),
     wallet: text().$type<Wallet>(),
     allowNegative: boolean().notNull().default(false),
-    posted: bigint({ mode: "bigint" }).notNull().default(sql`0`),
-    pending: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    posted: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    pending: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,10 +39,7 @@ export const ledgerAccounts = pgTable(
     uniqueIndex("ledger_accounts_player_wallet_idx").on(t.playerId, t.wallet, t.currency),
     check("ledger_accounts_available_check", sql`${t.allowNegative} or ${t.posted} - ${t.pending} >= 0`),
     check("ledger_accounts_pending_check", sql`${t.pending} >= 0`),
-    check(
-      "ledger_accounts_player_check",
-      sql`(${t.playerId} is null) = (${t.wallet} is null) and (${t.playerId} is null or not ${t.allowNegative})`,
-    ),
+    check("ledger_accounts_player_check", sql`(${t.playerId} is null) = (${t.wallet} is null) and (${t.playerId} is null or not ${t.allowNegative})`),
     check("ledger_accounts_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ],
 );
@@ -74,10 +75,7 @@ export const ledgerTransfers = pgTable(
     check("ledger_transfers_amount_check", sql`${t.amount} > 0 and ${t.amount} <= 1000000000000000`),
     check("ledger_transfers_accounts_check", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check("ledger_transfers_phase_check", sql`${t.phase} in ('single', 'pending', 'post_pending', 'void_pending')`),
-    check(
-      "ledger_transfers_pending_ref_check",
-      sql`(${t.phase} in ('post_pending', 'void_pending')) = (${t.pendingId} is not null)`,
-    ),
+    check("ledger_transfers_pending_ref_check", sql`(${t.phase} in ('post_pending', 'void_pending')) = (${t.pendingId} is not null)`),
     check("ledger_transfers_reversal_check", sql`${t.reversalOf} is null or ${t.phase} = 'single'`),
   ],
 );

@@ -145,7 +145,14 @@ function matchRefs(alias: string, refs: RefRequest[]): SQL {
   const codes = refs.filter((r) => typeof r.ref === "string");
   const parts = [
     ...(ids.length ? [sql`${a}.id in (${list(ids)})`] : []),
-    ...(codes.length ? [sql`(${a}.code, ${a}.currency) in (${sql.join(codes.map((c) => sql`(${c.ref}, ${c.currency})`), sql`, `)})`] : []),
+    ...(codes.length
+      ? [
+          sql`(${a}.code, ${a}.currency) in (${sql.join(
+            codes.map((c) => sql`(${c.ref}, ${c.currency})`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
   ];
   return parts.length ? sql.join(parts, sql` or `) : sql`false`;
 }

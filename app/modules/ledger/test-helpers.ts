@@ -14,7 +14,14 @@ export async function createTestPlayer(currency: Currency = "BDT") {
   const tag = `${process.pid.toString(36)}${Date.now().toString(36)}${seq}`;
   const [p] = await db
     .insert(players)
-    .values({ username: `led${tag}`, passwordHash: "x", phone: `017${String(seq).padStart(8, "0")}`, email: `${tag}@example.com`, currency, referralCode: `L${tag}`.slice(0, 16).toUpperCase() })
+    .values({
+      username: `led${tag}`,
+      passwordHash: "x",
+      phone: `017${String(seq).padStart(8, "0")}`,
+      email: `${tag}@example.com`,
+      currency,
+      referralCode: `L${tag}`.slice(0, 16).toUpperCase(),
+    })
     .returning({ id: players.id });
   return p!.id;
 }

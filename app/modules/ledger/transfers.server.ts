@@ -8,16 +8,7 @@ import { LedgerError } from "./errors.ts";
 import { assertAmount } from "./money.ts";
 import { type LedgerAccount, type LedgerTransfer, ledgerAccounts, ledgerTransfers, type TransferPhase } from "./schema.ts";
 import { type NewEntry, readForTransfer, readTransfers, type RefRequest, writeTransfers } from "./statements.server.ts";
-import {
-  type AccountRef,
-  assertAccountRef,
-  assertCurrency,
-  assertId,
-  assertKey,
-  assertKind,
-  assertMemo,
-  assertMeta,
-} from "./validation.ts";
+import { type AccountRef, assertAccountRef, assertCurrency, assertId, assertKey, assertKind, assertMemo, assertMeta } from "./validation.ts";
 
 export type TransferInput = {
   /** Idempotency key, unique across the ledger: a retry with the same key and fields replays, other fields are refused. */
@@ -201,7 +192,12 @@ async function apply(tx: Tx, specs: Spec[]): Promise<TransferResult[]> {
       ];
     }
     const t = referenced.get(s.op === "reverse" ? s.input.transferId : s.input.holdId);
-    return t ? [{ ref: t.debitAccountId, currency: t.currency as Currency }, { ref: t.creditAccountId, currency: t.currency as Currency }] : [];
+    return t
+      ? [
+          { ref: t.debitAccountId, currency: t.currency as Currency },
+          { ref: t.creditAccountId, currency: t.currency as Currency },
+        ]
+      : [];
   });
 
   // Accounts that may not go negative are locked here, in id order, and stay locked to the commit. Accounts that
@@ -236,9 +232,19 @@ async function apply(tx: Tx, specs: Spec[]): Promise<TransferResult[]> {
     throw e;
   }
 
-  const unguarded = uniqueSorted(legs.flatMap((l) => [l.debit, l.credit]).filter((a) => a.allowNegative).map((a) => a.id));
+  const unguarded = uniqueSorted(
+    legs
+      .flatMap((l) => [l.debit, l.credit])
+      .filter((a) => a.allowNegative)
+      .map((a) => a.id),
+  );
   if (unguarded.length > 1) {
-    await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, unguarded)).orderBy(ledgerAccounts.id).for("no key update");
+    await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, unguarded))
+      .orderBy(ledgerAccounts.id)
+      .for("no key update");
   }
   const inserted = await writeTransfers(
     tx,
@@ -308,7 +314,8 @@ function planWrites(legs: Leg[], accounts: LedgerAccount[]) {
     if (credit && credit.posted > INT8_MAX) {
       throw new LedgerError("balance_overflow", `Account ${leg.credit.code} would exceed the largest storable balance`, { key: leg.key });
     }
-    if (moves) entries.push({ key: leg.key, accountId: leg.debit.id, amount: -leg.amount }, { key: leg.key, accountId: leg.credit.id, amount: leg.amount });
+    if (moves)
+      entries.push({ key: leg.key, accountId: leg.debit.id, amount: -leg.amount }, { key: leg.key, accountId: leg.credit.id, amount: leg.amount });
   }
   return { deltas: [...deltas.values()].filter((d) => d.posted !== 0n || d.pending !== 0n).sort((a, b) => a.accountId - b.accountId), entries };
 }
@@ -354,7 +361,8 @@ function buildLegs(specs: Spec[], referenced: Map<number, LedgerTransfer>, accou
       };
     }
     const hold = referenced.get(s.input.holdId);
-    if (!hold || hold.phase !== "pending") throw new LedgerError("hold_not_found", `Hold ${s.input.holdId} does not exist`, { holdId: s.input.holdId });
+    if (!hold || hold.phase !== "pending")
+      throw new LedgerError("hold_not_found", `Hold ${s.input.holdId} does not exist`, { holdId: s.input.holdId });
     const amount = s.op === "post" ? (s.input.amount ?? hold.amount) : hold.amount;
     if (amount > hold.amount) {
       throw new LedgerError("invalid_amount", `Cannot post ${amount} of a ${hold.amount} hold`, { holdId: hold.id, amount, held: hold.amount });
@@ -380,14 +388,21 @@ function checkReferencesOpen(legs: Leg[], transfers: LedgerTransfer[]) {
   for (const leg of legs) {
     const resolution = leg.pendingId ? transfers.find((t) => t.pendingId === leg.pendingId) : undefined;
     if (resolution) {
-      throw new LedgerError("hold_already_resolved", `Hold ${leg.pendingId} was already ${resolution.phase === "post_pending" ? "posted" : "voided"}`, {
-        holdId: leg.pendingId,
-        resolvedBy: resolution.id,
-      });
+      throw new LedgerError(
+        "hold_already_resolved",
+        `Hold ${leg.pendingId} was already ${resolution.phase === "post_pending" ? "posted" : "voided"}`,
+        {
+          holdId: leg.pendingId,
+          resolvedBy: resolution.id,
+        },
+      );
     }
     const reversal = leg.reversalOf ? transfers.find((t) => t.reversalOf === leg.reversalOf) : undefined;
     if (reversal) {
-      throw new LedgerError("already_reversed", `Transfer ${leg.reversalOf} was already reversed`, { transferId: leg.reversalOf, reversedBy: reversal.id });
+      throw new LedgerError("already_reversed", `Transfer ${leg.reversalOf} was already reversed`, {
+        transferId: leg.reversalOf,
+        reversedBy: reversal.id,
+      });
     }
   }
 }
@@ -451,10 +466,14 @@ function translateDbError(e: unknown, keys: string[]): unknown {
   if (err.code === "23514" && err.constraint === "ledger_accounts_available_check") {
     return new LedgerError("insufficient_funds", "The account balance check refused the transfer", details);
   }
-  if (err.code === "23505" && err.constraint === "ledger_transfers_key_idx") return new LedgerError("idempotency_conflict", "Key already used", details);
-  if (err.code === "23514" && err.constraint === "ledger_accounts_pending_check") return new LedgerError("hold_already_resolved", "Hold no longer reserved", details);
-  if (err.code === "23505" && err.constraint === "ledger_transfers_pending_idx") return new LedgerError("hold_already_resolved", "Hold already resolved", details);
-  if (err.code === "23505" && err.constraint === "ledger_transfers_reversal_idx") return new LedgerError("already_reversed", "Transfer already reversed", details);
+  if (err.code === "23505" && err.constraint === "ledger_transfers_key_idx")
+    return new LedgerError("idempotency_conflict", "Key already used", details);
+  if (err.code === "23514" && err.constraint === "ledger_accounts_pending_check")
+    return new LedgerError("hold_already_resolved", "Hold no longer reserved", details);
+  if (err.code === "23505" && err.constraint === "ledger_transfers_pending_idx")
+    return new LedgerError("hold_already_resolved", "Hold already resolved", details);
+  if (err.code === "23505" && err.constraint === "ledger_transfers_reversal_idx")
+    return new LedgerError("already_reversed", "Transfer already reversed", details);
   if (err.code === "22003") return new LedgerError("balance_overflow", "A balance would exceed the largest storable value", details);
   return e;
 }

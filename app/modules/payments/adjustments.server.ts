@@ -47,7 +47,15 @@ export async function adjustBalance(input: AdjustBalanceInput): Promise<{ adjust
     result = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(adjustments)
-        .values({ playerId: player.id, staffId: input.staffId, direction: input.direction, amount, currency: player.currency, reason, idempotencyKey: key })
+        .values({
+          playerId: player.id,
+          staffId: input.staffId,
+          direction: input.direction,
+          amount,
+          currency: player.currency,
+          reason,
+          idempotencyKey: key,
+        })
         .onConflictDoNothing()
         .returning();
       if (!row) return undefined;

@@ -36,7 +36,10 @@ describe("adjustBalance", () => {
       [`A${credit.id}`, "credit", "success"],
     ]);
     expect(await getTransaction(player.id, `A${credit.id}`)).toMatchObject({ type: "adjustment", amount: taka(1_000), direction: "credit" });
-    const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, String(player.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(player.id)));
     expect(audits.map((a) => a.action).sort()).toEqual(["balance.credit", "balance.debit"]);
   });
 
@@ -61,7 +64,10 @@ describe("adjustBalance", () => {
     await expectPaymentError(adjust(player.id, "credit", "0"), "invalid_amount");
     await expectPaymentError(adjust(player.id, "credit", "20000000"), "invalid_amount", "money.errors.amountTooLarge");
     await expectPaymentError(adjust(player.id, "sideways" as "credit", "10"), "invalid_input");
-    await expectPaymentError(adjustBalance({ staffId: staff.id, playerId: player.id, direction: "credit", amount: "10", reason: " ", idempotencyKey: newKey() }), "reason_required");
+    await expectPaymentError(
+      adjustBalance({ staffId: staff.id, playerId: player.id, direction: "credit", amount: "10", reason: " ", idempotencyKey: newKey() }),
+      "reason_required",
+    );
     await expectPaymentError(adjust(999_999_999, "credit", "10"), "not_found");
   });
 });

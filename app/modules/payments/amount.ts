@@ -56,14 +56,12 @@ export function formatTaka(poisha: bigint): string {
 
 /** A conform/zod field: taka text in, poisha out; each problem is a money.errors key. */
 export function amountField(purpose: AmountPurpose) {
-  return z
-    .string({ error: requiredKey[purpose] })
-    .transform((value, ctx) => {
-      const result = parseAmountInput(value, purpose);
-      if (!result.ok) {
-        ctx.addIssue({ code: "custom", message: result.messageKey });
-        return z.NEVER;
-      }
-      return result.amount;
-    });
+  return z.string({ error: requiredKey[purpose] }).transform((value, ctx) => {
+    const result = parseAmountInput(value, purpose);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.messageKey });
+      return z.NEVER;
+    }
+    return result.amount;
+  });
 }

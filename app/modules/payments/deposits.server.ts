@@ -132,7 +132,10 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
     : [];
   if (!wallet) throw new PaymentError("invalid_wallet_number", "money.errors.walletNumberInvalid", { field: "walletNumberId" });
   if (amount < wallet.minAmount || amount > wallet.maxAmount) {
-    throw new PaymentError("amount_out_of_range", "money.errors.channelRange", { field: "amount", params: range(wallet.minAmount, wallet.maxAmount) });
+    throw new PaymentError("amount_out_of_range", "money.errors.channelRange", {
+      field: "amount",
+      params: range(wallet.minAmount, wallet.maxAmount),
+    });
   }
   const senderNumber = typeof input.senderNumber === "string" ? input.senderNumber.trim() : "";
   if (!SENDER_NUMBER.test(senderNumber)) throw new PaymentError("invalid_sender", "money.errors.senderInvalid", { field: "senderNumber" });
@@ -267,7 +270,15 @@ const depositSnapshot = (d: Deposit) => ({ status: d.status, amount: String(d.am
  * Credits a pending deposit: main from clearing:deposits:<method>, the promotion bonus from expense:bonus, and the
  * turnover requirement, with the row locked, in one transaction. A second review is PaymentError("already_reviewed").
  */
-export async function approveDeposit({ staffId, depositId, ip = null }: { staffId: number; depositId: unknown; ip?: string | null }): Promise<Deposit> {
+export async function approveDeposit({
+  staffId,
+  depositId,
+  ip = null,
+}: {
+  staffId: number;
+  depositId: unknown;
+  ip?: string | null;
+}): Promise<Deposit> {
   const id = toId(depositId);
   if (!id) throw new PaymentError("not_found", "money.errors.notFound");
   const approved = await db.transaction(async (tx) => {
@@ -358,7 +369,15 @@ export async function rejectDeposit({
       .set({ status: "rejected", rejectReason: text, reviewedBy: staffId, reviewedAt: now, updatedAt: now })
       .where(eq(deposits.id, dep.id))
       .returning();
-    await audit(tx, { staffId, action: "deposit.reject", entity: "deposit", entityId: dep.id, before: depositSnapshot(dep), after: { ...depositSnapshot(row!), reason: text }, ip });
+    await audit(tx, {
+      staffId,
+      action: "deposit.reject",
+      entity: "deposit",
+      entityId: dep.id,
+      before: depositSnapshot(dep),
+      after: { ...depositSnapshot(row!), reason: text },
+      ip,
+    });
     return row!;
   });
 }

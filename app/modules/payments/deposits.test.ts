@@ -81,7 +81,10 @@ const input = (over: Partial<SubmitDepositInput> = {}): SubmitDepositInput => ({
 
 /** Rejects the player's pending deposits, so later tests find the review queue as short as before. */
 async function clearQueue(playerId: number) {
-  const pending = await db.select().from(deposits).where(and(eq(deposits.playerId, playerId), eq(deposits.status, "pending")));
+  const pending = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.playerId, playerId), eq(deposits.status, "pending")));
   for (const d of pending) await rejectDeposit({ staffId: staff.id, depositId: d.id, reason: "test", ip: null });
 }
 
@@ -203,7 +206,10 @@ describe("submitDeposit", () => {
       const e = await expectPaymentError(submitDeposit(player.id, input({ amount })), code as "invalid_amount", key);
       expect(e.field).toBe("amount");
     }
-    const e = await expectPaymentError(submitDeposit(player.id, input({ channelType: "Personal", walletNumberId: ctx.personal.id, amount: "15000" })), "amount_out_of_range");
+    const e = await expectPaymentError(
+      submitDeposit(player.id, input({ channelType: "Personal", walletNumberId: ctx.personal.id, amount: "15000" })),
+      "amount_out_of_range",
+    );
     expect(e.params).toEqual({ min: "500", max: "10,000" });
     expect(await db.select().from(deposits).where(eq(deposits.playerId, player.id))).toHaveLength(0);
   });
@@ -237,13 +243,28 @@ describe("submitDeposit", () => {
   it("refuses a PDF, an oversized file renamed .png and an empty file, and stores nothing", async () => {
     const player = await createPlayer();
     const before = await readdir(`${dataDir}/uploads/proofs`).catch(() => []);
-    await expectPaymentError(submitDeposit(player.id, input({ proof: { bytes: PDF, declaredName: "proof.png" } })), "invalid_proof", "money.errors.proofType");
+    await expectPaymentError(
+      submitDeposit(player.id, input({ proof: { bytes: PDF, declaredName: "proof.png" } })),
+      "invalid_proof",
+      "money.errors.proofType",
+    );
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG);
-    await expectPaymentError(submitDeposit(player.id, input({ proof: { bytes: big, declaredName: "proof.png" } })), "invalid_proof", "money.errors.proofTooLarge");
-    await expectPaymentError(submitDeposit(player.id, input({ proof: { bytes: new Uint8Array(), declaredName: "proof.png" } })), "invalid_proof", "money.errors.proofRequired");
     await expectPaymentError(
-      submitDeposit(player.id, input({ proof: { bytes: new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), declaredName: "a.png" } })),
+      submitDeposit(player.id, input({ proof: { bytes: big, declaredName: "proof.png" } })),
+      "invalid_proof",
+      "money.errors.proofTooLarge",
+    );
+    await expectPaymentError(
+      submitDeposit(player.id, input({ proof: { bytes: new Uint8Array(), declaredName: "proof.png" } })),
+      "invalid_proof",
+      "money.errors.proofRequired",
+    );
+    await expectPaymentError(
+      submitDeposit(
+        player.id,
+        input({ proof: { bytes: new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), declaredName: "a.png" } }),
+      ),
       "invalid_proof",
     );
     // Exactly 5 MB is fine.
@@ -299,7 +320,10 @@ describe("submitDeposit", () => {
     for (const r of results) {
       if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "invalid_input", messageKey: "money.errors.tooManyPending" });
     }
-    const pending = await db.select().from(deposits).where(and(eq(deposits.playerId, player.id), eq(deposits.status, "pending")));
+    const pending = await db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.playerId, player.id), eq(deposits.status, "pending")));
     expect(pending).toHaveLength(MAX_PENDING_DEPOSITS);
     expect((await readdir(`${dataDir}/uploads/proofs`)).length - filesBefore).toBe(MAX_PENDING_DEPOSITS);
     await clearQueue(player.id);
@@ -333,9 +357,19 @@ describe("review", () => {
     expect(b.bonus.posted).toBe(taka(1_000));
     const [req] = await db.select().from(turnoverRequirements).where(eq(turnoverRequirements.depositId, deposit.id));
     // 3,000 x 1 (deposit) + 1,000 x 5 (promotion).
-    expect(req).toMatchObject({ playerId: player.id, required: taka(8_000), remaining: taka(8_000), bonusAmount: taka(1_000), status: "active", promotionId: promo.id });
+    expect(req).toMatchObject({
+      playerId: player.id,
+      required: taka(8_000),
+      remaining: taka(8_000),
+      bonusAmount: taka(1_000),
+      status: "active",
+      promotionId: promo.id,
+    });
     expect(await getTransferByKey(`deposit:${deposit.id}:main`)).toBeTruthy();
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "deposit.approve"), eq(auditLog.entityId, String(deposit.id))));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "deposit.approve"), eq(auditLog.entityId, String(deposit.id))));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ staffId: staff.id, ip: "203.0.113.5" });
     expect(await getTransaction(player.id, `D${deposit.id}`)).toMatchObject({

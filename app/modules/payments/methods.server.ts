@@ -41,7 +41,12 @@ export async function listPaymentMethods({ activeOnly = true, dedupe = true }: {
 /** An active method by id, or a PaymentError("invalid_method") for anything else (unknown, inactive, forged). */
 export async function requireActiveMethod(methodId: unknown, ex: Executor = db, messageKey: `money.errors.${string}` = "money.errors.methodInvalid") {
   const id = toId(methodId);
-  const [row] = id ? await ex.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.status, "active"))) : [];
+  const [row] = id
+    ? await ex
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.id, id), eq(paymentMethods.status, "active")))
+    : [];
   if (!row) throw new PaymentError("invalid_method", messageKey, { field: "methodId" });
   return row;
 }
@@ -145,7 +150,9 @@ export async function listWalletNumbers(): Promise<WalletNumberRow[]> {
     ? await db
         .select({ id: deposits.walletNumberId, total: sql<string>`sum(${deposits.amount})::text` })
         .from(deposits)
-        .where(and(inArray(deposits.walletNumberId, ids), inArray(deposits.status, ["pending", "approved"]), gte(deposits.createdAt, dhakaDayStart())))
+        .where(
+          and(inArray(deposits.walletNumberId, ids), inArray(deposits.status, ["pending", "approved"]), gte(deposits.createdAt, dhakaDayStart())),
+        )
         .groupBy(deposits.walletNumberId)
     : [];
   const usedById = new Map(used.map((u) => [u.id, BigInt(u.total)]));
@@ -189,7 +196,10 @@ export async function saveWalletNumber(input: SaveWalletNumberInput): Promise<Wa
   if (!isChannelType(input.channelType)) throw new PaymentError("invalid_channel", "money.errors.channelRequired", { field: "channelType" });
   const accountNumber = typeof input.accountNumber === "string" ? input.accountNumber.trim() : "";
   if (!SENDER_NUMBER.test(accountNumber)) throw new PaymentError("invalid_input", "money.errors.senderInvalid", { field: "accountNumber" });
-  for (const [field, value] of [["minAmount", input.minAmount], ["maxAmount", input.maxAmount]] as const) {
+  for (const [field, value] of [
+    ["minAmount", input.minAmount],
+    ["maxAmount", input.maxAmount],
+  ] as const) {
     const r = checkAmount(value);
     if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `money.errors.${string}`, { field });
   }
@@ -214,13 +224,24 @@ export async function saveWalletNumber(input: SaveWalletNumberInput): Promise<Wa
         const id = toId(input.id);
         const [before] = id ? await tx.select().from(walletNumbers).where(eq(walletNumbers.id, id)).for("update") : [];
         if (!before) throw new PaymentError("not_found", "money.errors.notFound");
-        const [after] = await tx.update(walletNumbers).set({ ...values, updatedAt: new Date() }).where(eq(walletNumbers.id, before.id)).returning();
+        const [after] = await tx
+          .update(walletNumbers)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(walletNumbers.id, before.id))
+          .returning();
         const diff = changedFields(walletSnapshot(before), walletSnapshot(after!));
         await audit(tx, { staffId: input.staffId, action: "wallet_number.update", entity: "wallet_number", entityId: before.id, ...diff, ip });
         return after!;
       }
       const [row] = await tx.insert(walletNumbers).values(values).returning();
-      await audit(tx, { staffId: input.staffId, action: "wallet_number.create", entity: "wallet_number", entityId: row!.id, after: walletSnapshot(row!), ip });
+      await audit(tx, {
+        staffId: input.staffId,
+        action: "wallet_number.create",
+        entity: "wallet_number",
+        entityId: row!.id,
+        after: walletSnapshot(row!),
+        ip,
+      });
       return row!;
     });
   } catch (e) {
@@ -245,7 +266,8 @@ export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<
   const icon = typeof input.icon === "string" ? input.icon.trim() : "";
   if (!name || name.length > 60) throw new PaymentError("invalid_input", "money.errors.methodNameRequired", { field: "name" });
   // Icons are site paths or https URLs: never javascript: or data: URLs.
-  if (!icon || icon.length > 500 || !/^(\/[^\s]*|https:\/\/[^\s]+)$/.test(icon)) throw new PaymentError("invalid_input", "money.errors.iconInvalid", { field: "icon" });
+  if (!icon || icon.length > 500 || !/^(\/[^\s]*|https:\/\/[^\s]+)$/.test(icon))
+    throw new PaymentError("invalid_input", "money.errors.iconInvalid", { field: "icon" });
   if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "money.errors.statusInvalid");
   const sortOrder = Number.isInteger(input.sortOrder) ? Math.max(0, Math.min(10_000, input.sortOrder!)) : 0;
   const values = { name, icon, status: input.status, sortOrder };

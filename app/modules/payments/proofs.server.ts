@@ -25,8 +25,10 @@ export function proofDir() {
 /** The real type from the first bytes; refuses empty, oversized and anything but JPEG, PNG or WebP. */
 export async function checkProof(proof: ProofUpload | null | undefined): Promise<{ bytes: Uint8Array; mime: ProofMime }> {
   const bytes = proof?.bytes;
-  if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0) throw new PaymentError("invalid_proof", "money.errors.proofRequired", { field: "proof" });
-  if (bytes.byteLength > PROOF_MAX_BYTES) throw new PaymentError("invalid_proof", "money.errors.proofTooLarge", { field: "proof", params: { mb: "5" } });
+  if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0)
+    throw new PaymentError("invalid_proof", "money.errors.proofRequired", { field: "proof" });
+  if (bytes.byteLength > PROOF_MAX_BYTES)
+    throw new PaymentError("invalid_proof", "money.errors.proofTooLarge", { field: "proof", params: { mb: "5" } });
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(PROOF_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw new PaymentError("invalid_proof", "money.errors.proofType", { field: "proof" });

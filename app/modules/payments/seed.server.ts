@@ -25,10 +25,38 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
         const base = 1_711_000_000 + i * 1_000;
         const number = (k: number) => `0${base + k}`;
         return [
-          { methodId: m.id, channelType: "Agent" as const, accountNumber: number(1), minAmount: taka(500), maxAmount: taka(25_000), dailyCap: taka(300_000) },
-          { methodId: m.id, channelType: "Agent" as const, accountNumber: number(2), minAmount: taka(500), maxAmount: taka(25_000), dailyCap: taka(300_000) },
-          { methodId: m.id, channelType: "Personal" as const, accountNumber: number(3), minAmount: taka(500), maxAmount: taka(10_000), dailyCap: taka(100_000) },
-          { methodId: m.id, channelType: "Personal" as const, accountNumber: number(4), minAmount: taka(500), maxAmount: taka(10_000), dailyCap: taka(100_000) },
+          {
+            methodId: m.id,
+            channelType: "Agent" as const,
+            accountNumber: number(1),
+            minAmount: taka(500),
+            maxAmount: taka(25_000),
+            dailyCap: taka(300_000),
+          },
+          {
+            methodId: m.id,
+            channelType: "Agent" as const,
+            accountNumber: number(2),
+            minAmount: taka(500),
+            maxAmount: taka(25_000),
+            dailyCap: taka(300_000),
+          },
+          {
+            methodId: m.id,
+            channelType: "Personal" as const,
+            accountNumber: number(3),
+            minAmount: taka(500),
+            maxAmount: taka(10_000),
+            dailyCap: taka(100_000),
+          },
+          {
+            methodId: m.id,
+            channelType: "Personal" as const,
+            accountNumber: number(4),
+            minAmount: taka(500),
+            maxAmount: taka(10_000),
+            dailyCap: taka(100_000),
+          },
         ];
       });
     if (rows.length) await tx.insert(walletNumbers).values(rows);

@@ -11,7 +11,17 @@ describe("back-office settings", () => {
   it("saves wallet numbers with checks, audited", async () => {
     const staff = await createStaff();
     const m = await createMethod();
-    const input = { methodId: m.id, channelType: "Agent" as const, accountNumber: "01711112222", minAmount: taka(500), maxAmount: taka(25_000), dailyCap: null, active: true, staffId: staff.id, ip: "192.0.2.7" };
+    const input = {
+      methodId: m.id,
+      channelType: "Agent" as const,
+      accountNumber: "01711112222",
+      minAmount: taka(500),
+      maxAmount: taka(25_000),
+      dailyCap: null,
+      active: true,
+      staffId: staff.id,
+      ip: "192.0.2.7",
+    };
     const w = await saveWalletNumber(input);
     expect(w).toMatchObject({ accountNumber: "01711112222", active: true });
     const updated = await saveWalletNumber({ ...input, id: w.id, active: false, dailyCap: taka(100_000) });
@@ -23,8 +33,12 @@ describe("back-office settings", () => {
 
     expect((await expectPaymentError(saveWalletNumber({ ...input }), "invalid_input", "money.errors.walletNumberTaken")).field).toBe("accountNumber");
     expect((await expectPaymentError(saveWalletNumber({ ...input, accountNumber: "12345" }), "invalid_input")).field).toBe("accountNumber");
-    expect((await expectPaymentError(saveWalletNumber({ ...input, accountNumber: "01711113333", maxAmount: taka(100) }), "invalid_amount")).field).toBe("maxAmount");
-    expect((await expectPaymentError(saveWalletNumber({ ...input, accountNumber: "01711113333", minAmount: -1n }), "invalid_amount")).field).toBe("minAmount");
+    expect(
+      (await expectPaymentError(saveWalletNumber({ ...input, accountNumber: "01711113333", maxAmount: taka(100) }), "invalid_amount")).field,
+    ).toBe("maxAmount");
+    expect((await expectPaymentError(saveWalletNumber({ ...input, accountNumber: "01711113333", minAmount: -1n }), "invalid_amount")).field).toBe(
+      "minAmount",
+    );
     await expectPaymentError(saveWalletNumber({ ...input, methodId: 999_999 }), "invalid_method");
     await expectPaymentError(saveWalletNumber({ ...input, channelType: "Bank" as "Agent" }), "invalid_channel");
     await expectPaymentError(saveWalletNumber({ ...input, id: 999_999, accountNumber: "01711113333" }), "not_found");
@@ -37,7 +51,15 @@ describe("back-office settings", () => {
     await savePaymentMethod({ id: m.id, name: "SureCash", icon: "/demo/payments/surecash.svg", status: "inactive", staffId: staff.id });
     expect((await listPaymentMethods()).map((x) => x.id)).not.toContain(m.id);
     expect((await listPaymentMethods({ activeOnly: false, dedupe: false })).map((x) => x.id)).toContain(m.id);
-    await expectPaymentError(savePaymentMethod({ name: "X", icon: "javascript:alert(1)", status: "active", staffId: staff.id }), "invalid_input", "money.errors.iconInvalid");
-    await expectPaymentError(savePaymentMethod({ name: " ", icon: "/x.svg", status: "active", staffId: staff.id }), "invalid_input", "money.errors.methodNameRequired");
+    await expectPaymentError(
+      savePaymentMethod({ name: "X", icon: "javascript:alert(1)", status: "active", staffId: staff.id }),
+      "invalid_input",
+      "money.errors.iconInvalid",
+    );
+    await expectPaymentError(
+      savePaymentMethod({ name: " ", icon: "/x.svg", status: "active", staffId: staff.id }),
+      "invalid_input",
+      "money.errors.methodNameRequired",
+    );
   });
 });

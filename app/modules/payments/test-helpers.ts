@@ -29,7 +29,9 @@ export async function createSite({ promotionWallet = true, depositTurnoverHundre
   if (existing) {
     await db.update(generalSettings).set({ promotionWallet, depositTurnoverHundredths, withdrawalStatus }).where(eq(generalSettings.id, existing.id));
   } else {
-    await db.insert(generalSettings).values({ siteTitle: "Test", supportMail: "s@example.com", promotionWallet, depositTurnoverHundredths, withdrawalStatus });
+    await db
+      .insert(generalSettings)
+      .values({ siteTitle: "Test", supportMail: "s@example.com", promotionWallet, depositTurnoverHundredths, withdrawalStatus });
   }
 }
 
@@ -38,7 +40,10 @@ export async function setSettings(values: Partial<typeof generalSettings.$inferI
 }
 
 export async function createMethod(name = `bKash${tag()}`, status: "active" | "inactive" = "active") {
-  const [m] = await db.insert(paymentMethods).values({ name, icon: `/demo/payments/${name.toLowerCase()}.svg`, status }).returning();
+  const [m] = await db
+    .insert(paymentMethods)
+    .values({ name, icon: `/demo/payments/${name.toLowerCase()}.svg`, status })
+    .returning();
   return m!;
 }
 
@@ -50,20 +55,34 @@ export async function createWalletNumber(
 ) {
   numberSeq++;
   const accountNumber = `019${String(process.pid % 1000).padStart(3, "0")}${String(numberSeq).padStart(5, "0")}`;
-  const [w] = await db.insert(walletNumbers).values({ methodId, channelType, accountNumber, minAmount: min, maxAmount: max, dailyCap, active }).returning();
+  const [w] = await db
+    .insert(walletNumbers)
+    .values({ methodId, channelType, accountNumber, minAmount: min, maxAmount: max, dailyCap, active })
+    .returning();
   return w!;
 }
 
 export async function createPromotion(values: Partial<typeof promotions.$inferInsert> = {}) {
   const [p] = await db
     .insert(promotions)
-    .values({ nameEn: "Bonus", nameBn: "বোনাস", bonusPercent: 50, turnoverMultiplierHundredths: 500, maxBonus: taka(1_000), startsAt: new Date(Date.now() - 86_400_000), ...values })
+    .values({
+      nameEn: "Bonus",
+      nameBn: "বোনাস",
+      bonusPercent: 50,
+      turnoverMultiplierHundredths: 500,
+      maxBonus: taka(1_000),
+      startsAt: new Date(Date.now() - 86_400_000),
+      ...values,
+    })
     .returning();
   return p!;
 }
 
 export async function createStaff() {
-  const [s] = await db.insert(staffUsers).values({ username: `fin${tag()}`, passwordHash: "x", role: "finance" }).returning();
+  const [s] = await db
+    .insert(staffUsers)
+    .values({ username: `fin${tag()}`, passwordHash: "x", role: "finance" })
+    .returning();
   return s!;
 }
 

@@ -111,7 +111,10 @@ export type TimelineStep = { step: "submitted" | "reviewed" | "success" | "fail"
 
 /** Rows of the details table; labels are money.fields.<key>. Amounts are poisha, times Dates (shown in Dhaka). */
 export type TransactionField =
-  | { key: "transactionId" | "method" | "channel" | "trxId" | "senderNumber" | "paidTo" | "accountNumber" | "payoutReference" | "reason"; value: string }
+  | {
+      key: "transactionId" | "method" | "channel" | "trxId" | "senderNumber" | "paidTo" | "accountNumber" | "payoutReference" | "reason";
+      value: string;
+    }
   | { key: "amount" | "bonus"; value: bigint }
   | { key: "promotion"; value: { en: string; bn: string } }
   | { key: "createdAt" | "updatedAt"; value: Date };

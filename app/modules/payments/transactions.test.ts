@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-
 import { db } from "#app/db/db.server.ts";
 import { dhakaRange } from "./dhaka-days.ts";
 import { adjustBalance, approveDeposit, getTransaction, listTransactions, rejectDeposit } from "./payments.server.ts";
@@ -33,7 +32,10 @@ afterAll(async () => {
 });
 
 const at = async (depositId: number, iso: string) => {
-  await db.update(deposits).set({ createdAt: new Date(iso), updatedAt: new Date(iso) }).where(eq(deposits.id, depositId));
+  await db
+    .update(deposits)
+    .set({ createdAt: new Date(iso), updatedAt: new Date(iso) })
+    .where(eq(deposits.id, depositId));
 };
 
 describe("Asia/Dhaka days", () => {
@@ -59,10 +61,21 @@ describe("Asia/Dhaka days", () => {
     await at(old.id, "2026-11-11T06:00:00Z");
     await approveDeposit({ staffId: staff.id, depositId: early.id, ip: null });
     await rejectDeposit({ staffId: staff.id, depositId: before.id, reason: "unknown TRX", ip: null });
-    const { adjustment } = await adjustBalance({ staffId: staff.id, playerId: player.id, direction: "credit", amount: "50", reason: "gift", idempotencyKey: newKey() });
-    await db.update(adjustments).set({ createdAt: new Date("2026-11-16T12:00:00Z") }).where(eq(adjustments.id, adjustment.id));
+    const { adjustment } = await adjustBalance({
+      staffId: staff.id,
+      playerId: player.id,
+      direction: "credit",
+      amount: "50",
+      reason: "gift",
+      idempotencyKey: newKey(),
+    });
+    await db
+      .update(adjustments)
+      .set({ createdAt: new Date("2026-11-16T12:00:00Z") })
+      .where(eq(adjustments.id, adjustment.id));
 
-    const ids = async (filter: Parameters<typeof listTransactions>[1]) => (await listTransactions(player.id, { now, ...filter })).items.map((i) => i.id);
+    const ids = async (filter: Parameters<typeof listTransactions>[1]) =>
+      (await listTransactions(player.id, { now, ...filter })).items.map((i) => i.id);
     expect(await ids({ range: "today" })).toEqual([`D${late.id}`, `D${early.id}`]);
     expect(await ids({ range: "yesterday" })).toEqual([`D${before.id}`]);
     expect(await ids({ range: "7d" })).toEqual([`D${late.id}`, `D${early.id}`, `D${before.id}`, `A${adjustment.id}`]);
@@ -76,7 +89,13 @@ describe("Asia/Dhaka days", () => {
     expect((await listTransactions(player.id, { range: "all", pageSize: 10, page: 2, now })).items).toEqual([]);
     const page = await listTransactions(player.id, { range: "all", pageSize: 10, now });
     expect(page.total).toBe(5);
-    expect(page.items[0]).toMatchObject({ type: "deposit", amount: taka(1_000), status: "pending", methodName: ctx.method.name, channelType: "Agent" });
+    expect(page.items[0]).toMatchObject({
+      type: "deposit",
+      amount: taka(1_000),
+      status: "pending",
+      methodName: ctx.method.name,
+      channelType: "Agent",
+    });
     // Another player's list is empty.
     const other = await createPlayer();
     expect((await listTransactions(other.id, { range: "all", now })).total).toBe(0);
@@ -87,7 +106,17 @@ describe("Asia/Dhaka days", () => {
     const d = await depositFor(player.id, ctx);
     const details = await getTransaction(player.id, `d${d.id}`);
     expect(details).toMatchObject({ id: `D${d.id}`, timeline: [{ step: "submitted" }, { step: "reviewed", at: null }] });
-    expect(details!.fields.map((f) => f.key)).toEqual(["transactionId", "method", "channel", "amount", "trxId", "senderNumber", "paidTo", "createdAt", "updatedAt"]);
+    expect(details!.fields.map((f) => f.key)).toEqual([
+      "transactionId",
+      "method",
+      "channel",
+      "amount",
+      "trxId",
+      "senderNumber",
+      "paidTo",
+      "createdAt",
+      "updatedAt",
+    ]);
     for (const bad of ["", "D", "X1", "D0", "D-1", "D99999999999", `W${d.id}`, `A${d.id}`, "D1 or 1=1"]) {
       expect(await getTransaction(player.id, bad)).toBeNull();
     }

@@ -36,7 +36,9 @@ export const depositFormSchema = z.object({
   promotionId: z
     .string()
     .optional()
-    .transform((v, ctx) => (!v || v === "none" ? null : (toId(v) ?? (ctx.addIssue({ code: "custom", message: "money.errors.promotionInvalid" }), z.NEVER)))),
+    .transform((v, ctx) =>
+      !v || v === "none" ? null : (toId(v) ?? (ctx.addIssue({ code: "custom", message: "money.errors.promotionInvalid" }), z.NEVER)),
+    ),
   methodId: idField("money.errors.methodInvalid"),
   channelType: z.enum(channelTypes, "money.errors.channelRequired"),
   amount: amountField("deposit"),

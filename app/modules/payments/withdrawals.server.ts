@@ -86,7 +86,10 @@ async function createWithdrawal(
     throw new PaymentError("amount_out_of_range", "money.errors.withdrawRange", { field: "amount", params: range(WITHDRAW_MIN, WITHDRAW_MAX) });
   }
   const insufficient = (available: bigint) =>
-    new PaymentError("insufficient_balance", "money.errors.insufficientBalance", { field: "amount", params: { available: formatTaka(available < 0n ? 0n : available) } });
+    new PaymentError("insufficient_balance", "money.errors.insufficientBalance", {
+      field: "amount",
+      params: { available: formatTaka(available < 0n ? 0n : available) },
+    });
   const balances = await getPlayerBalances(player.id);
   if (balances.main.available < amount) throw insufficient(balances.main.available);
 
@@ -95,7 +98,14 @@ async function createWithdrawal(
     created = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(withdrawals)
-        .values({ playerId: player.id, methodId: method.id, amount, currency: player.currency, accountNumber: player.phone, idempotencyKey: input.idempotencyKey })
+        .values({
+          playerId: player.id,
+          methodId: method.id,
+          amount,
+          currency: player.currency,
+          accountNumber: player.phone,
+          idempotencyKey: input.idempotencyKey,
+        })
         .onConflictDoNothing()
         .returning();
       if (!row) return undefined;
@@ -159,16 +169,28 @@ export async function approveWithdrawal({
   ip?: string | null;
 }): Promise<Withdrawal> {
   const reference = typeof payoutReference === "string" ? payoutReference.trim() : "";
-  if (!reference || reference.length > 100) throw new PaymentError("invalid_input", "money.errors.payoutReferenceRequired", { field: "payoutReference" });
+  if (!reference || reference.length > 100)
+    throw new PaymentError("invalid_input", "money.errors.payoutReferenceRequired", { field: "payoutReference" });
   return review(withdrawalId, async (w, tx) => {
-    await postHold({ key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } }, tx);
+    await postHold(
+      { key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } },
+      tx,
+    );
     const now = new Date();
     const [row] = await tx
       .update(withdrawals)
       .set({ status: "approved", payoutReference: reference, reviewedBy: staffId, reviewedAt: now, updatedAt: now })
       .where(eq(withdrawals.id, w.id))
       .returning();
-    await audit(tx, { staffId, action: "withdrawal.approve", entity: "withdrawal", entityId: w.id, before: snapshot(w), after: { ...snapshot(row!), payoutReference: reference }, ip });
+    await audit(tx, {
+      staffId,
+      action: "withdrawal.approve",
+      entity: "withdrawal",
+      entityId: w.id,
+      before: snapshot(w),
+      after: { ...snapshot(row!), payoutReference: reference },
+      ip,
+    });
     return row!;
   });
 }
@@ -194,7 +216,15 @@ export async function rejectWithdrawal({
       .set({ status: "rejected", rejectReason: text, reviewedBy: staffId, reviewedAt: now, updatedAt: now })
       .where(eq(withdrawals.id, w.id))
       .returning();
-    await audit(tx, { staffId, action: "withdrawal.reject", entity: "withdrawal", entityId: w.id, before: snapshot(w), after: { ...snapshot(row!), reason: text }, ip });
+    await audit(tx, {
+      staffId,
+      action: "withdrawal.reject",
+      entity: "withdrawal",
+      entityId: w.id,
+      before: snapshot(w),
+      after: { ...snapshot(row!), reason: text },
+      ip,
+    });
     return row!;
   });
 }
@@ -218,7 +248,13 @@ export async function listWithdrawalQueue({
   const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
   const [totalRow] = await db.select({ n: count() }).from(withdrawals).where(where);
   const rows = await db
-    .select({ w: withdrawals, username: players.username, methodName: paymentMethods.name, methodIcon: paymentMethods.icon, reviewerUsername: staffUsers.username })
+    .select({
+      w: withdrawals,
+      username: players.username,
+      methodName: paymentMethods.name,
+      methodIcon: paymentMethods.icon,
+      reviewerUsername: staffUsers.username,
+    })
     .from(withdrawals)
     .innerJoin(players, eq(players.id, withdrawals.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
@@ -246,7 +282,13 @@ export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<With
   const id = toId(withdrawalId);
   if (!id) return null;
   const [row] = await db
-    .select({ w: withdrawals, username: players.username, methodName: paymentMethods.name, methodIcon: paymentMethods.icon, reviewerUsername: staffUsers.username })
+    .select({
+      w: withdrawals,
+      username: players.username,
+      methodName: paymentMethods.name,
+      methodIcon: paymentMethods.icon,
+      reviewerUsername: staffUsers.username,
+    })
     .from(withdrawals)
     .innerJoin(players, eq(players.id, withdrawals.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
@@ -254,5 +296,12 @@ export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<With
     .where(eq(withdrawals.id, id));
   if (!row) return null;
   const history = await playerMoneySummaries([row.w.playerId]);
-  return { ...row.w, username: row.username, methodName: row.methodName, methodIcon: row.methodIcon, reviewerUsername: row.reviewerUsername, history: history.get(row.w.playerId)! };
+  return {
+    ...row.w,
+    username: row.username,
+    methodName: row.methodName,
+    methodIcon: row.methodIcon,
+    reviewerUsername: row.reviewerUsername,
+    history: history.get(row.w.playerId)!,
+  };
 }

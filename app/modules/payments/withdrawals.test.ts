@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-
 import { db } from "#app/db/db.server.ts";
 import { getAccountByCode, getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { players } from "#app/modules/players/schema.ts";
@@ -47,11 +46,19 @@ afterAll(async () => {
 /** A verified player with `amount` on main (a direct ledger credit, as an approved deposit without turnover would leave). */
 async function fundedPlayer(amount: bigint) {
   const player = await createPlayer();
-  await transfer({ key: `test:fund:${player.id}`, debit: `clearing:deposits:${ctx.method.id}`, credit: `player:${player.id}:main`, amount, currency: "BDT", kind: "deposit" });
+  await transfer({
+    key: `test:fund:${player.id}`,
+    debit: `clearing:deposits:${ctx.method.id}`,
+    credit: `player:${player.id}:main`,
+    amount,
+    currency: "BDT",
+    kind: "deposit",
+  });
   return player;
 }
 
-const request = (playerId: number, amount: bigint | string, key = newKey()) => requestWithdrawal(playerId, { methodId: ctx.method.id, amount, idempotencyKey: key });
+const request = (playerId: number, amount: bigint | string, key = newKey()) =>
+  requestWithdrawal(playerId, { methodId: ctx.method.id, amount, idempotencyKey: key });
 
 describe("requestWithdrawal", () => {
   it("holds the amount on main at once and pays to the player's own phone", async () => {
@@ -67,7 +74,11 @@ describe("requestWithdrawal", () => {
   it("the same idempotency key requests once", async () => {
     const player = await fundedPlayer(taka(5_000));
     const key = newKey();
-    const results = await Promise.all([request(player.id, taka(1_000), key), request(player.id, taka(1_000), key), request(player.id, taka(1_000), key)]);
+    const results = await Promise.all([
+      request(player.id, taka(1_000), key),
+      request(player.id, taka(1_000), key),
+      request(player.id, taka(1_000), key),
+    ]);
     expect(new Set(results.map((r) => r.withdrawal.id)).size).toBe(1);
     expect((await getPlayerBalances(player.id)).main.pending).toBe(taka(1_000));
   });
@@ -103,7 +114,14 @@ describe("requestWithdrawal", () => {
 
   it("needs a birthday and a verified phone", async () => {
     const player = await createPlayer({ verified: false });
-    await transfer({ key: `test:fund:${player.id}`, debit: "clearing:deposits:test", credit: `player:${player.id}:main`, amount: taka(1_000), currency: "BDT", kind: "deposit" });
+    await transfer({
+      key: `test:fund:${player.id}`,
+      debit: "clearing:deposits:test",
+      credit: `player:${player.id}:main`,
+      amount: taka(1_000),
+      currency: "BDT",
+      kind: "deposit",
+    });
     expect(await checkWithdrawal(player.id)).toMatchObject({ code: "verification_needed", messageKey: "money.errors.verificationNeeded" });
     await expectPaymentError(request(player.id, "500"), "verification_needed");
     await db.update(players).set({ birthday: "1990-01-01" }).where(eq(players.id, player.id));
@@ -131,12 +149,23 @@ describe("requestWithdrawal", () => {
     await expectPaymentError(request(player.id, ""), "invalid_amount", "money.errors.withdrawAmountRequired");
     await expectPaymentError(request(player.id, "-600"), "invalid_amount", "money.errors.amountNegative");
     await expectPaymentError(request(player.id, "600.001"), "invalid_amount", "money.errors.amountFraction");
-    await expectPaymentError(requestWithdrawal(player.id, { methodId: 424_242, amount: "600", idempotencyKey: newKey() }), "invalid_method", "money.errors.withdrawMethodRequired");
+    await expectPaymentError(
+      requestWithdrawal(player.id, { methodId: 424_242, amount: "600", idempotencyKey: newKey() }),
+      "invalid_method",
+      "money.errors.withdrawMethodRequired",
+    );
     const poor = await fundedPlayer(taka(700));
     const e = await expectPaymentError(request(poor.id, "800"), "insufficient_balance", "money.errors.insufficientBalance");
     expect(e.params).toEqual({ available: "700" });
     // Bonus money is not withdrawable.
-    await transfer({ key: `test:bonus:${poor.id}`, debit: "expense:bonus", credit: `player:${poor.id}:bonus`, amount: taka(5_000), currency: "BDT", kind: "bonus" });
+    await transfer({
+      key: `test:bonus:${poor.id}`,
+      debit: "expense:bonus",
+      credit: `player:${poor.id}:bonus`,
+      amount: taka(5_000),
+      currency: "BDT",
+      kind: "bonus",
+    });
     await expectPaymentError(request(poor.id, "800"), "insufficient_balance");
   });
 
@@ -184,7 +213,10 @@ describe("review", () => {
     const paid = row1!.status === "approved" ? taka(1_000) : 0n;
     expect(b.main).toEqual({ posted: taka(5_000) - paid, pending: 0n, available: taka(5_000) - paid });
     expect((await getAccountByCode(payouts, "BDT"))!.posted - before).toBe(paid);
-    expect(await getTransaction(player.id, `W${w2.id}`)).toMatchObject({ status: "fail", timeline: [{ step: "submitted" }, { step: "reviewed" }, { step: "fail" }] });
+    expect(await getTransaction(player.id, `W${w2.id}`)).toMatchObject({
+      status: "fail",
+      timeline: [{ step: "submitted" }, { step: "reviewed" }, { step: "fail" }],
+    });
     await expectInvariants();
   });
 

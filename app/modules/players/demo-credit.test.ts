@@ -90,9 +90,25 @@ describe("demo starting balance", () => {
 
   it("POST /api/v1/create-players credits it too", async () => {
     await setMode("demo");
-    const body = JSON.stringify({ username: "apidemo1", password: "Secret123", confirmPassword: "Secret123", phone: "01722222222", email: "apidemo1@example.com", ageCheck: true });
-    const request = new Request("http://localhost/api/v1/create-players", { method: "POST", headers: { "content-type": "application/json", "x-client-ip": "10.4.0.1" }, body });
-    const response = (await createPlayersRoute.action({ request, url: new URL(request.url), params: {}, context: new RouterContextProvider() } as never)) as Response;
+    const body = JSON.stringify({
+      username: "apidemo1",
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      phone: "01722222222",
+      email: "apidemo1@example.com",
+      ageCheck: true,
+    });
+    const request = new Request("http://localhost/api/v1/create-players", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-client-ip": "10.4.0.1" },
+      body,
+    });
+    const response = (await createPlayersRoute.action({
+      request,
+      url: new URL(request.url),
+      params: {},
+      context: new RouterContextProvider(),
+    } as never)) as Response;
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: { remote_id: number } };
     expect(await mainOf(data.remote_id)).toBe(1_000_000n);
@@ -115,13 +131,19 @@ describe("demo starting balance", () => {
     };
     expect(await updateSettings({ id: admin!.id, ip: null }, { ...input, demoStartingBalance: "5,000.50" })).toEqual({ ok: true, changed: true });
     expect((await db.select().from(generalSettings).limit(1))[0]!.demoStartingBalance).toBe(500_050n);
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "settings.update"), eq(auditLog.staffId, admin!.id)));
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "settings.update"), eq(auditLog.staffId, admin!.id)));
     expect(audit!.before).toMatchObject({ demoStartingBalance: "1000000" });
     expect(audit!.after).toMatchObject({ demoStartingBalance: "500050" });
     // Left out of the form, the amount stays; an invalid one is refused on its field.
     expect(await updateSettings({ id: admin!.id, ip: null }, { ...input, siteTitle: "Renamed" })).toEqual({ ok: true, changed: true });
     expect((await db.select().from(generalSettings).limit(1))[0]!.demoStartingBalance).toBe(500_050n);
-    expect(await updateSettings({ id: admin!.id, ip: null }, { ...input, demoStartingBalance: "-5" })).toEqual({ ok: false, fieldErrors: { demoStartingBalance: ["admin.errors.demoBalanceInvalid"] } });
+    expect(await updateSettings({ id: admin!.id, ip: null }, { ...input, demoStartingBalance: "-5" })).toEqual({
+      ok: false,
+      fieldErrors: { demoStartingBalance: ["admin.errors.demoBalanceInvalid"] },
+    });
     expect((await checkLedgerInvariants()).ok).toBe(true);
   });
 });

@@ -113,7 +113,10 @@ export type ResetRequestOptions = { ip: string; now?: Date; minDurationMs?: numb
  * /forgot-password: sends a link (e-mail) or a 6-digit code (SMS) when the username and the address
  * belong to one active account. Quietly does nothing when they do not or when the limits are reached.
  */
-export async function requestPasswordReset(input: ForgotPasswordInput, { ip, now = new Date(), minDurationMs = RESET_REQUEST_MIN_MS }: ResetRequestOptions) {
+export async function requestPasswordReset(
+  input: ForgotPasswordInput,
+  { ip, now = new Date(), minDurationMs = RESET_REQUEST_MIN_MS }: ResetRequestOptions,
+) {
   const floor = sleep(minDurationMs);
   const limited = await overResetLimit(input.username, ip, now);
   const player = await findPlayerByUsername(input.username);
@@ -125,7 +128,10 @@ export async function requestPasswordReset(input: ForgotPasswordInput, { ip, now
   const tokenHash = input.channel === "email" ? sha256(longToken) : codeHash(randomBytes(12).toString("base64url"), code);
   await db.transaction(async (tx) => {
     if (!target) {
-      await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.playerId, -1), isNull(passwordResetTokens.usedAt)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.playerId, -1), isNull(passwordResetTokens.usedAt)));
       return;
     }
     await issueToken(tx, target.id, input.channel, tokenHash, now);
@@ -151,7 +157,14 @@ export async function verifyResetCode(username: string, code: string, now = new 
     ? await db
         .select({ id: passwordResetTokens.id })
         .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.playerId, player.id), eq(passwordResetTokens.channel, "sms"), like(passwordResetTokens.tokenHash, "%.%"), active))
+        .where(
+          and(
+            eq(passwordResetTokens.playerId, player.id),
+            eq(passwordResetTokens.channel, "sms"),
+            like(passwordResetTokens.tokenHash, "%.%"),
+            active,
+          ),
+        )
         .orderBy(desc(passwordResetTokens.id))
         .limit(1)
     : [];
@@ -200,7 +213,11 @@ export async function isResetTokenValid(token: string, now = new Date()) {
 export async function resetPasswordWithToken(token: string, newPassword: string, now = new Date()): Promise<{ ok: boolean }> {
   if (!token || token.length > 200) return { ok: false };
   const playerId = await db.transaction(async (tx) => {
-    const [row] = await tx.update(passwordResetTokens).set({ usedAt: now }).where(linkTokenWhere(token, now)).returning({ playerId: passwordResetTokens.playerId });
+    const [row] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(linkTokenWhere(token, now))
+      .returning({ playerId: passwordResetTokens.playerId });
     if (!row) return undefined;
     await setPassword(row.playerId, newPassword, tx);
     await deleteOtherSessions(row.playerId, undefined, tx);
@@ -210,9 +227,7 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
 }
 
 export type OwnPasswordResult =
-  | { ok: true }
-  | { ok: false; error: "errors.currentPasswordWrong" }
-  | { ok: false; error: "errors.tooManyAttempts"; minutes: number };
+  { ok: true } | { ok: false; error: "errors.currentPasswordWrong" } | { ok: false; error: "errors.tooManyAttempts"; minutes: number };
 
 /**
  * /reset-password: needs the current password (wrong guesses count like failed log-ins, so a borrowed

@@ -33,7 +33,13 @@ async function newPlayer(username: string, phone: string) {
 }
 
 const byEmail = (username: string, email = `${username}@example.com`) => ({ channel: "email" as const, username, email, robot: "on" as const });
-const bySms = (username: string, phone: string, callingCode: "880" | "91" | "92" = "880") => ({ channel: "sms" as const, username, callingCode, phone, robot: "on" as const });
+const bySms = (username: string, phone: string, callingCode: "880" | "91" | "92" = "880") => ({
+  channel: "sms" as const,
+  username,
+  callingCode,
+  phone,
+  robot: "on" as const,
+});
 
 async function lastLinkToken(recipient: string) {
   const messages = await listMessagesTo(recipient);
@@ -117,7 +123,14 @@ describe("password reset by e-mail", () => {
   it("answers the same and sends nothing for unknown or mismatched accounts", async () => {
     await newPlayer("mail05", "01711000005");
     await newPlayer("mail05b", "01711000050");
-    await db.insert(players).values({ username: "blocked05", passwordHash: "x", phone: "01711000055", email: "blocked05@example.com", referralCode: "BLOCK005", status: "blocked" });
+    await db.insert(players).values({
+      username: "blocked05",
+      passwordHash: "x",
+      phone: "01711000055",
+      email: "blocked05@example.com",
+      referralCode: "BLOCK005",
+      status: "blocked",
+    });
     const before = { outbox: await outboxCount(), tokens: await tokenCount() };
     const ip = freshIp();
     const answers = [
@@ -229,7 +242,9 @@ describe("changing the password while logged in", () => {
     });
     expect(await getSessionPlayer(elsewhere.token)).toBeDefined();
 
-    expect(await changeOwnPassword(p, { currentPassword: "Secret123", newPassword: "Brand4New" }, { ip, keepToken: here.token })).toEqual({ ok: true });
+    expect(await changeOwnPassword(p, { currentPassword: "Secret123", newPassword: "Brand4New" }, { ip, keepToken: here.token })).toEqual({
+      ok: true,
+    });
     expect(await getSessionPlayer(here.token)).toBeDefined();
     expect(await getSessionPlayer(elsewhere.token)).toBeUndefined();
     expect((await authenticate("change01", "Brand4New", freshIp())).ok).toBe(true);
@@ -249,7 +264,13 @@ describe("reset limits under parallel requests", () => {
   it(`100 parallel reset requests from one address: exactly ${MAX_RESETS_PER_IP} messages`, async () => {
     const names = Array.from({ length: 25 }, (_, i) => `parip${i}`);
     await db.insert(players).values(
-      names.map((username, i) => ({ username, passwordHash: "x", phone: `0174410${String(i).padStart(4, "0")}`, email: `${username}@example.com`, referralCode: `PARIP${i}` })),
+      names.map((username, i) => ({
+        username,
+        passwordHash: "x",
+        phone: `0174410${String(i).padStart(4, "0")}`,
+        email: `${username}@example.com`,
+        referralCode: `PARIP${i}`,
+      })),
     );
     // Four requests per player: the per-username limit (3) alone would let 75 through.
     await parallel(100, (i) => requestPasswordReset(byEmail(names[i % names.length]!), { ip: "10.61.0.1", minDurationMs: 0 }));
@@ -280,9 +301,13 @@ describe("reset limits under parallel requests", () => {
   it("50 parallel wrong current passwords on /reset-password from one address: 5 are checked", async () => {
     const p = await newPlayer("parchg1", "01744000004");
     const session = await createSession(p.id);
-    const results = await parallel(50, () => changeOwnPassword(p, { currentPassword: "Wrong1234", newPassword: "Brand4New" }, { ip: "10.62.0.1", keepToken: session.token }));
+    const results = await parallel(50, () =>
+      changeOwnPassword(p, { currentPassword: "Wrong1234", newPassword: "Brand4New" }, { ip: "10.62.0.1", keepToken: session.token }),
+    );
     expect(results.filter((r) => !r.ok && r.error === "errors.currentPasswordWrong")).toHaveLength(5);
     expect(results.filter((r) => !r.ok && r.error === "errors.tooManyAttempts")).toHaveLength(45);
-    expect(await changeOwnPassword(p, { currentPassword: "Secret123", newPassword: "Brand4New" }, { ip: "10.62.0.2", keepToken: session.token })).toEqual({ ok: true });
+    expect(
+      await changeOwnPassword(p, { currentPassword: "Secret123", newPassword: "Brand4New" }, { ip: "10.62.0.2", keepToken: session.token }),
+    ).toEqual({ ok: true });
   });
 });

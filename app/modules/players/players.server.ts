@@ -37,11 +37,7 @@ export async function findPlayerById(id: number) {
 }
 
 export async function findPlayerByReferralCode(code: string) {
-  const [row] = await db
-    .select({ id: players.id })
-    .from(players)
-    .where(eq(players.referralCode, code.trim().toUpperCase()))
-    .limit(1);
+  const [row] = await db.select({ id: players.id }).from(players).where(eq(players.referralCode, code.trim().toUpperCase())).limit(1);
   return row;
 }
 
@@ -156,11 +152,7 @@ export async function authenticate(username: string, password: string, ip: strin
   }
   await loginSucceeded(gate.attempt);
   if (player.status !== "active") return { ok: false, reason: "blocked" };
-  const [updated] = await db
-    .update(players)
-    .set({ lastLoginAt: new Date() })
-    .where(eq(players.id, player.id))
-    .returning();
+  const [updated] = await db.update(players).set({ lastLoginAt: new Date() }).where(eq(players.id, player.id)).returning();
   return { ok: true, player: toPublic(updated!) };
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { authenticate, changePassword, createPlayer, findPlayerByUsername, MAX_SIGNUPS_PER_IP, SIGNUP_WINDOW_MINUTES, securityLevel } from "./players.server.ts";
+import {
+  authenticate,
+  changePassword,
+  createPlayer,
+  findPlayerByUsername,
+  MAX_SIGNUPS_PER_IP,
+  SIGNUP_WINDOW_MINUTES,
+  securityLevel,
+} from "./players.server.ts";
 import { MAX_FAILURES_PER_USER_AND_IP } from "./rate-limit.server.ts";
 import { signupSchema } from "./validation.ts";
 
@@ -104,7 +112,8 @@ describe("sign-ups per address", () => {
   });
 
   it("does not limit loopback (only local tooling connects from there)", async () => {
-    for (let i = 0; i < MAX_SIGNUPS_PER_IP + 1; i++) expect((await createPlayer(signup({ username: `local${i}` }), { ip: "127.0.0.1" })).ok).toBe(true);
+    for (let i = 0; i < MAX_SIGNUPS_PER_IP + 1; i++)
+      expect((await createPlayer(signup({ username: `local${i}` }), { ip: "127.0.0.1" })).ok).toBe(true);
     expect((await createPlayer(signup({ username: "local99" }), { ip: "::1" })).ok).toBe(true);
   });
 });

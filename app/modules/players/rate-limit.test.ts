@@ -32,7 +32,14 @@ const parallel = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Arr
 
 async function newPlayer(username: string) {
   const created = await createPlayer(
-    signupSchema.parse({ username, password: "Secret123", confirmPassword: "Secret123", phone: "01711111111", email: `${username}@example.com`, ageCheck: "on" }),
+    signupSchema.parse({
+      username,
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      phone: "01711111111",
+      email: `${username}@example.com`,
+      ageCheck: "on",
+    }),
   );
   if (!created.ok) throw new Error("sign-up failed");
   return created.player;
@@ -92,7 +99,11 @@ describe("player log-in limits", () => {
     expect(result.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(MAX_FAILURES_PER_USER_AND_IP);
     expect(result.filter((r) => !r.ok && r.reason === "rateLimited")).toHaveLength(50 - MAX_FAILURES_PER_USER_AND_IP);
     // The right password from that address is refused too, with the minutes to wait.
-    expect(await authenticate("par01", "Secret123", "10.40.0.1")).toEqual({ ok: false, reason: "rateLimited", retryAfterMinutes: LOGIN_WINDOW_MINUTES });
+    expect(await authenticate("par01", "Secret123", "10.40.0.1")).toEqual({
+      ok: false,
+      reason: "rateLimited",
+      retryAfterMinutes: LOGIN_WINDOW_MINUTES,
+    });
   });
 
   it("100 parallel wrong log-ins across usernames from one address: exactly 30 password checks", async () => {
@@ -128,7 +139,8 @@ describe("player log-in limits", () => {
     const ip = "10.43.0.1";
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++) await authenticate("forgetful", "Wrong1234", ip);
     expect((await authenticate("forgetful", "Secret123", ip)).ok).toBe(true);
-    for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++) expect(await authenticate("forgetful", "Wrong1234", ip)).toEqual({ ok: false, reason: "invalid" });
+    for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++)
+      expect(await authenticate("forgetful", "Wrong1234", ip)).toEqual({ ok: false, reason: "invalid" });
     expect((await authenticate("forgetful", "Secret123", ip)).ok).toBe(true);
     // Many players behind one carrier address: their successful log-ins never add up to the address limit.
     const shared = "10.43.0.2";
@@ -145,7 +157,9 @@ describe("player log-in limits", () => {
       reason: "rateLimited",
       retryAfterMinutes: 1,
     });
-    expect((await authenticate("patient", "Secret123", "10.44.0.1", { now: new Date(t0.getTime() + LOGIN_WINDOW_MINUTES * MIN + 1000) })).ok).toBe(true);
+    expect((await authenticate("patient", "Secret123", "10.44.0.1", { now: new Date(t0.getTime() + LOGIN_WINDOW_MINUTES * MIN + 1000) })).ok).toBe(
+      true,
+    );
     await db.delete(rateLimitHits);
   });
 });

@@ -79,15 +79,21 @@ describe("password change validation", () => {
     expect(r.error?.issues.map((i) => i.message)).toContain(message);
   });
   it("requires the confirmation to match", () => {
-    expect(errorsOf(changePasswordSchema.safeParse({ ...base, confirmPassword: "NewPass2" }))).toEqual({ confirmPassword: "errors.passwordMismatch" });
+    expect(errorsOf(changePasswordSchema.safeParse({ ...base, confirmPassword: "NewPass2" }))).toEqual({
+      confirmPassword: "errors.passwordMismatch",
+    });
   });
 });
 
 describe("forgot password validation", () => {
   it("takes e-mail or SMS with one of the three calling codes", () => {
     expect(forgotPasswordSchema.safeParse({ channel: "email", username: "rahim01", email: "r@example.com", robot: "on" }).success).toBe(true);
-    expect(forgotPasswordSchema.safeParse({ channel: "sms", username: "rahim01", callingCode: "880", phone: "01711111111", robot: "on" }).success).toBe(true);
-    expect(errorsOf(forgotPasswordSchema.safeParse({ channel: "sms", username: "rahim01", callingCode: "1", phone: "01711111111", robot: "on" }))).toEqual({
+    expect(
+      forgotPasswordSchema.safeParse({ channel: "sms", username: "rahim01", callingCode: "880", phone: "01711111111", robot: "on" }).success,
+    ).toBe(true);
+    expect(
+      errorsOf(forgotPasswordSchema.safeParse({ channel: "sms", username: "rahim01", callingCode: "1", phone: "01711111111", robot: "on" })),
+    ).toEqual({
       callingCode: "errors.callingCodeInvalid",
     });
   });

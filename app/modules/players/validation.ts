@@ -57,7 +57,11 @@ export const signupSchema = z
     referralCode: z.string().trim().max(20, "errors.referralNotFound").optional(),
     ageCheck: z.literal(["on", "true", "1", true], "errors.ageCheck"),
   })
-  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch", when: bothPasswords("password") });
+  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "errors.passwordMismatch",
+    when: bothPasswords("password"),
+  });
 
 export type SignupInput = z.infer<typeof signupSchema>;
 
@@ -82,7 +86,11 @@ export const changePasswordSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
   })
-  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch", when: bothPasswords("newPassword") });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "errors.passwordMismatch",
+    when: bothPasswords("newPassword"),
+  });
 
 export const setNewPasswordSchema = z
   .object({
@@ -90,7 +98,11 @@ export const setNewPasswordSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
   })
-  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "errors.passwordMismatch", when: bothPasswords("newPassword") });
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "errors.passwordMismatch",
+    when: bothPasswords("newPassword"),
+  });
 
 export const callingCodes = ["880", "91", "92"] as const;
 

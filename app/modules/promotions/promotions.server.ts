@@ -72,7 +72,8 @@ function check(input: SavePromotionInput) {
   };
   if (!input.nameEn?.trim() || input.nameEn.length > 120) fail("nameEn", "money.errors.promotionNameRequired");
   if (!input.nameBn?.trim() || input.nameBn.length > 120) fail("nameBn", "money.errors.promotionNameRequired");
-  if (!Number.isInteger(input.bonusPercent) || input.bonusPercent < 0 || input.bonusPercent > 500) fail("bonusPercent", "money.errors.bonusPercentInvalid");
+  if (!Number.isInteger(input.bonusPercent) || input.bonusPercent < 0 || input.bonusPercent > 500)
+    fail("bonusPercent", "money.errors.bonusPercentInvalid");
   const h = input.turnoverMultiplierHundredths;
   if (!Number.isInteger(h) || h < 0 || h > 100_000) fail("turnoverMultiplier", "money.errors.multiplierInvalid");
   if (input.maxBonus !== null && (typeof input.maxBonus !== "bigint" || input.maxBonus <= 0n || input.maxBonus > 10n ** 15n)) {

@@ -31,7 +31,10 @@ describe("promotions", () => {
     const updated = await savePromotion(staff.id, { ...base(), id: p.id, bonusPercent: 30, endsAt: new Date(Date.now() + 1_000) }, null);
     expect(updated.bonusPercent).toBe(30);
     expect(await listActivePromotions(new Date(Date.now() + 60_000))).not.toContainEqual(expect.objectContaining({ id: p.id }));
-    const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, String(p.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(p.id)));
     expect(audits.map((a) => a.action)).toEqual(["promotion.create", "promotion.update"]);
     expect(audits[1]!.after).toMatchObject({ bonusPercent: 30 });
     expect(await getPromotion(p.id)).toMatchObject({ id: p.id, bonusPercent: 30 });
@@ -44,7 +47,9 @@ describe("promotions", () => {
     expect((await expectPaymentError(savePromotion(staff.id, base({ bonusPercent: 501 })), "invalid_input")).field).toBe("bonusPercent");
     expect((await expectPaymentError(savePromotion(staff.id, base({ nameEn: " " })), "invalid_input")).field).toBe("nameEn");
     expect((await expectPaymentError(savePromotion(staff.id, base({ maxBonus: 0n })), "invalid_input")).field).toBe("maxBonus");
-    expect((await expectPaymentError(savePromotion(staff.id, base({ endsAt: new Date(Date.now() - 3_600_000) })), "invalid_input")).field).toBe("endsAt");
+    expect((await expectPaymentError(savePromotion(staff.id, base({ endsAt: new Date(Date.now() - 3_600_000) })), "invalid_input")).field).toBe(
+      "endsAt",
+    );
     await expectPaymentError(savePromotion(staff.id, { ...base(), id: 987_654 }), "not_found");
   });
 
@@ -68,8 +73,18 @@ describe("promotions", () => {
     });
     expect(parsed).toMatchObject({ bonusPercent: 100, turnoverMultiplierHundredths: 150, maxBonus: taka(5_000), endsAt: null });
     expect(parsed.startsAt.toISOString()).toBe("2026-11-30T18:00:00.000Z");
-    const bad = promotionFormSchema.safeParse({ nameEn: "A", nameBn: "B", bonusPercent: "12.5", turnoverMultiplier: "x", startsAt: "2026-12-01T00:00", endsAt: "2026-11-01T00:00", status: "active" });
+    const bad = promotionFormSchema.safeParse({
+      nameEn: "A",
+      nameBn: "B",
+      bonusPercent: "12.5",
+      turnoverMultiplier: "x",
+      startsAt: "2026-12-01T00:00",
+      endsAt: "2026-11-01T00:00",
+      status: "active",
+    });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining(["money.errors.bonusPercentInvalid", "money.errors.multiplierInvalid"]));
+    expect(bad.error!.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(["money.errors.bonusPercentInvalid", "money.errors.multiplierInvalid"]),
+    );
   });
 });

@@ -35,8 +35,16 @@ const text = (max: number, key: string) => z.string().trim().max(max, key).defau
 export const promotionFormSchema = z
   .object({
     id: z.coerce.number().int().positive().optional(),
-    nameEn: z.string({ error: "money.errors.promotionNameRequired" }).trim().min(1, "money.errors.promotionNameRequired").max(120, "money.errors.textTooLong"),
-    nameBn: z.string({ error: "money.errors.promotionNameRequired" }).trim().min(1, "money.errors.promotionNameRequired").max(120, "money.errors.textTooLong"),
+    nameEn: z
+      .string({ error: "money.errors.promotionNameRequired" })
+      .trim()
+      .min(1, "money.errors.promotionNameRequired")
+      .max(120, "money.errors.textTooLong"),
+    nameBn: z
+      .string({ error: "money.errors.promotionNameRequired" })
+      .trim()
+      .min(1, "money.errors.promotionNameRequired")
+      .max(120, "money.errors.textTooLong"),
     descriptionEn: text(2000, "money.errors.textTooLong"),
     descriptionBn: text(2000, "money.errors.textTooLong"),
     termsEn: text(5000, "money.errors.textTooLong"),
@@ -46,16 +54,14 @@ export const promotionFormSchema = z
       .regex(/^\d{1,3}$/, "money.errors.bonusPercentInvalid")
       .transform(Number)
       .refine((v) => v <= 500, "money.errors.bonusPercentInvalid"),
-    turnoverMultiplier: z
-      .string({ error: "money.errors.multiplierInvalid" })
-      .transform((v, ctx) => {
-        const h = parseHundredths(v);
-        if (h === null) {
-          ctx.addIssue({ code: "custom", message: "money.errors.multiplierInvalid" });
-          return z.NEVER;
-        }
-        return h;
-      }),
+    turnoverMultiplier: z.string({ error: "money.errors.multiplierInvalid" }).transform((v, ctx) => {
+      const h = parseHundredths(v);
+      if (h === null) {
+        ctx.addIssue({ code: "custom", message: "money.errors.multiplierInvalid" });
+        return z.NEVER;
+      }
+      return h;
+    }),
     maxBonus: z
       .string()
       .optional()

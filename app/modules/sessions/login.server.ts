@@ -5,13 +5,19 @@ import { createSession } from "./sessions.server.ts";
 
 export type LoginOutcome =
   | { ok: true; token: string; player: { id: number; username: string }; setCookie: string }
-  | { ok: false; status: 401 | 403 | 429; message: "errors.invalidCredentials" | "errors.tooManyAttempts" | "errors.accountBlocked" | "admin.jurisdiction.refused"; params?: { minutes: number } };
+  | {
+      ok: false;
+      status: 401 | 403 | 429;
+      message: "errors.invalidCredentials" | "errors.tooManyAttempts" | "errors.accountBlocked" | "admin.jurisdiction.refused";
+      params?: { minutes: number };
+    };
 
 /** Shared by the login form and POST /api/login: checks the password (rate limited) and opens a session. */
 export async function loginWithPassword(request: Request, username: string, password: string): Promise<LoginOutcome> {
   const result = await authenticate(username, password, clientIp(request));
   if (!result.ok) {
-    if (result.reason === "rateLimited") return { ok: false, status: 429, message: "errors.tooManyAttempts", params: { minutes: result.retryAfterMinutes } };
+    if (result.reason === "rateLimited")
+      return { ok: false, status: 429, message: "errors.tooManyAttempts", params: { minutes: result.retryAfterMinutes } };
     if (result.reason === "blocked") return { ok: false, status: 403, message: "errors.accountBlocked" };
     return { ok: false, status: 401, message: "errors.invalidCredentials" };
   }

@@ -48,9 +48,7 @@ export async function deleteSession(token: string) {
 
 /** Ends every session of the player except the one holding keepToken (after a password change). */
 export async function deleteOtherSessions(playerId: number, keepToken?: string, executor: Executor = db) {
-  const where = keepToken
-    ? and(eq(sessions.playerId, playerId), ne(sessions.id, hashToken(keepToken)))
-    : eq(sessions.playerId, playerId);
+  const where = keepToken ? and(eq(sessions.playerId, playerId), ne(sessions.id, hashToken(keepToken))) : eq(sessions.playerId, playerId);
   await executor.delete(sessions).where(where);
 }
 

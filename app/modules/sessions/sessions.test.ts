@@ -9,7 +9,14 @@ import { createSession, deleteOtherSessions, deleteSession, getSessionPlayer, ha
 
 async function newPlayer(username: string) {
   const r = await createPlayer(
-    signupSchema.parse({ username, password: "Secret123", confirmPassword: "Secret123", phone: "01711111111", email: `${username}@example.com`, ageCheck: "on" }),
+    signupSchema.parse({
+      username,
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      phone: "01711111111",
+      email: `${username}@example.com`,
+      ageCheck: "on",
+    }),
   );
   if (!r.ok) throw new Error("setup failed");
   return r.player;
@@ -31,7 +38,10 @@ describe("sessions", () => {
   it("rejects expired sessions and prunes them", async () => {
     const p = await newPlayer("sess02");
     const { token } = await createSession(p.id);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, hashToken(token)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, hashToken(token)));
     expect(await getSessionPlayer(token)).toBeUndefined();
     await pruneExpiredSessions();
     expect(await db.select().from(sessions).where(eq(sessions.playerId, p.id))).toHaveLength(0);

@@ -46,7 +46,11 @@ describe("isJurisdictionAllowed", () => {
   });
 
   it("lists what real-money mode still needs", () => {
-    expect(missingForRealMoney({ licenceIssuer: " ", licenceNumber: null, jurisdictions: [] })).toEqual(["licenceIssuer", "licenceNumber", "jurisdictions"]);
+    expect(missingForRealMoney({ licenceIssuer: " ", licenceNumber: null, jurisdictions: [] })).toEqual([
+      "licenceIssuer",
+      "licenceNumber",
+      "jurisdictions",
+    ]);
     expect(missingForRealMoney({ licenceIssuer: "MGA", licenceNumber: "B2C/1", jurisdictions: ["IN"] })).toEqual([]);
   });
 });

@@ -15,7 +15,13 @@ const countries: Record<JurisdictionCode, { currency: string; callingCode: strin
  * The player's country from their currency and phone calling code; null when they are unknown or point to
  * two different countries (a BDT account with an Indian number is not placed in either).
  */
-export function countryOfPlayer({ currency, callingCode }: { currency: string | null | undefined; callingCode: string | null | undefined }): JurisdictionCode | null {
+export function countryOfPlayer({
+  currency,
+  callingCode,
+}: {
+  currency: string | null | undefined;
+  callingCode: string | null | undefined;
+}): JurisdictionCode | null {
   const code = (callingCode ?? "").trim().replace(/^\+/, "");
   const cur = (currency ?? "").trim().toUpperCase();
   for (const country of jurisdictionCodes) {

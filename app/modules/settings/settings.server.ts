@@ -44,9 +44,7 @@ export async function getEditableSettings(): Promise<EditableSettings> {
   return row;
 }
 
-export type UpdateSettingsResult =
-  | { ok: true; changed: boolean }
-  | { ok: false; fieldErrors: Partial<Record<keyof SettingsInput, string[]>> };
+export type UpdateSettingsResult = { ok: true; changed: boolean } | { ok: false; fieldErrors: Partial<Record<keyof SettingsInput, string[]>> };
 
 /**
  * Saves the settings form. Real-money mode is refused unless a licence issuer, a licence number and at
@@ -78,14 +76,30 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     }
   }
   const changed = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: generalSettings.id, ...editable }).from(generalSettings).orderBy(asc(generalSettings.id)).limit(1).for("update");
+    const [row] = await tx
+      .select({ id: generalSettings.id, ...editable })
+      .from(generalSettings)
+      .orderBy(asc(generalSettings.id))
+      .limit(1)
+      .for("update");
     if (!row) throw new Error("Site settings are missing: the database was not seeded.");
     const { id, ...before } = row;
     const after: EditableSettings = { ...next, demoStartingBalance: next.demoStartingBalance ?? before.demoStartingBalance };
     if (!Object.keys(changedFields(snapshot(before), snapshot(after)).after).length) return false;
-    await tx.update(generalSettings).set({ ...after, updatedAt: new Date() }).where(eq(generalSettings.id, id));
+    await tx
+      .update(generalSettings)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(generalSettings.id, id));
     // Whole snapshots, so any past state can be read from a single row; the audit page shows the difference.
-    await audit(tx, { staffId: actor.id, action: "settings.update", entity: "general_settings", entityId: id, before: snapshot(before), after: snapshot(after), ip: actor.ip });
+    await audit(tx, {
+      staffId: actor.id,
+      action: "settings.update",
+      entity: "general_settings",
+      entityId: id,
+      before: snapshot(before),
+      after: snapshot(after),
+      ip: actor.ip,
+    });
     return true;
   });
   if (changed) clearSiteConfigCache();

@@ -63,7 +63,13 @@ describe("settings form schema", () => {
   });
 
   it("refuses an unknown jurisdiction code", () => {
-    const parsed = settingsSchema.safeParse({ siteTitle: "X", supportMail: "a@b.co", depositTurnoverMultiplier: "1", mode: "demo", jurisdictions: ["US"] });
+    const parsed = settingsSchema.safeParse({
+      siteTitle: "X",
+      supportMail: "a@b.co",
+      depositTurnoverMultiplier: "1",
+      mode: "demo",
+      jurisdictions: ["US"],
+    });
     expect(parsed.success).toBe(false);
   });
 });
@@ -88,7 +94,10 @@ describe("updateSettings", () => {
   it("writes nothing when nothing changed", async () => {
     const count = async () => (await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, "settings.update"))).length;
     const n = await count();
-    expect(await updateSettings(actor, input({ siteTitle: "DeshPlay Two", depositTurnoverMultiplier: "1.50", withdrawalStatus: false }))).toEqual({ ok: true, changed: false });
+    expect(await updateSettings(actor, input({ siteTitle: "DeshPlay Two", depositTurnoverMultiplier: "1.50", withdrawalStatus: false }))).toEqual({
+      ok: true,
+      changed: false,
+    });
     expect(await count()).toBe(n);
   });
 
@@ -96,15 +105,25 @@ describe("updateSettings", () => {
     const noLicence = await updateSettings(actor, input({ mode: "real", jurisdictions: ["IN"] }));
     expect(noLicence).toEqual({
       ok: false,
-      fieldErrors: { mode: ["admin.errors.realNeedsLicence"], licenceIssuer: ["admin.errors.licenceIssuerRequired"], licenceNumber: ["admin.errors.licenceNumberRequired"] },
+      fieldErrors: {
+        mode: ["admin.errors.realNeedsLicence"],
+        licenceIssuer: ["admin.errors.licenceIssuerRequired"],
+        licenceNumber: ["admin.errors.licenceNumberRequired"],
+      },
     });
     const noJurisdictions = await updateSettings(actor, input({ mode: "real", licenceIssuer: "Authority", licenceNumber: "L-1" }));
-    expect(noJurisdictions).toEqual({ ok: false, fieldErrors: { mode: ["admin.errors.realNeedsLicence"], jurisdictions: ["admin.errors.jurisdictionsRequired"] } });
+    expect(noJurisdictions).toEqual({
+      ok: false,
+      fieldErrors: { mode: ["admin.errors.realNeedsLicence"], jurisdictions: ["admin.errors.jurisdictionsRequired"] },
+    });
     expect((await getEditableSettings()).mode).toBe("demo");
   });
 
   it("switches to real money once the licence and a jurisdiction are set", async () => {
-    const ok = await updateSettings(actor, input({ mode: "real", licenceIssuer: "Authority", licenceNumber: "L-1", jurisdictions: ["PK", "IN", "IN"] }));
+    const ok = await updateSettings(
+      actor,
+      input({ mode: "real", licenceIssuer: "Authority", licenceNumber: "L-1", jurisdictions: ["PK", "IN", "IN"] }),
+    );
     expect(ok).toEqual({ ok: true, changed: true });
     expect(await getEditableSettings()).toMatchObject({ mode: "real", jurisdictions: ["IN", "PK"], licenceIssuer: "Authority" });
   });

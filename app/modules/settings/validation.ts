@@ -22,15 +22,27 @@ export function parseDemoBalance(text: string): bigint | null {
 /** 150 -> "1.5", 100 -> "1", 125 -> "1.25". */
 export function formatHundredths(value: number) {
   const whole = Math.trunc(value / 100);
-  const frac = String(value % 100).padStart(2, "0").replace(/0+$/, "");
+  const frac = String(value % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
-const optionalText = (max: number, key: string) => z.string().trim().max(max, key).optional().transform((v) => v || null);
+const optionalText = (max: number, key: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, key)
+    .optional()
+    .transform((v) => v || null);
 
 export const settingsSchema = z
   .object({
-    siteTitle: z.string({ error: "admin.errors.siteTitleRequired" }).trim().min(1, "admin.errors.siteTitleRequired").max(100, "admin.errors.siteTitleTooLong"),
+    siteTitle: z
+      .string({ error: "admin.errors.siteTitleRequired" })
+      .trim()
+      .min(1, "admin.errors.siteTitleRequired")
+      .max(100, "admin.errors.siteTitleTooLong"),
     supportMail: z
       .string({ error: "admin.errors.emailRequired" })
       .trim()

@@ -35,7 +35,12 @@ export function staffCookie() {
 
 export type StaffLoginOutcome =
   | { ok: true; staff: PublicStaff; setCookie: string }
-  | { ok: false; status: 401 | 403 | 429; message: "admin.errors.invalidCredentials" | "admin.errors.accountInactive" | "admin.errors.tooManyAttempts"; params?: { minutes: number } };
+  | {
+      ok: false;
+      status: 401 | 403 | 429;
+      message: "admin.errors.invalidCredentials" | "admin.errors.accountInactive" | "admin.errors.tooManyAttempts";
+      params?: { minutes: number };
+    };
 
 export async function loginStaff(
   request: Request,
@@ -54,7 +59,8 @@ export async function loginStaff(
   if (!staff || !valid) {
     await loginFailed(gate.attempt);
     // Guesses at a real staff account are worth seeing in the log; unknown names are not recorded.
-    if (staff) await db.transaction((tx) => audit(tx, { staffId: staff.id, action: "staff.login_failed", entity: "staff_user", entityId: staff.id, ip }));
+    if (staff)
+      await db.transaction((tx) => audit(tx, { staffId: staff.id, action: "staff.login_failed", entity: "staff_user", entityId: staff.id, ip }));
     return { ok: false, status: 401, message: "admin.errors.invalidCredentials" };
   }
   await loginSucceeded(gate.attempt);

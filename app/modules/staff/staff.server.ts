@@ -62,7 +62,8 @@ export async function createStaff(actor: Actor, input: Omit<CreateStaffInput, "i
   }
 }
 
-export type StaffChangeResult = { ok: true; username: string } | { ok: false; error: "admin.errors.staffNotFound" | "admin.errors.cannotDeactivateSelf" };
+export type StaffChangeResult =
+  { ok: true; username: string } | { ok: false; error: "admin.errors.staffNotFound" | "admin.errors.cannotDeactivateSelf" };
 
 /** Deactivating also ends the account's sessions at once; an admin cannot lock themselves out. */
 export async function setStaffActive(actor: Actor, staffId: number, active: boolean): Promise<StaffChangeResult> {
@@ -95,7 +96,14 @@ export async function resetStaffPassword(actor: Actor & { sessionId?: string }, 
     const own = eq(staffSessions.staffId, staffId);
     await tx.delete(staffSessions).where(actor.sessionId ? and(own, ne(staffSessions.id, actor.sessionId)) : own);
     // The password itself is never logged; the entry records that it changed.
-    await audit(tx, { staffId: actor.id, action: "staff.password_reset", entity: "staff_user", entityId: staffId, after: { username: row.username }, ip: actor.ip });
+    await audit(tx, {
+      staffId: actor.id,
+      action: "staff.password_reset",
+      entity: "staff_user",
+      entityId: staffId,
+      after: { username: row.username },
+      ip: actor.ip,
+    });
     return { ok: true, username: row.username } as const;
   });
 }

@@ -16,7 +16,8 @@ import { getStaff, loginStaff, logoutStaff, requireStaff, safeAdminRedirect } fr
 import { auditLog, staffSessions, staffUsers } from "./schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername, resetStaffPassword, setStaffActive } from "./staff.server.ts";
 
-const loginRequest = (ip: string) => new Request("http://localhost/admin/login", { method: "POST", headers: { "x-client-ip": ip, "user-agent": "vitest" } });
+const loginRequest = (ip: string) =>
+  new Request("http://localhost/admin/login", { method: "POST", headers: { "x-client-ip": ip, "user-agent": "vitest" } });
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 const pageRequest = (path: string, cookie?: string) => new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
 
@@ -100,7 +101,10 @@ describe("staff log-in and roles", () => {
 
   it("gives a staff member without the role a 403, and the right role passes", async () => {
     const admin = (await findStaffByUsername("admin"))!;
-    const created = await createStaff({ id: admin.id, ip: "10.0.3.1" }, { username: "fin.ance", name: "Finance One", role: "finance", password: "FinancePass1" });
+    const created = await createStaff(
+      { id: admin.id, ip: "10.0.3.1" },
+      { username: "fin.ance", name: "Finance One", role: "finance", password: "FinancePass1" },
+    );
     expect(created.ok).toBe(true);
     const cookie = await login("fin.ance", "FinancePass1");
     const err = (await thrown(requireStaff(pageRequest("/admin/settings", cookie), ["admin"]))) as { init?: { status?: number }; status?: number };
@@ -120,11 +124,18 @@ describe("staff log-in and roles", () => {
     const admin = (await findStaffByUsername("admin"))!;
     const fin = (await findStaffByUsername("fin.ance"))!;
     const cookie = await login("fin.ance", "FinancePass1");
-    expect(await setStaffActive({ id: admin.id, ip: "10.0.4.1" }, admin.id, false)).toEqual({ ok: false, error: "admin.errors.cannotDeactivateSelf" });
+    expect(await setStaffActive({ id: admin.id, ip: "10.0.4.1" }, admin.id, false)).toEqual({
+      ok: false,
+      error: "admin.errors.cannotDeactivateSelf",
+    });
     expect(await setStaffActive({ id: admin.id, ip: "10.0.4.1" }, fin.id, false)).toEqual({ ok: true, username: "fin.ance" });
     expect(await getStaff(pageRequest("/admin", cookie))).toBeNull();
     expect(await db.select().from(staffSessions).where(eq(staffSessions.staffId, fin.id))).toHaveLength(0);
-    expect(await loginStaff(loginRequest("10.0.4.2"), "fin.ance", "FinancePass1")).toEqual({ ok: false, status: 403, message: "admin.errors.accountInactive" });
+    expect(await loginStaff(loginRequest("10.0.4.2"), "fin.ance", "FinancePass1")).toEqual({
+      ok: false,
+      status: 403,
+      message: "admin.errors.accountInactive",
+    });
     const [row] = (await auditRows("staff.deactivate")).slice(-1);
     expect(row).toMatchObject({ staffId: admin.id, entityId: String(fin.id), before: { active: true }, after: { active: false } });
   });
@@ -134,7 +145,10 @@ describe("staff log-in and roles", () => {
     const mine = await login("admin", "AdminPass12345");
     const other = await login("admin", "AdminPass12345");
     const myAuth = (await getStaff(pageRequest("/admin", mine)))!;
-    expect(await resetStaffPassword({ id: admin.id, ip: null, sessionId: myAuth.sessionId }, admin.id, "NewAdminPass1")).toEqual({ ok: true, username: "admin" });
+    expect(await resetStaffPassword({ id: admin.id, ip: null, sessionId: myAuth.sessionId }, admin.id, "NewAdminPass1")).toEqual({
+      ok: true,
+      username: "admin",
+    });
     expect(await getStaff(pageRequest("/admin", mine))).not.toBeNull();
     expect(await getStaff(pageRequest("/admin", other))).toBeNull();
     const [row] = (await auditRows("staff.password_reset")).slice(-1);
@@ -153,7 +167,9 @@ describe("staff log-in and roles", () => {
 
   it("rate-limits staff log-ins per (username, address) under their own keys, apart from players", async () => {
     const admin = (await findStaffByUsername("admin"))!;
-    expect((await createStaff({ id: admin.id, ip: null }, { username: "support1", name: "S", role: "support", password: "SupportPass1" })).ok).toBe(true);
+    expect((await createStaff({ id: admin.id, ip: null }, { username: "support1", name: "S", role: "support", password: "SupportPass1" })).ok).toBe(
+      true,
+    );
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP; i++) await loginStaff(loginRequest("10.5.0.1"), "support1", "WrongPass123");
     const locked = await loginStaff(loginRequest("10.5.0.1"), "support1", "SupportPass1");
     expect(locked).toEqual({ ok: false, status: 429, message: "admin.errors.tooManyAttempts", params: { minutes: 15 } });
@@ -182,7 +198,9 @@ describe("staff log-in and roles", () => {
 
 describe("audit log", () => {
   it("is append-only: the database refuses UPDATE, DELETE and TRUNCATE", async () => {
-    await db.transaction((tx) => audit(tx, { staffId: null, action: "test.entry", entity: "test", entityId: 1, before: { a: 1 }, after: { a: 2 }, ip: "127.0.0.1" }));
+    await db.transaction((tx) =>
+      audit(tx, { staffId: null, action: "test.entry", entity: "test", entityId: 1, before: { a: 1 }, after: { a: 2 }, ip: "127.0.0.1" }),
+    );
     const count = async () => (await db.select({ id: auditLog.id }).from(auditLog)).length;
     const n = await count();
     await expect(db.update(auditLog).set({ action: "changed" }).where(eq(auditLog.action, "test.entry"))).rejects.toThrow();

@@ -24,7 +24,9 @@ export const turnoverRequirements = pgTable(
     required: bigint({ mode: "bigint" }).notNull(),
     remaining: bigint({ mode: "bigint" }).notNull(),
     /** Poisha of bonus granted with the deposit. */
-    bonusAmount: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    bonusAmount: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     /** Where the bonus went: only a bonus-wallet bonus converts to main on completion. */
     bonusWallet: text().$type<"main" | "bonus">().notNull().default("bonus"),
     status: text().$type<TurnoverStatus>().notNull().default("active"),
@@ -35,7 +37,10 @@ export const turnoverRequirements = pgTable(
   (t) => [
     uniqueIndex("turnover_requirements_deposit_idx").on(t.depositId),
     index("turnover_requirements_player_idx").on(t.playerId, t.status, t.id),
-    check("turnover_requirements_amounts_check", sql`${t.required} >= 0 and ${t.remaining} >= 0 and ${t.remaining} <= ${t.required} and ${t.bonusAmount} >= 0`),
+    check(
+      "turnover_requirements_amounts_check",
+      sql`${t.required} >= 0 and ${t.remaining} >= 0 and ${t.remaining} <= ${t.required} and ${t.bonusAmount} >= 0`,
+    ),
     check("turnover_requirements_status_check", sql`${t.status} in ('active', 'complete')`),
     check(
       "turnover_requirements_completion_check",

@@ -127,7 +127,10 @@ export type ApplyTurnoverResult = { replayed: boolean; applied: bigint; complete
  * Counts a settled bet's stake (already weighted by game type) toward the player's requirements, oldest first,
  * inside the caller's transaction. `key` is the bet's idempotency key: a retry counts nothing again.
  */
-export async function applyTurnover(ex: Executor, { playerId, stake, key }: { playerId: number; stake: bigint; key: string }): Promise<ApplyTurnoverResult> {
+export async function applyTurnover(
+  ex: Executor,
+  { playerId, stake, key }: { playerId: number; stake: bigint; key: string },
+): Promise<ApplyTurnoverResult> {
   if (typeof stake !== "bigint" || stake <= 0n) throw new Error("applyTurnover: stake must be a positive BigInt of poisha");
   if (typeof key !== "string" || key.length === 0 || key.length > 200) throw new Error("applyTurnover: key must be a non-empty string");
   return ex.transaction(async (tx) => {
@@ -184,7 +187,10 @@ export async function rollbackTurnover(ex: Executor, { key }: { key: string }): 
       const amount = BigInt(a.amount);
       const [row] = await tx
         .update(turnoverRequirements)
-        .set({ remaining: sql`least(${turnoverRequirements.required}, ${turnoverRequirements.remaining} + ${String(amount)}::bigint)`, updatedAt: new Date() })
+        .set({
+          remaining: sql`least(${turnoverRequirements.required}, ${turnoverRequirements.remaining} + ${String(amount)}::bigint)`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(turnoverRequirements.id, a.requirementId), eq(turnoverRequirements.status, "active")))
         .returning({ id: turnoverRequirements.id });
       if (row) restored += amount;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, getTransferByKey, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { approveDeposit, checkWithdrawal, requestWithdrawal } from "#app/modules/payments/payments.server.ts";
@@ -59,7 +58,14 @@ describe("applyTurnover", () => {
     const { player, deposit, promo } = await playerWithBonus();
     expect(await hasActiveTurnover(player.id)).toBe(true);
     const [active] = await listTurnovers(player.id, "active");
-    expect(active).toMatchObject({ depositId: deposit.id, required: taka(2_000), remaining: taka(2_000), progress: 0, methodName: ctx.method.name, promotionNameEn: promo.nameEn });
+    expect(active).toMatchObject({
+      depositId: deposit.id,
+      required: taka(2_000),
+      remaining: taka(2_000),
+      progress: 0,
+      methodName: ctx.method.name,
+      promotionNameEn: promo.nameEn,
+    });
 
     const r1 = await applyTurnover(db, { playerId: player.id, stake: taka(500), key: "bet:1" });
     expect(r1).toEqual({ replayed: false, applied: taka(500), completed: [] });
@@ -68,7 +74,14 @@ describe("applyTurnover", () => {
     expect((await listTurnovers(player.id, "active"))[0]).toMatchObject({ remaining: taka(1_500), progress: 25 });
 
     // Bets spent 50 of the bonus wallet meanwhile: 150 of the 200 is left to convert.
-    await transfer({ key: `test:bet:${player.id}`, debit: `player:${player.id}:bonus`, credit: "game:test", amount: taka(50), currency: "BDT", kind: "bet" });
+    await transfer({
+      key: `test:bet:${player.id}`,
+      debit: `player:${player.id}:bonus`,
+      credit: "game:test",
+      amount: taka(50),
+      currency: "BDT",
+      kind: "bet",
+    });
     const r2 = await db.transaction((tx) => applyTurnover(tx, { playerId: player.id, stake: taka(2_000), key: "bet:2" }));
     expect(r2).toEqual({ replayed: false, applied: taka(1_500), completed: [active!.id] });
     expect(await hasActiveTurnover(player.id)).toBe(false);

@@ -48,7 +48,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl p-3 min-[769px]:p-6" data-testid="account-page">
       <h1 className="mb-3 text-xl font-bold">{t("account.title")}</h1>
-      <div className={desktop ? "flex flex-col gap-4 min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr] min-[769px]:items-start" : "flex flex-col gap-4"}>
+      <div
+        className={desktop ? "flex flex-col gap-4 min-[769px]:grid min-[769px]:grid-cols-[16rem_1fr] min-[769px]:items-start" : "flex flex-col gap-4"}
+      >
         <div className={column}>
           <section className="order-1 flex items-center gap-3 rounded-xl bg-panel p-4" data-testid="account-summary">
             <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand text-xl font-bold text-black">

@@ -45,26 +45,48 @@ describe("admin routes", () => {
   it("give finance 403 on settings, staff and audit, for pages and form posts", async () => {
     const cookie = await cookieFor("finance1", "FinancePass1");
     expect(await statusOf(settings.loader(args("/admin/settings", cookie)))).toBe(403);
-    expect(await statusOf(settings.action(args("/admin/settings", cookie, { method: "POST", body: new URLSearchParams({ siteTitle: "Hacked" }) })))).toBe(403);
+    expect(
+      await statusOf(settings.action(args("/admin/settings", cookie, { method: "POST", body: new URLSearchParams({ siteTitle: "Hacked" }) }))),
+    ).toBe(403);
     expect(await statusOf(staff.loader(args("/admin/staff", cookie)))).toBe(403);
-    expect(await statusOf(staff.action(args("/admin/staff", cookie, { method: "POST", body: new URLSearchParams({ intent: "deactivate", staffId: String(admin.id) }) })))).toBe(403);
+    expect(
+      await statusOf(
+        staff.action(
+          args("/admin/staff", cookie, { method: "POST", body: new URLSearchParams({ intent: "deactivate", staffId: String(admin.id) }) }),
+        ),
+      ),
+    ).toBe(403);
     expect(await statusOf(audit.loader(args("/admin/audit", cookie)))).toBe(403);
   });
 
   it("let an admin save settings through the form action, which redirects back with a notice", async () => {
     const cookie = await cookieFor("admin", "AdminPass12345");
-    const body = new URLSearchParams({ siteTitle: "Route Title", supportMail: "help@example.com", withdrawalStatus: "on", depositTurnoverMultiplier: "2.5", mode: "demo" });
+    const body = new URLSearchParams({
+      siteTitle: "Route Title",
+      supportMail: "help@example.com",
+      withdrawalStatus: "on",
+      depositTurnoverMultiplier: "2.5",
+      mode: "demo",
+    });
     const res = (await settings.action(args("/admin/settings", cookie, { method: "POST", body }))) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/admin/settings?notice=saved");
     // An unticked box is off; "2.5" is kept as 250 hundredths.
-    expect(await getEditableSettings()).toMatchObject({ siteTitle: "Route Title", withdrawalStatus: true, promotionWallet: false, depositTurnoverHundredths: 250 });
+    expect(await getEditableSettings()).toMatchObject({
+      siteTitle: "Route Title",
+      withdrawalStatus: true,
+      promotionWallet: false,
+      depositTurnoverHundredths: 250,
+    });
   });
 
   it("answer a real-money switch without a licence with 400 and the message on the mode field", async () => {
     const cookie = await cookieFor("admin", "AdminPass12345");
     const body = new URLSearchParams({ siteTitle: "Route Title", supportMail: "help@example.com", depositTurnoverMultiplier: "1", mode: "real" });
-    const res = (await settings.action(args("/admin/settings", cookie, { method: "POST", body }))) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+    const res = (await settings.action(args("/admin/settings", cookie, { method: "POST", body }))) as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]> } };
+    };
     expect(res.init.status).toBe(400);
     expect(res.data.result.error.mode).toEqual(["admin.errors.realNeedsLicence"]);
   });

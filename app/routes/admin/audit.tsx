@@ -16,7 +16,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 // Filters come from a GET form; a value that does not parse is ignored rather than refused.
 const filterSchema = z.object({
   staff: z.coerce.number().int().positive().optional().catch(undefined),
-  action: z.string().regex(/^[a-z0-9_.-]{1,60}$/).optional().catch(undefined),
+  action: z
+    .string()
+    .regex(/^[a-z0-9_.-]{1,60}$/)
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 
@@ -105,7 +109,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody className="max-sm:block">
               {rows.map((r) => (
-                <tr key={r.id} className="border-b border-white/5 align-top max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:p-2" data-testid="audit-row">
+                <tr
+                  key={r.id}
+                  className="border-b border-white/5 align-top max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:p-2"
+                  data-testid="audit-row"
+                >
                   <td className="whitespace-nowrap p-2 tabular-nums max-sm:p-0 max-sm:text-white/60">{r.createdAt}</td>
                   <td className="p-2 max-sm:p-0 max-sm:font-bold">{r.staffUsername ?? t("admin.audit.system")}</td>
                   <td className="p-2 max-sm:w-full max-sm:p-0">

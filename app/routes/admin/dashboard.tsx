@@ -18,7 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: getInstance(context).t("admin.dashboard.title"),
     counts: { ...counts, since: formatDhaka(counts.since, "YYYY-MM-DD HH:mm") },
-    site: { mode: g.mode, withdrawals: g.withdrawalStatus, licenceIssuer: g.licenceIssuer, licenceNumber: g.licenceNumber, jurisdictions: g.jurisdictions },
+    site: {
+      mode: g.mode,
+      withdrawals: g.withdrawalStatus,
+      licenceIssuer: g.licenceIssuer,
+      licenceNumber: g.licenceNumber,
+      jurisdictions: g.jurisdictions,
+    },
   };
 }
 

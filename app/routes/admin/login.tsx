@@ -26,7 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await loginStaff(request, username, password);
   if (!outcome.ok) {
     const t = getInstance(context).t;
-    return data({ result: submission.reply({ formErrors: [t(outcome.message, outcome.params)], hideFields: ["password"] }) }, { status: outcome.status });
+    return data(
+      { result: submission.reply({ formErrors: [t(outcome.message, outcome.params)], hideFields: ["password"] }) },
+      { status: outcome.status },
+    );
   }
   return redirect(safeAdminRedirect(redirectTo), { headers: { "Set-Cookie": outcome.setCookie } });
 }

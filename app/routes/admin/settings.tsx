@@ -82,10 +82,28 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <AdminErrorList errors={form.errors} id={form.errorId} className="form-error lg:col-span-2" />
         <fieldset className="rounded-xl bg-panel p-4">
           <legend className="px-1 font-bold">{t("admin.settings.general")}</legend>
-          <AdminField label={t("admin.settings.siteTitle")} inputProps={getInputProps(fields.siteTitle, { type: "text" })} errors={fields.siteTitle.errors} errorId={fields.siteTitle.errorId} />
-          <AdminField label={t("admin.settings.supportMail")} inputProps={getInputProps(fields.supportMail, { type: "email" })} errors={fields.supportMail.errors} errorId={fields.supportMail.errorId} />
-          <Check inputProps={getInputProps(fields.withdrawalStatus, { type: "checkbox" })} label={t("admin.settings.withdrawalStatus")} hint={t("admin.settings.withdrawalHint")} />
-          <Check inputProps={getInputProps(fields.promotionWallet, { type: "checkbox" })} label={t("admin.settings.promotionWallet")} hint={t("admin.settings.promotionHint")} />
+          <AdminField
+            label={t("admin.settings.siteTitle")}
+            inputProps={getInputProps(fields.siteTitle, { type: "text" })}
+            errors={fields.siteTitle.errors}
+            errorId={fields.siteTitle.errorId}
+          />
+          <AdminField
+            label={t("admin.settings.supportMail")}
+            inputProps={getInputProps(fields.supportMail, { type: "email" })}
+            errors={fields.supportMail.errors}
+            errorId={fields.supportMail.errorId}
+          />
+          <Check
+            inputProps={getInputProps(fields.withdrawalStatus, { type: "checkbox" })}
+            label={t("admin.settings.withdrawalStatus")}
+            hint={t("admin.settings.withdrawalHint")}
+          />
+          <Check
+            inputProps={getInputProps(fields.promotionWallet, { type: "checkbox" })}
+            label={t("admin.settings.promotionWallet")}
+            hint={t("admin.settings.promotionHint")}
+          />
           <AdminField
             label={t("admin.settings.multiplier")}
             hint={t("admin.settings.multiplierHint")}
@@ -121,8 +139,18 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             {t("admin.settings.legalNote")}
           </p>
           <p className="mb-3 text-xs text-white/60">{t("admin.settings.realRequires")}</p>
-          <AdminField label={t("admin.settings.licenceIssuer")} inputProps={getInputProps(fields.licenceIssuer, { type: "text" })} errors={fields.licenceIssuer.errors} errorId={fields.licenceIssuer.errorId} />
-          <AdminField label={t("admin.settings.licenceNumber")} inputProps={getInputProps(fields.licenceNumber, { type: "text" })} errors={fields.licenceNumber.errors} errorId={fields.licenceNumber.errorId} />
+          <AdminField
+            label={t("admin.settings.licenceIssuer")}
+            inputProps={getInputProps(fields.licenceIssuer, { type: "text" })}
+            errors={fields.licenceIssuer.errors}
+            errorId={fields.licenceIssuer.errorId}
+          />
+          <AdminField
+            label={t("admin.settings.licenceNumber")}
+            inputProps={getInputProps(fields.licenceNumber, { type: "text" })}
+            errors={fields.licenceNumber.errors}
+            errorId={fields.licenceNumber.errorId}
+          />
           <fieldset className="field">
             <legend className="mb-1 text-sm text-white/80">{t("admin.settings.jurisdictions")}</legend>
             <div className="flex flex-wrap gap-4">
@@ -138,7 +166,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
           </fieldset>
         </fieldset>
         <div className="lg:col-span-2">
-          <SubmitButton label={t("admin.settings.save")} pendingLabel={t("admin.settings.saving")} action="/admin/settings" className="btn-primary w-full sm:w-auto" />
+          <SubmitButton
+            label={t("admin.settings.save")}
+            pendingLabel={t("admin.settings.saving")}
+            action="/admin/settings"
+            className="btn-primary w-full sm:w-auto"
+          />
         </div>
       </Form>
     </>

@@ -28,7 +28,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     title: getInstance(context).t("admin.staff.title"),
     meId: me.id,
     notice: notice && notices.includes(notice) && /^[A-Za-z0-9._-]{1,30}$/.test(who) ? { key: notice, username: who } : null,
-    staff: list.map((s) => ({ id: s.id, username: s.username, name: s.name, role: s.role, active: s.active, lastLoginAt: formatDhaka(s.lastLoginAt, "YYYY-MM-DD HH:mm") })),
+    staff: list.map((s) => ({
+      id: s.id,
+      username: s.username,
+      name: s.name,
+      role: s.role,
+      active: s.active,
+      lastLoginAt: formatDhaka(s.lastLoginAt, "YYYY-MM-DD HH:mm"),
+    })),
   };
 }
 
@@ -46,16 +53,22 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: createStaffSchema });
     if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     const created = await createStaff(actor, submission.value);
-    if (!created.ok) return data<ActionData>({ intent, result: submission.reply({ fieldErrors: created.fieldErrors, hideFields: ["password"] }) }, { status: 400 });
+    if (!created.ok)
+      return data<ActionData>({ intent, result: submission.reply({ fieldErrors: created.fieldErrors, hideFields: ["password"] }) }, { status: 400 });
     return done("created", created.staff.username);
   }
 
   if (intent === "resetPassword") {
     const submission = parseWithZod(formData, { schema: resetStaffPasswordSchema });
     const staffId = Number(formData.get("staffId")) || undefined;
-    if (submission.status !== "success") return data<ActionData>({ intent, staffId, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ intent, staffId, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
     const changed = await resetStaffPassword(actor, submission.value.staffId, submission.value.password);
-    if (!changed.ok) return data<ActionData>({ intent, staffId, result: submission.reply({ formErrors: [changed.error], hideFields: ["password"] }) }, { status: 404 });
+    if (!changed.ok)
+      return data<ActionData>(
+        { intent, staffId, result: submission.reply({ formErrors: [changed.error], hideFields: ["password"] }) },
+        { status: 404 },
+      );
     return done("passwordReset", changed.username);
   }
 
@@ -65,7 +78,10 @@ export async function action({ request }: Route.ActionArgs) {
   const active = submission.value.intent === "activate";
   const changed = await setStaffActive(actor, staffId, active);
   if (!changed.ok) {
-    return data<ActionData>({ intent: "setActive", staffId, result: submission.reply({ formErrors: [changed.error] }) }, { status: changed.error === "admin.errors.staffNotFound" ? 404 : 400 });
+    return data<ActionData>(
+      { intent: "setActive", staffId, result: submission.reply({ formErrors: [changed.error] }) },
+      { status: changed.error === "admin.errors.staffNotFound" ? 404 : 400 },
+    );
   }
   return done(active ? "activated" : "deactivated", changed.username);
 }
@@ -87,8 +103,18 @@ function CreateStaffForm({ lastResult }: { lastResult?: SubmissionResult<string[
       <input type="hidden" name="intent" value="create" />
       <AdminErrorList errors={form.errors} id={form.errorId} className="form-error" />
       <div className="grid gap-x-3 sm:grid-cols-2">
-        <AdminField label={t("admin.staff.username")} inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "off", autoCapitalize: "none" }} errors={fields.username.errors} errorId={fields.username.errorId} />
-        <AdminField label={t("admin.staff.name")} inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} errors={fields.name.errors} errorId={fields.name.errorId} />
+        <AdminField
+          label={t("admin.staff.username")}
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "off", autoCapitalize: "none" }}
+          errors={fields.username.errors}
+          errorId={fields.username.errorId}
+        />
+        <AdminField
+          label={t("admin.staff.name")}
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+        />
         <div className="field">
           <label htmlFor={fields.role.id}>{t("admin.staff.role")}</label>
           <select {...getSelectProps(fields.role)} key={fields.role.key}>
@@ -108,7 +134,12 @@ function CreateStaffForm({ lastResult }: { lastResult?: SubmissionResult<string[
           errorId={fields.password.errorId}
         />
       </div>
-      <SubmitButton label={t("admin.staff.create")} pendingLabel={t("admin.staff.creating")} action="/admin/staff" className="btn-primary w-full sm:w-auto" />
+      <SubmitButton
+        label={t("admin.staff.create")}
+        pendingLabel={t("admin.staff.creating")}
+        action="/admin/staff"
+        className="btn-primary w-full sm:w-auto"
+      />
     </Form>
   );
 }
@@ -166,7 +197,9 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
               <div className="text-sm text-white/70">{row.name}</div>
             </div>
             <div className="w-24 text-sm">{t(`admin.roles.${row.role}`)}</div>
-            <div className={`w-28 text-sm ${row.active ? "text-accent" : "text-red-300"}`}>{row.active ? t("admin.staff.active") : t("admin.staff.inactive")}</div>
+            <div className={`w-28 text-sm ${row.active ? "text-accent" : "text-red-300"}`}>
+              {row.active ? t("admin.staff.active") : t("admin.staff.inactive")}
+            </div>
             <div className="w-40 text-xs text-white/60">
               {t("admin.staff.lastLogin")}: {row.lastLoginAt || t("admin.staff.never")}
             </div>

@@ -15,7 +15,8 @@ function invalidQuery(q: URLSearchParams): [string, Record<string, unknown>] | n
   const platform = q.get("platform")?.trim();
   if (platform && !/^[A-Za-z0-9]{2,20}$/.test(platform)) return ["records.api.invalidPlatform", {}];
   const size = q.get("size");
-  if (size && !(recordPageSizes as readonly number[]).includes(Number(size))) return ["records.api.invalidSize", { sizes: recordPageSizes.join(", ") }];
+  if (size && !(recordPageSizes as readonly number[]).includes(Number(size)))
+    return ["records.api.invalidSize", { sizes: recordPageSizes.join(", ") }];
   const page = q.get("page");
   if (page && !/^\d{1,6}$/.test(page)) return ["records.api.invalidPage", {}];
   return null;
@@ -45,7 +46,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     created_at: r.settledAt.toISOString(),
   }));
   return Response.json(body, {
-    headers: { ...NO_STORE, Vary: "Authorization", "X-Total-Count": String(list.total), "X-Page": String(list.page), "X-Page-Size": String(filter.size) },
+    headers: {
+      ...NO_STORE,
+      Vary: "Authorization",
+      "X-Total-Count": String(list.total),
+      "X-Page": String(list.page),
+      "X-Page-Size": String(filter.size),
+    },
   });
 }
 

@@ -19,14 +19,23 @@ const bodySchema = z.object({
   userId: text.optional(),
   externalURL: z.string().max(2048).optional(),
   isMobileLogin: flag.optional(),
-  gameCode: z.string({ error: "gamerun.errors.gameCodeFormat" }).trim().min(1, "gamerun.errors.gameCodeFormat").max(100, "gamerun.errors.gameCodeFormat"),
+  gameCode: z
+    .string({ error: "gamerun.errors.gameCodeFormat" })
+    .trim()
+    .min(1, "gamerun.errors.gameCodeFormat")
+    .max(100, "gamerun.errors.gameCodeFormat"),
   gameType: text.optional(),
   platform: text.optional(),
   lang: z.string().optional(),
 });
 
 function launchFailure(e: LaunchError) {
-  const keys = { not_logged_in: "gamerun.errors.notLoggedIn", game_unavailable: "gamerun.errors.gameUnavailable", launch_invalid: "gamerun.errors.unexpected", unexpected: "gamerun.errors.unexpected" } as const;
+  const keys = {
+    not_logged_in: "gamerun.errors.notLoggedIn",
+    game_unavailable: "gamerun.errors.gameUnavailable",
+    launch_invalid: "gamerun.errors.unexpected",
+    unexpected: "gamerun.errors.unexpected",
+  } as const;
   const message = e.code === "provider_error" ? e.message : english(keys[e.code]);
   return Response.json({ message }, { status: e.status, headers: NO_STORE });
 }
@@ -63,7 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       lang: body.lang === "bn" ? "bn" : "en",
     });
     const { url } = await openLaunch(token, auth.player.id);
-    return Response.json({ url: new URL(url, getEnv().PUBLIC_URL).href, message: english("gamerun.api.success") }, { headers: { ...NO_STORE, Vary: "Authorization" } });
+    return Response.json(
+      { url: new URL(url, getEnv().PUBLIC_URL).href, message: english("gamerun.api.success") },
+      { headers: { ...NO_STORE, Vary: "Authorization" } },
+    );
   } catch (e) {
     if (isLaunchError(e)) return launchFailure(e);
     throw e;

@@ -25,7 +25,15 @@
 import { z } from "zod";
 import { readBytesWithin, rejectMethod } from "#app/modules/api/http.server.ts";
 import { providerSecrets, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "#app/modules/games/signature.server.ts";
-import { walletBalance, walletBet, type WalletFailure, type WalletSuccess, type WalletBalance, walletRollback, walletWin } from "#app/modules/games/wallet.server.ts";
+import {
+  walletBalance,
+  walletBet,
+  type WalletFailure,
+  type WalletSuccess,
+  type WalletBalance,
+  walletRollback,
+  walletWin,
+} from "#app/modules/games/wallet.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import type { Route } from "./+types/provider";
 
@@ -39,7 +47,10 @@ export function loader({ request }: Route.LoaderArgs) {
 const protocolError = (status: number, code: string, message: string) =>
   Response.json({ status: code, message }, { status, headers: { "Cache-Control": "no-store" } });
 
-const id = z.union([z.string(), z.number().int().nonnegative()]).transform(String).pipe(z.string().regex(/^[\x21-\x7e]{1,100}$/, "must be 1-100 printable characters without spaces"));
+const id = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .transform(String)
+  .pipe(z.string().regex(/^[\x21-\x7e]{1,100}$/, "must be 1-100 printable characters without spaces"));
 const playerId = z
   .union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/, "playerId must be a positive integer")])
   .transform(Number)
@@ -58,11 +69,18 @@ const schemas = {
 function answer(result: WalletSuccess | WalletBalance | WalletFailure, txnId?: string) {
   if (!result.ok) {
     return Response.json(
-      { status: result.code.toUpperCase(), message: result.message, ...(result.balance === undefined ? {} : { balance: formatPoisha(result.balance) }) },
+      {
+        status: result.code.toUpperCase(),
+        message: result.message,
+        ...(result.balance === undefined ? {} : { balance: formatPoisha(result.balance) }),
+      },
       { headers: { "Cache-Control": "no-store" } },
     );
   }
-  return Response.json({ status: "OK", balance: formatPoisha(result.balance), currency: result.currency, ...(txnId ? { txnId } : {}) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { status: "OK", balance: formatPoisha(result.balance), currency: result.currency, ...(txnId ? { txnId } : {}) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -84,7 +102,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     signature: request.headers.get(SIGNATURE_HEADER),
   });
   if (!check.ok) {
-    const message = { missing: "X-Timestamp and X-Signature are required", stale: "X-Timestamp is outside the ±300 s window", invalid: "The signature does not match" }[check.reason];
+    const message = {
+      missing: "X-Timestamp and X-Signature are required",
+      stale: "X-Timestamp is outside the ±300 s window",
+      invalid: "The signature does not match",
+    }[check.reason];
     return protocolError(401, "INVALID_SIGNATURE", message);
   }
 

@@ -105,7 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const promotionText = text(form, "promotion_id");
   const noPromotion = !promotionText || promotionText === "null" || promotionText === "0";
   const file = form.get("proof") ?? form.get("file");
-  const proof = file instanceof File ? { bytes: new Uint8Array(await file.arrayBuffer()), declaredName: file.name } : { bytes: new Uint8Array(), declaredName: "" };
+  const proof =
+    file instanceof File
+      ? { bytes: new Uint8Array(await file.arrayBuffer()), declaredName: file.name }
+      : { bytes: new Uint8Array(), declaredName: "" };
   try {
     const { deposit, replayed } = await submitDeposit(player.id, {
       methodId: toId(text(form, "payment_id")) ?? 0,

@@ -19,8 +19,12 @@ const lastTen = (v: string) => v.replace(/\D/g, "").slice(-10);
 function refusal(e: PaymentError) {
   const message = english(e.messageKey, e.params);
   const field = e.field === "amount" ? "amount" : e.field === "methodId" ? "payment_id" : null;
-  const status = e.code === "player_blocked" ? 403 : ["turnover_incomplete", "verification_needed", "withdrawals_closed"].includes(e.code) ? 400 : 422;
-  return Response.json({ success: false, error: message, message, ...(field ? { errors: { [field]: [message] } } : {}) }, { status, headers: NO_STORE });
+  const status =
+    e.code === "player_blocked" ? 403 : ["turnover_incomplete", "verification_needed", "withdrawals_closed"].includes(e.code) ? 400 : 422;
+  return Response.json(
+    { success: false, error: message, message, ...(field ? { errors: { [field]: [message] } } : {}) },
+    { status, headers: NO_STORE },
+  );
 }
 
 /**

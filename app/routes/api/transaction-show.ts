@@ -7,11 +7,34 @@ import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/transaction-show";
 
 // The spec's filter values (desktop: 0/1/2, -1 = all; date 0 today, 1 yesterday, 7 last 7 days) or the words.
-const statuses: Record<string, TransactionStatus> = { "0": "pending", "1": "success", "2": "fail", pending: "pending", success: "success", fail: "fail" };
-const types: Record<string, TransactionType> = { "0": "deposit", "1": "withdraw", "2": "adjustment", deposit: "deposit", withdraw: "withdraw", withdrawal: "withdraw", adjustment: "adjustment" };
-const ranges: Record<string, DateRange> = { "0": "today", "1": "yesterday", "7": "7d", today: "today", yesterday: "yesterday", "7d": "7d", all: "all" };
+const statuses: Record<string, TransactionStatus> = {
+  "0": "pending",
+  "1": "success",
+  "2": "fail",
+  pending: "pending",
+  success: "success",
+  fail: "fail",
+};
+const types: Record<string, TransactionType> = {
+  "0": "deposit",
+  "1": "withdraw",
+  "2": "adjustment",
+  deposit: "deposit",
+  withdraw: "withdraw",
+  withdrawal: "withdraw",
+  adjustment: "adjustment",
+};
+const ranges: Record<string, DateRange> = {
+  "0": "today",
+  "1": "yesterday",
+  "7": "7d",
+  today: "today",
+  yesterday: "yesterday",
+  "7d": "7d",
+  all: "all",
+};
 const keys: Record<TransactionStatus, "0" | "1" | "2"> = { pending: "0", success: "1", fail: "2" };
-const pick = <T,>(table: Record<string, T>, value: string | null) => (value !== null && Object.hasOwn(table, value) ? table[value] : undefined);
+const pick = <T>(table: Record<string, T>, value: string | null) => (value !== null && Object.hasOwn(table, value) ? table[value] : undefined);
 
 function entry(t: TransactionItem) {
   return {

@@ -19,7 +19,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const headers = { ...NO_STORE, Vary: "Authorization" };
   if ("ok" in outcome) return Response.json({ success: true, message: english("finance.api.withdrawalAllowed") }, { headers });
   const message = english(outcome.messageKey, outcome.params);
-  return Response.json({ success: false, error: message, message, code: outcome.code }, { status: outcome.code === "player_blocked" ? 403 : 400, headers });
+  return Response.json(
+    { success: false, error: message, message, code: outcome.code },
+    { status: outcome.code === "player_blocked" ? 403 : 400, headers },
+  );
 }
 
 export function action({ request }: Route.ActionArgs) {

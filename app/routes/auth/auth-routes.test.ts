@@ -46,7 +46,14 @@ describe("/signup", () => {
 describe("/login", () => {
   it("locks the username at the guessing address only; the owner logs in from another", async () => {
     const created = await createPlayer(
-      signupSchema.parse({ username: "routeowner", password: "Secret123", confirmPassword: "Secret123", phone: "01711111111", email: "ro@example.com", ageCheck: "on" }),
+      signupSchema.parse({
+        username: "routeowner",
+        password: "Secret123",
+        confirmPassword: "Secret123",
+        phone: "01711111111",
+        email: "ro@example.com",
+        ageCheck: "on",
+      }),
     );
     expect(created.ok).toBe(true);
     const stranger = { "x-client-ip": "10.71.0.1" };
@@ -58,7 +65,10 @@ describe("/login", () => {
     const locked = await callRoute(login, "/login", { form: { username: "routeowner", password: "Secret123" }, headers: stranger });
     expect(locked.status).toBe(429);
     expect(formErrors(locked.data)).toEqual(["Too many failed log-in attempts. Please try again in 15 minutes."]);
-    const owner = await callRoute(login, "/login", { form: { username: "routeowner", password: "Secret123" }, headers: { "x-client-ip": "10.71.0.2" } });
+    const owner = await callRoute(login, "/login", {
+      form: { username: "routeowner", password: "Secret123" },
+      headers: { "x-client-ip": "10.71.0.2" },
+    });
     expect(owner.status).toBe(302);
   });
 });

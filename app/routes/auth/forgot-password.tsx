@@ -146,7 +146,12 @@ function SmsForm({ lastResult }: FormProps) {
       <div className="field">
         <label htmlFor={fields.phone.id}>{t("auth.forgot.phone")}</label>
         <div className="flex gap-2">
-          <select {...getSelectProps(fields.callingCode)} key={fields.callingCode.key} aria-label={t("auth.forgot.countryCode")} className="!w-auto shrink-0">
+          <select
+            {...getSelectProps(fields.callingCode)}
+            key={fields.callingCode.key}
+            aria-label={t("auth.forgot.countryCode")}
+            className="!w-auto shrink-0"
+          >
             {callingCodes.map((code) => (
               <option key={code} value={code}>
                 {t(`auth.forgot.country.${countryKeys[code]}`)}

@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await loginWithPassword(request, username, password);
   if (!outcome.ok) {
     const t = getInstance(context).t;
-    return data({ result: submission.reply({ formErrors: [t(outcome.message, outcome.params)], hideFields: ["password"] }) }, { status: outcome.status });
+    return data(
+      { result: submission.reply({ formErrors: [t(outcome.message, outcome.params)], hideFields: ["password"] }) },
+      { status: outcome.status },
+    );
   }
   return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": outcome.setCookie } });
 }
@@ -51,13 +54,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
           label={t("auth.login.username")}
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", placeholder: t("auth.login.usernamePlaceholder"), autoCapitalize: "none" }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            placeholder: t("auth.login.usernamePlaceholder"),
+            autoCapitalize: "none",
+          }}
           errors={fields.username.errors}
           errorId={fields.username.errorId}
         />
         <Field
           label={t("auth.login.password")}
-          inputProps={{ ...getInputProps(fields.password, { type: show ? "text" : "password" }), autoComplete: "current-password", placeholder: t("auth.login.passwordPlaceholder") }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: show ? "text" : "password" }),
+            autoComplete: "current-password",
+            placeholder: t("auth.login.passwordPlaceholder"),
+          }}
           errors={fields.password.errors}
           errorId={fields.password.errorId}
         />

@@ -81,7 +81,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           <Field
             label={t("auth.signup.username")}
             hint={t("auth.signup.usernameHint")}
-            inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoCapitalize: "none", placeholder: "4-15" }}
+            inputProps={{
+              ...getInputProps(fields.username, { type: "text" }),
+              autoComplete: "username",
+              autoCapitalize: "none",
+              placeholder: "4-15",
+            }}
             errors={fields.username.errors}
             errorId={fields.username.errorId}
           />
@@ -118,7 +123,12 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           <Field
             label={t("auth.signup.phone")}
             prefix="+88"
-            inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel-national", inputMode: "numeric", placeholder: "01XXXXXXXXX" }}
+            inputProps={{
+              ...getInputProps(fields.phone, { type: "tel" }),
+              autoComplete: "tel-national",
+              inputMode: "numeric",
+              placeholder: "01XXXXXXXXX",
+            }}
             errors={fields.phone.errors}
             errorId={fields.phone.errorId}
           />

@@ -27,7 +27,10 @@ function fairnessView(fairness: Record<string, unknown> | null, serverSeed: stri
   const game = fairness.game;
   let result: { key: "roll" | "mines" | "crashPoint" | "cashout"; params: Record<string, string> } | null = null;
   if (game === "dice" && hundredths(fairness.roll)) {
-    result = { key: "roll", params: { roll: hundredths(fairness.roll)!, direction: text(fairness.direction) ?? "", target: hundredths(fairness.target) ?? "" } };
+    result = {
+      key: "roll",
+      params: { roll: hundredths(fairness.roll)!, direction: text(fairness.direction) ?? "", target: hundredths(fairness.target) ?? "" },
+    };
   } else if (game === "mines" && text(fairness.mines)) {
     result = { key: "mines", params: { mines: text(fairness.mines)! } };
   } else if (game === "crash" && hundredths(fairness.crashPoint)) {
@@ -121,7 +124,9 @@ export default function BettingRecordDetails({ loaderData }: Route.ComponentProp
           <section className="mb-3 rounded-xl bg-panel" data-testid="bet-fairness">
             <h2 className="px-3 pt-3 font-bold">{t("records.details.fairness")}</h2>
             <dl>
-              {fairness.result ? <Row label={t("records.details.result")}>{withParams(`records.details.${fairness.result.key}`, fairness.result.params)}</Row> : null}
+              {fairness.result ? (
+                <Row label={t("records.details.result")}>{withParams(`records.details.${fairness.result.key}`, fairness.result.params)}</Row>
+              ) : null}
               {fairness.serverSeedHash ? (
                 <Row label={t("records.details.serverSeedHash")} mono>
                   {fairness.serverSeedHash}

@@ -10,7 +10,6 @@ import * as details from "./betting-record-details.tsx";
 import * as page from "./betting-record.tsx";
 import { callRoute as call, sessionFor } from "#tests/support/route-call.ts";
 
-
 let player: { id: number };
 let other: { id: number };
 let mine: { token: string; cookie: string };
@@ -58,16 +57,43 @@ beforeAll(async () => {
         payout: 0n,
         status: "settled" as const,
         settledAt: new Date(now - 60_000),
-        fairness: { game: "dice", seedId: 0, serverSeedHash: "f".repeat(64), clientSeed: "lucky", nonce: 4, roll: 7321, target: 5000, direction: "under" },
+        fairness: {
+          game: "dice",
+          seedId: 0,
+          serverSeedHash: "f".repeat(64),
+          clientSeed: "lucky",
+          nonce: 4,
+          roll: 7321,
+          target: 5000,
+          direction: "under",
+        },
       },
-      { providerId: ka!.id, playerId: other.id, roundId: "o1", gameId: tiger!.id, gameCode: "KA-SLOT-TIGER", gameType: "SLOT", platform: "KA", currency: "BDT", stake: 99_900n, status: "settled" as const, settledAt: new Date(now) },
+      {
+        providerId: ka!.id,
+        playerId: other.id,
+        roundId: "o1",
+        gameId: tiger!.id,
+        gameCode: "KA-SLOT-TIGER",
+        gameType: "SLOT",
+        platform: "KA",
+        currency: "BDT",
+        stake: 99_900n,
+        status: "settled" as const,
+        settledAt: new Date(now),
+      },
     ])
     .returning({ id: gameRounds.id, playerId: gameRounds.playerId, roundId: gameRounds.roundId });
   otherRoundId = rows.find((r) => r.playerId === other.id)!.id;
   myRoundId = rows.find((r) => r.roundId === "d1")!.id;
 });
 
-type PageData = { rows: Array<{ id: number; platform: string; gameType: string; turnover: string; profit: string; settledAt: string }>; totals: { count: number; turnover: string; profit: string }; pages: number; filter: { size: number; platform?: string }; platforms: Array<{ value: string }> };
+type PageData = {
+  rows: Array<{ id: number; platform: string; gameType: string; turnover: string; profit: string; settledAt: string }>;
+  totals: { count: number; turnover: string; profit: string };
+  pages: number;
+  filter: { size: number; platform?: string };
+  platforms: Array<{ value: string }>;
+};
 
 describe("/betting-record", () => {
   it("sends a guest to log in and back", async () => {
@@ -100,9 +126,24 @@ describe("/betting-record/:id", () => {
   it("shows the player's own round with its fairness data", async () => {
     const out = await call(details, `/betting-record/${myRoundId}`, { cookie: mine.cookie, params: { id: String(myRoundId) } });
     expect(out.status).toBe(200);
-    const d = out.data as { round: { game: string; stake: string; profit: string }; fairness: { serverSeedHash: string; clientSeed: string; nonce: string; serverSeed: null; result: { key: string; params: Record<string, string> } } };
+    const d = out.data as {
+      round: { game: string; stake: string; profit: string };
+      fairness: {
+        serverSeedHash: string;
+        clientSeed: string;
+        nonce: string;
+        serverSeed: null;
+        result: { key: string; params: Record<string, string> };
+      };
+    };
     expect(d.round).toMatchObject({ game: "Dice", stake: "50.00", profit: "-50.00" });
-    expect(d.fairness).toMatchObject({ serverSeedHash: "f".repeat(64), clientSeed: "lucky", nonce: "4", serverSeed: null, result: { key: "roll", params: { roll: "73.21", direction: "under", target: "50.00" } } });
+    expect(d.fairness).toMatchObject({
+      serverSeedHash: "f".repeat(64),
+      clientSeed: "lucky",
+      nonce: "4",
+      serverSeed: null,
+      result: { key: "roll", params: { roll: "73.21", direction: "under", target: "50.00" } },
+    });
   });
 
   it("is a 404 for another player's round, an unknown id and a malformed one", async () => {
@@ -110,7 +151,9 @@ describe("/betting-record/:id", () => {
       const out = await call(details, `/betting-record/${id}`, { cookie: mine.cookie, params: { id } });
       expect(out.status).toBe(404);
     }
-    expect((await call(details, `/betting-record/${otherRoundId}`, { cookie: theirs.cookie, params: { id: String(otherRoundId) } })).status).toBe(200);
+    expect((await call(details, `/betting-record/${otherRoundId}`, { cookie: theirs.cookie, params: { id: String(otherRoundId) } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -125,7 +168,16 @@ describe("GET /api/betting-record", () => {
     expect(out.status).toBe(200);
     const list = (await out.response!.json()) as Array<Record<string, unknown>>;
     expect(list).toHaveLength(13);
-    expect(list[0]).toEqual({ id: expect.any(Number), platform: "KA", game_type: "SLOT", game_code: "KA-SLOT-TIGER", bet_amount: "100.00", winAmount: "250.50", profit: "150.50", created_at: expect.stringMatching(/Z$/) });
+    expect(list[0]).toEqual({
+      id: expect.any(Number),
+      platform: "KA",
+      game_type: "SLOT",
+      game_code: "KA-SLOT-TIGER",
+      bet_amount: "100.00",
+      winAmount: "250.50",
+      profit: "150.50",
+      created_at: expect.stringMatching(/Z$/),
+    });
     expect(out.response!.headers.get("x-total-count")).toBe("13");
     expect(out.response!.headers.get("cache-control")).toBe("no-store");
     const theirsList = (await (await call(api, "/api/betting-record", { token: theirs.token })).response!.json()) as Array<{ bet_amount: string }>;

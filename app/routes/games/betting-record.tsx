@@ -28,7 +28,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const tab = url.searchParams.get("tab") === "exchange" ? "exchange" : "settled";
   const filter = parseRecordFilter(url.searchParams);
   const [list, platforms] = await Promise.all([listSettledRounds(player.id, filter), listRecordPlatforms()]);
-  const typeLabel = (type: string) => (gameTypes as readonly string[]).includes(type) ? t(`casino.types.${type}`) : type;
+  const typeLabel = (type: string) => ((gameTypes as readonly string[]).includes(type) ? t(`casino.types.${type}`) : type);
   return {
     title: t("records.title"),
     i18n: areaBundle(context, "records"),
@@ -58,7 +58,8 @@ export default function BettingRecord({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const all = { value: "", label: t("records.all") };
-  const tabClass = (active: boolean) => `flex-1 rounded-md px-3 py-2 text-center text-sm ${active ? "bg-brand font-bold text-black" : "text-white/70"}`;
+  const tabClass = (active: boolean) =>
+    `flex-1 rounded-md px-3 py-2 text-center text-sm ${active ? "bg-brand font-bold text-black" : "text-white/70"}`;
   return (
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="betting-record-page">
@@ -85,10 +86,20 @@ export default function BettingRecord({ loaderData }: Route.ComponentProps) {
               aria-label={t("records.filters")}
               data-testid="record-filters"
             >
-              <Toggles name="day" legend={t("records.date")} options={recordDays.map((value) => ({ value, label: t(`records.days.${value}`) }))} value={filter.day} />
+              <Toggles
+                name="day"
+                legend={t("records.date")}
+                options={recordDays.map((value) => ({ value, label: t(`records.days.${value}`) }))}
+                value={filter.day}
+              />
               <Toggles name="platform" legend={t("records.platform")} options={[all, ...loaderData.platforms]} value={filter.platform ?? ""} />
               <Toggles name="type" legend={t("records.gameType")} options={[all, ...loaderData.types]} value={filter.type ?? ""} />
-              <Toggles name="size" legend={t("records.pageSize")} options={recordPageSizes.map((n) => ({ value: String(n), label: String(n) }))} value={String(filter.size)} />
+              <Toggles
+                name="size"
+                legend={t("records.pageSize")}
+                options={recordPageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+                value={String(filter.size)}
+              />
               {hydrated ? null : (
                 <button type="submit" className="btn-primary mt-1 w-full text-sm">
                   {t("records.apply")}

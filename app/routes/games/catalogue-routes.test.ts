@@ -17,7 +17,6 @@ import { callRoute as call, type Outcome, sessionFor } from "#tests/support/rout
 
 const json = async (out: Outcome) => (await out.response!.json()) as Record<string, unknown>;
 
-
 type PageData = Awaited<ReturnType<typeof gamesPage.loader>>;
 const page = async (path: string, cookie?: string) => (await call(gamesPage, path, { cookie })).data as PageData;
 
@@ -121,7 +120,10 @@ describe("/games/favourite", () => {
     const dice = (await getGameByCode("HOUSE-ARCADE-DICE"))!.game.id;
     await call(favourite, "/games/favourite", { cookie, form: { gameId: String(dice), favourite: "1" } });
     expect((await listFavouriteGames(player.id)).map((g) => g.id)).toEqual([dice]);
-    const off = await call(favourite, "/games/favourite", { cookie, form: { gameId: String(dice), favourite: "0", redirectTo: "https://evil.example/" } });
+    const off = await call(favourite, "/games/favourite", {
+      cookie,
+      form: { gameId: String(dice), favourite: "0", redirectTo: "https://evil.example/" },
+    });
     expect(off.headers.get("location")).toBe("/games");
     expect(await listFavouriteGames(player.id)).toEqual([]);
     await call(favourite, "/games/favourite", { cookie, form: { gameId: String(dice), redirectTo: "//evil.example" } });
@@ -189,7 +191,13 @@ describe("catalogue API", () => {
     const body = await json(out);
     expect(body.message).toBe("Games fetched successfully.");
     const games = body.games as Array<Record<string, string>>;
-    expect(games.map((g) => g.code)).toEqual(["KA-SLOT-GOLDEN-TIGER", "KA-SLOT-LUCKY-LOTUS", "KA-SLOT-FORTUNE-LIONS", "JILI-SLOT-SUPER-ACE", "JILI-SLOT-MONEY-COMING"]);
+    expect(games.map((g) => g.code)).toEqual([
+      "KA-SLOT-GOLDEN-TIGER",
+      "KA-SLOT-LUCKY-LOTUS",
+      "KA-SLOT-FORTUNE-LIONS",
+      "JILI-SLOT-SUPER-ACE",
+      "JILI-SLOT-MONEY-COMING",
+    ]);
     expect(games[0]).toEqual({
       code: "KA-SLOT-GOLDEN-TIGER",
       name: "Golden Tiger",

@@ -26,21 +26,39 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 const seedText = z.string().trim().min(1).max(256);
 const verifySchema = z.discriminatedUnion("game", [
-  z.object({ game: z.literal("dice"), serverSeed: seedText, clientSeed: z.string().trim().min(1).max(64), nonce: z.coerce.number().int().min(0).max(2 ** 31 - 1) }),
+  z.object({
+    game: z.literal("dice"),
+    serverSeed: seedText,
+    clientSeed: z.string().trim().min(1).max(64),
+    nonce: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
+  }),
   z.object({
     game: z.literal("mines"),
     serverSeed: seedText,
     clientSeed: z.string().trim().min(1).max(64),
-    nonce: z.coerce.number().int().min(0).max(2 ** 31 - 1),
+    nonce: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
     mines: z.coerce.number().int().min(1).max(24),
   }),
-  z.object({ game: z.literal("crash"), hash: z.string().trim().regex(/^[0-9a-fA-F]{64}$/), salt: z.string().min(1).max(256) }),
+  z.object({
+    game: z.literal("crash"),
+    hash: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-fA-F]{64}$/),
+    salt: z.string().min(1).max(256),
+  }),
 ]);
 
 type Verification =
-  | { game: "dice"; seedHash: string; roll: string }
-  | { game: "mines"; seedHash: string; mines: number[] }
-  | { game: "crash"; crashPoint: string };
+  { game: "dice"; seedHash: string; roll: string } | { game: "mines"; seedHash: string; mines: number[] } | { game: "crash"; crashPoint: string };
 
 /** Recomputes a result from the verifier's GET parameters; null when none were sent, an error key when invalid. */
 function verify(params: URLSearchParams): { values: Record<string, string>; result: Verification | null; error: string | null } {
@@ -51,7 +69,8 @@ function verify(params: URLSearchParams): { values: Record<string, string>; resu
   const v = parsed.data;
   if (v.game === "crash") return { values, result: { game: "crash", crashPoint: hundredthsText(crashPointFromHash(v.hash, v.salt)) }, error: null };
   const seedHash = sha256Hex(v.serverSeed);
-  if (v.game === "dice") return { values, result: { game: "dice", seedHash, roll: hundredthsText(diceRoll(v.serverSeed, v.clientSeed, v.nonce)) }, error: null };
+  if (v.game === "dice")
+    return { values, result: { game: "dice", seedHash, roll: hundredthsText(diceRoll(v.serverSeed, v.clientSeed, v.nonce)) }, error: null };
   return { values, result: { game: "mines", seedHash, mines: minePositions(v.serverSeed, v.clientSeed, v.nonce, v.mines) }, error: null };
 }
 
@@ -152,7 +171,12 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
         <input type="hidden" name="intent" value="clientSeed" />
         <div className="field">
           <label htmlFor={fields.clientSeed.id}>{t("house.fair.newClientSeed")}</label>
-          <input {...getInputProps(fields.clientSeed, { type: "text" })} key={fields.clientSeed.key} autoComplete="off" aria-describedby={`${fields.clientSeed.errorId} client-seed-hint`} />
+          <input
+            {...getInputProps(fields.clientSeed, { type: "text" })}
+            key={fields.clientSeed.key}
+            autoComplete="off"
+            aria-describedby={`${fields.clientSeed.errorId} client-seed-hint`}
+          />
           <p id="client-seed-hint" className="mt-1 text-xs text-white/50">
             {t("house.fair.clientSeedHint")}
           </p>
@@ -187,7 +211,10 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
                 {s.clientSeed} · {t("house.fair.bets")}: {s.bets} · {t("house.fair.revealedAt")}: {s.revealedAt}
               </p>
               {s.bets > 0 ? (
-                <a className="font-semibold text-brand" href={`/fair?${new URLSearchParams({ game: "dice", serverSeed: s.serverSeed, clientSeed: s.clientSeed, nonce: "0" })}#verifier`}>
+                <a
+                  className="font-semibold text-brand"
+                  href={`/fair?${new URLSearchParams({ game: "dice", serverSeed: s.serverSeed, clientSeed: s.clientSeed, nonce: "0" })}#verifier`}
+                >
                   {t("house.fair.verifyThis")} ›
                 </a>
               ) : null}

@@ -15,7 +15,10 @@ import { layoutFor } from "#app/utils/layout.server.ts";
 import { headerBalance } from "../money/balance.server.ts";
 import type { Route } from "./+types/gamerun";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...(loaderData ? [{ title: loaderData.title }] : []), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...(loaderData ? [{ title: loaderData.title }] : []),
+  { name: "robots", content: "noindex" },
+];
 
 const GAME_CODE = /^[A-Z0-9]{2,20}(-[A-Z0-9]+)+$/;
 const launchSchema = z.object({
@@ -47,7 +50,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (token) {
     try {
       const opened = await openLaunch(token, player.id);
-      const view = { kind: "playing" as const, game: opened.game, url: opened.url, close: safeRedirect(url.searchParams.get("from") ?? opened.returnTo, "/games") };
+      const view = {
+        kind: "playing" as const,
+        game: opened.game,
+        url: opened.url,
+        close: safeRedirect(url.searchParams.get("from") ?? opened.returnTo, "/games"),
+      };
       return { title: opened.game.name, area, view, balance: await headerBalance(player.id) };
     } catch (e) {
       if (!isLaunchError(e)) throw e;
@@ -59,7 +67,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
   const code = url.searchParams.get("code")?.trim() ?? "";
   const found = GAME_CODE.test(code) ? await getGameByCode(code) : undefined;
-  if (!found) return data({ title: t("gamerun.errors.gameUnavailable"), area, view: { kind: "missing" as const, from }, balance: null }, { status: 404 });
+  if (!found)
+    return data({ title: t("gamerun.errors.gameUnavailable"), area, view: { kind: "missing" as const, from }, balance: null }, { status: 404 });
   const game = { code: found.game.code, name: found.game.name, poster: found.game.poster };
   return { title: t("gamerun.title", { name: game.name }), area, view: { kind: "ready" as const, game, from }, balance: null };
 }

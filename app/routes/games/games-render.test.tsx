@@ -20,7 +20,16 @@ async function render(lng: string, path: string, Component: unknown, loaderData:
   );
 }
 
-const game = { id: 7, code: "KA-SLOT-GOLDEN-TIGER", name: "Golden Tiger", type: "SLOT", platform: "KA", provider: "KA Gaming", poster: "/demo/posters/KA-SLOT-GOLDEN-TIGER.svg", isFavourite: true };
+const game = {
+  id: 7,
+  code: "KA-SLOT-GOLDEN-TIGER",
+  name: "Golden Tiger",
+  type: "SLOT",
+  platform: "KA",
+  provider: "KA Gaming",
+  poster: "/demo/posters/KA-SLOT-GOLDEN-TIGER.svg",
+  isFavourite: true,
+};
 const data = (over: Record<string, unknown> = {}) => ({
   area: undefined,
   pageTitle: "Slot | DeshPlay",
@@ -62,7 +71,17 @@ it("renders the filter form, the tiles and the favourite star, in English and Ba
 
 it("lists each category's providers and the sports books in the side menu, with nothing of the casino 'coming'", async () => {
   const menu: CatalogueMenu = {
-    providers: { LIVE: [{ platform: "SEXY", name: "Sexy" }], SLOT: [{ platform: "KA", name: "KA Gaming" }], TABLE: [], POKER: [], CRASH: [], FISH: [], ARCADE: [], LOTTERY: [{ platform: "JDB", name: "JDB" }], SPORTS: [] },
+    providers: {
+      LIVE: [{ platform: "SEXY", name: "Sexy" }],
+      SLOT: [{ platform: "KA", name: "KA Gaming" }],
+      TABLE: [],
+      POKER: [],
+      CRASH: [],
+      FISH: [],
+      ARCADE: [],
+      LOTTERY: [{ platform: "JDB", name: "JDB" }],
+      SPORTS: [],
+    },
     sports: [{ code: "SBO-SPORTS-BOOK", name: "SBO Sports", platform: "SBO" }],
   };
   const html = await render("en", "/", () => <SideMenu loggedIn={false} menu={menu} />, null);

@@ -14,7 +14,10 @@ async function render(lng: string, loaderData: unknown, actionData?: unknown) {
   const Stub = createRoutesStub([{ id: "r", path: "/house/crash", Component: Crash as never }]);
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={["/house/crash"]} hydrationData={{ loaderData: { r: loaderData }, actionData: actionData ? { r: actionData } : undefined }} />
+      <Stub
+        initialEntries={["/house/crash"]}
+        hydrationData={{ loaderData: { r: loaderData }, actionData: actionData ? { r: actionData } : undefined }}
+      />
     </I18nextProvider>,
   );
 }
@@ -22,7 +25,17 @@ async function render(lng: string, loaderData: unknown, actionData?: unknown) {
 const hash = "ab".repeat(32);
 const view = (phase: "betting" | "running" | "crashed"): CrashView => ({
   serverNow: Date.now(),
-  round: { id: 9, gameNumber: 7, phase, bettingEndsAt: Date.now() + 5000, startedAt: null, elapsed: phase === "running" ? 9000 : null, multiplier: phase === "crashed" ? 321 : 171, crashPoint: phase === "crashed" ? 321 : null, hash: phase === "crashed" ? hash : null },
+  round: {
+    id: 9,
+    gameNumber: 7,
+    phase,
+    bettingEndsAt: Date.now() + 5000,
+    startedAt: null,
+    elapsed: phase === "running" ? 9000 : null,
+    multiplier: phase === "crashed" ? 321 : 171,
+    crashPoint: phase === "crashed" ? 321 : null,
+    hash: phase === "crashed" ? hash : null,
+  },
   myBet: { roundId: 9, name: "", stake: "৳10.00", autoCashout: "2.00", cashoutAt: null, payout: "৳0.00", status: "active" },
   bets: [{ name: "ra***9", stake: "৳10.00", cashoutAt: null, payout: "৳0.00", status: "active" }],
   history: [{ id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32) }],

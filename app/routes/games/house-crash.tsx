@@ -42,7 +42,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       return { result: submission.reply({ resetForm: true }), notice: t("crash.betPlaced", { stake: takaText(placed.stake) }) };
     }
     const cash = await cashOut(player.id);
-    return { result: submission.reply(), notice: t("crash.cashedOut", { multiplier: multiplierText(cash.cashoutAt), amount: takaText(cash.payout) }) };
+    return {
+      result: submission.reply(),
+      notice: t("crash.cashedOut", { multiplier: multiplierText(cash.cashoutAt), amount: takaText(cash.payout) }),
+    };
   } catch (e) {
     if (!isCrashError(e)) throw e;
     return data({ result: submission.reply({ formErrors: [crashErrorText(context, e)] }), notice: null }, { status: 400 });
@@ -106,7 +109,11 @@ export default function HouseCrash({ loaderData, actionData }: Route.ComponentPr
         aria-live="polite"
       >
         <p className="text-xs text-white/60">{round ? t("crash.round", { n: round.gameNumber || round.id }) : "\u00a0"}</p>
-        <p ref={multiplierRef} className={`my-2 text-6xl font-extrabold tabular-nums ${phase === "crashed" ? "text-red-300" : "text-white"}`} data-testid="crash-multiplier">
+        <p
+          ref={multiplierRef}
+          className={`my-2 text-6xl font-extrabold tabular-nums ${phase === "crashed" ? "text-red-300" : "text-white"}`}
+          data-testid="crash-multiplier"
+        >
           {`${multiplierText(phase === "betting" || !round ? 100 : round.multiplier)}×`}
         </p>
         <p className="text-sm font-semibold" data-testid="crash-phase">
@@ -150,7 +157,12 @@ export default function HouseCrash({ loaderData, actionData }: Route.ComponentPr
           {canCashOut ? (
             <Form method="post" action="/house/crash" className="mt-2">
               <input type="hidden" name="intent" value="cashout" />
-              <SubmitButton label={t("crash.cashOut")} pendingLabel={t("crash.cashingOut")} action="/house/crash" className="btn-primary w-full text-lg" />
+              <SubmitButton
+                label={t("crash.cashOut")}
+                pendingLabel={t("crash.cashingOut")}
+                action="/house/crash"
+                className="btn-primary w-full text-lg"
+              />
             </Form>
           ) : null}
         </section>
@@ -172,7 +184,13 @@ export default function HouseCrash({ loaderData, actionData }: Route.ComponentPr
             </div>
             <div className="field">
               <label htmlFor={fields.autoCashout.id}>{t("crash.autoCashout")}</label>
-              <input {...getInputProps(fields.autoCashout, { type: "text" })} key={fields.autoCashout.key} inputMode="decimal" autoComplete="off" placeholder="2.00" />
+              <input
+                {...getInputProps(fields.autoCashout, { type: "text" })}
+                key={fields.autoCashout.key}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="2.00"
+              />
               <ErrorList errors={fields.autoCashout.errors} id={fields.autoCashout.errorId} />
             </div>
           </div>

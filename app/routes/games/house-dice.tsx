@@ -10,7 +10,15 @@ import { useHydrated } from "#app/components/money/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { type DiceDirection, diceChanceText, diceMultiplier, diceTargetAllowed, dicePayout, hundredthsText, multiplierText } from "#app/modules/games/fair/dice-rules.ts";
+import {
+  type DiceDirection,
+  diceChanceText,
+  diceMultiplier,
+  diceTargetAllowed,
+  dicePayout,
+  hundredthsText,
+  multiplierText,
+} from "#app/modules/games/fair/dice-rules.ts";
 import { playDice } from "#app/modules/games/house/dice.server.ts";
 import { isHouseError } from "#app/modules/games/house/errors.ts";
 import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
@@ -102,7 +110,9 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
               <h2 className="text-xs text-white/60">{t("house.dice.result")}</h2>
               <p className="text-4xl font-extrabold tabular-nums text-white">{t("house.dice.rolled", { roll: outcome.roll })}</p>
               <p className="mt-1 font-semibold">{outcome.win ? t("house.dice.won", { amount: outcome.payout }) : t("house.dice.lost")}</p>
-              <p className="mt-1 break-all text-xs text-white/50">{t("house.dice.usedSeed", { nonce: outcome.nonce, clientSeed: outcome.clientSeed })}</p>
+              <p className="mt-1 break-all text-xs text-white/50">
+                {t("house.dice.usedSeed", { nonce: outcome.nonce, clientSeed: outcome.clientSeed })}
+              </p>
             </section>
           ) : null}
           <Form method="post" action="/house/dice" {...getFormProps(form)} className="rounded-xl bg-panel p-4">

@@ -45,7 +45,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { title: getInstance(context).t("house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state) };
 }
 
-const tileSchema = z.object({ intent: z.literal("reveal"), tile: z.coerce.number({ error: "house.errors.tileFormat" }).int("house.errors.tileFormat").min(0, "house.errors.tileFormat").max(24, "house.errors.tileFormat") });
+const tileSchema = z.object({
+  intent: z.literal("reveal"),
+  tile: z.coerce
+    .number({ error: "house.errors.tileFormat" })
+    .int("house.errors.tileFormat")
+    .min(0, "house.errors.tileFormat")
+    .max(24, "house.errors.tileFormat"),
+});
 const cashOutSchema = z.object({ intent: z.literal("cashout") });
 const actionSchema = z.discriminatedUnion("intent", [minesStartSchema, tileSchema, cashOutSchema], { error: "house.errors.tileFormat" });
 
@@ -129,7 +136,9 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
             <section className="mb-3 rounded-xl bg-panel p-4" aria-live="polite" data-testid="mines-ended" data-status={state.status}>
               <h2 className="mb-2 text-sm font-semibold">{t("house.mines.lastGame")}</h2>
               <p className="mb-3 font-semibold">
-                {state.status === "busted" ? t("house.mines.busted") : t("house.mines.cashed", { amount: state.payout, multiplier: state.multiplier })}
+                {state.status === "busted"
+                  ? t("house.mines.busted")
+                  : t("house.mines.cashed", { amount: state.payout, multiplier: state.multiplier })}
               </p>
               <MinesGrid board={{ revealed: state.revealed, minePositions: state.minePositions, playing: false }} />
               <p className="mt-2 text-xs text-white/50">{t("house.mines.nonce", { nonce: state.nonce })}</p>

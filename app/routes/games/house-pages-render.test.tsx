@@ -26,14 +26,49 @@ async function render(lng: string, path: string, Component: unknown, loaderData:
 
 it("renders Dice, Mines and /fair in English and Bangla without a missing string", async () => {
   const out: string[] = [];
-  out.push(await render("en", "/house/dice", Dice, base, { result: undefined, outcome: { roll: "42.17", win: true, payout: "৳19.80", multiplier: "1.9801", nonce: 2, clientSeed: "cs", serverSeedHash: "x" } }));
+  out.push(
+    await render("en", "/house/dice", Dice, base, {
+      result: undefined,
+      outcome: { roll: "42.17", win: true, payout: "৳19.80", multiplier: "1.9801", nonce: 2, clientSeed: "cs", serverSeedHash: "x" },
+    }),
+  );
   out.push(await render("bn", "/house/dice", Dice, base));
-  const playing = { status: "playing", mines: 3, stake: "৳10.00", revealed: [4, 7], minePositions: null, multiplier: "1.2375", nextMultiplier: "1.4142", payout: "৳12.37", canCashOut: true, nonce: 1 };
+  const playing = {
+    status: "playing",
+    mines: 3,
+    stake: "৳10.00",
+    revealed: [4, 7],
+    minePositions: null,
+    multiplier: "1.2375",
+    nextMultiplier: "1.4142",
+    payout: "৳12.37",
+    canCashOut: true,
+    nonce: 1,
+  };
   out.push(await render("en", "/house/mines", Mines, { ...base, state: playing }));
-  out.push(await render("en", "/house/mines", Mines, { ...base, state: { ...playing, status: "busted", minePositions: [1, 2, 7], canCashOut: false, payout: "৳0.00" } }));
+  out.push(
+    await render("en", "/house/mines", Mines, {
+      ...base,
+      state: { ...playing, status: "busted", minePositions: [1, 2, 7], canCashOut: false, payout: "৳0.00" },
+    }),
+  );
   const verifier = { values: { game: "mines" }, result: { game: "mines", seedHash: "cd".repeat(32), mines: [3, 9] }, error: null };
-  out.push(await render("bn", "/fair", Fair, { title: "x", area: undefined, seeds: { active: seed, revealed: [{ id: 1, serverSeed: "s", serverSeedHash: "h", clientSeed: "c", bets: 2, revealedAt: "2026-11-23 10:00" }] }, verifier }));
-  out.push(await render("en", "/fair", Fair, { title: "x", area: undefined, seeds: null, verifier: { values: {}, result: null, error: "house.errors.seedFormat" } }));
+  out.push(
+    await render("bn", "/fair", Fair, {
+      title: "x",
+      area: undefined,
+      seeds: { active: seed, revealed: [{ id: 1, serverSeed: "s", serverSeedHash: "h", clientSeed: "c", bets: 2, revealedAt: "2026-11-23 10:00" }] },
+      verifier,
+    }),
+  );
+  out.push(
+    await render("en", "/fair", Fair, {
+      title: "x",
+      area: undefined,
+      seeds: null,
+      verifier: { values: {}, result: null, error: "house.errors.seedFormat" },
+    }),
+  );
   for (const html of out) expect(html).not.toMatch(/house\.[a-z]/);
   expect(out[0]).toContain("Rolled 42.17");
   expect(out[2]).toContain('name="tile"');

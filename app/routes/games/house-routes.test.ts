@@ -46,7 +46,11 @@ describe("/house/dice", () => {
     const cookie = await loggedIn(await fundedPlayer(100_000n));
     const bad = await call(dice, "/house/dice", { cookie, form: { stake: "ten", target: "50.123", direction: "sideways" } });
     expect(bad.status).toBe(400);
-    expect(errorsOf(bad)).toMatchObject({ stake: ["house.errors.stakeFormat"], target: ["house.errors.targetFormat"], direction: ["house.errors.directionFormat"] });
+    expect(errorsOf(bad)).toMatchObject({
+      stake: ["house.errors.stakeFormat"],
+      target: ["house.errors.targetFormat"],
+      direction: ["house.errors.directionFormat"],
+    });
     const low = await call(dice, "/house/dice", { cookie, form: { stake: "5", target: "50", direction: "under" } });
     expect(low.status).toBe(400);
     expect(errorsOf(low)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
@@ -98,7 +102,8 @@ describe("/house/mines", () => {
     expect(again.status).toBe(400);
     expect(errorsOf(again)[""]).toEqual(["That tile is already open."]);
     expect((await call(mines, "/house/mines", { cookie, form: { intent: "cashout" } })).status).toBe(200);
-    const state = ((await call(mines, "/house/mines", { cookie })).data as { state: { status: string; payout: string; minePositions: number[] } }).state;
+    const state = ((await call(mines, "/house/mines", { cookie })).data as { state: { status: string; payout: string; minePositions: number[] } })
+      .state;
     expect(state).toMatchObject({ status: "cashed", payout: "৳10.31", minePositions: [mine], revealed: [safe] });
   });
 });
@@ -107,10 +112,15 @@ describe("/fair", () => {
   const serverSeed = "a".repeat(64);
 
   it("lets a guest verify Dice, Mines and Crash results with a GET form", async () => {
-    const d = (await call(fair, `/fair?game=dice&serverSeed=${serverSeed}&clientSeed=abc&nonce=7`)).data as { seeds: unknown; verifier: { result: { roll: string } } };
+    const d = (await call(fair, `/fair?game=dice&serverSeed=${serverSeed}&clientSeed=abc&nonce=7`)).data as {
+      seeds: unknown;
+      verifier: { result: { roll: string } };
+    };
     expect(d.seeds).toBeNull();
     expect(Number(d.verifier.result.roll) * 100).toBe(diceRoll(serverSeed, "abc", 7));
-    const m = (await call(fair, `/fair?game=mines&serverSeed=${serverSeed}&clientSeed=abc&nonce=7&mines=5`)).data as { verifier: { result: { mines: number[] } } };
+    const m = (await call(fair, `/fair?game=mines&serverSeed=${serverSeed}&clientSeed=abc&nonce=7&mines=5`)).data as {
+      verifier: { result: { mines: number[] } };
+    };
     expect(m.verifier.result.mines).toEqual(minePositions(serverSeed, "abc", 7, 5));
     const hash = "b".repeat(64);
     const c = (await call(fair, `/fair?game=crash&hash=${hash}&salt=salty`)).data as { verifier: { result: { crashPoint: string } } };
@@ -133,7 +143,9 @@ describe("/fair", () => {
     expect(unknown.status).toBe(400);
     expect((await call(fair, "/fair", { cookie, form: { intent: "clientSeed", clientSeed: "my-lucky-seed" } })).status).toBe(200);
     expect((await call(fair, "/fair", { cookie, form: { intent: "rotate" } })).status).toBe(200);
-    const after = ((await call(fair, "/fair", { cookie })).data as { seeds: { active: { clientSeed: string }; revealed: { serverSeedHash: string }[] } }).seeds;
+    const after = (
+      (await call(fair, "/fair", { cookie })).data as { seeds: { active: { clientSeed: string }; revealed: { serverSeedHash: string }[] } }
+    ).seeds;
     expect(after.active.clientSeed).toBe("my-lucky-seed");
     expect(after.revealed).toHaveLength(2);
     expect(after.revealed[1]!.serverSeedHash).toBe(before.active.serverSeedHash);

@@ -22,7 +22,12 @@ async function render(lng: string, path: string, Component: unknown, loaderData:
 const game = { code: "KA-SLOT-GOLDEN-TIGER", name: "Golden Tiger", poster: "/demo/posters/x.svg", type: "SLOT" };
 
 it("renders the Play form, the running game and a spent link in English and Bangla", async () => {
-  const ready = await render("en", "/gamerun?code=KA-SLOT-GOLDEN-TIGER", GameRun, { title: "x", area: undefined, view: { kind: "ready", game, from: "/slot" }, balance: null });
+  const ready = await render("en", "/gamerun?code=KA-SLOT-GOLDEN-TIGER", GameRun, {
+    title: "x",
+    area: undefined,
+    view: { kind: "ready", game, from: "/slot" },
+    balance: null,
+  });
   expect(ready).toContain('method="post"');
   expect(ready).toContain('name="code" value="KA-SLOT-GOLDEN-TIGER"');
   expect(ready).toContain('name="from" value="/slot"');
@@ -42,11 +47,22 @@ it("renders the Play form, the running game and a spent link in English and Bang
   expect(playing).toContain("৳1,250.00");
   expect(playing).toContain("বন্ধ করুন");
 
-  const spent = await render("en", "/gamerun?launch=x", GameRun, { title: "x", area: undefined, view: { kind: "invalid", game, from: "/games" }, balance: null });
+  const spent = await render("en", "/gamerun?launch=x", GameRun, {
+    title: "x",
+    area: undefined,
+    view: { kind: "invalid", game, from: "/games" },
+    balance: null,
+  });
   expect(spent).toContain("This game link has expired or was already used.");
   expect(spent).toContain(">Play again<");
 
-  const failed = await render("en", "/gamerun?code=KA-SLOT-GOLDEN-TIGER", GameRun, { title: "x", area: undefined, view: { kind: "ready", game, from: "/slot" }, balance: null }, { error: "An unexpected error occurred" });
+  const failed = await render(
+    "en",
+    "/gamerun?code=KA-SLOT-GOLDEN-TIGER",
+    GameRun,
+    { title: "x", area: undefined, view: { kind: "ready", game, from: "/slot" }, balance: null },
+    { error: "An unexpected error occurred" },
+  );
   expect(failed).toContain("An unexpected error occurred");
   for (const html of [ready, playing, spent, failed]) expect(html).not.toMatch(/gamerun\.[a-z]/);
 });

@@ -10,7 +10,6 @@ import * as gamerun from "./gamerun.tsx";
 import * as sim from "./sim-aggregator.tsx";
 import { callRoute as call, type Outcome, sessionFor } from "#tests/support/route-call.ts";
 
-
 const ANDROID = "Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 type View = { kind: string; url?: string; close?: string; game?: { code: string; name: string } | null; from?: string };
 const viewOf = (out: Outcome) => (out.data as { view: View }).view;
@@ -42,7 +41,11 @@ describe("/gamerun", () => {
 
   it("Play launches and redirects to the one-time link, which opens the provider's URL in the frame once", async () => {
     const { cookie } = await sessionFor(await createPlayer());
-    const post = await call(gamerun, `/gamerun?code=${HTTP_GAME}&from=%2Fslot`, { cookie, form: { code: HTTP_GAME, from: "/slot" }, headers: { "user-agent": ANDROID } });
+    const post = await call(gamerun, `/gamerun?code=${HTTP_GAME}&from=%2Fslot`, {
+      cookie,
+      form: { code: HTTP_GAME, from: "/slot" },
+      headers: { "user-agent": ANDROID },
+    });
     expect(post.status).toBe(302);
     const next = new URL(post.headers.get("location")!, "http://localhost");
     const token = next.searchParams.get("launch")!;
@@ -50,7 +53,11 @@ describe("/gamerun", () => {
     expect(next.searchParams.get("from")).toBe("/slot");
     const open = await call(gamerun, next.pathname + next.search, { cookie });
     expect(open.status).toBe(200);
-    expect(viewOf(open)).toMatchObject({ kind: "playing", url: `https://games.aggregator.test/play/${HTTP_GAME}?token=${token}&lang=en`, close: "/slot" });
+    expect(viewOf(open)).toMatchObject({
+      kind: "playing",
+      url: `https://games.aggregator.test/play/${HTTP_GAME}?token=${token}&lang=en`,
+      close: "/slot",
+    });
     expect((open.data as { balance: { main: string } }).balance.main).toBe("0.00");
     const again = await call(gamerun, next.pathname + next.search, { cookie });
     expect(again.status).toBe(410);
@@ -111,7 +118,9 @@ describe("/sim-aggregator/play", () => {
     expect(format.status).toBe(400);
     const low = await call(sim, url!, { cookie, form: { stake: "5" } });
     expect(low.status).toBe(400);
-    expect((low.data as { result: { error: Record<string, string[]> } }).result.error.stake).toEqual(["The stake must be between ৳10.00 and ৳1,000.00."]);
+    expect((low.data as { result: { error: Record<string, string[]> } }).result.error.stake).toEqual([
+      "The stake must be between ৳10.00 and ৳1,000.00.",
+    ]);
   });
 
   it("a spin from a plain form post bets and pays through the wallet and shows the result", async () => {
@@ -144,7 +153,10 @@ describe("/api/game-run", () => {
       json: { userId: player.id, externalURL: "/slot", isMobileLogin: true, gameCode: HTTP_GAME, gameType: "SLOT", platform: "AGGT" },
     });
     expect(out.status).toBe(200);
-    expect(out.data).toMatchObject({ message: "Success", url: expect.stringMatching(/^https:\/\/games\.aggregator\.test\/play\/AGGT-SLOT-LUCKY-TEST\?token=[\w-]{43}&lang=en$/) });
+    expect(out.data).toMatchObject({
+      message: "Success",
+      url: expect.stringMatching(/^https:\/\/games\.aggregator\.test\/play\/AGGT-SLOT-LUCKY-TEST\?token=[\w-]{43}&lang=en$/),
+    });
     const dice = await call(gameRunApi, "/api/game-run", { token, json: { gameCode: DICE_GAME } });
     expect((dice.data as { url: string }).url).toMatch(/^https?:\/\/[^/]+\/house\/dice$/);
     const demo = await call(gameRunApi, "/api/game-run", { token, json: { gameCode: SIM_GAME } });
@@ -154,20 +166,32 @@ describe("/api/game-run", () => {
   it("refuses bad bodies, mismatching platform or type, another user id and unknown games", async () => {
     const player = await createPlayer();
     const { token } = await sessionFor(player);
-    expect(await call(gameRunApi, "/api/game-run", { token, json: {} })).toMatchObject({ status: 400, data: { message: "Enter a valid game code." } });
+    expect(await call(gameRunApi, "/api/game-run", { token, json: {} })).toMatchObject({
+      status: 400,
+      data: { message: "Enter a valid game code." },
+    });
     expect((await call(gameRunApi, "/api/game-run", { token, json: { gameCode: 12 } })).status).toBe(400);
     expect((await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME, platform: "KA" } })).status).toBe(400);
     expect((await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME, gameType: "LIVE" } })).status).toBe(400);
     expect((await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME, userId: player.id + 1 } })).status).toBe(403);
-    expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: "KA-SLOT-NOPE" } })).toMatchObject({ status: 404, data: { message: "This game is not available right now." } });
+    expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: "KA-SLOT-NOPE" } })).toMatchObject({
+      status: 404,
+      data: { message: "This game is not available right now." },
+    });
     expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: "KASLOT" } })).toMatchObject({ status: 404 });
   });
 
   it("passes on the provider's message, or the spec's text", async () => {
     const { token } = await sessionFor(await createPlayer());
     setAggregatorMode("server_error");
-    expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME } })).toMatchObject({ status: 502, data: { message: "Game server is under maintenance" } });
+    expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME } })).toMatchObject({
+      status: 502,
+      data: { message: "Game server is under maintenance" },
+    });
     setAggregatorMode("no_url");
-    expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME } })).toMatchObject({ status: 502, data: { message: "An unexpected error occurred" } });
+    expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME } })).toMatchObject({
+      status: 502,
+      data: { message: "An unexpected error occurred" },
+    });
   });
 });

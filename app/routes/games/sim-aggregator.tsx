@@ -16,7 +16,10 @@ import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/sim-aggregator";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [...(loaderData ? [{ title: loaderData.title }] : []), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...(loaderData ? [{ title: loaderData.title }] : []),
+  { name: "robots", content: "noindex" },
+];
 
 const taka = (poisha: bigint) => `৳${groupTaka(formatPoisha(poisha))}`;
 
@@ -62,7 +65,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const spun = await simSpin({ platform: session.platform, playerId: player.id, gameCode: session.game.code, stake });
   if (!spun.ok) return data({ result: submission.reply({ formErrors: [walletText(context, spun.failure)] }), spin: null }, { status: 409 });
-  const spin = { roundId: spun.roundId, win: spun.payout > 0n, payout: taka(spun.payout), multiplier: (spun.tenths / 10).toString(), balance: taka(spun.balance) };
+  const spin = {
+    roundId: spun.roundId,
+    win: spun.payout > 0n,
+    payout: taka(spun.payout),
+    multiplier: (spun.tenths / 10).toString(),
+    balance: taka(spun.balance),
+  };
   return { result: submission.reply(), spin };
 }
 
@@ -103,8 +112,15 @@ export default function SimAggregator({ loaderData, actionData }: Route.Componen
           </header>
           <p className="mb-3 text-xs text-white/60">{t("gamerun.sim.notice")}</p>
           {spin ? (
-            <section className={`mb-3 rounded-xl p-4 text-center ${spin.win ? "bg-emerald-700/40" : "bg-panel"}`} aria-live="polite" data-testid="sim-result" data-win={spin.win}>
-              <p className="text-2xl font-extrabold text-white">{spin.win ? t("gamerun.sim.won", { amount: spin.payout, multiplier: spin.multiplier }) : t("gamerun.sim.lost")}</p>
+            <section
+              className={`mb-3 rounded-xl p-4 text-center ${spin.win ? "bg-emerald-700/40" : "bg-panel"}`}
+              aria-live="polite"
+              data-testid="sim-result"
+              data-win={spin.win}
+            >
+              <p className="text-2xl font-extrabold text-white">
+                {spin.win ? t("gamerun.sim.won", { amount: spin.payout, multiplier: spin.multiplier }) : t("gamerun.sim.lost")}
+              </p>
               <p className="mt-1 break-all text-xs text-white/50">{t("gamerun.sim.round", { id: spin.roundId })}</p>
             </section>
           ) : null}

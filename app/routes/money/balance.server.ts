@@ -8,10 +8,7 @@ import { readMoneySettings } from "#app/modules/payments/payments.server.ts";
  * on. The root passes the flag from its cached site settings; the stream and the poll read it fresh.
  */
 export async function headerBalance(playerId: number, promotionWallet?: boolean): Promise<HeaderBalanceData> {
-  const [balances, wallet] = await Promise.all([
-    getPlayerBalances(playerId),
-    promotionWallet ?? readMoneySettings().then((s) => s.promotionWallet),
-  ]);
+  const [balances, wallet] = await Promise.all([getPlayerBalances(playerId), promotionWallet ?? readMoneySettings().then((s) => s.promotionWallet)]);
   return {
     main: groupTaka(formatPoisha(balances.main.available)),
     bonus: wallet ? groupTaka(formatPoisha(balances.bonus.available)) : null,

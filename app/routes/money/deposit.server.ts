@@ -49,7 +49,7 @@ export async function depositChoices(query: URLSearchParams) {
   const method = methods.find((m) => m.id === toId(query.get("methodId"))) ?? null;
   const channels = method ? await listDepositChannels(method.id) : [];
   const promotionParam = query.get("promotionId");
-  const promotionId = promotionParam === "none" ? null : (promotions.find((p) => p.id === toId(promotionParam)) ?? promotions[0])?.id ?? null;
+  const promotionId = promotionParam === "none" ? null : ((promotions.find((p) => p.id === toId(promotionParam)) ?? promotions[0])?.id ?? null);
   const channelType: ChannelType | null = channels.find((c) => c.type === query.get("channelType"))?.type ?? channels[0]?.type ?? null;
   // The range shown beside the amount: the chosen channel's, else what the open channels take together.
   const chosen = channels.find((c) => c.type === channelType) ?? open;
@@ -64,7 +64,10 @@ export async function depositChoices(query: URLSearchParams) {
 
 /** Everything /deposit shows, with the choices in the query applied. */
 export async function depositPageData(playerId: number, locale: string, query: URLSearchParams) {
-  const [{ methods, promotions, channels, amountRange, selected }, deposits] = await Promise.all([depositChoices(query), listPlayerDeposits(playerId, { limit: 5 })]);
+  const [{ methods, promotions, channels, amountRange, selected }, deposits] = await Promise.all([
+    depositChoices(query),
+    listPlayerDeposits(playerId, { limit: 5 }),
+  ]);
   return {
     amountRange,
     promotions: promotions.map((p) => ({ id: p.id, name: locale === "bn" ? p.nameBn : p.nameEn, percent: Math.round(p.bonusPercent) })),
@@ -87,9 +90,7 @@ export function formQuery(formData: FormData) {
 }
 
 type Step = { promotionId: number | null; methodId: number; channelType: ChannelType; amount: bigint };
-export type CheckedStep =
-  | { ok: true; draft: Step & { walletNumberId: number; accountNumber: string } }
-  | { ok: false; error: PaymentError };
+export type CheckedStep = { ok: true; draft: Step & { walletNumberId: number; accountNumber: string } } | { ok: false; error: PaymentError };
 
 const range = (min: bigint, max: bigint) => ({ min: formatTaka(min), max: formatTaka(max) });
 

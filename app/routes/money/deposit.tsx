@@ -143,7 +143,13 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 <div className="grid grid-cols-2 gap-2" role="radiogroup">
                   {channels.map((c) => (
                     <label key={c.type} className="block cursor-pointer" data-testid={`channel-${c.type}`}>
-                      <input type="radio" name={fields.channelType.name} value={c.type} defaultChecked={selected.channelType === c.type} className="peer sr-only" />
+                      <input
+                        type="radio"
+                        name={fields.channelType.name}
+                        value={c.type}
+                        defaultChecked={selected.channelType === c.type}
+                        className="peer sr-only"
+                      />
                       <span className="block rounded-lg border border-white/15 bg-ink px-2 py-2 text-center peer-checked:border-brand peer-checked:bg-brand/10 peer-checked:text-brand peer-focus-visible:ring-2 peer-focus-visible:ring-brand">
                         <span className="block text-sm font-semibold">{t(`money.channel.${c.type}`)}</span>
                         <span className="block text-xs text-white/60 tabular-nums">{t("cashier.deposit.range", { min: c.min, max: c.max })}</span>
@@ -156,7 +162,16 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
             </fieldset>
 
             {hydrated ? null : (
-              <button type="submit" formMethod="get" formAction="/deposit" formNoValidate name="apply" value="1" className="btn-secondary mb-4 w-full text-sm" data-testid="deposit-update">
+              <button
+                type="submit"
+                formMethod="get"
+                formAction="/deposit"
+                formNoValidate
+                name="apply"
+                value="1"
+                className="btn-secondary mb-4 w-full text-sm"
+                data-testid="deposit-update"
+              >
                 {t("cashier.deposit.apply")}
               </button>
             )}
@@ -173,7 +188,11 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 ) : null}
               </div>
               <div className="mb-2 flex gap-2">
-                <AmountInput field={fields.amount} placeholder={amountRange ? t("cashier.deposit.amountPlaceholder", amountRange) : ""} className="min-w-0 flex-1" />
+                <AmountInput
+                  field={fields.amount}
+                  placeholder={amountRange ? t("cashier.deposit.amountPlaceholder", amountRange) : ""}
+                  className="min-w-0 flex-1"
+                />
                 <button
                   type="submit"
                   name="clear"
@@ -190,7 +209,12 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                   {t("cashier.deposit.clear")}
                 </button>
               </div>
-              <QuickAmounts amounts={QUICK_DEPOSIT} name="add" action="/deposit" onPick={(n) => form.update({ name: fields.amount.name, value: addTaka(fields.amount.value ?? "", n) })} />
+              <QuickAmounts
+                amounts={QUICK_DEPOSIT}
+                name="add"
+                action="/deposit"
+                onPick={(n) => form.update({ name: fields.amount.name, value: addTaka(fields.amount.value ?? "", n) })}
+              />
               <MoneyErrors errors={fields.amount.errors} id={fields.amount.errorId} />
             </div>
 
@@ -213,7 +237,14 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 {records.map((r) => (
                   <li key={r.id}>
                     <a href={`/transaction-record/D${r.id}`} className="flex items-center gap-2 py-2 text-sm">
-                      <img src={r.methodIcon} alt="" width={32} height={32} className="size-8 shrink-0 rounded bg-white object-contain p-0.5" loading="lazy" />
+                      <img
+                        src={r.methodIcon}
+                        alt=""
+                        width={32}
+                        height={32}
+                        className="size-8 shrink-0 rounded bg-white object-contain p-0.5"
+                        loading="lazy"
+                      />
                       <span className="min-w-0 flex-1">
                         <span className="block font-semibold tabular-nums">
                           {t("cashier.currency")}

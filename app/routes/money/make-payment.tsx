@@ -55,7 +55,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (!(e instanceof FormDataParseError || e instanceof MultipartParseError)) throw e;
     // The parser stops at the limit, so the typed values are gone too; the form comes back with the reason.
     const tooLarge = e instanceof MaxFileSizeExceededError;
-    const error = new PaymentError("invalid_proof", tooLarge ? "money.errors.proofTooLarge" : "money.errors.proofRequired", { field: "proof", params: { mb: "5" } });
+    const error = new PaymentError("invalid_proof", tooLarge ? "money.errors.proofTooLarge" : "money.errors.proofRequired", {
+      field: "proof",
+      params: { mb: "5" },
+    });
     const result: SubmissionResult = { status: "error", error: { proof: [paymentMessage(context, error)] } };
     return data({ result }, { status: tooLarge ? 413 : 400 });
   }
@@ -78,7 +81,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/payment-request?id=D${deposit.id}`, { headers: { "Set-Cookie": await clearDraft() } });
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    return data({ result: submission.reply({ ...refusalErrors(context, e, FIELDS), hideFields: ["proof"] }) }, { status: e.code === "trx_used" ? 409 : 400 });
+    return data(
+      { result: submission.reply({ ...refusalErrors(context, e, FIELDS), hideFields: ["proof"] }) },
+      { status: e.code === "trx_used" ? 409 : 400 },
+    );
   }
 }
 

@@ -2,7 +2,6 @@
 // the context, then the route's loader or action runs. Real database, real files; nothing is mocked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { stopEventBus } from "#app/modules/events/bus.server.ts";
@@ -37,7 +36,8 @@ import * as withdrawal from "./withdrawal.tsx";
 import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
 
 /** Every request comes from one client address, as the per-address limits see it. */
-const call = (route: RouteModule, path: string, init: CallInit = {}) => callRoute(route, path, { ...init, headers: { "x-client-ip": "10.1.1.1", ...init.headers } });
+const call = (route: RouteModule, path: string, init: CallInit = {}) =>
+  callRoute(route, path, { ...init, headers: { "x-client-ip": "10.1.1.1", ...init.headers } });
 const loggedIn = async (player: { id: number }) => (await sessionFor(player)).cookie;
 
 /** The cookies a response sets, as one Cookie header value to send on the next request. */
@@ -46,7 +46,10 @@ const cookiesFrom = (headers: Headers, base: string) => [base, ...headers.getSet
 function proofForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set("proof", file ? new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }) : new File([], "", { type: "application/octet-stream" }));
+  form.set(
+    "proof",
+    file ? new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }) : new File([], "", { type: "application/octet-stream" }),
+  );
   return form;
 }
 
@@ -86,7 +89,11 @@ describe("/deposit", () => {
     const promotion = await createPromotion({ bonusPercent: 25, sortOrder: -1 });
     const cookie = await loggedIn(await createPlayer());
     const out = await call(deposit, `/deposit?methodId=${ctx.method.id}`, { cookie });
-    const page = out.data as { channels: unknown[]; selected: { promotionId: number; channelType: string }; promotions: { id: number; percent: number }[] };
+    const page = out.data as {
+      channels: unknown[];
+      selected: { promotionId: number; channelType: string };
+      promotions: { id: number; percent: number }[];
+    };
     expect(page.channels).toEqual([
       { type: "Agent", min: "500", max: "25,000" },
       { type: "Personal", min: "500", max: "10,000" },
@@ -143,7 +150,8 @@ describe("deposit: /deposit -> /make-payment -> /payment-request", () => {
     expect(view.amount).toBe("1,500.00");
 
     const fields = { senderNumber: "01712345678", trxId: "ABC123XYZ", idempotencyKey: view.idempotencyKey };
-    const submit = () => call(makePayment, "/make-payment", { cookie, method: "POST", body: proofForm(fields, { bytes: PNG, name: "shot.png", type: "image/png" }) });
+    const submit = () =>
+      call(makePayment, "/make-payment", { cookie, method: "POST", body: proofForm(fields, { bytes: PNG, name: "shot.png", type: "image/png" }) });
     const [first, second] = await Promise.all([submit(), submit()]);
     expect(first.status).toBe(302);
     expect(second.headers.get("location")).toBe(first.headers.get("location"));
@@ -170,7 +178,11 @@ describe("deposit: /deposit -> /make-payment -> /payment-request", () => {
     });
     const cookie = cookiesFrom(step1.headers, session);
     const key = newKey();
-    const missing = await call(makePayment, "/make-payment", { cookie, method: "POST", body: proofForm({ senderNumber: "0171", trxId: "T1", idempotencyKey: key }) });
+    const missing = await call(makePayment, "/make-payment", {
+      cookie,
+      method: "POST",
+      body: proofForm({ senderNumber: "0171", trxId: "T1", idempotencyKey: key }),
+    });
     expect(missing.status).toBe(400);
     const errors = (missing.data as { result: { error: Record<string, string[]> } }).result.error;
     expect(errors.senderNumber).toEqual(["money.errors.senderInvalid"]);
@@ -182,7 +194,9 @@ describe("deposit: /deposit -> /make-payment -> /payment-request", () => {
       body: proofForm({ senderNumber: "01712345678", trxId: "T2", idempotencyKey: key }, { bytes: PDF, name: "shot.png", type: "image/png" }),
     });
     expect(fake.status).toBe(400);
-    expect((fake.data as { result: { error: Record<string, string[]> } }).result.error.proof).toEqual(["The screenshot must be a JPEG, PNG or WebP image."]);
+    expect((fake.data as { result: { error: Record<string, string[]> } }).result.error.proof).toEqual([
+      "The screenshot must be a JPEG, PNG or WebP image.",
+    ]);
 
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG);
@@ -192,7 +206,9 @@ describe("deposit: /deposit -> /make-payment -> /payment-request", () => {
       body: proofForm({ senderNumber: "01712345678", trxId: "T3", idempotencyKey: key }, { bytes: big, name: "big.png", type: "image/png" }),
     });
     expect(tooLarge.status).toBe(413);
-    expect((tooLarge.data as { result: { error: Record<string, string[]> } }).result.error.proof).toEqual(["The screenshot must be 5 MB or smaller."]);
+    expect((tooLarge.data as { result: { error: Record<string, string[]> } }).result.error.proof).toEqual([
+      "The screenshot must be 5 MB or smaller.",
+    ]);
   });
 
   it("sends a guest to log in, and a player without a draft (or with another player's) back to /deposit", async () => {
@@ -245,14 +261,24 @@ describe("/withdrawal", () => {
     const body = () => new URLSearchParams({ methodId: String(ctx.method.id), amount: "600", idempotencyKey: newKey() });
     const blocked = await call(withdrawal, "/withdrawal", { cookie, method: "POST", body: body() });
     expect(blocked.status).toBe(400);
-    expect((blocked.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["Please complete your turnover and try again."]);
+    expect((blocked.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual([
+      "Please complete your turnover and try again.",
+    ]);
 
     const turnover = await call(turnoverRecord, "/turnover-record", { cookie });
     expect(turnover.data).toMatchObject({ tab: "active", rows: [{ progress: 0, required: "1,000.00", remaining: "1,000.00" }] });
 
     const free = await createPlayer();
     const freeCookie = await loggedIn(free);
-    await adjustBalance({ staffId: staff.id, playerId: free.id, direction: "credit", amount: taka(2_000), reason: "test", ip: null, idempotencyKey: newKey() });
+    await adjustBalance({
+      staffId: staff.id,
+      playerId: free.id,
+      direction: "credit",
+      amount: taka(2_000),
+      reason: "test",
+      ip: null,
+      idempotencyKey: newKey(),
+    });
     const ok = await call(withdrawal, "/withdrawal", { cookie: freeCookie, method: "POST", body: body() });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toMatch(/^\/payment-request\?id=W\d+$/);
@@ -269,7 +295,15 @@ describe("/resources/balance-events", () => {
 
   it("streams the balance at once with the SSE headers", async () => {
     const player = await createPlayer();
-    await adjustBalance({ staffId: staff.id, playerId: player.id, direction: "credit", amount: taka(1_234.5), reason: "test", ip: null, idempotencyKey: newKey() });
+    await adjustBalance({
+      staffId: staff.id,
+      playerId: player.id,
+      direction: "credit",
+      amount: taka(1_234.5),
+      reason: "test",
+      ip: null,
+      idempotencyKey: newKey(),
+    });
     const client = new AbortController();
     const out = await call(balanceEvents, "/resources/balance-events", { cookie: await loggedIn(player), signal: client.signal });
     expect(out.headers.get("content-type")).toBe("text/event-stream");
@@ -279,7 +313,15 @@ describe("/resources/balance-events", () => {
     while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toBe('event: balance\ndata: {"main":"1,234.50","bonus":"0.00"}\n\n');
     // A ledger movement (here a staff credit, which publishes the change) arrives as the next event.
-    await adjustBalance({ staffId: staff.id, playerId: player.id, direction: "credit", amount: taka(100), reason: "test", ip: null, idempotencyKey: newKey() });
+    await adjustBalance({
+      staffId: staff.id,
+      playerId: player.id,
+      direction: "credit",
+      amount: taka(100),
+      reason: "test",
+      ip: null,
+      idempotencyKey: newKey(),
+    });
     text = "";
     while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toBe('event: balance\ndata: {"main":"1,334.50","bonus":"0.00"}\n\n');

@@ -40,7 +40,8 @@ export default function PaymentRequest({ loaderData }: Route.ComponentProps) {
         </p>
         <h1 className="mb-2 text-2xl font-bold text-brand">{t("cashier.request.ready")}</h1>
         <p className="text-sm text-white/80">
-          {kind === "deposit" ? t("cashier.request.onTheWay") : t("cashier.request.withdrawalOnTheWay")} <Countdown startedAt={startedAt} serverNow={serverNow} />{" "}
+          {kind === "deposit" ? t("cashier.request.onTheWay") : t("cashier.request.withdrawalOnTheWay")}{" "}
+          <Countdown startedAt={startedAt} serverNow={serverNow} />{" "}
           {kind === "deposit" ? t("cashier.request.onTheWayAfter") : t("cashier.request.withdrawalOnTheWayAfter")}
         </p>
         <TransferAnimation amount={amount} icon={icon} direction={kind === "deposit" ? "in" : "out"} />

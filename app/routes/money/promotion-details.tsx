@@ -14,7 +14,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
   const promotion = await getPromotion(toId(params.id));
   if (!promotion || promotion.status !== "active") throw data(null, { status: 404 });
-  return { title: getInstance(context).t("cashier.promotions.title"), promotion: promotionView(promotion, getLocale(context)), ended: promotion.endsAt !== null && promotion.endsAt <= new Date() };
+  return {
+    title: getInstance(context).t("cashier.promotions.title"),
+    promotion: promotionView(promotion, getLocale(context)),
+    ended: promotion.endsAt !== null && promotion.endsAt <= new Date(),
+  };
 }
 
 export default function PromotionDetails({ loaderData }: Route.ComponentProps) {

@@ -19,7 +19,10 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { promotions } = loaderData;
   return (
     <main className="mx-auto max-w-5xl p-3 min-[769px]:p-6" data-testid="promotions-page">
-      <section className="mb-4 overflow-hidden rounded-xl bg-gradient-to-br from-brand to-brand-dark p-5 text-black" aria-labelledby="promotions-title">
+      <section
+        className="mb-4 overflow-hidden rounded-xl bg-gradient-to-br from-brand to-brand-dark p-5 text-black"
+        aria-labelledby="promotions-title"
+      >
         <p className="text-xs font-bold uppercase tracking-wide opacity-70">{t("cashier.promotions.title")}</p>
         <h1 id="promotions-title" className="mb-1 text-xl font-extrabold min-[769px]:text-2xl">
           {t("cashier.promotions.banner")}
@@ -39,7 +42,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                   ) : (
                     <span className="text-4xl font-extrabold text-brand">{p.percent}%</span>
                   )}
-                  <span className="absolute right-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">{t("cashier.promotions.bonus", { percent: p.percent })}</span>
+                  <span className="absolute right-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+                    {t("cashier.promotions.bonus", { percent: p.percent })}
+                  </span>
                 </div>
                 <div className="p-3">
                   <h2 className="mb-1 font-bold">{p.name}</h2>

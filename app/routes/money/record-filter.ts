@@ -14,7 +14,16 @@ const statuses = ["all", "pending", "fail", "success"] as const;
 const types = ["all", "deposit", "withdraw", "adjustment"] as const;
 const ranges = ["today", "yesterday", "7d", "all"] as const;
 // The spec's words and the original site's numbers are accepted too (e.g. ?type=withdrawal, ?status=1).
-const aliases: Record<string, string> = { withdrawal: "withdraw", processing: "pending", "0": "pending", "1": "success", "2": "fail", "-1": "all", last7: "7d", "7": "7d" };
+const aliases: Record<string, string> = {
+  withdrawal: "withdraw",
+  processing: "pending",
+  "0": "pending",
+  "1": "success",
+  "2": "fail",
+  "-1": "all",
+  last7: "7d",
+  "7": "7d",
+};
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   const v = value === null ? "" : (aliases[value.trim().toLowerCase()] ?? value.trim().toLowerCase());

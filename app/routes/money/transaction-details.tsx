@@ -78,7 +78,10 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
             <p className="text-sm text-white/70">
               {t(`money.type.${tx.type}`)} · {tx.id}
             </p>
-            <p className={`text-xl font-bold tabular-nums ${tx.status === "fail" ? "text-white/40" : tx.sign === "-" ? "text-red-300" : "text-accent"}`} data-testid="details-amount">
+            <p
+              className={`text-xl font-bold tabular-nums ${tx.status === "fail" ? "text-white/40" : tx.sign === "-" ? "text-red-300" : "text-accent"}`}
+              data-testid="details-amount"
+            >
               {tx.sign}৳{tx.amount}
             </p>
           </div>
@@ -86,10 +89,22 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
         </section>
 
         <nav className="mb-3 flex gap-1 rounded-xl bg-panel p-1" role={hydrated ? "tablist" : undefined}>
-          <a href="#timeline" className={tabClass("timeline")} role={hydrated ? "tab" : undefined} aria-selected={hydrated ? tab === "timeline" : undefined} onClick={(e) => (e.preventDefault(), setTab("timeline"))}>
+          <a
+            href="#timeline"
+            className={tabClass("timeline")}
+            role={hydrated ? "tab" : undefined}
+            aria-selected={hydrated ? tab === "timeline" : undefined}
+            onClick={(e) => (e.preventDefault(), setTab("timeline"))}
+          >
             {t("cashier.details.timeline")}
           </a>
-          <a href="#details" className={tabClass("details")} role={hydrated ? "tab" : undefined} aria-selected={hydrated ? tab === "details" : undefined} onClick={(e) => (e.preventDefault(), setTab("details"))}>
+          <a
+            href="#details"
+            className={tabClass("details")}
+            role={hydrated ? "tab" : undefined}
+            aria-selected={hydrated ? tab === "details" : undefined}
+            onClick={(e) => (e.preventDefault(), setTab("details"))}
+          >
             {t("cashier.details.details")}
           </a>
         </nav>

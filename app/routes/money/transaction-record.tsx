@@ -58,7 +58,19 @@ const statusOptions = ["all", "pending", "fail", "success"] as const;
 const typeOptions = ["all", "deposit", "withdraw", "adjustment"] as const;
 const rangeOptions = ["today", "yesterday", "7d", "all"] as const;
 
-function Chips<T extends string>({ name, legend, options, value, label }: { name: string; legend: string; options: readonly T[]; value: T; label: (v: T) => string }) {
+function Chips<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  label,
+}: {
+  name: string;
+  legend: string;
+  options: readonly T[];
+  value: T;
+  label: (v: T) => string;
+}) {
   return (
     <fieldset className="mb-2">
       <legend className="mb-1 text-xs text-white/60">{legend}</legend>
@@ -135,7 +147,9 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                         </a>
                         <span className="block text-[0.7rem] text-white/50">{r.method ?? t("money.noAgent")}</span>
                       </td>
-                      <td className={`px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === "-" ? "text-red-300" : "text-accent"}`}>
+                      <td
+                        className={`px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === "-" ? "text-red-300" : "text-accent"}`}
+                      >
                         {r.sign}
                         {r.amount}
                       </td>
@@ -164,7 +178,11 @@ function Pager({ filter, pages }: { filter: RecordFilter; pages: number }) {
   const link = (page: number) => `/transaction-record${recordQuery({ ...filter, page })}`;
   const cell = "flex min-w-9 items-center justify-center rounded-md px-2 py-1.5 text-sm";
   return (
-    <nav className="mt-3 flex flex-col items-center gap-2" aria-label={t("cashier.records.page", { page: current, pages })} data-testid="record-pager">
+    <nav
+      className="mt-3 flex flex-col items-center gap-2"
+      aria-label={t("cashier.records.page", { page: current, pages })}
+      data-testid="record-pager"
+    >
       <div className="flex gap-1">
         {current > 1 ? (
           <a href={link(current - 1)} className={`${cell} bg-panel`} rel="prev">
@@ -172,7 +190,12 @@ function Pager({ filter, pages }: { filter: RecordFilter; pages: number }) {
           </a>
         ) : null}
         {numbers.map((n) => (
-          <a key={n} href={link(n)} className={`${cell} ${n === current ? "bg-brand font-bold text-black" : "bg-panel"}`} aria-current={n === current ? "page" : undefined}>
+          <a
+            key={n}
+            href={link(n)}
+            className={`${cell} ${n === current ? "bg-brand font-bold text-black" : "bg-panel"}`}
+            aria-current={n === current ? "page" : undefined}
+          >
             {n}
           </a>
         ))}

@@ -43,7 +43,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export default function TurnoverRecord({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { tab, rows } = loaderData;
-  const tabClass = (name: string) => `flex-1 rounded-lg py-2 text-center text-sm font-semibold ${tab === name ? "bg-brand text-black" : "text-white/80 hover:bg-white/5"}`;
+  const tabClass = (name: string) =>
+    `flex-1 rounded-lg py-2 text-center text-sm font-semibold ${tab === name ? "bg-brand text-black" : "text-white/80 hover:bg-white/5"}`;
   return (
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="turnover-page">
@@ -53,7 +54,9 @@ export default function TurnoverRecord({ loaderData }: Route.ComponentProps) {
             <summary className="cursor-pointer list-none rounded-full border border-white/20 px-3 py-1 text-sm" data-testid="turnover-help">
               ? {t("cashier.turnover.help")}
             </summary>
-            <p className="absolute right-0 z-10 mt-2 w-72 rounded-lg bg-panel-2 p-3 text-xs leading-relaxed shadow-xl">{t("cashier.turnover.helpText")}</p>
+            <p className="absolute right-0 z-10 mt-2 w-72 rounded-lg bg-panel-2 p-3 text-xs leading-relaxed shadow-xl">
+              {t("cashier.turnover.helpText")}
+            </p>
           </details>
         </div>
         <nav className="mb-3 flex gap-1 rounded-xl bg-panel p-1">
@@ -86,7 +89,9 @@ export default function TurnoverRecord({ loaderData }: Route.ComponentProps) {
                       </a>
                     ) : null}
                   </div>
-                  <span className={`shrink-0 rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${r.status === "complete" ? "bg-accent/20 text-accent" : "bg-brand/15 text-brand"}`}>
+                  <span
+                    className={`shrink-0 rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${r.status === "complete" ? "bg-accent/20 text-accent" : "bg-brand/15 text-brand"}`}
+                  >
                     {r.status === "complete" ? t("cashier.turnover.completed") : t("cashier.turnover.pending")}
                   </span>
                 </div>

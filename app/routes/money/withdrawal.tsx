@@ -28,7 +28,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const base = { title: getInstance(context).t("cashier.withdrawal.title"), layout: layoutFor(request.headers.get("user-agent")) };
   const settings = await readMoneySettings();
   if (!settings.withdrawalStatus) return { ...base, open: false as const };
-  const [player, balances, methods] = await Promise.all([findPlayerById(auth.id), getPlayerBalances(auth.id), listPaymentMethods({ activeOnly: true })]);
+  const [player, balances, methods] = await Promise.all([
+    findPlayerById(auth.id),
+    getPlayerBalances(auth.id),
+    listPaymentMethods({ activeOnly: true }),
+  ]);
   if (!player) throw data(null, { status: 404 });
   // Without JavaScript a quick amount arrives as ?quick=1000 (a GET of this page) and sets the amount.
   const quick = Number(url.searchParams.get("quick"));
@@ -138,7 +142,13 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
 
         <fieldset className="mb-4">
           <legend className="mb-2 text-sm font-semibold">{t("cashier.withdrawal.method")}</legend>
-          <MethodGrid name={fields.methodId.name} methods={d.methods} selected={d.selected.methodId} errorId={fields.methodId.errorId} invalid={!!fields.methodId.errors?.length} />
+          <MethodGrid
+            name={fields.methodId.name}
+            methods={d.methods}
+            selected={d.selected.methodId}
+            errorId={fields.methodId.errorId}
+            invalid={!!fields.methodId.errors?.length}
+          />
           <MoneyErrors errors={fields.methodId.errors} id={fields.methodId.errorId} />
         </fieldset>
 
@@ -147,13 +157,26 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
             {t("cashier.withdrawal.amount")}
           </label>
           <AmountInput field={fields.amount} placeholder={t("cashier.withdrawal.amountPlaceholder")} className="mb-2" />
-          <QuickAmounts amounts={QUICK_WITHDRAW} name="quick" action="/withdrawal" onPick={(n) => form.update({ name: fields.amount.name, value: String(n) })} />
+          <QuickAmounts
+            amounts={QUICK_WITHDRAW}
+            name="quick"
+            action="/withdrawal"
+            onPick={(n) => form.update({ name: fields.amount.name, value: String(n) })}
+          />
           <MoneyErrors errors={fields.amount.errors} id={fields.amount.errorId} />
         </div>
 
         <div className="field">
           <label htmlFor="withdrawal-account">{t("cashier.withdrawal.account")}</label>
-          <input id="withdrawal-account" type="text" value={`+88 ${d.phone}`} readOnly aria-describedby="withdrawal-account-hint" className="opacity-80" data-testid="withdrawal-phone" />
+          <input
+            id="withdrawal-account"
+            type="text"
+            value={`+88 ${d.phone}`}
+            readOnly
+            aria-describedby="withdrawal-account-hint"
+            className="opacity-80"
+            data-testid="withdrawal-phone"
+          />
           <p id="withdrawal-account-hint" className="mt-1 text-xs text-white/50">
             {t("cashier.withdrawal.accountHint")}
           </p>

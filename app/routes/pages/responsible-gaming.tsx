@@ -40,7 +40,10 @@ export default function ResponsibleGaming({ loaderData }: Route.ComponentProps) 
   return (
     <main className="mx-auto max-w-3xl px-4 py-5 text-[0.95rem] leading-relaxed text-slate-200" data-testid="responsible-gaming">
       <div className="flex items-center gap-3">
-        <span className="flex size-14 shrink-0 items-center justify-center rounded-full border-4 border-red-600 bg-white text-lg font-extrabold text-black" aria-hidden="true">
+        <span
+          className="flex size-14 shrink-0 items-center justify-center rounded-full border-4 border-red-600 bg-white text-lg font-extrabold text-black"
+          aria-hidden="true"
+        >
           {t("home.ageBadge")}
         </span>
         <h1 className="text-2xl font-bold text-white">{t("pages.responsibleGaming.title")}</h1>
@@ -60,7 +63,8 @@ export default function ResponsibleGaming({ loaderData }: Route.ComponentProps) 
         <ul className="my-2 grid gap-2 sm:grid-cols-2">
           {tools.map((key) => (
             <li key={key} className="rounded-lg bg-panel px-3 py-2">
-              {t(`pages.responsibleGaming.tools.${key}`)} <small className="ml-1 whitespace-nowrap rounded-full bg-panel-2 px-2 text-xs text-brand">{t("common.comingSoon")}</small>
+              {t(`pages.responsibleGaming.tools.${key}`)}{" "}
+              <small className="ml-1 whitespace-nowrap rounded-full bg-panel-2 px-2 text-xs text-brand">{t("common.comingSoon")}</small>
             </li>
           ))}
         </ul>
@@ -91,7 +95,9 @@ export default function ResponsibleGaming({ loaderData }: Route.ComponentProps) 
 /** Puts the mail link where the translation has its {{mail}} placeholder (marked with a NUL character). */
 function withMail(text: string, link: React.ReactNode) {
   const [before, after] = text.split("\u0000");
-  return after === undefined ? text : (
+  return after === undefined ? (
+    text
+  ) : (
     <>
       {before}
       {link}

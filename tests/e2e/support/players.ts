@@ -6,7 +6,9 @@ export type TestPlayer = { username: string; password: string; email: string; ph
 
 /** 4-15 letters and digits: "e2e" and 12 random base-36 characters. */
 function uniqueUsername() {
-  return `e2e${BigInt(`0x${randomBytes(8).toString("hex")}`).toString(36).slice(0, 12)}`;
+  return `e2e${BigInt(`0x${randomBytes(8).toString("hex")}`)
+    .toString(36)
+    .slice(0, 12)}`;
 }
 
 export function newPlayer(): TestPlayer {

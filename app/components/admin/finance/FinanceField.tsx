@@ -48,7 +48,17 @@ export function FinanceField({
 
 type TextAreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { key?: string | undefined };
 
-export function FinanceTextArea({ label, textareaProps, errors, errorId }: { label: string; textareaProps: TextAreaProps; errors?: string[] | null; errorId?: string }) {
+export function FinanceTextArea({
+  label,
+  textareaProps,
+  errors,
+  errorId,
+}: {
+  label: string;
+  textareaProps: TextAreaProps;
+  errors?: string[] | null;
+  errorId?: string;
+}) {
   const { key, className, ...rest } = textareaProps;
   return (
     <div className="field">

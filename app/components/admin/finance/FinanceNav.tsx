@@ -18,7 +18,9 @@ export function FinanceNav() {
         <NavLink
           key={l.to}
           to={l.to}
-          className={({ isActive }) => `whitespace-nowrap border-b-2 px-3 py-2 ${isActive ? "border-brand font-bold text-brand" : "border-transparent text-white/80 hover:text-white"}`}
+          className={({ isActive }) =>
+            `whitespace-nowrap border-b-2 px-3 py-2 ${isActive ? "border-brand font-bold text-brand" : "border-transparent text-white/80 hover:text-white"}`
+          }
         >
           {t(l.key)}
         </NavLink>

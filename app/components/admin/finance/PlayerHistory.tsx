@@ -11,7 +11,13 @@ export type HistorySummary = {
   otherPlayersOnSender?: number;
 };
 
-export type RecentTransaction = { id: string; type: "deposit" | "withdraw" | "adjustment"; amount: string; status: "pending" | "success" | "fail"; createdAt: string };
+export type RecentTransaction = {
+  id: string;
+  type: "deposit" | "withdraw" | "adjustment";
+  amount: string;
+  status: "pending" | "success" | "fail";
+  createdAt: string;
+};
 
 const statusColour = { pending: "text-amber-300", success: "text-accent", fail: "text-red-300" } as const;
 
@@ -24,7 +30,13 @@ export function PlayerHistory({ summary, recent }: { summary: HistorySummary; re
       <ul className="mb-2 space-y-0.5 text-white/80">
         <li>{t("finance.history.deposits", { count: summary.approvedDeposits, total: summary.approvedDepositTotal })}</li>
         <li>{t("finance.history.withdrawals", { count: summary.approvedWithdrawals, total: summary.approvedWithdrawalTotal })}</li>
-        <li>{t("finance.history.open", { deposits: summary.pendingDeposits, withdrawals: summary.pendingWithdrawals, rejected: summary.rejectedDeposits })}</li>
+        <li>
+          {t("finance.history.open", {
+            deposits: summary.pendingDeposits,
+            withdrawals: summary.pendingWithdrawals,
+            rejected: summary.rejectedDeposits,
+          })}
+        </li>
         {summary.otherPlayersOnSender ? (
           <li className="font-bold text-amber-300" data-testid="aml-shared-sender">
             {t("finance.history.sharedSender", { count: summary.otherPlayersOnSender })}

@@ -81,7 +81,19 @@ type QueueProps<R extends { id: number }> = {
   renderRow: (row: R) => React.ReactNode;
 };
 
-export function ReviewQueuePage<R extends { id: number }>({ kind, base, rows, status, notice, canAct, pendingCount, page, hasMore, actionData: a, renderRow }: QueueProps<R>) {
+export function ReviewQueuePage<R extends { id: number }>({
+  kind,
+  base,
+  rows,
+  status,
+  notice,
+  canAct,
+  pendingCount,
+  page,
+  hasMore,
+  actionData: a,
+  renderRow,
+}: QueueProps<R>) {
   const { t } = useTranslation();
   const l = labels[kind];
   // An error about an item no longer on the page (reviewed meanwhile, or a forged id) is shown on top.

@@ -31,11 +31,18 @@ const optionalTaka = z
     if (!v?.trim()) return null;
     const r = parseAmountInput(v, "other");
     if (r.ok) return r.amount;
-    ctx.addIssue({ code: "custom", message: r.messageKey === "money.errors.amountZero" ? "finance.errors.amountPositive" : "finance.errors.amountInvalid" });
+    ctx.addIssue({
+      code: "custom",
+      message: r.messageKey === "money.errors.amountZero" ? "finance.errors.amountPositive" : "finance.errors.amountInvalid",
+    });
     return z.NEVER;
   });
 
-const reason = z.string({ error: "finance.errors.reasonRequired" }).trim().min(1, "finance.errors.reasonRequired").max(500, "finance.errors.reasonTooLong");
+const reason = z
+  .string({ error: "finance.errors.reasonRequired" })
+  .trim()
+  .min(1, "finance.errors.reasonRequired")
+  .max(500, "finance.errors.reasonTooLong");
 
 export const approveDepositSchema = z.object({ intent: z.literal("approve"), id: idField });
 export const rejectSchema = z.object({ intent: z.literal("reject"), id: idField, reason });
@@ -77,7 +84,12 @@ export const paymentMethodSchema = z.object({
     .trim()
     .max(500, "finance.errors.textTooLong")
     .regex(/^(\/\S*|https:\/\/\S+)$/, "finance.errors.pathInvalid"),
-  sortOrder: z.coerce.number({ error: "finance.errors.orderInvalid" }).int("finance.errors.orderInvalid").min(0, "finance.errors.orderInvalid").max(10_000, "finance.errors.orderInvalid").default(0),
+  sortOrder: z.coerce
+    .number({ error: "finance.errors.orderInvalid" })
+    .int("finance.errors.orderInvalid")
+    .min(0, "finance.errors.orderInvalid")
+    .max(10_000, "finance.errors.orderInvalid")
+    .default(0),
   active: z.boolean().default(false),
 });
 
@@ -89,7 +101,10 @@ export const walletNumberSchema = z
       .string({ error: "finance.errors.methodInvalid" })
       .transform((v, ctx) => toId(v) ?? (ctx.addIssue({ code: "custom", message: "finance.errors.methodInvalid" }), z.NEVER)),
     channelType: z.enum(channelTypes, "finance.errors.typeInvalid"),
-    accountNumber: z.string({ error: "finance.errors.numberInvalid" }).trim().regex(/^\d{11}$/, "finance.errors.numberInvalid"),
+    accountNumber: z
+      .string({ error: "finance.errors.numberInvalid" })
+      .trim()
+      .regex(/^\d{11}$/, "finance.errors.numberInvalid"),
     minAmount: takaField,
     maxAmount: takaField,
     dailyCap: optionalTaka,

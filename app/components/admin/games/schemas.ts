@@ -2,8 +2,16 @@
 import { z } from "zod";
 import { parseTaka } from "#app/modules/ledger/money.ts";
 
-const order = z.coerce.number({ error: "adminGames.errors.orderInvalid" }).int("adminGames.errors.orderInvalid").min(0, "adminGames.errors.orderInvalid").max(100_000, "adminGames.errors.orderInvalid");
-const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const order = z.coerce
+  .number({ error: "adminGames.errors.orderInvalid" })
+  .int("adminGames.errors.orderInvalid")
+  .min(0, "adminGames.errors.orderInvalid")
+  .max(100_000, "adminGames.errors.orderInvalid");
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const stake = (key: string) =>
   z
     .string({ error: key })
@@ -23,7 +31,8 @@ export const gameFormSchema = z
   .superRefine((v, ctx) => {
     const min = parseTaka(v.minStake);
     const max = parseTaka(v.maxStake);
-    if (min !== undefined && max !== undefined && max < min) ctx.addIssue({ code: "custom", path: ["maxStake"], message: "adminGames.errors.maxStakeInvalid" });
+    if (min !== undefined && max !== undefined && max < min)
+      ctx.addIssue({ code: "custom", path: ["maxStake"], message: "adminGames.errors.maxStakeInvalid" });
   });
 
 export const providerFormSchema = z.object({

@@ -11,7 +11,12 @@ const sorts = ["recommend", "latest", "favorite", "az"] as const satisfies reado
  * The /games filter: a GET form (checked providers are sent as repeated `system` values) that works without
  * JavaScript; with JavaScript a change of provider, category or sort applies at once.
  */
-export function GameFilters({ action, filter, providers, types }: {
+export function GameFilters({
+  action,
+  filter,
+  providers,
+  types,
+}: {
   action: string;
   filter: GamesFilter;
   providers: Array<{ platform: string; name: string }>;
@@ -26,14 +31,27 @@ export function GameFilters({ action, filter, providers, types }: {
   };
   const field = "rounded-md border border-white/15 bg-ink px-2 py-2 text-sm";
   return (
-    <Form method="get" action={action} onChange={onChange} className="mb-3 flex flex-col gap-3 rounded-xl bg-panel p-3" aria-label={t("casino.filters")} data-testid="game-filters">
+    <Form
+      method="get"
+      action={action}
+      onChange={onChange}
+      className="mb-3 flex flex-col gap-3 rounded-xl bg-panel p-3"
+      aria-label={t("casino.filters")}
+      data-testid="game-filters"
+    >
       {providers.length > 0 ? (
         <fieldset>
           <legend className="mb-1.5 text-xs text-white/60">{t("casino.providers")}</legend>
           <div className="flex flex-wrap gap-1.5">
             {providers.map((p) => (
               <label key={p.platform} className="cursor-pointer">
-                <input type="checkbox" name="system" value={p.platform} defaultChecked={filter.systems.includes(p.platform)} className="peer sr-only" />
+                <input
+                  type="checkbox"
+                  name="system"
+                  value={p.platform}
+                  defaultChecked={filter.systems.includes(p.platform)}
+                  className="peer sr-only"
+                />
                 <span className="block rounded-full border border-white/15 px-3 py-1 text-xs peer-checked:border-brand peer-checked:bg-brand peer-checked:font-semibold peer-checked:text-black peer-focus-visible:ring-2 peer-focus-visible:ring-brand">
                   {p.name}
                 </span>
@@ -45,7 +63,14 @@ export function GameFilters({ action, filter, providers, types }: {
       <div className="grid grid-cols-2 gap-2 md:flex md:items-end">
         <label className="col-span-2 flex flex-col gap-1 text-xs text-white/60 md:flex-1">
           {t("casino.search")}
-          <input type="search" name="q" defaultValue={filter.q} maxLength={50} placeholder={t("casino.searchPlaceholder")} className={`${field} text-white`} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={filter.q}
+            maxLength={50}
+            placeholder={t("casino.searchPlaceholder")}
+            className={`${field} text-white`}
+          />
         </label>
         {types ? (
           <label className="flex flex-col gap-1 text-xs text-white/60">

@@ -37,8 +37,7 @@ export function BetsPanel({ bets, live }: { bets: BetView[]; live: LiveBet[] }) 
         <ul className="mt-2 space-y-0.5 text-xs tabular-nums text-white/80" aria-live="polite">
           {live.slice(-8).map((b, i) => (
             <li key={i}>
-              {b.name} ·{" "}
-              {b.cashoutAt !== null ? `${multiplierText(b.cashoutAt)}× → ${takaText(b.payout ?? "0")}` : takaText(b.stake)}
+              {b.name} · {b.cashoutAt !== null ? `${multiplierText(b.cashoutAt)}× → ${takaText(b.payout ?? "0")}` : takaText(b.stake)}
             </li>
           ))}
         </ul>

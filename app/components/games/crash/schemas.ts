@@ -3,7 +3,10 @@ import { z } from "zod";
 
 export const crashBetSchema = z.object({
   intent: z.literal("bet"),
-  stake: z.string({ error: "crash.errors.stakeFormat" }).trim().regex(/^\d{1,9}(\.\d{1,2})?$/, "crash.errors.stakeFormat"),
+  stake: z
+    .string({ error: "crash.errors.stakeFormat" })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "crash.errors.stakeFormat"),
   autoCashout: z
     .string()
     .trim()

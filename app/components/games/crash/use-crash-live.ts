@@ -17,7 +17,9 @@ export function useCrashLive(initial: CrashView, myName: string, multiplierRef: 
   const [round, setRound] = useState<PublicRound | null>(initial.round);
   const [liveBets, setLiveBets] = useState<LiveBet[]>([]);
   const [clockOffset] = useState(() => initial.serverNow - Date.now());
-  const base = useRef<{ e: number; at: number } | null>(round?.phase === "running" && round.elapsed !== null ? { e: round.elapsed, at: performance.now() } : null);
+  const base = useRef<{ e: number; at: number } | null>(
+    round?.phase === "running" && round.elapsed !== null ? { e: round.elapsed, at: performance.now() } : null,
+  );
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;

@@ -2,7 +2,19 @@
  * Title, the player's balance and the game's stake limits: shown on every in-house game page (Dice, Mines, Crash).
  * The texts come translated from the page's own area.
  */
-export function GameHeader({ title, limits, balanceLabel, balance, testId }: { title: string; limits: string | null; balanceLabel: string; balance: string; testId: string }) {
+export function GameHeader({
+  title,
+  limits,
+  balanceLabel,
+  balance,
+  testId,
+}: {
+  title: string;
+  limits: string | null;
+  balanceLabel: string;
+  balance: string;
+  testId: string;
+}) {
   return (
     <header className="mb-3 flex flex-wrap items-end justify-between gap-2">
       <div>

@@ -27,7 +27,11 @@ export function MinesGrid({ board, name = "tile" }: { board: MinesBoard; name?: 
             />
           );
         }
-        const label = mine ? t("house.mines.tileMine", { n: i + 1 }) : open || board.minePositions ? t("house.mines.tileSafe", { n: i + 1 }) : t("house.mines.tile", { n: i + 1 });
+        const label = mine
+          ? t("house.mines.tileMine", { n: i + 1 })
+          : open || board.minePositions
+            ? t("house.mines.tileSafe", { n: i + 1 })
+            : t("house.mines.tile", { n: i + 1 });
         return (
           <span
             key={i}

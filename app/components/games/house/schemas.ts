@@ -2,12 +2,18 @@
 import { z } from "zod";
 import { diceTargetAllowed } from "#app/modules/games/fair/dice-rules.ts";
 
-export const stakeText = z.string({ error: "house.errors.stakeFormat" }).trim().regex(/^\d{1,9}(\.\d{1,2})?$/, "house.errors.stakeFormat");
+export const stakeText = z
+  .string({ error: "house.errors.stakeFormat" })
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, "house.errors.stakeFormat");
 
 export const diceFormSchema = z
   .object({
     stake: stakeText,
-    target: z.string({ error: "house.errors.targetFormat" }).trim().regex(/^\d{1,3}(\.\d{1,2})?$/, "house.errors.targetFormat"),
+    target: z
+      .string({ error: "house.errors.targetFormat" })
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, "house.errors.targetFormat"),
     direction: z.enum(["under", "over"], { error: "house.errors.directionFormat" }),
   })
   .refine((v) => diceTargetAllowed(toHundredths(v.target), v.direction), { path: ["target"], message: "house.errors.target_invalid" });
@@ -15,7 +21,11 @@ export const diceFormSchema = z
 export const minesStartSchema = z.object({
   intent: z.literal("start"),
   stake: stakeText,
-  mines: z.coerce.number({ error: "house.errors.minesFormat" }).int("house.errors.minesFormat").min(1, "house.errors.minesFormat").max(24, "house.errors.minesFormat"),
+  mines: z.coerce
+    .number({ error: "house.errors.minesFormat" })
+    .int("house.errors.minesFormat")
+    .min(1, "house.errors.minesFormat")
+    .max(24, "house.errors.minesFormat"),
 });
 
 export const clientSeedSchema = z.object({

@@ -8,7 +8,19 @@ export type LaunchCardGame = { code: string; name: string; poster: string };
  * The game's poster and name with a Play button (a POST form, so it works without JavaScript). With `autoStart`
  * JavaScript submits it once on mount so the player sees the game at once.
  */
-export function LaunchCard({ game, from, autoStart, again = false, error }: { game: LaunchCardGame; from: string; autoStart: boolean; again?: boolean; error?: string | null }) {
+export function LaunchCard({
+  game,
+  from,
+  autoStart,
+  again = false,
+  error,
+}: {
+  game: LaunchCardGame;
+  from: string;
+  autoStart: boolean;
+  again?: boolean;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const started = useRef(false);

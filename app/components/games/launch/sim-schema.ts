@@ -2,5 +2,8 @@
 import { z } from "zod";
 
 export const simSpinSchema = z.object({
-  stake: z.string({ error: "gamerun.sim.stakeFormat" }).trim().regex(/^\d{1,9}(\.\d{1,2})?$/, "gamerun.sim.stakeFormat"),
+  stake: z
+    .string({ error: "gamerun.sim.stakeFormat" })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, "gamerun.sim.stakeFormat"),
 });

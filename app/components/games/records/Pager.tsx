@@ -15,7 +15,12 @@ export function Pager({ page, pages, link }: { page: number; pages: number; link
           </a>
         ) : null}
         {numbers.map((n) => (
-          <a key={n} href={link(n)} className={`${cell} ${n === page ? "bg-brand font-bold text-black" : "bg-panel"}`} aria-current={n === page ? "page" : undefined}>
+          <a
+            key={n}
+            href={link(n)}
+            className={`${cell} ${n === page ? "bg-brand font-bold text-black" : "bg-panel"}`}
+            aria-current={n === page ? "page" : undefined}
+          >
             {n}
           </a>
         ))}

@@ -6,7 +6,12 @@ export type RecordRow = { id: number; platform: string; gameType: string; game: 
 /** The settled bets: a table from 640 px, cards on phones. Each row opens the round's details. */
 export function RecordTable({ rows, totals }: { rows: RecordRow[]; totals: { count: number; turnover: string; profit: string } }) {
   const { t } = useTranslation();
-  if (!rows.length) return <p className="p-6 text-center text-sm text-white/50" data-testid="no-data">{t("records.noData")}</p>;
+  if (!rows.length)
+    return (
+      <p className="p-6 text-center text-sm text-white/50" data-testid="no-data">
+        {t("records.noData")}
+      </p>
+    );
   return (
     <>
       <ul className="divide-y divide-white/5 sm:hidden" data-testid="record-cards">

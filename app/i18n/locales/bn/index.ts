@@ -17,4 +17,23 @@ import crash from "./crash.ts";
 import records from "./records.ts";
 import adminGames from "./adminGames.ts";
 
-export default { common, auth, home, account, errors, api, pages, admin, messages, finance, cashier, money, casino, gamerun, house, crash, records, adminGames };
+export default {
+  common,
+  auth,
+  home,
+  account,
+  errors,
+  api,
+  pages,
+  admin,
+  messages,
+  finance,
+  cashier,
+  money,
+  casino,
+  gamerun,
+  house,
+  crash,
+  records,
+  adminGames,
+};

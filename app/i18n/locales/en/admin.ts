@@ -81,14 +81,16 @@ export default {
     promotionWallet: "Promotion (bonus) wallet",
     promotionHint: "Shows the bonus wallet to players.",
     multiplier: "Deposit turnover multiplier",
-    multiplierHint: "How many times a deposit must be played through before it can be withdrawn: 1 = once, 1.5 = one and a half times, 0 = no requirement.",
+    multiplierHint:
+      "How many times a deposit must be played through before it can be withdrawn: 1 = once, 1.5 = one and a half times, 0 = no requirement.",
     modeTitle: "Mode and licence",
     mode: "Mode",
     modeDemo: "Demo — play money",
     modeReal: "Real money",
     legalNote:
       "Real-money mode is only for jurisdictions where the operator is licensed. Online gambling is prohibited in Bangladesh (Cyber Security Ordinance 2025, s.20).",
-    realRequires: "Real money can be switched on only with a licence issuer, a licence number and at least one allowed jurisdiction. Sign-up and log-in then refuse players from other countries.",
+    realRequires:
+      "Real money can be switched on only with a licence issuer, a licence number and at least one allowed jurisdiction. Sign-up and log-in then refuse players from other countries.",
     licenceIssuer: "Licence issuer",
     licenceNumber: "Licence number",
     jurisdictions: "Allowed jurisdictions",

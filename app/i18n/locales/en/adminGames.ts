@@ -18,7 +18,8 @@ export default {
     baseUrlHint: "http or https. Empty = the built-in simulated aggregator.",
     operatorId: "Operator id",
     secret: "New secret",
-    secretHint: "Write-only: leave empty to keep the current secret. A new one (16 to 200 characters) replaces it; the old one stays accepted until you finish the rotation.",
+    secretHint:
+      "Write-only: leave empty to keep the current secret. A new one (16 to 200 characters) replaces it; the old one stays accepted until you finish the rotation.",
     secretSet: "Current secret: {{mask}}",
     secretNotSet: "No secret set",
     rotating: "Rotation in progress: the previous secret is still accepted.",

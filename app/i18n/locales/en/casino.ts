@@ -2,7 +2,8 @@
 // loaders that use it) and the texts of the catalogue's JSON API (read on the server only).
 export default {
   allGames: "All Games",
-  metaDescription: "Play {{category}} at {{site}}: live casino, slots, table, poker, crash, fishing, arcade, lottery and sports games from the top providers.",
+  metaDescription:
+    "Play {{category}} at {{site}}: live casino, slots, table, poker, crash, fishing, arcade, lottery and sports games from the top providers.",
   types: {
     LIVE: "Live Casino",
     SLOT: "Slot",

@@ -76,7 +76,8 @@ export default {
   },
   withdrawals: {
     title: "Withdrawals",
-    intro: "Pending requests, oldest first. The amount is already held from the player's main wallet; approving marks it paid out, rejecting returns it.",
+    intro:
+      "Pending requests, oldest first. The amount is already held from the player's main wallet; approving marks it paid out, rejecting returns it.",
     approve: "Approve (paid out)",
     approving: "Approving...",
     reject: "Reject and return",
@@ -92,7 +93,8 @@ export default {
   },
   adjust: {
     title: "Manual adjustment",
-    intro: "Credits or debits a player's main wallet. The player sees it as an Adjustment in their transaction record; the reason goes to the audit log.",
+    intro:
+      "Credits or debits a player's main wallet. The player sees it as an Adjustment in their transaction record; the reason goes to the audit log.",
     find: "Find player",
     username: "Player's username",
     search: "Find",
@@ -127,7 +129,8 @@ export default {
     newMethod: "New payment method",
     savedMethod: "Payment method {{name}} saved.",
     walletsTitle: "Wallet numbers",
-    walletsIntro: "The numbers players send money to. Each deposit gets the least recently used active number of the chosen method and channel whose limits fit the amount.",
+    walletsIntro:
+      "The numbers players send money to. Each deposit gets the least recently used active number of the chosen method and channel whose limits fit the amount.",
     method: "Method",
     type: "Type",
     number: "Number",
@@ -146,7 +149,8 @@ export default {
   },
   promotions: {
     title: "Promotions",
-    intro: "Players see active promotions whose dates include now. The bonus is a percent of the deposit, up to the maximum; the bonus must be played through the multiplier times.",
+    intro:
+      "Players see active promotions whose dates include now. The bonus is a percent of the deposit, up to the maximum; the bonus must be played through the multiplier times.",
     new: "New promotion",
     edit: "Edit promotion",
     nameEn: "Name (English)",

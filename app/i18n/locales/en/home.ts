@@ -1,5 +1,6 @@
 export default {
-  metaDescription: "Cricket exchange, live casino, slots, table, crash and fishing games for players in Bangladesh. Deposit with bKash, Nagad, Rocket and Upay.",
+  metaDescription:
+    "Cricket exchange, live casino, slots, table, crash and fishing games for players in Bangladesh. Deposit with bKash, Nagad, Rocket and Upay.",
   banners: "Promotions",
   goToSlide: "Slide {{n}} of {{total}}",
   favourites: "Favourites",

@@ -49,7 +49,8 @@ export default {
   },
   fair: {
     title: "Provably fair",
-    intro: "Every Dice roll and every Mines board is decided before you play by your seeds, and every Crash point by a published hash chain. Here you can see your seeds, change them, and check any result yourself.",
+    intro:
+      "Every Dice roll and every Mines board is decided before you play by your seeds, and every Crash point by a published hash chain. Here you can see your seeds, change them, and check any result yourself.",
     seedsTitle: "Your seeds",
     loginToSee: "Log in to see and change your seeds.",
     login: "Log in",
@@ -83,12 +84,17 @@ export default {
     crashPoint: "Crash point",
     howTitle: "How results are made",
     how: {
-      bytes: "Dice and Mines: bytes = HMAC-SHA256(key = server seed, message = \"client seed:nonce:round\"), round 0, 1, 2… as more bytes are needed. Every 4 bytes form a big-endian 32-bit number v.",
-      unbiased: "A number from 0 to n−1 without bias: k = floor(2³² / n); a v at or above k·n is skipped and the next 4 bytes are read; otherwise the result is floor(v / k).",
+      bytes:
+        'Dice and Mines: bytes = HMAC-SHA256(key = server seed, message = "client seed:nonce:round"), round 0, 1, 2… as more bytes are needed. Every 4 bytes form a big-endian 32-bit number v.',
+      unbiased:
+        "A number from 0 to n−1 without bias: k = floor(2³² / n); a v at or above k·n is skipped and the next 4 bytes are read; otherwise the result is floor(v / k).",
       dice: "Dice: the roll is such a number with n = 10001, divided by 100 (0.00–100.00). Under wins below the target, Over above it. Multiplier = 99 ÷ win chance %, rounded down to 4 decimals (1 % house edge).",
-      mines: "Mines: the 25 tiles are shuffled Fisher–Yates style: step i takes the tile at position (number with n = 25 − i) among the tiles not yet picked. The first picks are the mines. Multiplier after k gems = 0.99 × C(25, k) ÷ C(25 − mines, k).",
-      seeds: "The nonce counts your bets under a seed pair and starts at 0. You see only the server seed's SHA-256 until you rotate; then the seed itself is shown and must hash to what you saw.",
-      crash: "Crash: each game hash is the SHA-256 of the next game's hash, ending at the published terminating hash. H = HMAC-SHA256(key = salt, message = game hash bytes); X = first 13 hex digits of H ÷ 2⁵²; crash point = max(1.00, floor(99 ÷ (1 − X)) ÷ 100).",
+      mines:
+        "Mines: the 25 tiles are shuffled Fisher–Yates style: step i takes the tile at position (number with n = 25 − i) among the tiles not yet picked. The first picks are the mines. Multiplier after k gems = 0.99 × C(25, k) ÷ C(25 − mines, k).",
+      seeds:
+        "The nonce counts your bets under a seed pair and starts at 0. You see only the server seed's SHA-256 until you rotate; then the seed itself is shown and must hash to what you saw.",
+      crash:
+        "Crash: each game hash is the SHA-256 of the next game's hash, ending at the published terminating hash. H = HMAC-SHA256(key = salt, message = game hash bytes); X = first 13 hex digits of H ÷ 2⁵²; crash point = max(1.00, floor(99 ÷ (1 − X)) ÷ 100).",
     },
   },
   errors: {

@@ -1,11 +1,14 @@
 export default {
   responsibleGaming: {
     title: "Responsible Gaming",
-    intro: "Gaming should be entertainment, never a way to earn money or escape problems. We want you to stay in control of your money and your time.",
+    intro:
+      "Gaming should be entertainment, never a way to earn money or escape problems. We want you to stay in control of your money and your time.",
     ageTitle: "18+ only",
-    ageText: "You must be 18 or older to open an account and play. We may ask for proof of age at any time; accounts of under-age players are closed. Parents: keep your login details private and use parental-control software on shared phones.",
+    ageText:
+      "You must be 18 or older to open an account and play. We may ask for proof of age at any time; accounts of under-age players are closed. Parents: keep your login details private and use parental-control software on shared phones.",
     limitsTitle: "Set your limits",
-    limitsText: "Before you play, decide how much money and time you can afford to spend, and stop when you reach it. Never play with money meant for rent, food, school fees or bills.",
+    limitsText:
+      "Before you play, decide how much money and time you can afford to spend, and stop when you reach it. Never play with money meant for rent, food, school fees or bills.",
     toolsTitle: "Limits, time-out and self-exclusion",
     toolsText: "These tools are coming to your account:",
     tools: {
@@ -37,18 +40,19 @@ export default {
   },
   appDownload: {
     title: "DeshPlay on your phone",
-    intro: "There is no APK to install: the website itself works like an app. Add it to your home screen and it opens full screen with one tap, uses no storage and is always up to date.",
-    noApk: "We never send APK files. A \"DeshPlay app\" offered anywhere else is not ours and may steal your password or money.",
+    intro:
+      "There is no APK to install: the website itself works like an app. Add it to your home screen and it opens full screen with one tap, uses no storage and is always up to date.",
+    noApk: 'We never send APK files. A "DeshPlay app" offered anywhere else is not ours and may steal your password or money.',
     androidTitle: "Android (Chrome)",
     android: {
       open: "Open this site in Chrome.",
       menu: "Tap the ⋮ menu at the top right.",
-      add: "Tap \"Add to Home screen\" (or \"Install app\").",
-      confirm: "Tap \"Add\". The DeshPlay icon appears on your home screen.",
+      add: 'Tap "Add to Home screen" (or "Install app").',
+      confirm: 'Tap "Add". The DeshPlay icon appears on your home screen.',
     },
     otherTitle: "Other browsers",
-    samsung: "Samsung Internet: tap the ☰ menu, then \"Add page to\" and \"Home screen\".",
-    iphone: "iPhone (Safari): tap the Share button, then \"Add to Home Screen\".",
+    samsung: 'Samsung Internet: tap the ☰ menu, then "Add page to" and "Home screen".',
+    iphone: 'iPhone (Safari): tap the Share button, then "Add to Home Screen".',
     whyTitle: "Why use the home-screen icon",
     why: {
       data: "Light on mobile data: only the page you open is loaded.",

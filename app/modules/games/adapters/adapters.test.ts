@@ -106,9 +106,15 @@ describe("HTTP aggregator adapter", () => {
 
   it("passes on the provider's message of a 500 and of a 400", async () => {
     setAggregatorMode("server_error");
-    expect(await launchError(httpAggregatorAdapter.launch(input(providerRow())))).toMatchObject({ code: "provider_error", message: "Game server is under maintenance" });
+    expect(await launchError(httpAggregatorAdapter.launch(input(providerRow())))).toMatchObject({
+      code: "provider_error",
+      message: "Game server is under maintenance",
+    });
     setAggregatorMode("bad_request");
-    expect(await launchError(httpAggregatorAdapter.launch(input(providerRow())))).toMatchObject({ code: "provider_error", message: "Game is not available for this operator" });
+    expect(await launchError(httpAggregatorAdapter.launch(input(providerRow())))).toMatchObject({
+      code: "provider_error",
+      message: "Game is not available for this operator",
+    });
   });
 
   it("malformed JSON, an answer without url and a non-http url are unexpected errors", async () => {

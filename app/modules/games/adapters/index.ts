@@ -11,4 +11,12 @@ export function adapterFor(provider: Pick<GameProvider, "kind" | "baseUrl">): Ga
   return provider.baseUrl.trim() ? httpAggregatorAdapter : simulatedAggregatorAdapter;
 }
 
-export { LaunchError, isLaunchError, UNEXPECTED_LAUNCH_ERROR, type GameProviderAdapter, type AdapterLaunchInput, type LaunchDevice, type LaunchLang } from "./types.ts";
+export {
+  LaunchError,
+  isLaunchError,
+  UNEXPECTED_LAUNCH_ERROR,
+  type GameProviderAdapter,
+  type AdapterLaunchInput,
+  type LaunchDevice,
+  type LaunchLang,
+} from "./types.ts";

@@ -28,8 +28,7 @@ export const simPayout = (stake: bigint, tenths: number) => (stake * BigInt(tent
 
 export type SimSpinInput = { platform: string; playerId: number; gameCode: string; stake: bigint };
 export type SimSpinResult =
-  | { ok: true; roundId: string; stake: bigint; tenths: number; payout: bigint; balance: bigint }
-  | { ok: false; failure: WalletFailure };
+  { ok: true; roundId: string; stake: bigint; tenths: number; payout: bigint; balance: bigint } | { ok: false; failure: WalletFailure };
 
 /**
  * One spin: walletBet, then walletWin (amount 0 on a loss) closing the round. Each spin has its own round id and

@@ -47,7 +47,10 @@ describe("spins through the seamless wallet", () => {
       ["bet", 2_000n],
       ["win", 20_000n],
     ]);
-    const [round] = await db.select().from(gameRounds).where(and(eq(gameRounds.playerId, player.id), eq(gameRounds.roundId, spun.roundId)));
+    const [round] = await db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.playerId, player.id), eq(gameRounds.roundId, spun.roundId)));
     expect(round).toMatchObject({ status: "settled", stake: 2_000n, payout: 20_000n, gameCode: SIM_GAME });
   });
 

@@ -65,7 +65,9 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
       .returning({ id: crashBets.id });
     if (!bet) throw new CrashError("already_bet", "You already have a bet on this round.");
     const fairness = { game: "crash", crashRoundId: round.id, chainId: round.chainId, gameNumber: round.gameNumber };
-    const paid = walletOrThrow(await walletBet({ ...call(round.id, playerId), txnId: crashTxnId(round.id, playerId, "bet"), amount: stake, fairness }, tx));
+    const paid = walletOrThrow(
+      await walletBet({ ...call(round.id, playerId), txnId: crashTxnId(round.id, playerId, "bet"), amount: stake, fairness }, tx),
+    );
     return { betId: bet.id, roundId: round.id, stake, autoCashout, balance: paid.balance };
   });
   await publishBalanceChanged(playerId);
@@ -88,7 +90,14 @@ async function cashBet(tx: Tx, bet: ActiveBet, at: number, gameNumber: number) {
   const fairness = { game: "crash", crashRoundId: bet.roundId, gameNumber, cashoutAt: at };
   const won = walletOrThrow(
     await walletWin(
-      { ...call(bet.roundId, bet.playerId), txnId: crashTxnId(bet.roundId, bet.playerId, "win"), amount: payout, betTxnId: crashTxnId(bet.roundId, bet.playerId, "bet"), roundClosed: true, fairness },
+      {
+        ...call(bet.roundId, bet.playerId),
+        txnId: crashTxnId(bet.roundId, bet.playerId, "win"),
+        amount: payout,
+        betTxnId: crashTxnId(bet.roundId, bet.playerId, "bet"),
+        roundClosed: true,
+        fairness,
+      },
       tx,
     ),
   );
@@ -115,7 +124,15 @@ export async function cashOut(playerId: number): Promise<CashOut> {
       where b.player_id = ${playerId} and b.status = 'active' and r.status = 'running'
       order by b.round_id desc limit 1
       for update of b`);
-    const [row] = rowsOf<{ id: unknown; round_id: unknown; stake: string; auto_cashout: number | null; crash_point: unknown; game_number: number; elapsed: unknown }>(result);
+    const [row] = rowsOf<{
+      id: unknown;
+      round_id: unknown;
+      stake: string;
+      auto_cashout: number | null;
+      crash_point: unknown;
+      game_number: number;
+      elapsed: unknown;
+    }>(result);
     if (!row) return null;
     const bet: ActiveBet = { id: Number(row.id), roundId: Number(row.round_id), playerId, stake: BigInt(row.stake) };
     const now = multiplierAt(Number(row.elapsed));
@@ -140,7 +157,8 @@ async function whyNoCashOut(playerId: number): Promise<CrashError> {
     .limit(1);
   if (last?.status === "cashed" && last.round !== "voided") return new CrashError("already_cashed", "You have already cashed out.");
   if (last?.status === "active" && last.round === "betting") return new CrashError("not_running", "The round has not started yet.");
-  if (last?.status === "lost" || (last?.status === "active" && last.round === "crashed")) return new CrashError("crashed", "Too late: the round has crashed.");
+  if (last?.status === "lost" || (last?.status === "active" && last.round === "crashed"))
+    return new CrashError("crashed", "Too late: the round has crashed.");
   return new CrashError("no_bet", "You have no bet on this round.");
 }
 
@@ -164,7 +182,17 @@ export async function loseBet(bet: ActiveBet, fairness: Record<string, unknown>)
     if (!done) return false;
     const { roundId, playerId } = bet;
     walletOrThrow(
-      await walletWin({ ...call(roundId, playerId), txnId: crashTxnId(roundId, playerId, "win"), amount: 0n, betTxnId: crashTxnId(roundId, playerId, "bet"), roundClosed: true, fairness }, tx),
+      await walletWin(
+        {
+          ...call(roundId, playerId),
+          txnId: crashTxnId(roundId, playerId, "win"),
+          amount: 0n,
+          betTxnId: crashTxnId(roundId, playerId, "bet"),
+          roundClosed: true,
+          fairness,
+        },
+        tx,
+      ),
     );
     return true;
   });
@@ -183,7 +211,10 @@ export async function voidBet(bet: ActiveBet): Promise<boolean> {
     if (!done) return false;
     const { roundId, playerId } = bet;
     walletOrThrow(
-      await walletRollback({ ...call(roundId, playerId), txnId: crashTxnId(roundId, playerId, "rollback"), refTxnId: crashTxnId(roundId, playerId, "bet") }, tx),
+      await walletRollback(
+        { ...call(roundId, playerId), txnId: crashTxnId(roundId, playerId, "rollback"), refTxnId: crashTxnId(roundId, playerId, "bet") },
+        tx,
+      ),
     );
     return true;
   });

@@ -26,7 +26,10 @@ async function crashError(promise: Promise<unknown>) {
 }
 
 async function betOf(roundId: number, playerId: number) {
-  const [bet] = await db.select().from(crashBets).where(and(eq(crashBets.roundId, roundId), eq(crashBets.playerId, playerId)));
+  const [bet] = await db
+    .select()
+    .from(crashBets)
+    .where(and(eq(crashBets.roundId, roundId), eq(crashBets.playerId, playerId)));
   return bet;
 }
 
@@ -85,7 +88,10 @@ describe("cashOut", () => {
     expect(cash.payout).toBe(payoutAt(10_000n, cash.cashoutAt));
     expect(await mainBalance(player.id)).toBe(90_000n + cash.payout);
     for (const o of outcomes) if (!o.ok) expect((o.error as CrashError).code).toBe("already_cashed");
-    const [record] = await db.select().from(gameRounds).where(eq(gameRounds.roundId, walletRoundId(round.id)));
+    const [record] = await db
+      .select()
+      .from(gameRounds)
+      .where(eq(gameRounds.roundId, walletRoundId(round.id)));
     expect(record).toMatchObject({ status: "settled", stake: 10_000n, payout: cash.payout });
     // The betting record gets no hash or crash point before the round has crashed.
     expect(record!.fairness).not.toHaveProperty("hash");
@@ -108,7 +114,10 @@ describe("cashOut", () => {
     expect((await crashError(cashOut(player.id))).code).toBe("crashed");
     expect(await betOf(round.id, player.id)).toMatchObject({ status: "lost", payout: 0n });
     expect(await mainBalance(player.id)).toBe(9_000n);
-    const [record] = await db.select().from(gameRounds).where(and(eq(gameRounds.roundId, walletRoundId(round.id)), eq(gameRounds.playerId, player.id)));
+    const [record] = await db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.roundId, walletRoundId(round.id)), eq(gameRounds.playerId, player.id)));
     expect(record).toMatchObject({ status: "settled", stake: 1000n, payout: 0n });
     expect(record!.fairness).toMatchObject({ hash: round.hash, crashPoint: 150 });
   });
@@ -139,7 +148,10 @@ describe("settling a crash", () => {
     expect(await mainBalance(below!.id)).toBe(9_000n + 1_200n);
     expect(await mainBalance(above!.id)).toBe(9_000n);
     expect(await mainBalance(none!.id)).toBe(9_000n);
-    const records = await db.select().from(gameRounds).where(eq(gameRounds.roundId, walletRoundId(round.id)));
+    const records = await db
+      .select()
+      .from(gameRounds)
+      .where(eq(gameRounds.roundId, walletRoundId(round.id)));
     expect(records.map((r) => r.status)).toEqual(["settled", "settled", "settled", "settled"]);
   });
 });

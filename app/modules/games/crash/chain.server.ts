@@ -44,7 +44,10 @@ export async function ensureChain(length = CHAIN_LENGTH): Promise<LoadedChain> {
 
 /** The next game number of a chain (1 for a new one). */
 export async function nextGameNumber(chainId: number, ex: Executor = db): Promise<number> {
-  const [row] = await ex.select({ last: max(crashRounds.gameNumber) }).from(crashRounds).where(eq(crashRounds.chainId, chainId));
+  const [row] = await ex
+    .select({ last: max(crashRounds.gameNumber) })
+    .from(crashRounds)
+    .where(eq(crashRounds.chainId, chainId));
   return (row?.last ?? 0) + 1;
 }
 

@@ -281,13 +281,33 @@ export class CrashEngine {
     if (event.t === "bet" || event.t === "cashout") return;
     if (event.t !== "betting" && this.snapshot?.id !== event.r) {
       // A round this instance has not seen open (it started or connected meanwhile): take it from the database.
-      this.snapshot = { id: event.r, gameNumber: 0, phase: "running", bettingEndsAt: 0, startedAt: null, elapsed: null, multiplier: 100, crashPoint: null, hash: null };
+      this.snapshot = {
+        id: event.r,
+        gameNumber: 0,
+        phase: "running",
+        bettingEndsAt: 0,
+        startedAt: null,
+        elapsed: null,
+        multiplier: 100,
+        crashPoint: null,
+        hash: null,
+      };
       void this.refreshSnapshot(event.r);
     }
     const s = this.snapshot;
     switch (event.t) {
       case "betting":
-        this.snapshot = { id: event.r, gameNumber: event.g, phase: "betting", bettingEndsAt: event.be, startedAt: null, elapsed: null, multiplier: 100, crashPoint: null, hash: null };
+        this.snapshot = {
+          id: event.r,
+          gameNumber: event.g,
+          phase: "betting",
+          bettingEndsAt: event.be,
+          startedAt: null,
+          elapsed: null,
+          multiplier: 100,
+          crashPoint: null,
+          hash: null,
+        };
         this.tickBase = null;
         return;
       case "running":

@@ -115,7 +115,10 @@ describe("the engine", () => {
     expect(await mainBalance(players[1]!.id)).toBe(9_000n);
     expect(await mainBalance(players[2]!.id)).toBe(9_000n + (cash?.payout ?? 0n));
     expect(await mainBalance(players[3]!.id)).toBe(10_000n);
-    const rows = await db.select().from(crashRounds).where(inArray(crashRounds.id, [past.id, live.id, open.id]));
+    const rows = await db
+      .select()
+      .from(crashRounds)
+      .where(inArray(crashRounds.id, [past.id, live.id, open.id]));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [past.id]: "crashed", [live.id]: "crashed", [open.id]: "voided" });
     const active = await db.select().from(crashBets).where(eq(crashBets.status, "active"));
     expect(active.filter((b) => [past.id, live.id, open.id].includes(b.roundId))).toEqual([]);

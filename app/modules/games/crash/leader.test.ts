@@ -31,7 +31,8 @@ describe.skipIf(!isPostgres())("leader election on PostgreSQL", () => {
   it("one instance drives, the other relays; the other takes over when the leader dies", async () => {
     const url = process.env.DATABASE_URL!;
     // Short rounds: every round crashes at 1.30x (about 4.4 s of ticks).
-    const onRoundOpened = async (round: { id: number }) => void (await db.update(crashRounds).set({ crashPoint: 130 }).where(eq(crashRounds.id, round.id)));
+    const onRoundOpened = async (round: { id: number }) =>
+      void (await db.update(crashRounds).set({ crashPoint: 130 }).where(eq(crashRounds.id, round.id)));
     const a = new CrashEngine({ databaseUrl: url, timing, chainLength: 200, onRoundOpened });
     const b = new CrashEngine({ databaseUrl: url, timing, chainLength: 200, onRoundOpened });
     const drivenBy = new Set<string>();
@@ -67,7 +68,10 @@ describe.skipIf(!isPostgres())("leader election on PostgreSQL", () => {
     // Never two open rounds, and only the last one may be open (both engines were stopped at some point of it).
     expect(rows.filter((r) => r.status === "betting" || r.status === "running").length).toBeLessThanOrEqual(1);
     expect([...drivenBy].sort()).toEqual(["a", "b"]);
-    const crashed = await db.select().from(crashRounds).where(inArray(crashRounds.status, ["crashed"]));
+    const crashed = await db
+      .select()
+      .from(crashRounds)
+      .where(inArray(crashRounds.status, ["crashed"]));
     expect(crashed.length).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });

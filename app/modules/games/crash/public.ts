@@ -28,4 +28,3 @@ export type CrashState = {
   history: HistoryRound[];
   chain: { terminatingHash: string; salt: string; length: number } | null;
 };
-

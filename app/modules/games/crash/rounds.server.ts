@@ -51,7 +51,13 @@ export type AutoBet = { id: number; roundId: number; playerId: number; stake: bi
 /** Active bets with an auto cash-out, lowest first. */
 export async function autoBets(roundId: number): Promise<AutoBet[]> {
   const rows = await db
-    .select({ id: crashBets.id, roundId: crashBets.roundId, playerId: crashBets.playerId, stake: crashBets.stake, autoCashout: crashBets.autoCashout })
+    .select({
+      id: crashBets.id,
+      roundId: crashBets.roundId,
+      playerId: crashBets.playerId,
+      stake: crashBets.stake,
+      autoCashout: crashBets.autoCashout,
+    })
     .from(crashBets)
     .where(and(eq(crashBets.roundId, roundId), eq(crashBets.status, "active"), isNotNull(crashBets.autoCashout)))
     .orderBy(asc(crashBets.autoCashout));
@@ -85,7 +91,13 @@ export async function markCrashed(roundId: number): Promise<boolean> {
 export async function settleCrashedBets(hub: CrashHub, round: CrashRound, salt: string): Promise<number> {
   let settled = 0;
   const autos = await db
-    .select({ id: crashBets.id, roundId: crashBets.roundId, playerId: crashBets.playerId, stake: crashBets.stake, autoCashout: crashBets.autoCashout })
+    .select({
+      id: crashBets.id,
+      roundId: crashBets.roundId,
+      playerId: crashBets.playerId,
+      stake: crashBets.stake,
+      autoCashout: crashBets.autoCashout,
+    })
     .from(crashBets)
     .where(and(eq(crashBets.roundId, round.id), eq(crashBets.status, "active"), lte(crashBets.autoCashout, round.crashPoint)));
   for (const bet of autos) if (await autoCashOut(hub, { ...bet, autoCashout: bet.autoCashout! }, round.gameNumber)) settled++;
@@ -115,7 +127,11 @@ export async function voidRound(roundId: number): Promise<number> {
 
 /** Rounds a dead leader left betting or running, oldest first. */
 export async function openRounds(): Promise<CrashRound[]> {
-  return db.select().from(crashRounds).where(inArray(crashRounds.status, ["betting", "running"])).orderBy(asc(crashRounds.id));
+  return db
+    .select()
+    .from(crashRounds)
+    .where(inArray(crashRounds.status, ["betting", "running"]))
+    .orderBy(asc(crashRounds.id));
 }
 
 /** Ended rounds that still have active bets (a leader died while settling them). */

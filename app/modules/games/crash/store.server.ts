@@ -34,30 +34,65 @@ export async function currentRound(): Promise<PublicRound | null> {
   return round ? publicRound(round) : null;
 }
 
-
 export async function roundBets(roundId: number): Promise<PublicBet[]> {
   const rows = await db
-    .select({ username: players.username, stake: crashBets.stake, cashoutAt: crashBets.cashoutAt, payout: crashBets.payout, status: crashBets.status })
+    .select({
+      username: players.username,
+      stake: crashBets.stake,
+      cashoutAt: crashBets.cashoutAt,
+      payout: crashBets.payout,
+      status: crashBets.status,
+    })
     .from(crashBets)
     .innerJoin(players, eq(players.id, crashBets.playerId))
     .where(eq(crashBets.roundId, roundId))
     .orderBy(desc(crashBets.stake), desc(crashBets.id))
     .limit(100);
-  return rows.map((r) => ({ name: maskName(r.username), stake: String(r.stake), autoCashout: null, cashoutAt: r.cashoutAt, payout: String(r.payout), status: r.status }));
+  return rows.map((r) => ({
+    name: maskName(r.username),
+    stake: String(r.stake),
+    autoCashout: null,
+    cashoutAt: r.cashoutAt,
+    payout: String(r.payout),
+    status: r.status,
+  }));
 }
 
 export async function myBet(playerId: number, roundId: number): Promise<MyBet | null> {
   const [row] = await db
-    .select({ stake: crashBets.stake, autoCashout: crashBets.autoCashout, cashoutAt: crashBets.cashoutAt, payout: crashBets.payout, status: crashBets.status })
+    .select({
+      stake: crashBets.stake,
+      autoCashout: crashBets.autoCashout,
+      cashoutAt: crashBets.cashoutAt,
+      payout: crashBets.payout,
+      status: crashBets.status,
+    })
     .from(crashBets)
     .where(and(eq(crashBets.roundId, roundId), eq(crashBets.playerId, playerId)));
-  return row ? { roundId, name: "", stake: String(row.stake), autoCashout: row.autoCashout, cashoutAt: row.cashoutAt, payout: String(row.payout), status: row.status } : null;
+  return row
+    ? {
+        roundId,
+        name: "",
+        stake: String(row.stake),
+        autoCashout: row.autoCashout,
+        cashoutAt: row.cashoutAt,
+        payout: String(row.payout),
+        status: row.status,
+      }
+    : null;
 }
 
 /** The last `limit` crashed rounds with their hash and the salt of their chain. */
 export async function recentRounds(limit = 20): Promise<HistoryRound[]> {
   const rows = await db
-    .select({ id: crashRounds.id, gameNumber: crashRounds.gameNumber, crashPoint: crashRounds.crashPoint, hash: crashRounds.hash, salt: crashChains.salt, endedAt: crashRounds.endedAt })
+    .select({
+      id: crashRounds.id,
+      gameNumber: crashRounds.gameNumber,
+      crashPoint: crashRounds.crashPoint,
+      hash: crashRounds.hash,
+      salt: crashChains.salt,
+      endedAt: crashRounds.endedAt,
+    })
     .from(crashRounds)
     .innerJoin(crashChains, eq(crashChains.id, crashRounds.chainId))
     .where(inArray(crashRounds.status, ["crashed"]))

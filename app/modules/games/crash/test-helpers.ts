@@ -12,7 +12,10 @@ export { fundedPlayer, mainBalance } from "../house/test-helpers.ts";
 /** The house provider and HOUSE-CRASH-CRASH (stakes ৳10 .. ৳25,000). */
 export async function ensureCrashGame() {
   const provider = await ensureHouseGames();
-  await db.insert(games).values({ code: CRASH_CODE, name: "Crash", type: "CRASH", providerId: provider.id, minStake: 1000n, maxStake: 2_500_000n }).onConflictDoNothing();
+  await db
+    .insert(games)
+    .values({ code: CRASH_CODE, name: "Crash", type: "CRASH", providerId: provider.id, minStake: 1000n, maxStake: 2_500_000n })
+    .onConflictDoNothing();
 }
 
 let chain: LoadedChain | undefined;

@@ -33,10 +33,21 @@ export function crashView(state: CrashState): CrashView {
     serverNow: state.serverNow,
     round: state.round,
     myBet: state.myBet
-      ? { ...bet(state.myBet), roundId: state.myBet.roundId, autoCashout: state.myBet.autoCashout === null ? null : multiplierText(state.myBet.autoCashout) }
+      ? {
+          ...bet(state.myBet),
+          roundId: state.myBet.roundId,
+          autoCashout: state.myBet.autoCashout === null ? null : multiplierText(state.myBet.autoCashout),
+        }
       : null,
     bets: state.bets.map(bet),
-    history: state.history.map((h) => ({ id: h.id, gameNumber: h.gameNumber, crashPoint: h.crashPoint, crashText: multiplierText(h.crashPoint), hash: h.hash, salt: h.salt })),
+    history: state.history.map((h) => ({
+      id: h.id,
+      gameNumber: h.gameNumber,
+      crashPoint: h.crashPoint,
+      crashText: multiplierText(h.crashPoint),
+      hash: h.hash,
+      salt: h.salt,
+    })),
     chain: state.chain,
   };
 }

@@ -127,7 +127,10 @@ describe("dice", () => {
     // Bucket b holds the rolls r with floor(r*100/10001) = b: 100 or 101 of the 10001 outcomes.
     const sizes = new Array<number>(100).fill(0);
     for (let r = 0; r < DICE_OUTCOMES; r++) sizes[Math.floor((r * 100) / DICE_OUTCOMES)]!++;
-    const stat = chiSquare(counts, sizes.map((s) => (s / DICE_OUTCOMES) * 100_000));
+    const stat = chiSquare(
+      counts,
+      sizes.map((s) => (s / DICE_OUTCOMES) * 100_000),
+    );
     expect(stat).toBeLessThan(148.23); // df 99, p = 0.001
   });
 

@@ -57,7 +57,9 @@ describe("playDice", () => {
 
   it("50 parallel bets use 50 distinct nonces and never overdraw", async () => {
     const player = await fundedPlayer(30_000n);
-    const settled = await Promise.allSettled(Array.from({ length: 50 }, () => playDice(player.id, { stake: 1000n, target: 9800, direction: "under" })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 50 }, () => playDice(player.id, { stake: 1000n, target: 9800, direction: "under" })),
+    );
     const ok = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
     const refused = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as HouseError] : []));
     expect(refused.every((e) => e instanceof HouseError && e.code === "insufficient_funds")).toBe(true);
@@ -91,7 +93,10 @@ describe("playDice", () => {
     try {
       expect((await houseError(playDice(player.id, { stake: 1000n, target: 5000, direction: "under" }))).code).toBe("game_unavailable");
     } finally {
-      await db.update(games).set({ active: true }).where(and(eq(games.code, DICE_CODE)));
+      await db
+        .update(games)
+        .set({ active: true })
+        .where(and(eq(games.code, DICE_CODE)));
     }
   });
 });

@@ -96,10 +96,20 @@ export async function startMines(playerId: number, input: { stake: bigint; mines
         .insert(minesGames)
         .values({ playerId, seedId: seed.seedId, nonce: seed.nonce, mines: input.mines, stake, currency: player.currency })
         .returning();
-      const fairness = { game: "mines", seedId: seed.seedId, serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce, mines: input.mines };
+      const fairness = {
+        game: "mines",
+        seedId: seed.seedId,
+        serverSeedHash: seed.serverSeedHash,
+        clientSeed: seed.clientSeed,
+        nonce: seed.nonce,
+        mines: input.mines,
+      };
       const roundId = roundIdOf(game!.id);
       const bet = walletOrThrow(
-        await walletBet({ platform: HOUSE_PLATFORM, playerId, roundId, gameCode: gameRow.code, txnId: `${roundId}:bet`, amount: stake, fairness }, tx),
+        await walletBet(
+          { platform: HOUSE_PLATFORM, playerId, roundId, gameCode: gameRow.code, txnId: `${roundId}:bet`, amount: stake, fairness },
+          tx,
+        ),
       );
       return { ...view(game!, seed), balance: bet.balance };
     });
@@ -150,7 +160,17 @@ async function settle(tx: Tx, game: MinesGame, revealed: number[], busted: boole
   };
   const win = walletOrThrow(
     await walletWin(
-      { platform: HOUSE_PLATFORM, playerId: game.playerId, roundId, gameCode: MINES_CODE, txnId: `${roundId}:win`, amount: payout, betTxnId: `${roundId}:bet`, roundClosed: true, fairness },
+      {
+        platform: HOUSE_PLATFORM,
+        playerId: game.playerId,
+        roundId,
+        gameCode: MINES_CODE,
+        txnId: `${roundId}:win`,
+        amount: payout,
+        betTxnId: `${roundId}:bet`,
+        roundClosed: true,
+        fairness,
+      },
       tx,
     ),
   );

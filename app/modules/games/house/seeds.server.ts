@@ -43,7 +43,11 @@ const publicColumns = {
 
 /** The active pair as players may see it: the server seed's hash, never the seed. */
 export async function getActiveSeed(playerId: number): Promise<PublicSeed> {
-  const find = () => db.select(publicColumns).from(fairSeeds).where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)));
+  const find = () =>
+    db
+      .select(publicColumns)
+      .from(fairSeeds)
+      .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)));
   let [seed] = await find();
   if (!seed) {
     await ensureActive(playerId, db);

@@ -66,7 +66,8 @@ describe("seed pairs", () => {
 
   it("refuses client seeds that are empty, too long or not printable", async () => {
     const player = await createPlayer();
-    for (const bad of ["", "   ", "x".repeat(65), "tab\there", "বাংলা", 42]) await expectHouseError(setClientSeed(player.id, bad), "client_seed_invalid");
+    for (const bad of ["", "   ", "x".repeat(65), "tab\there", "বাংলা", 42])
+      await expectHouseError(setClientSeed(player.id, bad), "client_seed_invalid");
     expect(await listRevealedSeeds(player.id)).toEqual([]);
     expect((await setClientSeed(player.id, "x".repeat(64))).clientSeed).toHaveLength(64);
   });

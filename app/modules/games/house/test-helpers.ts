@@ -16,7 +16,10 @@ export async function ensureHouseGames() {
     [DICE_CODE, "Dice"],
     [MINES_CODE, "Mines"],
   ] as const) {
-    await db.insert(games).values({ code, name, type: "ARCADE", providerId: provider.id, minStake: 1000n, maxStake: 2_500_000n }).onConflictDoNothing();
+    await db
+      .insert(games)
+      .values({ code, name, type: "ARCADE", providerId: provider.id, minStake: 1000n, maxStake: 2_500_000n })
+      .onConflictDoNothing();
   }
   return provider;
 }
@@ -26,7 +29,14 @@ let fundSeq = 0;
 export async function fundedPlayer(amount = 1_000_000n) {
   const player = await createPlayer();
   if (amount > 0n) {
-    await transfer({ key: `test:house:${player.id}:${++fundSeq}`, debit: "house:adjustments", credit: `player:${player.id}:main`, amount, currency: "BDT", kind: "adjustment" });
+    await transfer({
+      key: `test:house:${player.id}:${++fundSeq}`,
+      debit: "house:adjustments",
+      credit: `player:${player.id}:main`,
+      amount,
+      currency: "BDT",
+      kind: "adjustment",
+    });
   }
   return player;
 }
@@ -43,7 +53,10 @@ export async function serverSeedOf(seedId: number) {
 
 /** The mines of the player's game in play, read from its stored seed (tests only). */
 export async function minesInPlay(playerId: number) {
-  const [game] = await db.select().from(minesGames).where(and(eq(minesGames.playerId, playerId), eq(minesGames.status, "playing")));
+  const [game] = await db
+    .select()
+    .from(minesGames)
+    .where(and(eq(minesGames.playerId, playerId), eq(minesGames.status, "playing")));
   const [seed] = await db.select().from(fairSeeds).where(eq(fairSeeds.id, game!.seedId));
   return minePositions(seed!.serverSeed, seed!.clientSeed, game!.nonce, game!.mines);
 }

@@ -64,10 +64,26 @@ export async function placeBet(tx: Tx, input: BetInput): Promise<WalletSuccess> 
   const legs: TransferInput[] = [];
   const memo = `${ctx.provider.platform} bet ${txnId}`;
   if (fromMain > 0n) {
-    legs.push({ key: walletLedgerKey(ctx.provider.platform, txnId, "main"), debit: `player:${playerId}:main`, credit: house, amount: fromMain, currency, kind: "bet", memo });
+    legs.push({
+      key: walletLedgerKey(ctx.provider.platform, txnId, "main"),
+      debit: `player:${playerId}:main`,
+      credit: house,
+      amount: fromMain,
+      currency,
+      kind: "bet",
+      memo,
+    });
   }
   if (fromBonus > 0n) {
-    legs.push({ key: walletLedgerKey(ctx.provider.platform, txnId, "bonus"), debit: `player:${playerId}:bonus`, credit: house, amount: fromBonus, currency, kind: "bet", memo });
+    legs.push({
+      key: walletLedgerKey(ctx.provider.platform, txnId, "bonus"),
+      debit: `player:${playerId}:bonus`,
+      credit: house,
+      amount: fromBonus,
+      currency,
+      kind: "bet",
+      memo,
+    });
   }
   await transferLinked(legs, tx);
   return success(after, txnId, Number(row!.round));

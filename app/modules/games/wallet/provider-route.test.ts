@@ -68,7 +68,9 @@ describe("POST /api/provider/:platform/:action", () => {
     expect((await action({ request, params: { platform: "wt", action: "bet" }, context: {} } as unknown as Args)).status).toBe(401);
     // The signature covers the exact bytes: a changed amount fails.
     const ts = String(Math.floor(Date.now() / 1000));
-    const tampered = await post("bet", body.replace('"amount":100', '"amount":900'), { headers: { "X-Timestamp": ts, "X-Signature": signProviderRequest(SECRET, body, ts) } });
+    const tampered = await post("bet", body.replace('"amount":100', '"amount":900'), {
+      headers: { "X-Timestamp": ts, "X-Signature": signProviderRequest(SECRET, body, ts) },
+    });
     expect(tampered.status).toBe(401);
     // A provider without a secret cannot call at all.
     expect((await post("balance", { playerId: player }, { platform: "wtns", secret: "" })).status).toBe(401);
@@ -87,7 +89,11 @@ describe("POST /api/provider/:platform/:action", () => {
     expect((await post("balance", { playerId: player }, { headers: { "Content-Type": "text/plain" } })).status).toBe(415);
     const huge = JSON.stringify({ playerId: player, pad: "x".repeat(70 * 1024) });
     expect((await post("balance", huge)).status).toBe(413);
-    const get = loader({ request: new Request(`${URL_BASE}/wt/balance`), params: { platform: "wt", action: "balance" }, context: {} } as unknown as Parameters<typeof loader>[0]);
+    const get = loader({
+      request: new Request(`${URL_BASE}/wt/balance`),
+      params: { platform: "wt", action: "balance" },
+      context: {},
+    } as unknown as Parameters<typeof loader>[0]);
     expect(get.status).toBe(405);
   });
 });

@@ -26,7 +26,11 @@ export function replay(ctx: CallContext, call: StoredCall, wanted: CallFields): 
   const balances = { main: ctx.main, bonus: ctx.bonus, currency: ctx.player!.currency };
   if (differs.length > 0) {
     // The balance is the requested player's (ctx), never that of the player the stored call belongs to.
-    refuse("duplicate_mismatch", `Transaction ${wanted.txnId} was already used with a different ${differs.join(", ")}`, balances.main + balances.bonus);
+    refuse(
+      "duplicate_mismatch",
+      `Transaction ${wanted.txnId} was already used with a different ${differs.join(", ")}`,
+      balances.main + balances.bonus,
+    );
   }
   const roundDbId = typeof call.response.roundDbId === "number" ? call.response.roundDbId : null;
   return success(balances, wanted.txnId, roundDbId, true);

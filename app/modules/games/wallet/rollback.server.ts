@@ -40,7 +40,8 @@ export async function rollBack(tx: Tx, input: RollbackInput): Promise<WalletSucc
 
   const balance = ctx.main + ctx.bonus;
   if (ref.action === "rollback") refuse("invalid_request", `${refTxnId} is a rollback and cannot be rolled back`, balance);
-  if (ref.playerId !== playerId || ref.roundId !== roundId) refuse("invalid_request", `${refTxnId} is not this player's transaction in round ${roundId}`, balance);
+  if (ref.playerId !== playerId || ref.roundId !== roundId)
+    refuse("invalid_request", `${refTxnId} is not this player's transaction in round ${roundId}`, balance);
   const roundDbId = typeof ref.response.roundDbId === "number" ? ref.response.roundDbId : null;
   if (found!.done) return storeCall(tx, ctx, input, { status: "applied", amount: 0n, roundDbId, after: ctx });
 
@@ -55,7 +56,15 @@ export async function rollBack(tx: Tx, input: RollbackInput): Promise<WalletSucc
   }
   for (const leg of legs) {
     const wallet = leg.key === keys.main ? "main" : "bonus";
-    await reverseTransfer({ key: walletLedgerKey(provider.platform, txnId, wallet), transferId: Number(leg.id), kind: "rollback", memo: `${provider.platform} rollback ${txnId}` }, tx);
+    await reverseTransfer(
+      {
+        key: walletLedgerKey(provider.platform, txnId, wallet),
+        transferId: Number(leg.id),
+        kind: "rollback",
+        memo: `${provider.platform} rollback ${txnId}`,
+      },
+      tx,
+    );
   }
 
   // The round gives back the stake (or payout); it is rolled back once nothing is left in it.
@@ -79,10 +88,21 @@ async function storeCall(
   tx: Tx,
   ctx: CallContext,
   input: RollbackInput,
-  { status, amount, roundDbId, after }: { status: "applied" | "tombstone"; amount: bigint; roundDbId: number | null; after: { main: bigint; bonus: bigint } },
+  {
+    status,
+    amount,
+    roundDbId,
+    after,
+  }: { status: "applied" | "tombstone"; amount: bigint; roundDbId: number | null; after: { main: bigint; bonus: bigint } },
 ): Promise<WalletSuccess> {
   const currency = ctx.player!.currency;
-  const response = { status: "OK", roundDbId, main: String(after.main), bonus: String(after.bonus), ...(status === "tombstone" ? { tombstone: true } : {}) };
+  const response = {
+    status: "OK",
+    roundDbId,
+    main: String(after.main),
+    bonus: String(after.bonus),
+    ...(status === "tombstone" ? { tombstone: true } : {}),
+  };
   const [row] = rowsOf<{ id: number }>(
     await tx.execute(sql`
       insert into game_wallet_calls (provider_id, txn_id, action, player_id, round_id, game_code, amount, currency, ref_txn_id, status, response)

@@ -64,7 +64,11 @@ async function play(index: number, calls: number) {
       // A bet in an open round, a new round, a settled round or (rarely) with a tombstoned id.
       const choice = rnd.next();
       const round =
-        choice < 0.3 && open.length ? rnd.pick(open) : choice < 0.35 && rounds.length ? rnd.pick(rounds) : (rounds.push({ id: id("r"), status: "open", stake: 0n, payout: 0n }), rounds.at(-1)!);
+        choice < 0.3 && open.length
+          ? rnd.pick(open)
+          : choice < 0.35 && rounds.length
+            ? rnd.pick(rounds)
+            : (rounds.push({ id: id("r"), status: "open", stake: 0n, payout: 0n }), rounds.at(-1)!);
       const amount = BigInt(rnd.int(1, 6_000));
       const tomb = tombstoned.length > 0 && rnd.next() < 0.1 ? tombstoned.pop()! : undefined;
       const input = { ...base(round), txnId: tomb ?? id("b"), amount };
@@ -158,12 +162,29 @@ it(`keeps the books straight over ${CALLS} random provider calls`, { timeout: 18
   expect(sums.stake).toBe(sums.bets);
   expect(sums.payout).toBe(sums.wins);
   expect(sums.rounds).toBe(sums.house);
-  const settled = await db.select().from(gameRounds).where(and(eq(gameRounds.status, "settled")));
+  const settled = await db
+    .select()
+    .from(gameRounds)
+    .where(and(eq(gameRounds.status, "settled")));
   expect(settled.length).toBeGreaterThan(0);
   await expectInvariants();
-  const outcomes = ["bet", "win", "rollback of bet", "rollback of win", "rollback of unknown", "repeated rollback", "replay x1", "replay x2",
-    "bet: insufficient_funds", "late bet: bet_rolled_back", "bet on settled round: round_closed", "rollback of win: insufficient_funds",
-    "mismatch of bet: duplicate_mismatch", "mismatch of win: duplicate_mismatch", "mismatch of rollback: duplicate_mismatch"];
+  const outcomes = [
+    "bet",
+    "win",
+    "rollback of bet",
+    "rollback of win",
+    "rollback of unknown",
+    "repeated rollback",
+    "replay x1",
+    "replay x2",
+    "bet: insufficient_funds",
+    "late bet: bet_rolled_back",
+    "bet on settled round: round_closed",
+    "rollback of win: insufficient_funds",
+    "mismatch of bet: duplicate_mismatch",
+    "mismatch of win: duplicate_mismatch",
+    "mismatch of rollback: duplicate_mismatch",
+  ];
   for (const o of outcomes) expect(seen.get(o) ?? 0, o).toBeGreaterThan(0);
   console.log(`soak: ${CALLS} calls in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 });

@@ -15,8 +15,14 @@ export const GAME = "WT-SLOT-TEST";
 export async function createProvider(platform = PLATFORM, values: Partial<typeof gameProviders.$inferInsert> = {}) {
   const [existing] = await db.select().from(gameProviders).where(eq(gameProviders.platform, platform));
   if (existing) return existing;
-  const [p] = await db.insert(gameProviders).values({ platform, name: platform, secret: SECRET, ...values }).returning();
-  await db.insert(games).values({ code: `${platform}-SLOT-TEST`, name: "Test slot", type: "SLOT", providerId: p!.id }).onConflictDoNothing();
+  const [p] = await db
+    .insert(gameProviders)
+    .values({ platform, name: platform, secret: SECRET, ...values })
+    .returning();
+  await db
+    .insert(games)
+    .values({ code: `${platform}-SLOT-TEST`, name: "Test slot", type: "SLOT", providerId: p!.id })
+    .onConflictDoNothing();
   return p!;
 }
 
@@ -25,8 +31,30 @@ let fundSeq = 0;
 export async function fundedPlayer(main: bigint, bonus = 0n) {
   const playerId = await createTestPlayer();
   const legs = [
-    ...(main > 0n ? [{ key: `wtfund:${++fundSeq}:${playerId}:main`, debit: "house:test-float", credit: `player:${playerId}:main`, amount: main, currency: "BDT" as const, kind: "deposit" }] : []),
-    ...(bonus > 0n ? [{ key: `wtfund:${++fundSeq}:${playerId}:bonus`, debit: "expense:bonus", credit: `player:${playerId}:bonus`, amount: bonus, currency: "BDT" as const, kind: "bonus" }] : []),
+    ...(main > 0n
+      ? [
+          {
+            key: `wtfund:${++fundSeq}:${playerId}:main`,
+            debit: "house:test-float",
+            credit: `player:${playerId}:main`,
+            amount: main,
+            currency: "BDT" as const,
+            kind: "deposit",
+          },
+        ]
+      : []),
+    ...(bonus > 0n
+      ? [
+          {
+            key: `wtfund:${++fundSeq}:${playerId}:bonus`,
+            debit: "expense:bonus",
+            credit: `player:${playerId}:bonus`,
+            amount: bonus,
+            currency: "BDT" as const,
+            kind: "bonus",
+          },
+        ]
+      : []),
   ];
   if (legs.length) await transferLinked(legs);
   return playerId;
@@ -42,7 +70,8 @@ export async function balances(playerId: number) {
 }
 
 /** Ledger transfers of `kind` minus the rollbacks of such transfers. */
-const net = (kind: "bet" | "win") => sql.raw(`(select coalesce(sum(case when t.kind = '${kind}' then t.amount else -t.amount end), 0)
+const net = (kind: "bet" | "win") =>
+  sql.raw(`(select coalesce(sum(case when t.kind = '${kind}' then t.amount else -t.amount end), 0)
   from ledger_transfers t left join ledger_transfers o on o.id = t.reversal_of
   where t.kind = '${kind}' or (t.kind = 'rollback' and o.kind = '${kind}'))::text`);
 
@@ -58,5 +87,12 @@ export async function roundsAgainstLedger() {
         (select coalesce(sum(payout), 0) from game_rounds)::text as payout,
         ${net("win")} as wins`),
   );
-  return { rounds: BigInt(row!.rounds), house: BigInt(row!.house), stake: BigInt(row!.stake), bets: BigInt(row!.bets), payout: BigInt(row!.payout), wins: BigInt(row!.wins) };
+  return {
+    rounds: BigInt(row!.rounds),
+    house: BigInt(row!.house),
+    stake: BigInt(row!.stake),
+    bets: BigInt(row!.bets),
+    payout: BigInt(row!.payout),
+    wins: BigInt(row!.wins),
+  };
 }

@@ -16,7 +16,12 @@ const ids = () => {
 };
 const call = (playerId: number, roundId: string) => ({ platform: PLATFORM, playerId, roundId, gameCode: GAME });
 const round = async (playerId: number, roundId: string) =>
-  (await db.select().from(gameRounds).where(and(eq(gameRounds.playerId, playerId), eq(gameRounds.roundId, roundId))))[0];
+  (
+    await db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.playerId, playerId), eq(gameRounds.roundId, roundId)))
+  )[0];
 
 afterAll(closeIdleConnections);
 beforeAll(async () => {
@@ -62,18 +67,31 @@ describe("bets and wins", () => {
     expect(await db.select().from(gameWalletCalls).where(eq(gameWalletCalls.txnId, t.bet))).toEqual([]);
     expect(await round(player, t.round)).toBeUndefined();
     const { transferLinked } = await import("#app/modules/ledger/ledger.server.ts");
-    await transferLinked([{ key: `topup:${player}`, debit: "house:test-float", credit: `player:${player}:main`, amount: 1_000n, currency: "BDT", kind: "deposit" }]);
-    expect(await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 2_000n })).toMatchObject({ ok: true, main: 0n, bonus: 500n, replayed: false });
+    await transferLinked([
+      { key: `topup:${player}`, debit: "house:test-float", credit: `player:${player}:main`, amount: 1_000n, currency: "BDT", kind: "deposit" },
+    ]);
+    expect(await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 2_000n })).toMatchObject({
+      ok: true,
+      main: 0n,
+      bonus: 500n,
+      replayed: false,
+    });
   });
 
   it("accepts a win of 0 as a loss and lets a round stay open with roundClosed false", async () => {
     const player = await fundedPlayer(5_000n);
     const t = ids();
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
-    expect(await walletWin({ ...call(player, t.round), txnId: `${t.win}a`, amount: 300n, roundClosed: false })).toMatchObject({ ok: true, main: 4_300n });
+    expect(await walletWin({ ...call(player, t.round), txnId: `${t.win}a`, amount: 300n, roundClosed: false })).toMatchObject({
+      ok: true,
+      main: 4_300n,
+    });
     expect((await round(player, t.round))?.status).toBe("open");
     await walletBet({ ...call(player, t.round), txnId: `${t.bet}b`, amount: 1_000n, fairness: { step: 2 } });
-    expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 0n, fairness: { result: "lost" } })).toMatchObject({ ok: true, main: 3_300n });
+    expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 0n, fairness: { result: "lost" } })).toMatchObject({
+      ok: true,
+      main: 3_300n,
+    });
     expect(await round(player, t.round)).toMatchObject({ status: "settled", stake: 2_000n, payout: 300n, fairness: { step: 2, result: "lost" } });
     // A settled round takes no further bet or win.
     expect(await walletBet({ ...call(player, t.round), txnId: `${t.bet}c`, amount: 100n })).toMatchObject({ ok: false, code: "round_closed" });
@@ -83,7 +101,10 @@ describe("bets and wins", () => {
   it("refuses a win without a bet (out of order) and accepts it once the bet has arrived", async () => {
     const player = await fundedPlayer(5_000n);
     const t = ids();
-    expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 900n, betTxnId: t.bet })).toMatchObject({ ok: false, code: "invalid_request" });
+    expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 900n, betTxnId: t.bet })).toMatchObject({
+      ok: false,
+      code: "invalid_request",
+    });
     expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 900n })).toMatchObject({ ok: false, code: "invalid_request" });
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
     expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 900n, betTxnId: t.bet })).toMatchObject({ ok: true, main: 4_900n });
@@ -94,13 +115,31 @@ describe("bets and wins", () => {
     const t = ids();
     const base = { txnId: t.bet, roundId: t.round, amount: 100n };
     expect(await walletBet({ ...base, platform: "NOPE", playerId: player, gameCode: GAME })).toMatchObject({ ok: false, code: "unknown_provider" });
-    expect(await walletBet({ ...base, platform: "WTOFF", playerId: player, gameCode: "WTOFF-SLOT-TEST" })).toMatchObject({ ok: false, code: "unknown_provider" });
+    expect(await walletBet({ ...base, platform: "WTOFF", playerId: player, gameCode: "WTOFF-SLOT-TEST" })).toMatchObject({
+      ok: false,
+      code: "unknown_provider",
+    });
     expect(await walletBet({ ...base, platform: PLATFORM, playerId: 999_999, gameCode: GAME })).toMatchObject({ ok: false, code: "unknown_player" });
-    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: "WT-SLOT-NONE" })).toMatchObject({ ok: false, code: "unknown_game" });
-    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: "WTOFF-SLOT-TEST" })).toMatchObject({ ok: false, code: "unknown_game" });
-    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: GAME, amount: 0n })).toMatchObject({ ok: false, code: "invalid_request" });
-    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: GAME, txnId: "has space" })).toMatchObject({ ok: false, code: "invalid_request" });
-    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: GAME, amount: 100 as unknown as bigint })).toMatchObject({ ok: false, code: "invalid_request" });
+    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: "WT-SLOT-NONE" })).toMatchObject({
+      ok: false,
+      code: "unknown_game",
+    });
+    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: "WTOFF-SLOT-TEST" })).toMatchObject({
+      ok: false,
+      code: "unknown_game",
+    });
+    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: GAME, amount: 0n })).toMatchObject({
+      ok: false,
+      code: "invalid_request",
+    });
+    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: GAME, txnId: "has space" })).toMatchObject({
+      ok: false,
+      code: "invalid_request",
+    });
+    expect(await walletBet({ ...base, platform: PLATFORM, playerId: player, gameCode: GAME, amount: 100 as unknown as bigint })).toMatchObject({
+      ok: false,
+      code: "invalid_request",
+    });
     expect(await walletBalance({ platform: PLATFORM, playerId: 999_999 })).toMatchObject({ ok: false, code: "unknown_player" });
     expect(await balances(player)).toEqual({ main: 5_000n, bonus: 0n });
   });
@@ -112,7 +151,11 @@ describe("bets and wins", () => {
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
     await walletBet({ ...call(player, t2.round), txnId: t2.bet, amount: 1_000n });
     await blockPlayer(player);
-    expect(await walletBet({ ...call(player, t.round), txnId: `${t.bet}x`, amount: 1_000n })).toMatchObject({ ok: false, code: "player_blocked", balance: 3_000n });
+    expect(await walletBet({ ...call(player, t.round), txnId: `${t.bet}x`, amount: 1_000n })).toMatchObject({
+      ok: false,
+      code: "player_blocked",
+      balance: 3_000n,
+    });
     expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 2_500n })).toMatchObject({ ok: true, main: 5_500n });
     expect(await walletRollback({ ...call(player, t2.round), txnId: t2.rb, refTxnId: t2.bet })).toMatchObject({ ok: true, main: 6_500n });
     expect(await walletBalance({ platform: PLATFORM, playerId: player })).toMatchObject({ ok: true, balance: 6_500n });
@@ -180,10 +223,18 @@ describe("rollbacks", () => {
   it("leaves a tombstone for an unknown transaction and refuses the late bet", async () => {
     const player = await fundedPlayer(5_000n);
     const t = ids();
-    expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.bet })).toMatchObject({ ok: true, balance: 5_000n, replayed: false });
+    expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.bet })).toMatchObject({
+      ok: true,
+      balance: 5_000n,
+      replayed: false,
+    });
     const [tomb] = await db.select().from(gameWalletCalls).where(eq(gameWalletCalls.txnId, t.rb));
     expect(tomb).toMatchObject({ status: "tombstone", refTxnId: t.bet, amount: 0n });
-    expect(await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n })).toMatchObject({ ok: false, code: "bet_rolled_back", balance: 5_000n });
+    expect(await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n })).toMatchObject({
+      ok: false,
+      code: "bet_rolled_back",
+      balance: 5_000n,
+    });
     expect(await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n })).toMatchObject({ ok: false, code: "bet_rolled_back" });
     expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.bet })).toMatchObject({ ok: true, replayed: true });
     expect(await balances(player)).toEqual({ main: 5_000n, bonus: 0n });
@@ -198,10 +249,19 @@ describe("rollbacks", () => {
     expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.bet })).toMatchObject({ ok: true, main: 4_500n });
     expect(await walletRollback({ ...call(player, t.round), txnId: `${t.rb}b`, refTxnId: t.bet })).toMatchObject({ ok: true, main: 4_500n });
     expect(await round(player, t.round)).toMatchObject({ stake: 500n, status: "open" });
-    expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 100n, betTxnId: t.bet })).toMatchObject({ ok: false, code: "bet_rolled_back" });
-    expect(await walletRollback({ ...call(player, t.round), txnId: `${t.rb}c`, refTxnId: t.rb })).toMatchObject({ ok: false, code: "invalid_request" });
+    expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 100n, betTxnId: t.bet })).toMatchObject({
+      ok: false,
+      code: "bet_rolled_back",
+    });
+    expect(await walletRollback({ ...call(player, t.round), txnId: `${t.rb}c`, refTxnId: t.rb })).toMatchObject({
+      ok: false,
+      code: "invalid_request",
+    });
     const other = await fundedPlayer(100n);
-    expect(await walletRollback({ ...call(other, t.round), txnId: `${t.rb}d`, refTxnId: `${t.bet}b` })).toMatchObject({ ok: false, code: "invalid_request" });
+    expect(await walletRollback({ ...call(other, t.round), txnId: `${t.rb}d`, refTxnId: `${t.bet}b` })).toMatchObject({
+      ok: false,
+      code: "invalid_request",
+    });
     expect(await balances(player)).toEqual({ main: 4_500n, bonus: 0n });
   });
 
@@ -212,7 +272,11 @@ describe("rollbacks", () => {
     await walletWin({ ...call(player, t.round), txnId: t.win, amount: 3_000n });
     const t2 = ids();
     await walletBet({ ...call(player, t2.round), txnId: t2.bet, amount: 2_500n });
-    expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.win })).toMatchObject({ ok: false, code: "insufficient_funds", balance: 500n });
+    expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.win })).toMatchObject({
+      ok: false,
+      code: "insufficient_funds",
+      balance: 500n,
+    });
     await walletWin({ ...call(player, t2.round), txnId: t2.win, amount: 2_600n });
     expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.win })).toMatchObject({ ok: true, main: 100n });
     expect(await round(player, t.round)).toMatchObject({ stake: 1_000n, payout: 0n, status: "settled" });
@@ -222,7 +286,9 @@ describe("rollbacks", () => {
 
 describe("turnover", () => {
   async function requirement(playerId: number, required: bigint) {
-    return db.transaction((tx) => createRequirement(tx, { playerId, depositId: null, promotionId: null, required, bonusAmount: 0n, bonusWallet: "main" }));
+    return db.transaction((tx) =>
+      createRequirement(tx, { playerId, depositId: null, promotionId: null, required, bonusAmount: 0n, bonusWallet: "main" }),
+    );
   }
   const remaining = async (id: number) => (await db.select().from(turnoverRequirements).where(eq(turnoverRequirements.id, id)))[0]!.remaining;
 

@@ -11,7 +11,12 @@ import { refuse, success, TxnIdTaken } from "./run.server.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
 import type { WalletSuccess, WinInput } from "./types.ts";
 
-type Row = { round: { id: number; stake: string; status: string } | null; call: number | null; before: string | null; bet: "ok" | "missing" | "rolled_back" };
+type Row = {
+  round: { id: number; stake: string; status: string } | null;
+  call: number | null;
+  before: string | null;
+  bet: "ok" | "missing" | "rolled_back";
+};
 
 export async function payWin(tx: Tx, input: WinInput): Promise<WalletSuccess> {
   const { platform, txnId, playerId, roundId, gameCode, amount } = input;

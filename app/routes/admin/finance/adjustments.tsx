@@ -26,7 +26,10 @@ const BASE = "/admin/finance/adjustments";
 async function playerCard(username: string) {
   const player = await findPlayerByUsername(username);
   if (!player) return null;
-  const [balances, adjustments] = await Promise.all([getPlayerBalances(player.id), listTransactions(player.id, { type: "adjustment", range: "all", page: 1, pageSize: 10 })]);
+  const [balances, adjustments] = await Promise.all([
+    getPlayerBalances(player.id),
+    listTransactions(player.id, { type: "adjustment", range: "all", page: 1, pageSize: 10 }),
+  ]);
   return {
     id: player.id,
     username: player.username,
@@ -54,7 +57,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const raw = url.searchParams.get("username");
   if (raw === null) return { ...page, search: "", searchError: null, player: null, notice: null };
   const parsed = findPlayerSchema.safeParse({ username: raw || undefined });
-  if (!parsed.success) return data({ ...page, search: raw, searchError: parsed.error.issues[0]!.message, player: null, notice: null }, { status: 400 });
+  if (!parsed.success)
+    return data({ ...page, search: raw, searchError: parsed.error.issues[0]!.message, player: null, notice: null }, { status: 400 });
   const player = await playerCard(parsed.data.username);
   if (!player) {
     const message = translate(context, "finance.adjust.notFound", { username: parsed.data.username });
@@ -127,7 +131,12 @@ function AdjustmentForm({ player, formKey, lastResult }: { player: Player; formK
         errors={fields.reason.errors}
         errorId={fields.reason.errorId}
       />
-      <SubmitButton label={t("finance.adjust.submit")} pendingLabel={t("finance.adjust.submitting")} action={action} className="btn-primary w-full sm:w-auto" />
+      <SubmitButton
+        label={t("finance.adjust.submit")}
+        pendingLabel={t("finance.adjust.submitting")}
+        action={action}
+        className="btn-primary w-full sm:w-auto"
+      />
     </Form>
   );
 }

@@ -13,7 +13,12 @@ import type { Route } from "./+types/deposit-proof";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireFinanceViewer(request);
   const proof = await getProofForViewer({ depositId: params.id, staff: { id: staff.id } });
-  const size = proof ? await stat(proof.path).then((s) => (s.isFile() ? s.size : null), () => null) : null;
+  const size = proof
+    ? await stat(proof.path).then(
+        (s) => (s.isFile() ? s.size : null),
+        () => null,
+      )
+    : null;
   if (!proof || size === null) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const body = Readable.toWeb(createReadStream(proof.path)) as ReadableStream<Uint8Array>;
   return new Response(body, {

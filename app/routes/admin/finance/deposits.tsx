@@ -159,7 +159,12 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
           <Form method="post" action={BASE} data-testid="approve-form">
             <input type="hidden" name="intent" value="approve" />
             <input type="hidden" name="id" value={row.id} />
-            <SubmitButton label={t("finance.deposits.approve")} pendingLabel={t("finance.deposits.approving")} action={BASE} className="btn-primary w-full sm:w-auto" />
+            <SubmitButton
+              label={t("finance.deposits.approve")}
+              pendingLabel={t("finance.deposits.approving")}
+              action={BASE}
+              className="btn-primary w-full sm:w-auto"
+            />
           </Form>
           <RejectForm kind="deposits" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
         </div>

@@ -2,7 +2,6 @@
 // posts): who may look and act, what each action moves, its audit row, and clean 4xx answers for bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { db } from "#app/db/db.server.ts";
@@ -38,7 +37,11 @@ type Handler = (args: never) => unknown;
 type Outcome = { status: number; location?: string | null; data?: unknown; response?: Response };
 
 /** Runs a loader or action behind the i18n middleware, like React Router; thrown redirects and 4xx are outcomes. */
-async function call(handler: Handler, path: string, init: { cookie?: string; form?: Record<string, string>; params?: Record<string, string> } = {}): Promise<Outcome> {
+async function call(
+  handler: Handler,
+  path: string,
+  init: { cookie?: string; form?: Record<string, string>; params?: Record<string, string> } = {},
+): Promise<Outcome> {
   const headers = new Headers({ "x-client-ip": "10.7.0.1" });
   if (init.cookie) headers.set("cookie", init.cookie);
   const request = new Request(`http://localhost${path}`, init.form ? { method: "POST", headers, body: new URLSearchParams(init.form) } : { headers });
@@ -117,11 +120,23 @@ describe("access", () => {
     const posts: Array<[Handler, string, Record<string, string>]> = [
       [depositsRoute.action, "/admin/finance/deposits", { intent: "approve", id: String(dep.id) }],
       [withdrawalsRoute.action, "/admin/finance/withdrawals", { intent: "reject", id: "1", reason: "x" }],
-      [adjustmentsRoute.action, "/admin/finance/adjustments", { playerId: String(player.id), direction: "credit", amount: "100", reason: "x", key: "abcdefgh1234" }],
+      [
+        adjustmentsRoute.action,
+        "/admin/finance/adjustments",
+        { playerId: String(player.id), direction: "credit", amount: "100", reason: "x", key: "abcdefgh1234" },
+      ],
       [methodsRoute.action, "/admin/finance/payment-methods", { intent: "method", name: "Hack", icon: "/x.svg" }],
     ];
     for (const [action, path, form] of posts) expect((await call(action, path, { cookie: cookies.support, form })).status, path).toBe(403);
-    expect((await call(promotionEditRoute.action, "/admin/finance/promotions/new", { cookie: cookies.support, params: { id: "new" }, form: { nameEn: "x" } })).status).toBe(403);
+    expect(
+      (
+        await call(promotionEditRoute.action, "/admin/finance/promotions/new", {
+          cookie: cookies.support,
+          params: { id: "new" },
+          form: { nameEn: "x" },
+        })
+      ).status,
+    ).toBe(403);
     const [row] = await db.select().from(deposits).where(eq(deposits.id, dep.id));
     expect(row!.status).toBe("pending");
     expect((await getPlayerBalances(player.id)).main.posted).toBe(0n);
@@ -135,7 +150,18 @@ describe("deposit queue", () => {
     const first = await depositFor(player.id, ctx, { amount: taka(2000), promotionId: promo.id });
     const second = await depositFor(player.id, ctx, { amount: taka(700) });
     const page = await call(depositsRoute.loader, "/admin/finance/deposits", { cookie: cookies.finance });
-    const rows = (page.data as { rows: Array<{ id: number; amount: string; bonus: string | null; trxId: string; summary: { pendingDeposits: number }; recent: Array<{ id: string }> }> }).rows;
+    const rows = (
+      page.data as {
+        rows: Array<{
+          id: number;
+          amount: string;
+          bonus: string | null;
+          trxId: string;
+          summary: { pendingDeposits: number };
+          recent: Array<{ id: string }>;
+        }>;
+      }
+    ).rows;
     const mine = rows.filter((r) => r.id === first.id || r.id === second.id);
     expect(mine.map((r) => r.id)).toEqual([first.id, second.id]);
     expect(mine[0]).toMatchObject({ amount: "৳2,000", bonus: "৳200", trxId: first.trxId, summary: { pendingDeposits: 2 } });
@@ -157,7 +183,11 @@ describe("deposit queue", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "deposit.approve"), eq(auditLog.entityId, String(dep.id))));
-    expect(entry).toMatchObject({ ip: "10.7.0.1", before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "approved" }) });
+    expect(entry).toMatchObject({
+      ip: "10.7.0.1",
+      before: expect.objectContaining({ status: "pending" }),
+      after: expect.objectContaining({ status: "approved" }),
+    });
 
     const again = await call(depositsRoute.action, "/admin/finance/deposits", { cookie: cookies.admin, form: approve });
     expect(again.status).toBe(409);
@@ -184,7 +214,10 @@ describe("deposit queue", () => {
   it("rejects only with a reason; bad and unknown ids are 4xx, never 500", async () => {
     const player = await createPlayer();
     const dep = await depositFor(player.id, ctx);
-    const noReason = await call(depositsRoute.action, "/admin/finance/deposits", { cookie: cookies.finance, form: { intent: "reject", id: String(dep.id), reason: "  " } });
+    const noReason = await call(depositsRoute.action, "/admin/finance/deposits", {
+      cookie: cookies.finance,
+      form: { intent: "reject", id: String(dep.id), reason: "  " },
+    });
     expect(noReason.status).toBe(400);
     expect(errorsOf(noReason).reason).toEqual(["finance.errors.reasonRequired"]);
     for (const id of ["abc", "0", "-4", "99999999999", ""]) {
@@ -192,15 +225,23 @@ describe("deposit queue", () => {
       expect(bad.status, id).toBe(400);
       expect(errorsOf(bad).id, id).toEqual(["finance.errors.idInvalid"]);
     }
-    const unknown = await call(depositsRoute.action, "/admin/finance/deposits", { cookie: cookies.finance, form: { intent: "approve", id: "987654" } });
+    const unknown = await call(depositsRoute.action, "/admin/finance/deposits", {
+      cookie: cookies.finance,
+      form: { intent: "approve", id: "987654" },
+    });
     expect(unknown.status).toBe(404);
-    const rejected = await call(depositsRoute.action, "/admin/finance/deposits", { cookie: cookies.finance, form: { intent: "reject", id: String(dep.id), reason: "TRX ID not found in the statement" } });
+    const rejected = await call(depositsRoute.action, "/admin/finance/deposits", {
+      cookie: cookies.finance,
+      form: { intent: "reject", id: String(dep.id), reason: "TRX ID not found in the statement" },
+    });
     expect(rejected.status).toBe(302);
     const [row] = await db.select().from(deposits).where(eq(deposits.id, dep.id));
     expect(row).toMatchObject({ status: "rejected", rejectReason: "TRX ID not found in the statement" });
     expect((await getPlayerBalances(player.id)).main.posted).toBe(0n);
     const tab = await call(depositsRoute.loader, "/admin/finance/deposits?status=rejected&page=zz", { cookie: cookies.support });
-    expect((tab.data as { rows: Array<{ id: number; reason: string }> }).rows.find((r) => r.id === dep.id)?.reason).toBe("TRX ID not found in the statement");
+    expect((tab.data as { rows: Array<{ id: number; reason: string }> }).rows.find((r) => r.id === dep.id)?.reason).toBe(
+      "TRX ID not found in the statement",
+    );
   });
 
   it("streams the proof to staff only; unknown and malformed ids are 404", async () => {
@@ -216,32 +257,62 @@ describe("deposit queue", () => {
       expect((await call(proofRoute.loader, `/admin/finance/deposits/x/proof`, { cookie: cookies.finance, params: { id } })).status, id).toBe(404);
     }
     expect((await call(proofRoute.loader, `/admin/finance/deposits/${dep.id}/proof`, { params: { id: String(dep.id) } })).status).toBe(302);
-    expect((await call(proofRoute.loader, `/admin/finance/deposits/${dep.id}/proof`, { cookie: cookies.trader, params: { id: String(dep.id) } })).status).toBe(403);
+    expect(
+      (await call(proofRoute.loader, `/admin/finance/deposits/${dep.id}/proof`, { cookie: cookies.trader, params: { id: String(dep.id) } })).status,
+    ).toBe(403);
   });
 });
 
 describe("withdrawal queue", () => {
   it("needs a payout reference to approve, posts the hold once, and a reason to reject (which returns the money)", async () => {
     const player = await createPlayer();
-    await adjustBalance({ staffId: adminId, playerId: player.id, direction: "credit", amount: taka(3000), reason: "test", idempotencyKey: `wq-${player.id}` });
+    await adjustBalance({
+      staffId: adminId,
+      playerId: player.id,
+      direction: "credit",
+      amount: taka(3000),
+      reason: "test",
+      idempotencyKey: `wq-${player.id}`,
+    });
     const { withdrawal: w1 } = await requestWithdrawal(player.id, { methodId: ctx.method.id, amount: taka(1000), idempotencyKey: `w1-${player.id}` });
     const { withdrawal: w2 } = await requestWithdrawal(player.id, { methodId: ctx.method.id, amount: taka(500), idempotencyKey: `w2-${player.id}` });
 
     const page = await call(withdrawalsRoute.loader, "/admin/finance/withdrawals", { cookie: cookies.finance });
-    const row = (page.data as { rows: Array<{ id: number; receiving: string; state: { main: string; held: string | null; turnover: unknown } }> }).rows.find((r) => r.id === w1.id);
+    const row = (
+      page.data as { rows: Array<{ id: number; receiving: string; state: { main: string; held: string | null; turnover: unknown } }> }
+    ).rows.find((r) => r.id === w1.id);
     expect(row).toMatchObject({ receiving: player.phone, state: { main: "৳1,500", held: "৳1,500", turnover: null } });
 
-    const noRef = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", { cookie: cookies.finance, form: { intent: "approve", id: String(w1.id), payoutReference: "" } });
+    const noRef = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+      cookie: cookies.finance,
+      form: { intent: "approve", id: String(w1.id), payoutReference: "" },
+    });
     expect(noRef.status).toBe(400);
     expect(errorsOf(noRef).payoutReference).toEqual(["finance.errors.referenceRequired"]);
-    const paid = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", { cookie: cookies.finance, form: { intent: "approve", id: String(w1.id), payoutReference: "BKPAY123" } });
+    const paid = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+      cookie: cookies.finance,
+      form: { intent: "approve", id: String(w1.id), payoutReference: "BKPAY123" },
+    });
     expect(paid.status).toBe(302);
-    const twice = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", { cookie: cookies.admin, form: { intent: "reject", id: String(w1.id), reason: "late" } });
+    const twice = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+      cookie: cookies.admin,
+      form: { intent: "reject", id: String(w1.id), reason: "late" },
+    });
     expect(twice.status).toBe(409);
 
-    const noReason = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", { cookie: cookies.finance, form: { intent: "reject", id: String(w2.id) } });
+    const noReason = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+      cookie: cookies.finance,
+      form: { intent: "reject", id: String(w2.id) },
+    });
     expect(noReason.status).toBe(400);
-    expect((await call(withdrawalsRoute.action, "/admin/finance/withdrawals", { cookie: cookies.finance, form: { intent: "reject", id: String(w2.id), reason: "Name mismatch" } })).status).toBe(302);
+    expect(
+      (
+        await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+          cookie: cookies.finance,
+          form: { intent: "reject", id: String(w2.id), reason: "Name mismatch" },
+        })
+      ).status,
+    ).toBe(302);
 
     const b = await getPlayerBalances(player.id);
     expect([b.main.posted, b.main.pending, b.main.available]).toEqual([taka(2000), 0n, taka(2000)]);
@@ -256,12 +327,20 @@ describe("withdrawal queue", () => {
 describe("manual adjustment", () => {
   it("finds the player, credits and debits main with a reason, never below zero, once per form", async () => {
     const player = await createPlayer();
-    const found = await call(adjustmentsRoute.loader, `/admin/finance/adjustments?username=${player.username.toUpperCase()}`, { cookie: cookies.finance });
+    const found = await call(adjustmentsRoute.loader, `/admin/finance/adjustments?username=${player.username.toUpperCase()}`, {
+      cookie: cookies.finance,
+    });
     expect((found.data as { player: { id: number; main: string } }).player).toMatchObject({ id: player.id, main: "৳0" });
     expect((await call(adjustmentsRoute.loader, "/admin/finance/adjustments?username=nobody999", { cookie: cookies.finance })).status).toBe(404);
     expect((await call(adjustmentsRoute.loader, "/admin/finance/adjustments?username=bad%20name!", { cookie: cookies.finance })).status).toBe(400);
 
-    const form = { playerId: String(player.id), direction: "credit", amount: "1,250.50", reason: "Compensation for a failed game round", key: "adjust-key-0001" };
+    const form = {
+      playerId: String(player.id),
+      direction: "credit",
+      amount: "1,250.50",
+      reason: "Compensation for a failed game round",
+      key: "adjust-key-0001",
+    };
     const credited = await call(adjustmentsRoute.action, "/admin/finance/adjustments", { cookie: cookies.finance, form });
     expect(credited.status).toBe(302);
     expect(credited.location).toMatch(new RegExp(`^/admin/finance/adjustments\\?username=${player.username}&done=A\\d+$`));
@@ -277,15 +356,27 @@ describe("manual adjustment", () => {
     });
     expect(overdraw.status).toBe(400);
     expect(errorsOf(overdraw).amount).toEqual(["The player's main wallet has only ৳1,250.50: a debit cannot make it negative."]);
-    const bad = await call(adjustmentsRoute.action, "/admin/finance/adjustments", { cookie: cookies.finance, form: { ...form, amount: "12.345", reason: "", key: "adjust-key-0003" } });
+    const bad = await call(adjustmentsRoute.action, "/admin/finance/adjustments", {
+      cookie: cookies.finance,
+      form: { ...form, amount: "12.345", reason: "", key: "adjust-key-0003" },
+    });
     expect(bad.status).toBe(400);
     expect(errorsOf(bad)).toMatchObject({ amount: ["finance.errors.amountInvalid"], reason: ["finance.errors.reasonRequired"] });
-    const forged = await call(adjustmentsRoute.action, "/admin/finance/adjustments", { cookie: cookies.finance, form: { ...form, playerId: "999999", key: "adjust-key-0004" } });
+    const forged = await call(adjustmentsRoute.action, "/admin/finance/adjustments", {
+      cookie: cookies.finance,
+      form: { ...form, playerId: "999999", key: "adjust-key-0004" },
+    });
     expect(forged.status).toBe(404);
-    const debited = await call(adjustmentsRoute.action, "/admin/finance/adjustments", { cookie: cookies.finance, form: { ...form, direction: "debit", amount: "250.50", key: "adjust-key-0005" } });
+    const debited = await call(adjustmentsRoute.action, "/admin/finance/adjustments", {
+      cookie: cookies.finance,
+      form: { ...form, direction: "debit", amount: "250.50", key: "adjust-key-0005" },
+    });
     expect(debited.status).toBe(302);
     expect((await getPlayerBalances(player.id)).main.available).toBe(taka(1000));
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, "player"), eq(auditLog.entityId, String(player.id))));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "player"), eq(auditLog.entityId, String(player.id))));
     expect(audits.map((a) => a.action).sort()).toEqual(["balance.credit", "balance.debit"]);
   });
 });
@@ -293,13 +384,28 @@ describe("manual adjustment", () => {
 describe("settings", () => {
   it("saves payment methods and wallet numbers from taka, with field messages for bad input", async () => {
     const path = "/admin/finance/payment-methods";
-    const badMethod = await call(methodsRoute.action, path, { cookie: cookies.finance, form: { intent: "method", name: "", icon: "javascript:alert(1)" } });
+    const badMethod = await call(methodsRoute.action, path, {
+      cookie: cookies.finance,
+      form: { intent: "method", name: "", icon: "javascript:alert(1)" },
+    });
     expect(badMethod.status).toBe(400);
     expect(errorsOf(badMethod)).toMatchObject({ name: ["finance.errors.nameRequired"], icon: ["finance.errors.pathInvalid"] });
-    const savedMethod = await call(methodsRoute.action, path, { cookie: cookies.finance, form: { intent: "method", name: "Cellfin", icon: "/demo/payments/cellfin.svg", sortOrder: "9", active: "on" } });
+    const savedMethod = await call(methodsRoute.action, path, {
+      cookie: cookies.finance,
+      form: { intent: "method", name: "Cellfin", icon: "/demo/payments/cellfin.svg", sortOrder: "9", active: "on" },
+    });
     expect(savedMethod.status).toBe(302);
 
-    const wallet = { intent: "wallet", methodId: String(ctx.method.id), channelType: "Personal", accountNumber: "01876543210", minAmount: "500", maxAmount: "10,000", dailyCap: "", active: "on" };
+    const wallet = {
+      intent: "wallet",
+      methodId: String(ctx.method.id),
+      channelType: "Personal",
+      accountNumber: "01876543210",
+      minAmount: "500",
+      maxAmount: "10,000",
+      dailyCap: "",
+      active: "on",
+    };
     const minMax = await call(methodsRoute.action, path, { cookie: cookies.finance, form: { ...wallet, minAmount: "20000" } });
     expect(minMax.status).toBe(400);
     expect(errorsOf(minMax).maxAmount).toEqual(["finance.errors.minMax"]);
@@ -338,14 +444,28 @@ describe("settings", () => {
     expect(row!.startsAt.toISOString()).toBe("2026-12-04T18:00:00.000Z");
 
     const edit = await call(promotionEditRoute.loader, `/admin/finance/promotions/${id}`, { cookie: cookies.support, params: { id: String(id) } });
-    expect((edit.data as { defaults: Record<string, string> }).defaults).toMatchObject({ turnoverMultiplier: "3.5", maxBonus: "2000", startsAt: "2026-12-05T00:00" });
+    expect((edit.data as { defaults: Record<string, string> }).defaults).toMatchObject({
+      turnoverMultiplier: "3.5",
+      maxBonus: "2000",
+      startsAt: "2026-12-05T00:00",
+    });
 
-    const backwards = await call(promotionEditRoute.action, `/admin/finance/promotions/${id}`, { cookie: cookies.finance, params: { id: String(id) }, form: { ...form, endsAt: "2026-12-01T00:00" } });
+    const backwards = await call(promotionEditRoute.action, `/admin/finance/promotions/${id}`, {
+      cookie: cookies.finance,
+      params: { id: String(id) },
+      form: { ...form, endsAt: "2026-12-01T00:00" },
+    });
     expect(backwards.status).toBe(400);
     expect(errorsOf(backwards).endsAt).toEqual(["money.errors.periodInvalid"]);
     for (const bad of ["abc", "0", "999999", "99999999999"]) {
-      expect((await call(promotionEditRoute.loader, `/admin/finance/promotions/${bad}`, { cookie: cookies.finance, params: { id: bad } })).status, bad).toBe(404);
-      expect((await call(promotionEditRoute.action, `/admin/finance/promotions/${bad}`, { cookie: cookies.finance, params: { id: bad }, form })).status, bad).toBe(404);
+      expect(
+        (await call(promotionEditRoute.loader, `/admin/finance/promotions/${bad}`, { cookie: cookies.finance, params: { id: bad } })).status,
+        bad,
+      ).toBe(404);
+      expect(
+        (await call(promotionEditRoute.action, `/admin/finance/promotions/${bad}`, { cookie: cookies.finance, params: { id: bad }, form })).status,
+        bad,
+      ).toBe(404);
     }
   });
 });

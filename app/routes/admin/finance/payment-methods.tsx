@@ -28,7 +28,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const saved = url.searchParams.get("saved");
   const what = (url.searchParams.get("what") ?? "").slice(0, 60);
   const notice =
-    saved === "method" ? translate(context, "finance.methods.savedMethod", { name: what }) : saved === "wallet" ? translate(context, "finance.methods.savedWallet", { number: what }) : null;
+    saved === "method"
+      ? translate(context, "finance.methods.savedMethod", { name: what })
+      : saved === "wallet"
+        ? translate(context, "finance.methods.savedWallet", { number: what })
+        : null;
   return {
     ...financePage(context, "finance.methods.title"),
     canAct,
@@ -81,7 +85,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return redirect(`${BASE}?${new URLSearchParams({ saved: "wallet", what: saved.accountNumber })}#wallet-${saved.id}`);
     }
-    const saved = await savePaymentMethod({ id: v.id ?? null, name: v.name, icon: v.icon, status: v.active ? "active" : "inactive", sortOrder: v.sortOrder, staffId, ip });
+    const saved = await savePaymentMethod({
+      id: v.id ?? null,
+      name: v.name,
+      icon: v.icon,
+      status: v.active ? "active" : "inactive",
+      sortOrder: v.sortOrder,
+      staffId,
+      ip,
+    });
     return redirect(`${BASE}?${new URLSearchParams({ saved: "method", what: saved.name })}#method-${saved.id}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
@@ -100,7 +112,9 @@ function MethodForm({ method, canAct, lastResult }: { method?: Method; canAct: b
   const [form, fields] = useForm({
     id: `method-${method?.id ?? "new"}`,
     lastResult,
-    defaultValue: method ? { name: method.name, icon: method.icon, active: method.active ? "on" : undefined, sortOrder: String(method.sortOrder) } : { active: "on", sortOrder: "0" },
+    defaultValue: method
+      ? { name: method.name, icon: method.icon, active: method.active ? "on" : undefined, sortOrder: String(method.sortOrder) }
+      : { active: "on", sortOrder: "0" },
     constraint: getZodConstraint(paymentMethodSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentMethodSchema }),
     shouldValidate: "onBlur",
@@ -112,8 +126,17 @@ function MethodForm({ method, canAct, lastResult }: { method?: Method; canAct: b
       {method ? <input type="hidden" name="id" value={method.id} /> : null}
       <FinanceErrorList errors={form.errors} id={form.errorId} className="form-error" />
       <fieldset disabled={!canAct} className="grid items-start gap-x-3 sm:grid-cols-[auto_1fr_1.5fr_5rem_auto_auto]">
-        {method?.icon ? <img src={method.icon} alt="" className="mt-6 hidden h-8 w-8 rounded bg-white/10 object-contain sm:block" /> : <span className="hidden sm:block" />}
-        <FinanceField label={t("finance.methods.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} errorId={fields.name.errorId} />
+        {method?.icon ? (
+          <img src={method.icon} alt="" className="mt-6 hidden h-8 w-8 rounded bg-white/10 object-contain sm:block" />
+        ) : (
+          <span className="hidden sm:block" />
+        )}
+        <FinanceField
+          label={t("finance.methods.name")}
+          inputProps={getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+        />
         <FinanceField
           label={t("finance.methods.icon")}
           hint={method ? undefined : t("finance.methods.iconHint")}
@@ -145,7 +168,17 @@ function MethodForm({ method, canAct, lastResult }: { method?: Method; canAct: b
   );
 }
 
-function WalletForm({ wallet, methods, canAct, lastResult }: { wallet?: Wallet; methods: Method[]; canAct: boolean; lastResult?: SubmissionResult<string[]> }) {
+function WalletForm({
+  wallet,
+  methods,
+  canAct,
+  lastResult,
+}: {
+  wallet?: Wallet;
+  methods: Method[];
+  canAct: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: `wallet-${wallet?.id ?? "new"}`,
@@ -180,7 +213,10 @@ function WalletForm({ wallet, methods, canAct, lastResult }: { wallet?: Wallet; 
       <input type="hidden" name="intent" value="wallet" />
       {wallet ? <input type="hidden" name="id" value={wallet.id} /> : null}
       <FinanceErrorList errors={form.errors} id={form.errorId} className="form-error" />
-      <fieldset disabled={!canAct} className="grid grid-cols-2 items-start gap-x-3 sm:grid-cols-3 lg:grid-cols-[7rem_11.5rem_8.5rem_6rem_6rem_8rem_auto_auto]">
+      <fieldset
+        disabled={!canAct}
+        className="grid grid-cols-2 items-start gap-x-3 sm:grid-cols-3 lg:grid-cols-[7rem_11.5rem_8.5rem_6rem_6rem_8rem_auto_auto]"
+      >
         <div className="field">
           <label htmlFor={fields.methodId.id}>{t("finance.methods.method")}</label>
           <select {...getSelectProps(fields.methodId)} key={fields.methodId.key}>
@@ -213,7 +249,11 @@ function WalletForm({ wallet, methods, canAct, lastResult }: { wallet?: Wallet; 
         />
         {amount(fields.minAmount, t("finance.methods.min"))}
         {amount(fields.maxAmount, t("finance.methods.max"))}
-        {amount(fields.dailyCap, t("finance.methods.dailyCap"), wallet ? t("finance.methods.usedToday", { amount: wallet.usedToday }) : t("finance.methods.dailyCapHint"))}
+        {amount(
+          fields.dailyCap,
+          t("finance.methods.dailyCap"),
+          wallet ? t("finance.methods.usedToday", { amount: wallet.usedToday }) : t("finance.methods.dailyCapHint"),
+        )}
         <div className="lg:mt-6">
           <FinanceCheckbox label={t("finance.methods.activeLabel")} inputProps={getInputProps(fields.active, { type: "checkbox" })} />
         </div>

@@ -92,7 +92,13 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
     shouldRevalidate: "onInput",
   });
   const text = (field: typeof fields.nameEn, label: string, hint?: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <FinanceField label={label} hint={hint} inputProps={{ ...getInputProps(field, { type: "text" }), ...extra }} errors={field.errors} errorId={field.errorId} />
+    <FinanceField
+      label={label}
+      hint={hint}
+      inputProps={{ ...getInputProps(field, { type: "text" }), ...extra }}
+      errors={field.errors}
+      errorId={field.errorId}
+    />
   );
   const area = (field: typeof fields.descriptionEn, label: string, rows: number) => (
     <FinanceTextArea label={label} textareaProps={{ ...getTextareaProps(field), rows }} errors={field.errors} errorId={field.errorId} />
@@ -120,7 +126,9 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
           </div>
           <div className="grid gap-x-3 rounded-xl bg-panel p-4 sm:grid-cols-2 lg:col-span-2 lg:grid-cols-4">
             {text(fields.bonusPercent, t("finance.promotions.bonusPercent"), undefined, { inputMode: "numeric" })}
-            {text(fields.turnoverMultiplier, t("finance.promotions.turnoverMultiplier"), t("finance.promotions.turnoverHint"), { inputMode: "decimal" })}
+            {text(fields.turnoverMultiplier, t("finance.promotions.turnoverMultiplier"), t("finance.promotions.turnoverHint"), {
+              inputMode: "decimal",
+            })}
             {text(fields.maxBonus, t("finance.promotions.maxBonus"), t("finance.promotions.maxBonusHint"), { inputMode: "decimal" })}
             <div className="field">
               <label htmlFor={fields.status.id}>{t("finance.fields.status")}</label>
@@ -148,7 +156,12 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
         </fieldset>
         {loaderData.canAct ? (
           <div className="mt-4">
-            <SubmitButton label={t("finance.promotions.save")} pendingLabel={t("finance.promotions.saving")} action={path} className="btn-primary w-full sm:w-auto" />
+            <SubmitButton
+              label={t("finance.promotions.save")}
+              pendingLabel={t("finance.promotions.saving")}
+              action={path}
+              className="btn-primary w-full sm:w-auto"
+            />
           </div>
         ) : null}
       </Form>

@@ -68,7 +68,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="w-56 text-sm">
                 <span className="text-white/60">{t("finance.promotions.bonus")}:</span> {p.bonusPercent}%{" "}
-                <span className="text-white/60">({p.maxBonus ? t("finance.promotions.upTo", { amount: p.maxBonus }) : t("finance.promotions.noMax")})</span>
+                <span className="text-white/60">
+                  ({p.maxBonus ? t("finance.promotions.upTo", { amount: p.maxBonus }) : t("finance.promotions.noMax")})
+                </span>
               </div>
               <div className="w-24 text-sm">
                 <span className="text-white/60">{t("finance.promotions.multiplier")}</span> {p.multiplier}
@@ -76,7 +78,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
               <div className="w-64 text-xs text-white/70">
                 {p.startsAt} → {p.endsAt ?? "…"}
               </div>
-              <div className={`w-20 text-sm ${p.live ? "text-accent" : "text-white/50"}`}>{p.active ? t("finance.active") : t("finance.inactive")}</div>
+              <div className={`w-20 text-sm ${p.live ? "text-accent" : "text-white/50"}`}>
+                {p.active ? t("finance.active") : t("finance.inactive")}
+              </div>
             </li>
           ))}
         </ul>

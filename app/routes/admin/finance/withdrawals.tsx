@@ -122,7 +122,12 @@ function ApproveForm({ row, lastResult }: { row: Row; lastResult?: SubmissionRes
         errors={fields.payoutReference.errors}
         errorId={fields.payoutReference.errorId}
       />
-      <SubmitButton label={t("finance.withdrawals.approve")} pendingLabel={t("finance.withdrawals.approving")} action={BASE} className="btn-primary w-full sm:w-auto" />
+      <SubmitButton
+        label={t("finance.withdrawals.approve")}
+        pendingLabel={t("finance.withdrawals.approving")}
+        action={BASE}
+        className="btn-primary w-full sm:w-auto"
+      />
     </Form>
   );
 }
@@ -150,12 +155,17 @@ function WithdrawalCard({ row, canAct, actionData }: { row: Row; canAct: boolean
             [t("finance.fields.amount"), row.amount, "withdrawal-amount"],
             ...(state
               ? ([
-                  [t("finance.fields.main"), state.held ? t("finance.withdrawals.mainWithHeld", { available: state.main, held: state.held }) : state.main],
+                  [
+                    t("finance.fields.main"),
+                    state.held ? t("finance.withdrawals.mainWithHeld", { available: state.main, held: state.held }) : state.main,
+                  ],
                   [t("finance.fields.bonusWallet"), state.bonus],
                   [
                     t("finance.fields.turnover"),
                     state.turnover ? (
-                      <span className="text-amber-300">{t("finance.withdrawals.turnoverOpen", { count: state.turnover.count, remaining: state.turnover.remaining })}</span>
+                      <span className="text-amber-300">
+                        {t("finance.withdrawals.turnoverOpen", { count: state.turnover.count, remaining: state.turnover.remaining })}
+                      </span>
                     ) : (
                       <span className="text-accent">{t("finance.withdrawals.turnoverDone")}</span>
                     ),

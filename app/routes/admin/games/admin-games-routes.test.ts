@@ -19,7 +19,11 @@ import * as providersRoute from "./providers.tsx";
 type Handler = (args: never) => unknown;
 type Outcome = { status: number; location?: string | null; data?: unknown; response?: Response };
 
-async function call(handler: Handler, path: string, init: { cookie?: string; body?: BodyInit; params?: Record<string, string> } = {}): Promise<Outcome> {
+async function call(
+  handler: Handler,
+  path: string,
+  init: { cookie?: string; body?: BodyInit; params?: Record<string, string> } = {},
+): Promise<Outcome> {
   const headers = new Headers({ "x-client-ip": "10.8.0.1" });
   if (init.cookie) headers.set("cookie", init.cookie);
   const request = new Request(`http://localhost${path}`, init.body ? { method: "POST", headers, body: init.body } : { headers });
@@ -81,7 +85,14 @@ describe("who may open the games pages", () => {
       expect((await call(providersRoute.loader as Handler, "/admin/games/providers", { cookie: cookies[role] })).status).toBe(200);
     }
     expect((await call(gamesRoute.loader as Handler, "/admin/games", { cookie: cookies.finance })).status).toBe(403);
-    expect((await call(providersRoute.action as Handler, "/admin/games/providers", { cookie: cookies.finance, body: form({ intent: "save", id: String(provider.id), name: "X", sortOrder: "0" }) })).status).toBe(403);
+    expect(
+      (
+        await call(providersRoute.action as Handler, "/admin/games/providers", {
+          cookie: cookies.finance,
+          body: form({ intent: "save", id: String(provider.id), name: "X", sortOrder: "0" }),
+        })
+      ).status,
+    ).toBe(403);
     const guest = await call(gamesRoute.loader as Handler, "/admin/games");
     expect(guest.status).toBe(302);
     expect(guest.location).toMatch(/^\/admin\/login\?redirectTo=/);
@@ -97,7 +108,16 @@ describe("saving", () => {
   it("a provider edit with a new secret, audited without the secret", async () => {
     const out = await call(providersRoute.action as Handler, "/admin/games/providers", {
       cookie: cookies.content,
-      body: form({ intent: "save", id: String(provider.id), name: "Spadegaming Asia", active: "on", sortOrder: "4", baseUrl: "https://sg.example.net", operatorId: "deshplay", secret: "brand-new-secret-9876543210" }),
+      body: form({
+        intent: "save",
+        id: String(provider.id),
+        name: "Spadegaming Asia",
+        active: "on",
+        sortOrder: "4",
+        baseUrl: "https://sg.example.net",
+        operatorId: "deshplay",
+        secret: "brand-new-secret-9876543210",
+      }),
     });
     expect(out.status).toBe(302);
     expect(out.location).toContain("saved=provider");
@@ -129,8 +149,18 @@ describe("saving", () => {
     });
     expect(ok.status).toBe(302);
     expect(ok.location).toMatch(/^\/admin\/games\?type=FISH&saved=game/);
-    expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ featured: true, displayOrder: 3, minStake: 500n, maxStake: 5_000_050n });
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "game.update"), eq(auditLog.entityId, String(game.id))))).toHaveLength(1);
+    expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({
+      featured: true,
+      displayOrder: 3,
+      minStake: 500n,
+      maxStake: 5_000_050n,
+    });
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "game.update"), eq(auditLog.entityId, String(game.id)))),
+    ).toHaveLength(1);
 
     const bad = await call(gamesRoute.action as Handler, "/admin/games", {
       cookie: cookies.content,
@@ -144,7 +174,10 @@ describe("saving", () => {
 describe("posters", () => {
   it("a file that is not an image is a 400 with a clear message, and nothing is saved", async () => {
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
-    const out = await call(gamesRoute.action as Handler, "/admin/games", { cookie: cookies.content, body: posterForm(game.id, html, "poster.png", "image/png") });
+    const out = await call(gamesRoute.action as Handler, "/admin/games", {
+      cookie: cookies.content,
+      body: posterForm(game.id, html, "poster.png", "image/png"),
+    });
     expect(out.status).toBe(400);
     expect(JSON.stringify(out.data)).toContain("PNG, JPEG or WebP");
     expect((await db.select().from(games).where(eq(games.id, game.id)))[0]!.poster).toBe("");
@@ -152,7 +185,10 @@ describe("posters", () => {
   });
 
   it("a PNG is stored, set on the game, audited and served with a long cache and nosniff", async () => {
-    const out = await call(gamesRoute.action as Handler, "/admin/games", { cookie: cookies.content, body: posterForm(game.id, PNG, "whatever.exe", "application/octet-stream") });
+    const out = await call(gamesRoute.action as Handler, "/admin/games", {
+      cookie: cookies.content,
+      body: posterForm(game.id, PNG, "whatever.exe", "application/octet-stream"),
+    });
     expect(out.status).toBe(302);
     const [row] = await db.select().from(games).where(eq(games.id, game.id));
     expect(row!.poster).toMatch(/^\/poster\/[a-f0-9]{32}\.png$/);
@@ -176,7 +212,10 @@ describe("posters", () => {
   it("refuses a poster for an unknown game with a 404 and keeps no file", async () => {
     const files = async () => (await readdir(posterDir()).catch(() => [])).length;
     const before = await files();
-    const out = await call(gamesRoute.action as Handler, "/admin/games", { cookie: cookies.content, body: posterForm(777_777, PNG, "p.png", "image/png") });
+    const out = await call(gamesRoute.action as Handler, "/admin/games", {
+      cookie: cookies.content,
+      body: posterForm(777_777, PNG, "p.png", "image/png"),
+    });
     expect(out.status).toBe(404);
     expect(await files()).toBe(before);
   });

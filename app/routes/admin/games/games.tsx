@@ -46,10 +46,18 @@ function filterQuery(f: ReturnType<typeof readFilter>, page = f.page) {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireGamesStaff(request);
   const filter = readFilter(url.searchParams);
-  const [list, providers] = await Promise.all([listAdminGames({ providerId: filter.provider, type: filter.type, search: filter.q, page: filter.page }), listProviderChoices()]);
+  const [list, providers] = await Promise.all([
+    listAdminGames({ providerId: filter.provider, type: filter.type, search: filter.q, page: filter.page }),
+    listProviderChoices(),
+  ]);
   const what = (url.searchParams.get("what") ?? "").slice(0, 80);
   const saved = url.searchParams.get("saved");
-  const notice = saved === "game" ? translate(context, "adminGames.games.saved", { name: what }) : saved === "poster" ? translate(context, "adminGames.games.posterSaved", { name: what }) : null;
+  const notice =
+    saved === "game"
+      ? translate(context, "adminGames.games.saved", { name: what })
+      : saved === "poster"
+        ? translate(context, "adminGames.games.posterSaved", { name: what })
+        : null;
   return {
     ...gamesPage(context, "adminGames.games.title"),
     notice,
@@ -114,7 +122,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     } catch (e) {
       if (stored) await removePoster(stored);
       if (!isGameAdminError(e)) throw e;
-      return data<ActionData>({ form, result: { status: "error", error: { poster: [errorText(context, e)] } } }, { status: e.code === "not_found" ? 404 : 400 });
+      return data<ActionData>(
+        { form, result: { status: "error", error: { poster: [errorText(context, e)] } } },
+        { status: e.code === "not_found" ? 404 : 400 },
+      );
     }
   }
 
@@ -124,7 +135,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const v = submission.value;
   try {
     const game = await saveGame(
-      { id: v.id, active: v.active, featured: v.featured, displayOrder: v.displayOrder, minStake: parseTaka(v.minStake)!, maxStake: parseTaka(v.maxStake)! },
+      {
+        id: v.id,
+        active: v.active,
+        featured: v.featured,
+        displayOrder: v.displayOrder,
+        minStake: parseTaka(v.minStake)!,
+        maxStake: parseTaka(v.maxStake)!,
+      },
       actor,
     );
     return done("game", game.name, game.id);
@@ -138,7 +156,19 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 type GameRow = Route.ComponentProps["loaderData"]["games"][number];
 
-function GameCard({ game, action, typeLabel, lastResult, posterResult }: { game: GameRow; action: string; typeLabel: string; lastResult?: SubmissionResult<string[]>; posterResult?: SubmissionResult<string[]> }) {
+function GameCard({
+  game,
+  action,
+  typeLabel,
+  lastResult,
+  posterResult,
+}: {
+  game: GameRow;
+  action: string;
+  typeLabel: string;
+  lastResult?: SubmissionResult<string[]>;
+  posterResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: `game-${game.id}`,
@@ -196,7 +226,12 @@ function GameCard({ game, action, typeLabel, lastResult, posterResult }: { game:
             errorId={fields.maxStake.errorId}
           />
         </div>
-        <SubmitButton label={t("adminGames.games.save")} pendingLabel={t("adminGames.games.saving")} action={action} className="btn-primary w-full !py-2" />
+        <SubmitButton
+          label={t("adminGames.games.save")}
+          pendingLabel={t("adminGames.games.saving")}
+          action={action}
+          className="btn-primary w-full !py-2"
+        />
       </Form>
       <Form method="post" action={action} encType="multipart/form-data" className="mt-3 border-t border-white/10 pt-2" data-testid="poster-form">
         <input type="hidden" name="intent" value="poster" />
@@ -218,7 +253,12 @@ function GameCard({ game, action, typeLabel, lastResult, posterResult }: { game:
           </div>
           <AdminErrorList errors={posterErrors} />
         </div>
-        <SubmitButton label={t("adminGames.games.upload")} pendingLabel={t("adminGames.games.uploading")} action={action} className="btn-secondary w-full !py-1.5 text-sm" />
+        <SubmitButton
+          label={t("adminGames.games.upload")}
+          pendingLabel={t("adminGames.games.uploading")}
+          action={action}
+          className="btn-secondary w-full !py-1.5 text-sm"
+        />
       </Form>
     </li>
   );
@@ -245,7 +285,12 @@ export default function AdminGames({ loaderData, actionData }: Route.ComponentPr
       {loaderData.notice && !a ? <Notice>{loaderData.notice}</Notice> : null}
       {a?.form === "page" ? <AdminErrorList errors={a.result.error?.[""] ?? null} className="form-error" /> : null}
       <p className="mb-3 text-sm text-white/60">{t("adminGames.games.intro")}</p>
-      <Form method="get" action={BASE} className="mb-3 grid gap-x-3 rounded-xl bg-panel p-3 sm:grid-cols-[1fr_1fr_1.5fr_auto]" aria-label={t("adminGames.games.filters")}>
+      <Form
+        method="get"
+        action={BASE}
+        className="mb-3 grid gap-x-3 rounded-xl bg-panel p-3 sm:grid-cols-[1fr_1fr_1.5fr_auto]"
+        aria-label={t("adminGames.games.filters")}
+      >
         <div className="field">
           <label htmlFor="filter-provider">{t("adminGames.games.provider")}</label>
           <select id="filter-provider" name="provider" defaultValue={filter.provider ? String(filter.provider) : ""}>

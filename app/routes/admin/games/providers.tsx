@@ -63,14 +63,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(`${BASE}?${new URLSearchParams({ saved: "rotation", what: name })}#provider-${v.id}`);
     }
     const saved = await saveProvider(
-      { id: v.id, name: v.name, status: v.active ? "active" : "inactive", sortOrder: v.sortOrder, baseUrl: v.baseUrl, operatorId: v.operatorId, secret: v.secret },
+      {
+        id: v.id,
+        name: v.name,
+        status: v.active ? "active" : "inactive",
+        sortOrder: v.sortOrder,
+        baseUrl: v.baseUrl,
+        operatorId: v.operatorId,
+        secret: v.secret,
+      },
       actor,
     );
     return redirect(`${BASE}?${new URLSearchParams({ saved: "provider", what: saved.name })}#provider-${saved.id}`);
   } catch (e) {
     if (!isGameAdminError(e)) throw e;
     const message = errorText(context, e);
-    const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [message] }, hideFields: ["secret"] }) : submission.reply({ formErrors: [message], hideFields: ["secret"] });
+    const reply = e.field
+      ? submission.reply({ fieldErrors: { [e.field]: [message] }, hideFields: ["secret"] })
+      : submission.reply({ formErrors: [message], hideFields: ["secret"] });
     return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
   }
 }
@@ -99,7 +109,9 @@ function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult
       <header className="mb-2 flex flex-wrap items-baseline gap-x-3">
         <h2 className="font-bold">{provider.name}</h2>
         <span className="font-mono text-xs text-white/60">{provider.platform}</span>
-        <span className="text-xs text-white/60">{t(provider.kind === "house" ? "adminGames.providers.kindHouse" : "adminGames.providers.kindAggregator")}</span>
+        <span className="text-xs text-white/60">
+          {t(provider.kind === "house" ? "adminGames.providers.kindHouse" : "adminGames.providers.kindAggregator")}
+        </span>
         <span className="text-xs text-white/60">{t("adminGames.providers.games", { count: provider.games })}</span>
       </header>
       <Form method="post" action={BASE} {...getFormProps(form)} autoComplete="off">
@@ -107,7 +119,12 @@ function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult
         <input type="hidden" name="id" value={provider.id} />
         <AdminErrorList errors={form.errors} id={form.errorId} className="form-error" />
         <div className="grid gap-x-3 sm:grid-cols-[2fr_6rem_auto]">
-          <AdminField label={t("adminGames.providers.name")} inputProps={getInputProps(fields.name, { type: "text" })} errors={fields.name.errors} errorId={fields.name.errorId} />
+          <AdminField
+            label={t("adminGames.providers.name")}
+            inputProps={getInputProps(fields.name, { type: "text" })}
+            errors={fields.name.errors}
+            errorId={fields.name.errorId}
+          />
           <AdminField
             label={t("adminGames.providers.sortOrder")}
             inputProps={{ ...getInputProps(fields.sortOrder, { type: "text" }), inputMode: "numeric" }}
@@ -126,7 +143,12 @@ function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult
             errors={fields.baseUrl.errors}
             errorId={fields.baseUrl.errorId}
           />
-          <AdminField label={t("adminGames.providers.operatorId")} inputProps={getInputProps(fields.operatorId, { type: "text" })} errors={fields.operatorId.errors} errorId={fields.operatorId.errorId} />
+          <AdminField
+            label={t("adminGames.providers.operatorId")}
+            inputProps={getInputProps(fields.operatorId, { type: "text" })}
+            errors={fields.operatorId.errors}
+            errorId={fields.operatorId.errorId}
+          />
         </div>
         <AdminField
           label={t("adminGames.providers.secret")}
@@ -135,14 +157,29 @@ function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult
           errors={fields.secret.errors}
           errorId={fields.secret.errorId}
         />
-        <SubmitButton label={t("adminGames.providers.save")} pendingLabel={t("adminGames.providers.saving")} action={BASE} className="btn-primary w-full !py-2 sm:w-auto" />
+        <SubmitButton
+          label={t("adminGames.providers.save")}
+          pendingLabel={t("adminGames.providers.saving")}
+          action={BASE}
+          className="btn-primary w-full !py-2 sm:w-auto"
+        />
       </Form>
       {provider.rotating ? (
-        <Form method="post" action={BASE} className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-amber-400/50 bg-amber-500/10 p-2 text-sm" data-testid="rotation">
+        <Form
+          method="post"
+          action={BASE}
+          className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-amber-400/50 bg-amber-500/10 p-2 text-sm"
+          data-testid="rotation"
+        >
           <input type="hidden" name="intent" value="finish-rotation" />
           <input type="hidden" name="id" value={provider.id} />
           <span>{t("adminGames.providers.rotating")}</span>
-          <SubmitButton label={t("adminGames.providers.finishRotation")} pendingLabel={t("adminGames.providers.finishing")} action={BASE} className="btn-secondary !px-3 !py-1 text-sm" />
+          <SubmitButton
+            label={t("adminGames.providers.finishRotation")}
+            pendingLabel={t("adminGames.providers.finishing")}
+            action={BASE}
+            className="btn-secondary !px-3 !py-1 text-sm"
+          />
         </Form>
       ) : null}
     </section>

@@ -67,6 +67,7 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
         titleBn: "প্রথম ডিপোজিটে 100% স্বাগত বোনাস",
         thumbnail: "/demo/banners/banner-1.svg",
         link: "/signup",
+        playerLink: "/deposit",
         sortOrder: 1,
       },
       {
@@ -91,6 +92,7 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
         titleBn: "বন্ধুকে রেফার করুন, প্রতিদিন আয় করুন",
         thumbnail: "/demo/banners/banner-4.svg",
         link: "/signup",
+        playerLink: "/promotions",
         sortOrder: 4,
       },
       {

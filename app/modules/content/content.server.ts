@@ -123,10 +123,21 @@ export async function getHomeContent({ locale, category, playerId }: { locale: s
     publicHome.get(`${locale === "bn" ? "bn" : "en"}|${slug ?? ""}`),
     playerId ? listFavouriteGames(playerId) : Promise.resolve([]),
   ]);
-  return { ...shared, activeCategory: wanted, myGames: myGames.map(homeGame) };
+  // Each slide leads guests and logged-in players to their own destination (a sign-up offer: a player deposits).
+  const forAudience = (slides: typeof shared.banners) =>
+    slides.map(({ playerLink, ...slide }) => ({ ...slide, link: playerId && playerLink ? playerLink : slide.link }));
+  return {
+    ...shared,
+    banners: forAudience(shared.banners),
+    favourites: forAudience(shared.favourites),
+    features: forAudience(shared.features),
+    activeCategory: wanted,
+    myGames: myGames.map(homeGame),
+  };
 }
 
 const HOME_TTL_MS = 10_000;
+const safeHref = (link: string | null) => (link && SAFE_HREF.test(link) ? link : null);
 const publicHome = keyedTtlCache(HOME_TTL_MS, (key: string) => {
   const [locale, slug] = key.split("|") as [string, string];
   return loadPublicHome(locale, slug === "" ? null : slug);
@@ -147,7 +158,7 @@ async function loadPublicHome(locale: string, category: string | null) {
   const slides = (type: SliderType) =>
     allSliders
       .filter((s) => s.sliderType === type)
-      .map((s) => ({ id: s.id, title: title(s), image: s.thumbnail, link: s.link && SAFE_HREF.test(s.link) ? s.link : null }));
+      .map((s) => ({ id: s.id, title: title(s), image: s.thumbnail, link: safeHref(s.link), playerLink: safeHref(s.playerLink) }));
   const contacts = homeContactPlatforms.flatMap((platform) =>
     socials
       .filter((s) => s.platform === platform && SAFE_HREF.test(s.url))

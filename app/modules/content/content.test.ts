@@ -60,6 +60,19 @@ describe("content", () => {
     contentChanged();
   });
 
+  it("leads guests and logged-in players to their own destination from the same slide", async () => {
+    const player = await createPlayer();
+    const guest = await getHomeContent({ locale: "en", category: null });
+    const member = await getHomeContent({ locale: "en", category: null, playerId: player.id });
+    const welcome = (c: typeof guest) => c.banners.find((b) => b.image === "/demo/banners/banner-1.svg")!;
+    expect(welcome(guest).link).toBe("/signup");
+    expect(welcome(member).link).toBe("/deposit"); // /signup would only send a player home
+    // A slide without a player destination leads both to the same place.
+    const exchange = (c: typeof guest) => c.banners.find((b) => b.image === "/demo/banners/banner-2.svg")!;
+    expect(exchange(member).link).toBe(exchange(guest).link);
+    expect(Object.keys(welcome(member))).not.toContain("playerLink");
+  });
+
   it("hides inactive sliders", async () => {
     const [first] = await listSliders("Main");
     await db.update(sliders).set({ status: "inactive" }).where(eq(sliders.id, first!.id));

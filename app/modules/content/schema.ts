@@ -56,7 +56,10 @@ export const sliders = pgTable(
     sliderType: text().$type<SliderType>().notNull(),
     titleEn: text().notNull(),
     titleBn: text().notNull(),
+    /** Where the slide leads a guest. */
     link: text(),
+    /** Where it leads a logged-in player, when that differs (a sign-up offer leads them to the deposit page). */
+    playerLink: text(),
     thumbnail: text().notNull(),
     status: text().$type<"active" | "inactive">().notNull().default("active"),
     sortOrder: integer().notNull().default(0),

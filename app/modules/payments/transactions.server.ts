@@ -237,3 +237,66 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
     ],
   };
 }
+
+/**
+ * The `perPlayer` latest transactions of each player, newest first, in one query (the finance queues show them
+ * beside every request on a page).
+ */
+export async function latestTransactions(playerIds: number[], perPlayer: number): Promise<Map<number, TransactionItem[]>> {
+  const ids = [...new Set(playerIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  const result = new Map<number, TransactionItem[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return result;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = rowsOf<{
+    player_id: number;
+    type: TransactionType;
+    id: number;
+    amount: string;
+    status: TransactionStatus;
+    created_at: string | Date;
+    updated_at: string | Date;
+    method_name: string | null;
+    method_icon: string | null;
+    channel_type: ChannelType | null;
+    direction: "credit" | "debit" | null;
+  }>(
+    await db.execute(sql`
+      select * from (
+        select t.*, row_number() over (partition by t.player_id order by t.created_at desc, t.type, t.id desc) as n
+        from (
+          select d.player_id, 'deposit' as type, d.id, d.amount::text as amount,
+            case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
+            d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction
+          from deposits d join payment_methods m on m.id = d.method_id where d.player_id in (${list})
+          union all
+          select w.player_id, 'withdraw', w.id, w.amount::text,
+            case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
+            w.created_at, w.updated_at, m.name, m.icon, null, null
+          from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id in (${list})
+          union all
+          select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction
+          from adjustments a where a.player_id in (${list})
+        ) t
+      ) ranked
+      where n <= ${perPlayer}
+      order by player_id, n`),
+  );
+  for (const r of rows) {
+    result.get(Number(r.player_id))?.push({
+      id: `${prefix[r.type]}${r.id}`,
+      type: r.type,
+      amount: BigInt(r.amount),
+      status: r.status,
+      createdAt: new Date(r.created_at),
+      updatedAt: new Date(r.updated_at),
+      methodName: r.method_name,
+      methodIcon: r.method_icon,
+      channelType: r.channel_type,
+      direction: r.direction,
+    });
+  }
+  return result;
+}

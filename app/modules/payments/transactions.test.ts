@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { dhakaRange } from "./dhaka-days.ts";
 import { adjustBalance, approveDeposit, getTransaction, listTransactions, rejectDeposit } from "./payments.server.ts";
+import { latestTransactions } from "./transactions.server.ts";
 import { adjustments, deposits } from "./schema.ts";
 import {
   closeIdleConnections,
@@ -122,3 +123,24 @@ describe("Asia/Dhaka days", () => {
     }
   });
 });
+
+describe("latestTransactions", () => {
+  it("gives each player their own newest transactions, at most N, in one query", async () => {
+    const [a, b, none] = [await createPlayer(), await createPlayer(), await createPlayer()];
+    const made: number[] = [];
+    for (const [i, iso] of ["2026-11-01T10:00:00Z", "2026-11-03T10:00:00Z", "2026-11-02T10:00:00Z"].entries()) {
+      const d = await depositFor(a.id, ctx);
+      await at(d.id, iso);
+      made[i] = d.id;
+    }
+    const other = await depositFor(b.id, ctx);
+    const latest = await latestTransactions([a.id, b.id, none.id, a.id], 2);
+    expect(latest.get(a.id)!.map((t) => t.id)).toEqual([`D${made[1]}`, `D${made[2]}`]);
+    expect(latest.get(b.id)!.map((t) => t.id)).toEqual([`D${other.id}`]);
+    expect(latest.get(none.id)).toEqual([]);
+    // The same as each player's own record, newest first.
+    const own = await listTransactions(a.id, { range: "all", page: 1, pageSize: 10 });
+    expect(own.items.slice(0, 2)).toEqual(latest.get(a.id));
+  });
+});
+

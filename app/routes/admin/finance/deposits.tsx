@@ -11,9 +11,9 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit } from "#app/modules/payments/deposits.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
-import { getPromotion } from "#app/modules/promotions/promotions.server.ts";
+import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
 import { dhakaTime, financePage, pageParam, requireFinanceViewer, taka, translate } from "./finance.server.ts";
-import { recentTransactions, summaryView } from "./history.server.ts";
+import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
 
@@ -44,7 +44,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     doneNotice(context, url),
   ]);
   const promotionIds = [...new Set(items.flatMap((d) => (d.promotionId ? [d.promotionId] : [])))];
-  const promotionsById = new Map((await Promise.all(promotionIds.map((id) => getPromotion(id)))).flatMap((p) => (p ? [[p.id, p] as const] : [])));
+  const promotionsById = new Map(promotionIds.length ? (await listPromotions()).map((p) => [p.id, p] as const) : []);
+  const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `D${x.id}` })));
   const rows = await Promise.all(
     items.map(async (d) => {
       const promotion = d.promotionId ? (promotionsById.get(d.promotionId) ?? null) : null;
@@ -69,7 +70,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         reviewer: d.reviewerUsername,
         reason: d.rejectReason,
         summary: summaryView(d.history, d.otherPlayersOnSender),
-        recent: await recentTransactions(d.playerId, `D${d.id}`),
+        recent: recent.get(`D${d.id}`) ?? [],
       };
     }),
   );

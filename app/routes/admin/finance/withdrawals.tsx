@@ -15,7 +15,7 @@ import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { approveWithdrawal, getWithdrawalForStaff, listWithdrawalQueue, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
 import { dhakaTime, financePage, pageParam, requireFinanceViewer, taka, translate } from "./finance.server.ts";
-import { recentTransactions, summaryView } from "./history.server.ts";
+import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/withdrawals";
 
@@ -54,6 +54,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     status === "pending" ? null : listWithdrawalQueue({ status: "pending", page: 1, pageSize: 1 }),
     doneNotice(context, url),
   ]);
+  const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `W${x.id}` })));
   const rows = await Promise.all(
     items.map(async (w) => ({
       id: w.id,
@@ -71,7 +72,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       // Balances and turnover now: what matters for a request still to decide, misleading for an old one.
       state: w.status === "pending" ? await playerState(w.playerId) : null,
       summary: summaryView(w.history),
-      recent: await recentTransactions(w.playerId, `W${w.id}`),
+      recent: recent.get(`W${w.id}`) ?? [],
     })),
   );
   return {

@@ -143,4 +143,3 @@ describe("latestTransactions", () => {
     expect(own.items.slice(0, 2)).toEqual(latest.get(a.id));
   });
 });
-

@@ -22,6 +22,7 @@ export default [
 
   // Pages and resources
   route("responsible-gaming", "routes/pages/responsible-gaming.tsx"),
+  route("terms", "routes/pages/terms.tsx"),
   route("app-download", "routes/pages/app-download.tsx"),
   route("page/site/component/appDownload.jsp", "routes/pages/app-download.tsx", { id: "app-download-jsp" }),
   route("language", "routes/resources/language.tsx"),

@@ -14,7 +14,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   SEED_DEMO: boolish,
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  // Defaults to where this server listens (defaultPublicUrl), so links in e-mails work on a local install.
+  PUBLIC_URL: z.url(),
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   LOG_OUTBOX: boolish,
@@ -36,8 +37,22 @@ function loadOrCreateDevSecret(dataDir: string) {
   return secret;
 }
 
+const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]", "localhost"]);
+
+/**
+ * The address the server listens on, read from PORT and HOST as server.mjs reads them (3000 and all interfaces by
+ * default): http://localhost:<port>, or the host itself when the server listens on one address only.
+ */
+export function defaultPublicUrl(source: NodeJS.ProcessEnv) {
+  const port = Number(source.PORT ?? 3000);
+  const host = (source.HOST ?? "").trim();
+  const name = WILDCARD_HOSTS.has(host) ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const parsed = envSchema.safeParse(source);
+  // An explicit PUBLIC_URL (the address players use, e.g. behind a proxy) always wins.
+  const parsed = envSchema.safeParse({ ...source, PUBLIC_URL: source.PUBLIC_URL ?? defaultPublicUrl(source) });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment settings:\n${lines.join("\n")}`);

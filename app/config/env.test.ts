@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server.ts";
+import { defaultPublicUrl, parseEnv } from "./env.server.ts";
 
 describe("settings", () => {
   it("stops a production start against PostgreSQL without a secret, with a clear message", () => {
@@ -27,5 +27,18 @@ describe("settings", () => {
     const env = parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db", SESSION_SECRET: "x".repeat(40), DATA_DIR: dir });
     expect(env.SESSION_SECRET).toBe("x".repeat(40));
     expect(existsSync(path.join(dir, "session-secret"))).toBe(false);
+  });
+  it("defaults PUBLIC_URL to the address the server listens on, so reset links work on any port", () => {
+    const test = { NODE_ENV: "test" } as const;
+    expect(parseEnv({ ...test }).PUBLIC_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ ...test, PORT: "3293" }).PUBLIC_URL).toBe("http://localhost:3293");
+    expect(parseEnv({ ...test, PORT: "8080", HOST: "0.0.0.0" }).PUBLIC_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ ...test, PORT: "8080", HOST: "192.168.1.20" }).PUBLIC_URL).toBe("http://192.168.1.20:8080");
+    expect(defaultPublicUrl({ PORT: "8080", HOST: "::1" })).toBe("http://[::1]:8080");
+    expect(defaultPublicUrl({ HOST: "::" })).toBe("http://localhost:3000");
+  });
+  it("keeps an explicit PUBLIC_URL whatever the port", () => {
+    expect(parseEnv({ NODE_ENV: "test", PORT: "3293", PUBLIC_URL: "https://play.example.com" }).PUBLIC_URL).toBe("https://play.example.com");
+    expect(() => parseEnv({ NODE_ENV: "test", PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
   });
 });

@@ -86,6 +86,9 @@ export function SiteFooter({ footer, siteTitle, year }: { footer: HomeContent["f
             <a href="/responsible-gaming" className="footer-link">
               {t("common.footer.responsibleGaming")}
             </a>
+            <a href="/terms" className="footer-link">
+              {t("common.footer.terms")}
+            </a>
             <a href="#top" className="footer-link" data-testid="footer-top">
               ↑ {t("common.backToTop")}
             </a>

@@ -65,24 +65,36 @@ export const signupSchema = z
 
 export type SignupInput = z.infer<typeof signupSchema>;
 
-/** /reset-password: the spec's 6-20 rule with upper, lower and digit; at least 8 so the login form accepts it. */
+/** The spec's character rules for a new password, in the order they are reported. */
+const newPasswordRules = [
+  [/^[A-Za-z\d@$!%*#]+$/, "errors.passwordAllowedChars"],
+  [/[a-z]/, "errors.passwordNeedsLower"],
+  [/[A-Z]/, "errors.passwordNeedsUpper"],
+  [/\d/, "errors.passwordNeedsDigit"],
+] as const;
+/** The first character rule a password of the right length breaks (a wrong length has its own message). */
+const brokenNewPasswordRule = (value: string) =>
+  value.length < 8 || value.length > 20 ? undefined : newPasswordRules.find(([re]) => !re.test(value))?.[1];
+
+/**
+ * /reset-password and /forgot-password/new: the spec's rule (upper, lower and digit; @$!%*# allowed) at 8-20
+ * characters, not its 6-20, so the login form (at least 8) accepts the new password. One message per password: the
+ * length, else the first character rule it breaks. (No abort here: it would also skip the form's "Passwords do not
+ * match" check.)
+ */
 export const newPasswordField = z
   .string(required("errors.passwordRequired"))
   .min(1, { error: "errors.passwordRequired", abort: true })
-  .min(6, "errors.password6to20")
-  .max(20, "errors.password6to20")
-  .regex(/^[A-Za-z\d@$!%*#]+$/, "errors.passwordAllowedChars")
-  .regex(/[a-z]/, "errors.passwordNeedsLower")
-  .regex(/[A-Z]/, "errors.passwordNeedsUpper")
-  .regex(/\d/, "errors.passwordNeedsDigit")
-  .min(8, "errors.passwordMin8");
+  .min(8, "errors.password8to20")
+  .max(20, "errors.password8to20")
+  .refine((value) => !brokenNewPasswordRule(value), { error: (issue) => brokenNewPasswordRule(String(issue.input)) });
 
 export const changePasswordSchema = z
   .object({
     currentPassword: z
       .string(required("errors.currentPasswordRequired"))
       .min(1, { error: "errors.currentPasswordRequired", abort: true })
-      .max(128, "errors.password6to20"),
+      .max(128, "errors.passwordMax"),
     newPassword: newPasswordField,
     confirmPassword: z.string(required("errors.confirmRequired")).min(1, { error: "errors.confirmRequired", abort: true }),
   })

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
@@ -36,6 +36,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     }
     return data({ result: submission.reply({ fieldErrors: { currentPassword: [result.error] }, hideFields }) }, { status: 400 });
   }
+  // A fresh GET of the page (Post/Redirect/Get): its form is empty, and reloading does not send the passwords again.
   return redirectWithToast("/reset-password", "passwordChanged");
 }
 
@@ -49,12 +50,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     shouldRevalidate: "onInput",
   });
   const action = "/reset-password";
+  // With JavaScript the redirect after a change keeps this page mounted; a new location remounts the form, emptied.
+  const { key: formKey } = useLocation();
   return (
     <AccountFrame layout={loaderData.layout}>
       <main className="max-w-md rounded-xl bg-panel p-5" data-testid="reset-password-page">
         <h1 className="mb-2 text-xl font-bold">{t("auth.change.title")}</h1>
         <p className="mb-4 text-sm text-white/70">{t("auth.setNew.rules")}</p>
-        <Form method="post" action={action} {...getFormProps(form)}>
+        <Form method="post" action={action} {...getFormProps(form)} key={formKey}>
           <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
           <Field
             label={t("auth.change.currentPassword")}

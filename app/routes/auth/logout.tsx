@@ -1,13 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
-import { clearSessionCookie, readSessionToken } from "#app/modules/sessions/auth.server.ts";
+import { Form, Link, redirect } from "react-router";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { clearSessionCookie, getAuth, readSessionToken } from "#app/modules/sessions/auth.server.ts";
 import { deleteSession } from "#app/modules/sessions/sessions.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Route } from "./+types/logout";
 
-/** GET /player/logout (the original site's link) asks for confirmation: a GET never changes state. */
-export function loader() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/**
+ * GET /logout and /player/logout (the original site's link) ask a player for confirmation, since a GET never changes
+ * state; a guest has nothing to log out of and goes home.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!getAuth(context)) throw redirect("/");
+  return { title: getInstance(context).t("auth.logout.title") };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -19,12 +26,17 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Logout() {
   const { t } = useTranslation();
   return (
-    <main className="form-card text-center">
+    <main className="form-card text-center" data-testid="logout-page">
+      <h1 className="mb-2 text-xl font-bold">{t("auth.logout.title")}</h1>
+      <p className="mb-5 text-sm text-white/70">{t("auth.logout.text")}</p>
       <Form method="post" action="/logout">
         <button type="submit" className="btn-primary w-full" data-testid="logout-confirm">
-          {t("common.logout")}
+          {t("auth.logout.confirm")}
         </button>
       </Form>
+      <Link to="/" className="btn-secondary mt-3 w-full" data-testid="logout-cancel">
+        {t("auth.logout.cancel")}
+      </Link>
     </main>
   );
 }

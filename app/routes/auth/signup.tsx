@@ -18,13 +18,17 @@ import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
+/** The codes a referral or affiliate link (/referral_code, /affiliate_code) carries; see code-capture.tsx. */
+const codeTypes = ["referral_code", "affiliate_code"] as const;
+const isCodeType = (v: string | null): v is (typeof codeTypes)[number] => codeTypes.some((c) => c === v);
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect("/");
   const codes = await readCapturedCodes(request);
   const missing = url.searchParams.get("missing");
   return {
     referralCode: codes.referral ?? codes.affiliate ?? "",
-    missingCodeType: missing === "referral_code" || missing === "affiliate_code" ? missing : null,
+    missingCodeType: isCodeType(missing) ? missing : null,
     honeypot: await honeypotInputProps(),
     title: getInstance(context).t("auth.signup.title"),
   };
@@ -63,7 +67,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     constraint: getZodConstraint(signupSchema),
     defaultValue: { currency: "BDT", referralCode: loaderData.referralCode },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
-    shouldValidate: "onBlur",
+    // Checked on SUBMIT, all fields at once (the 18+ box included), then again as each is corrected. Not on blur: a
+    // message appearing when the pointer leaves a field moved SUBMIT away between press and release, the click was
+    // lost, and only that field's message showed.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
@@ -71,7 +78,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <h1 className="mb-4 text-center text-xl font-bold">{t("auth.signup.title")}</h1>
       {loaderData.missingCodeType ? (
         <div className="form-error" role="alert">
-          {t("auth.signup.noCodeInUrl", { codeType: loaderData.missingCodeType })}
+          {t("auth.signup.noCodeInUrl", { codeType: t(`auth.signup.codeType.${loaderData.missingCodeType}`) })}
         </div>
       ) : null}
       <HoneypotProvider {...loaderData.honeypot}>
@@ -145,9 +152,22 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             errorId={fields.referralCode.errorId}
           />
           <div className="field">
-            <label className="flex items-start gap-2 text-sm">
-              <input {...getInputProps(fields.ageCheck, { type: "checkbox" })} key={fields.ageCheck.key} className="mt-1 !w-auto" value="on" />
-              <span>{t("auth.signup.ageCheck")}</span>
+            {/* A 24 px box (a comfortable tap on a phone) with room before its text; the whole line ticks it. */}
+            <label className="!flex cursor-pointer items-start gap-3 py-1 !text-sm">
+              <input
+                {...getInputProps(fields.ageCheck, { type: "checkbox" })}
+                key={fields.ageCheck.key}
+                className="!m-0 !size-6 shrink-0 cursor-pointer !p-0 accent-brand"
+                value="on"
+              />
+              <span className="pt-0.5" data-testid="age-check-text">
+                {withLink(
+                  t("auth.signup.ageCheck", { terms: "\u0000" }),
+                  <a href="/terms" target="_blank" rel="noopener" className="text-brand underline">
+                    {t("auth.signup.termsLink")}
+                  </a>,
+                )}
+              </span>
             </label>
             <ErrorList errors={fields.ageCheck.errors} id={fields.ageCheck.errorId} />
           </div>
@@ -161,5 +181,19 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         </a>
       </p>
     </main>
+  );
+}
+
+/** Puts the link where the translation has its placeholder (marked with a NUL character). */
+function withLink(text: string, link: React.ReactNode) {
+  const [before, after] = text.split("\u0000");
+  return after === undefined ? (
+    text
+  ) : (
+    <>
+      {before}
+      {link}
+      {after}
+    </>
   );
 }

@@ -56,6 +56,7 @@ export default {
   footer: {
     paymentMethods: "পেমেন্ট পদ্ধতি",
     responsibleGaming: "দায়িত্বশীল গেমিং",
+    terms: "শর্তাবলী",
     ageLimit: "শুধু 18+। জুয়া আসক্তি তৈরি করতে পারে; দায়িত্ব নিয়ে খেলুন।",
     licence: "লাইসেন্স",
     licensedBy: "{{issuer}} কর্তৃক লাইসেন্সপ্রাপ্ত, লাইসেন্স নং {{number}}",

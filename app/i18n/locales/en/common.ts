@@ -53,6 +53,7 @@ export default {
   footer: {
     paymentMethods: "Payment Methods",
     responsibleGaming: "Responsible Gaming",
+    terms: "Terms and conditions",
     ageLimit: "18+ only. Gambling can be addictive; please play responsibly.",
     licence: "Licence",
     licensedBy: "Licensed by {{issuer}}, licence no. {{number}}",

@@ -9,7 +9,7 @@ export default {
   passwordMax: "Password is too long",
   passwordMax20: "Password must be at most 20 characters",
   passwordAlnum: "Password can only contain letters and numbers (no special characters)",
-  password6to20: "Password must be 6-20 characters",
+  password8to20: "Password must be 8-20 characters",
   passwordAllowedChars: "Only letters, digits and @$!%*# are allowed",
   passwordNeedsLower: "Password needs at least one lowercase letter",
   passwordNeedsUpper: "Password needs at least one uppercase letter",

@@ -61,4 +61,32 @@ export default {
     },
     goHome: "Go to the home page",
   },
+  terms: {
+    title: "Terms and Conditions",
+    intro:
+      "These terms apply to your {{site}} account and to every game you play here. You accept them when you tick the 18+ box at sign-up. If you do not agree, please do not open an account.",
+    accountTitle: "Your account",
+    account: {
+      age: "You must be 18 or older. We may ask for proof of age and identity at any time; accounts of under-age players are closed.",
+      one: "One account per person. Keep your username and password to yourself: you are responsible for everything done with your account.",
+      details:
+        "Give your true name, phone number and e-mail. We use them to reach you and to reset your password, and withdrawals are paid only to you.",
+    },
+    moneyTitle: "Deposits and withdrawals",
+    money: {
+      own: "Deposit only your own money, from a wallet or account in your name.",
+      checks: "Deposits and withdrawals are checked before they are credited or paid. Keep the transaction ID of every payment you make.",
+      bonus: "Bonuses and promotions have their own terms, shown with each promotion. Bonus money can be withdrawn only after its turnover is met.",
+    },
+    playTitle: "Fair play",
+    play: {
+      final: "A bet is final once its round has started. If a game fails, the round is settled from the game's record or the stake is returned.",
+      abuse: "Several accounts, bots, exploiting errors or sharing bonuses are not allowed. We may void the bets concerned and close the accounts.",
+    },
+    responsibleTitle: "Play responsibly",
+    responsible: "Gambling can be addictive. Our {{link}} page explains how to set limits, take a break or exclude yourself.",
+    responsibleLink: "Responsible Gaming",
+    changesTitle: "Changes and questions",
+    changes: "We may change these terms; the version on this page applies from the day it is published. Questions? Write to {{mail}}.",
+  },
 };

@@ -45,6 +45,50 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const statusOf = (s: ReviewStatus): TransactionStatus => (s === "approved" ? "success" : s === "rejected" ? "fail" : "pending");
 const prefix: Record<TransactionType, string> = { deposit: "D", withdraw: "W", adjustment: "A" };
 
+type TransactionRow = {
+  player_id: number;
+  type: TransactionType;
+  id: number;
+  amount: string;
+  status: TransactionStatus;
+  created_at: string | Date;
+  updated_at: string | Date;
+  method_name: string | null;
+  method_icon: string | null;
+  channel_type: ChannelType | null;
+  direction: "credit" | "debit" | null;
+};
+
+/** Deposits, withdrawals and adjustments of the players `players` picks (a condition on player_id) as one table `t`. */
+function allTransactions(players: SQL): SQL {
+  return sql`(
+    select d.player_id, 'deposit' as type, d.id, d.amount::text as amount,
+      case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
+      d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction
+    from deposits d join payment_methods m on m.id = d.method_id where d.player_id ${players}
+    union all
+    select w.player_id, 'withdraw', w.id, w.amount::text, case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
+      w.created_at, w.updated_at, m.name, m.icon, null, null
+    from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id ${players}
+    union all
+    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction
+    from adjustments a where a.player_id ${players}
+  ) t`;
+}
+
+const toItem = (r: TransactionRow): TransactionItem => ({
+  id: `${prefix[r.type]}${r.id}`,
+  type: r.type,
+  amount: BigInt(r.amount),
+  status: r.status,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+  methodName: r.method_name,
+  methodIcon: r.method_icon,
+  channelType: r.channel_type,
+  direction: r.direction,
+});
+
 /** Newest first. Unknown filter values count as "all" (status, type) or "today" (range); page sizes 10, 25, 50, 100. */
 export async function listTransactions(
   playerId: number,
@@ -59,50 +103,16 @@ export async function listTransactions(
   if (from) conditions.push(sql`t.created_at >= ${from.toISOString()}::timestamptz`);
   if (to) conditions.push(sql`t.created_at < ${to.toISOString()}::timestamptz`);
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const all = sql`(
-    select 'deposit' as type, d.id, d.amount, case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
-      d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction
-    from deposits d join payment_methods m on m.id = d.method_id where d.player_id = ${playerId}
-    union all
-    select 'withdraw', w.id, w.amount, case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
-      w.created_at, w.updated_at, m.name, m.icon, null, null
-    from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id = ${playerId}
-    union all
-    select 'adjustment', a.id, a.amount, 'success', a.created_at, a.created_at, null, null, null, a.direction
-    from adjustments a where a.player_id = ${playerId}
-  ) t`;
+  const all = allTransactions(sql`= ${playerId}`);
   const [totals] = rowsOf<{ n: string }>(await db.execute(sql`select count(*)::text as n from ${all} ${where}`));
-  const rows = rowsOf<{
-    type: TransactionType;
-    id: number;
-    amount: string;
-    status: TransactionStatus;
-    created_at: string | Date;
-    updated_at: string | Date;
-    method_name: string | null;
-    method_icon: string | null;
-    channel_type: ChannelType | null;
-    direction: "credit" | "debit" | null;
-  }>(
+  const rows = rowsOf<TransactionRow>(
     await db.execute(sql`
-      select t.type, t.id, t.amount::text as amount, t.status, t.created_at, t.updated_at, t.method_name, t.method_icon, t.channel_type, t.direction
-      from ${all} ${where}
+      select t.* from ${all} ${where}
       order by t.created_at desc, t.type, t.id desc
       limit ${size} offset ${offset}`),
   );
   return {
-    items: rows.map((r) => ({
-      id: `${prefix[r.type]}${r.id}`,
-      type: r.type,
-      amount: BigInt(r.amount),
-      status: r.status,
-      createdAt: new Date(r.created_at),
-      updatedAt: new Date(r.updated_at),
-      methodName: r.method_name,
-      methodIcon: r.method_icon,
-      channelType: r.channel_type,
-      direction: r.direction,
-    })),
+    items: rows.map(toItem),
     total: Number(totals?.n ?? 0),
   };
 }
@@ -250,53 +260,15 @@ export async function latestTransactions(playerIds: number[], perPlayer: number)
     ids.map((id) => sql`${id}::int`),
     sql`, `,
   );
-  const rows = rowsOf<{
-    player_id: number;
-    type: TransactionType;
-    id: number;
-    amount: string;
-    status: TransactionStatus;
-    created_at: string | Date;
-    updated_at: string | Date;
-    method_name: string | null;
-    method_icon: string | null;
-    channel_type: ChannelType | null;
-    direction: "credit" | "debit" | null;
-  }>(
+  const rows = rowsOf<TransactionRow>(
     await db.execute(sql`
       select * from (
         select t.*, row_number() over (partition by t.player_id order by t.created_at desc, t.type, t.id desc) as n
-        from (
-          select d.player_id, 'deposit' as type, d.id, d.amount::text as amount,
-            case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
-            d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction
-          from deposits d join payment_methods m on m.id = d.method_id where d.player_id in (${list})
-          union all
-          select w.player_id, 'withdraw', w.id, w.amount::text,
-            case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
-            w.created_at, w.updated_at, m.name, m.icon, null, null
-          from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id in (${list})
-          union all
-          select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction
-          from adjustments a where a.player_id in (${list})
-        ) t
+        from ${allTransactions(sql`in (${list})`)}
       ) ranked
       where n <= ${perPlayer}
       order by player_id, n`),
   );
-  for (const r of rows) {
-    result.get(Number(r.player_id))?.push({
-      id: `${prefix[r.type]}${r.id}`,
-      type: r.type,
-      amount: BigInt(r.amount),
-      status: r.status,
-      createdAt: new Date(r.created_at),
-      updatedAt: new Date(r.updated_at),
-      methodName: r.method_name,
-      methodIcon: r.method_icon,
-      channelType: r.channel_type,
-      direction: r.direction,
-    });
-  }
+  for (const r of rows) result.get(Number(r.player_id))?.push(toItem(r));
   return result;
 }

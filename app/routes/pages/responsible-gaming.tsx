@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Section, withPart } from "#app/components/pages/InfoPage.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -17,15 +18,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? [{ title: loaderData.title }] : [];
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="mt-5">
-      <h2 className="mb-2 border-l-4 border-brand pl-2 text-lg font-bold text-white">{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 export default function ResponsibleGaming({ loaderData }: Route.ComponentProps) {
@@ -68,7 +60,7 @@ export default function ResponsibleGaming({ loaderData }: Route.ComponentProps) 
             </li>
           ))}
         </ul>
-        <p>{withMail(t("pages.responsibleGaming.toolsUntil", { mail: "\u0000" }), mailLink)}</p>
+        <p>{withPart(t("pages.responsibleGaming.toolsUntil", { mail: "\u0000" }), mailLink)}</p>
       </Section>
 
       <Section title={t("pages.responsibleGaming.signsTitle")}>
@@ -84,24 +76,10 @@ export default function ResponsibleGaming({ loaderData }: Route.ComponentProps) 
       <Section title={t("pages.responsibleGaming.helpTitle")}>
         <ul className="list-disc space-y-1 pl-6">
           {help.map((key) => (
-            <li key={key}>{withMail(t(`pages.responsibleGaming.help.${key}`, { mail: "\u0000" }), mailLink)}</li>
+            <li key={key}>{withPart(t(`pages.responsibleGaming.help.${key}`, { mail: "\u0000" }), mailLink)}</li>
           ))}
         </ul>
       </Section>
     </main>
-  );
-}
-
-/** Puts the mail link where the translation has its {{mail}} placeholder (marked with a NUL character). */
-function withMail(text: string, link: React.ReactNode) {
-  const [before, after] = text.split("\u0000");
-  return after === undefined ? (
-    text
-  ) : (
-    <>
-      {before}
-      {link}
-      {after}
-    </>
   );
 }

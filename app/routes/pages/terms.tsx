@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Section, withPart } from "#app/components/pages/InfoPage.tsx";
 import { Link } from "react-router";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
@@ -23,15 +24,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? [{ title: loaderData.title }] : [];
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="mt-5">
-      <h2 className="mb-2 border-l-4 border-brand pl-2 text-lg font-bold text-white">{title}</h2>
-      {children}
-    </section>
-  );
 }
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
@@ -89,19 +81,5 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
     </main>
-  );
-}
-
-/** Puts a link where the translation has its placeholder (marked with a NUL character). */
-function withPart(text: string, part: React.ReactNode) {
-  const [before, after] = text.split("\u0000");
-  return after === undefined ? (
-    text
-  ) : (
-    <>
-      {before}
-      {part}
-      {after}
-    </>
   );
 }

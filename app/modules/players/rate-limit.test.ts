@@ -12,7 +12,7 @@ vi.mock("./password.server.ts", async (importOriginal) => {
 });
 
 import { db } from "#app/db/db.server.ts";
-import { authenticate, createPlayer } from "./players.server.ts";
+import { authenticate } from "./players.server.ts";
 import {
   countHits,
   LOGIN_WINDOW_MINUTES,
@@ -25,25 +25,10 @@ import {
   USERNAME_SLOW_AFTER,
 } from "./rate-limit.server.ts";
 import { rateLimitHits } from "./schema.ts";
-import { signupSchema } from "./validation.ts";
+import { signedUpPlayer } from "./test-helpers.ts";
 
 const MIN = 60_000;
 const parallel = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
-
-async function newPlayer(username: string) {
-  const created = await createPlayer(
-    signupSchema.parse({
-      username,
-      password: "Secret123",
-      confirmPassword: "Secret123",
-      phone: "01711111111",
-      email: `${username}@example.com`,
-      ageCheck: "on",
-    }),
-  );
-  if (!created.ok) throw new Error("sign-up failed");
-  return created.player;
-}
 
 async function countedChecks<T>(run: () => Promise<T>) {
   checks.n = 0;
@@ -93,7 +78,7 @@ describe("takeHits", () => {
 
 describe("player log-in limits", () => {
   it("50 parallel wrong passwords for one username from one address: exactly 5 password checks", async () => {
-    await newPlayer("par01");
+    await signedUpPlayer("par01");
     const { result, checks } = await countedChecks(() => parallel(50, () => authenticate("par01", "Wrong1234", "10.40.0.1")));
     expect(checks).toBe(MAX_FAILURES_PER_USER_AND_IP);
     expect(result.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(MAX_FAILURES_PER_USER_AND_IP);
@@ -115,7 +100,7 @@ describe("player log-in limits", () => {
   });
 
   it("wrong passwords from address A do not stop the owner logging in from address B", async () => {
-    await newPlayer("owner01");
+    await signedUpPlayer("owner01");
     await parallel(50, () => authenticate("owner01", "Wrong1234", "10.41.0.1"));
     expect((await authenticate("owner01", "Secret123", "10.41.0.1")).ok).toBe(false);
     const fromB = await authenticate("owner01", "Secret123", "10.41.0.2");
@@ -123,7 +108,7 @@ describe("player log-in limits", () => {
   });
 
   it("a stranger on many addresses only slows the owner down, never locks them out", async () => {
-    await newPlayer("owner02");
+    await signedUpPlayer("owner02");
     const addresses = 12;
     const spread = await parallel(addresses * 6, (i) => authenticate("owner02", "Wrong1234", `10.42.0.${i % addresses}`, { slowMs: 300 }));
     expect(spread.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(addresses * MAX_FAILURES_PER_USER_AND_IP);
@@ -135,7 +120,7 @@ describe("player log-in limits", () => {
   });
 
   it("a success clears the (username, address) pair and gives the address its hit back", async () => {
-    await newPlayer("forgetful");
+    await signedUpPlayer("forgetful");
     const ip = "10.43.0.1";
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++) await authenticate("forgetful", "Wrong1234", ip);
     expect((await authenticate("forgetful", "Secret123", ip)).ok).toBe(true);
@@ -149,7 +134,7 @@ describe("player log-in limits", () => {
   });
 
   it("the window passes", async () => {
-    await newPlayer("patient");
+    await signedUpPlayer("patient");
     const t0 = new Date("2026-11-22T10:00:00Z");
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP; i++) await authenticate("patient", "Wrong1234", "10.44.0.1", { now: t0 });
     expect(await authenticate("patient", "Secret123", "10.44.0.1", { now: new Date(t0.getTime() + 14 * MIN) })).toEqual({

@@ -1,30 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { createPlayer } from "#app/modules/players/players.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { signupSchema } from "#app/modules/players/validation.ts";
 import { sessions } from "./schema.ts";
 import { createSession, deleteOtherSessions, deleteSession, getSessionPlayer, hashToken, pruneExpiredSessions } from "./sessions.server.ts";
-
-async function newPlayer(username: string) {
-  const r = await createPlayer(
-    signupSchema.parse({
-      username,
-      password: "Secret123",
-      confirmPassword: "Secret123",
-      phone: "01711111111",
-      email: `${username}@example.com`,
-      ageCheck: "on",
-    }),
-  );
-  if (!r.ok) throw new Error("setup failed");
-  return r.player;
-}
+import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 
 describe("sessions", () => {
   it("stores only a hash of the token and resolves the player from the token", async () => {
-    const p = await newPlayer("sess01");
+    const p = await signedUpPlayer("sess01");
     const { token } = await createSession(p.id, { ip: "1.2.3.4", userAgent: "test" });
     const rows = await db.select().from(sessions).where(eq(sessions.playerId, p.id));
     expect(rows).toHaveLength(1);
@@ -36,7 +20,7 @@ describe("sessions", () => {
   });
 
   it("rejects expired sessions and prunes them", async () => {
-    const p = await newPlayer("sess02");
+    const p = await signedUpPlayer("sess02");
     const { token } = await createSession(p.id);
     await db
       .update(sessions)
@@ -48,14 +32,14 @@ describe("sessions", () => {
   });
 
   it("does not resolve a blocked player", async () => {
-    const p = await newPlayer("sess03");
+    const p = await signedUpPlayer("sess03");
     const { token } = await createSession(p.id);
     await db.update(players).set({ status: "blocked" }).where(eq(players.id, p.id));
     expect(await getSessionPlayer(token)).toBeUndefined();
   });
 
   it("logout deletes the row; a password change ends the other sessions only", async () => {
-    const p = await newPlayer("sess04");
+    const p = await signedUpPlayer("sess04");
     const a = await createSession(p.id);
     const b = await createSession(p.id);
     const c = await createSession(p.id);

@@ -3,34 +3,18 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
-import { createPlayer } from "#app/modules/players/players.server.ts";
-import { signupSchema } from "#app/modules/players/validation.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { honeypotInputProps } from "#app/utils/honeypot.server.ts";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import * as resetPassword from "../account/reset-password.tsx";
 import * as logout from "./logout.tsx";
 import * as signup from "./signup.tsx";
+import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 
 await seedDemoContent(db);
 
 type Reply = { result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> | null } };
 const reply = (data: unknown) => (data as Reply).result;
-
-async function newPlayer(username: string) {
-  const created = await createPlayer(
-    signupSchema.parse({
-      username,
-      password: "Secret123",
-      confirmPassword: "Secret123",
-      phone: "01711111111",
-      email: `${username}@example.com`,
-      ageCheck: "on",
-    }),
-  );
-  if (!created.ok) throw new Error(`could not create ${username}`);
-  return created.player;
-}
 
 describe("/signup", () => {
   it("answers every wrong field at once, the unticked 18+ box included, with a 400", async () => {
@@ -69,7 +53,7 @@ describe("/reset-password", () => {
   const headers = { "x-client-ip": "10.72.1.1" };
 
   it("gives one message per field, the rule's 8-20 only, and never echoes the passwords", async () => {
-    const { cookie } = await sessionFor(await newPlayer("newuserpw1"));
+    const { cookie } = await sessionFor(await signedUpPlayer("newuserpw1"));
     const outcome = await callRoute(resetPassword, "/reset-password", {
       form: { currentPassword: "Secret123", newPassword: "abc", confirmPassword: "abc" },
       cookie,
@@ -89,7 +73,7 @@ describe("/reset-password", () => {
   });
 
   it("answers a change with a redirect to the page itself: a fresh, empty form, and the toast", async () => {
-    const { cookie } = await sessionFor(await newPlayer("newuserpw2"));
+    const { cookie } = await sessionFor(await signedUpPlayer("newuserpw2"));
     const outcome = await callRoute(resetPassword, "/reset-password", {
       form: { currentPassword: "Secret123", newPassword: "Changed2026x", confirmPassword: "Changed2026x" },
       cookie,
@@ -112,7 +96,7 @@ describe("/logout and /player/logout", () => {
   });
 
   it("ask a player, and log out only on the POST", async () => {
-    const { cookie, token } = await sessionFor(await newPlayer("newuserlo1"));
+    const { cookie, token } = await sessionFor(await signedUpPlayer("newuserlo1"));
     const page = await callRoute(logout, "/player/logout", { cookie });
     expect(page.status).toBe(200);
     expect(page.data).toEqual({ title: "Log out?" });

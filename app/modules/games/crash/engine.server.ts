@@ -256,8 +256,10 @@ export class CrashEngine {
         return;
       }
       const e = Date.now() - localStart;
-      if (e >= crashAt) break;
       const m = multiplierAt(e);
+      // Judged as a cash-out is: crashed once the multiplier reaches the crash point. The start comes from the
+      // database clock, so e is fractional and can pass the boundary before the whole millisecond crashAt.
+      if (m >= round.crashPoint) break;
       void this.hub.publish({ t: "tick", r: round.id, m, e, ts: preciseNow() });
       while (next < autos.length && autos[next]!.autoCashout <= m) {
         paying.push(autoCashOut(this.hub, autos[next]!, round.gameNumber).catch((err: unknown) => console.error("crash: auto cash-out failed", err)));

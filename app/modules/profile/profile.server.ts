@@ -1,0 +1,49 @@
+// What the profile page and the JSON API show of the signed-in player (the session decides who; never an id from
+// the request).
+import { findPlayerById, securityLevel } from "#app/modules/players/players.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import { phoneAddress } from "./contacts.server.ts";
+import { listExtraPhones, MAX_EXTRA_PHONES } from "./extra-phones.server.ts";
+import { secondsUntilResend } from "./phone-verification.server.ts";
+import { currentVipLevelName, currentVipPoints } from "./vip.server.ts";
+
+export type ProfilePhone = {
+  /** "main" or the extra phone's id. */
+  target: "main" | number;
+  phone: string;
+  verified: boolean;
+  /** Seconds until another code may be sent to this number (the 300 s countdown). */
+  resendIn: number;
+};
+
+export async function loadProfile(playerId: number, now = new Date()) {
+  const player = await findPlayerById(playerId);
+  if (!player) return null;
+  const [extras, vipLevel, vipPoints] = await Promise.all([listExtraPhones(playerId), currentVipLevelName(playerId), currentVipPoints(playerId)]);
+  const phones: ProfilePhone[] = await Promise.all(
+    [
+      { target: "main" as const, phone: player.phone, callingCode: player.callingCode, verified: !!player.phoneVerifiedAt },
+      ...extras.map((p) => ({ target: p.id, phone: p.phone, callingCode: p.callingCode, verified: !!p.verifiedAt })),
+    ].map(async (p) => ({
+      target: p.target,
+      phone: p.phone,
+      verified: p.verified,
+      resendIn: p.verified ? 0 : await secondsUntilResend(phoneAddress(p.phone, p.callingCode), now),
+    })),
+  );
+  return {
+    id: player.id,
+    username: player.username,
+    name: player.name,
+    email: player.email,
+    emailVerified: !!player.emailVerifiedAt,
+    birthday: player.birthday,
+    registeredAt: formatDhaka(player.createdAt, "YYYY-MM-DD"),
+    vipLevel,
+    vipPoints,
+    phones,
+    canAddPhone: extras.length < MAX_EXTRA_PHONES,
+    securityLevel: securityLevel(player),
+    player,
+  };
+}

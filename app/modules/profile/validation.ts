@@ -1,0 +1,35 @@
+// Shared by the profile page, the JSON API and the back office. Messages are i18n keys under "profile.errors."
+// (phone numbers reuse the sign-up's rule and its "errors." messages).
+import { z } from "zod";
+import { phoneField } from "#app/modules/players/validation.ts";
+
+const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
+
+export const codeField = z
+  .string(required("profile.errors.codeRequired"))
+  .trim()
+  .min(1, { error: "profile.errors.codeRequired", abort: true })
+  .regex(/^\d{6}$/, "profile.errors.codeInvalid");
+
+export const birthdayField = z
+  .string(required("profile.errors.birthdayRequired"))
+  .trim()
+  .min(1, { error: "profile.errors.birthdayRequired", abort: true })
+  .refine(isCalendarDate, "profile.errors.birthdayInvalid");
+
+/** "main" or the id of an extra phone. */
+export const phoneTargetField = z.union([z.literal("main"), z.coerce.number().int().positive()]);
+
+export const addPhoneSchema = z.object({ phone: phoneField });
+export const sendCodeSchema = z.object({ target: phoneTargetField });
+export const verifyCodeSchema = z.object({ target: phoneTargetField, code: codeField });
+export const birthdaySchema = z.object({ birthday: birthdayField });
+
+/** A real date written YYYY-MM-DD, from 1900 on. */
+export function isCalendarDate(value: string) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}

@@ -19,6 +19,9 @@ export default [
   // Players (login-gated)
   route("account", "routes/account/account.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
+  // Profile and verification (phone codes, e-mail links, birthday); the e-mail link works without a session
+  route("profile", "routes/account/profile.tsx"),
+  route("profile/verify-email", "routes/account/verify-email.tsx"),
 
   // Pages and resources
   route("responsible-gaming", "routes/pages/responsible-gaming.tsx"),

@@ -10,5 +10,7 @@ export const accountMenu = [
   { to: "/betting-record", key: "account.menu.bettingRecord", icon: "♠" },
   { to: "/transaction-record", key: "cashier.menu.transactionRecord", icon: "≡" },
   { to: "/turnover-record", key: "cashier.menu.turnoverRecord", icon: "◔" },
+  // Profile
+  { to: "/profile", key: "account.menu.personalInfo", icon: "✎" },
   { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
 ] as const;

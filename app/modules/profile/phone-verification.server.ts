@@ -72,6 +72,22 @@ export async function secondsUntilResend(address: string, now = new Date()) {
   return Math.max(0, Math.ceil((new Date(row.until).getTime() - now.getTime()) / 1000));
 }
 
+/** The phones (null: the main one) that have a code waiting to be typed in. */
+export async function phonesWithLiveCode(playerId: number, now = new Date()) {
+  const rows = await db
+    .selectDistinct({ phoneId: phoneVerificationCodes.phoneId })
+    .from(phoneVerificationCodes)
+    .where(
+      and(
+        eq(phoneVerificationCodes.playerId, playerId),
+        isNull(phoneVerificationCodes.usedAt),
+        gt(phoneVerificationCodes.expiresAt, now),
+        lt(phoneVerificationCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    );
+  return new Set(rows.map((r) => r.phoneId));
+}
+
 export type SendResult = { ok: true; address: string; secondsLeft: number } | ProfileError;
 
 /** Sends a new code to one of the player's phones through the outbox. */

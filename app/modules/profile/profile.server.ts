@@ -4,7 +4,7 @@ import { findPlayerById, securityLevel } from "#app/modules/players/players.serv
 import { formatDhaka } from "#app/utils/time.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import { listExtraPhones, MAX_EXTRA_PHONES } from "./extra-phones.server.ts";
-import { secondsUntilResend } from "./phone-verification.server.ts";
+import { phonesWithLiveCode, secondsUntilResend } from "./phone-verification.server.ts";
 import { currentVipLevelName, currentVipPoints } from "./vip.server.ts";
 
 export type ProfilePhone = {
@@ -12,6 +12,8 @@ export type ProfilePhone = {
   target: "main" | number;
   phone: string;
   verified: boolean;
+  /** A code was sent and can still be typed in. */
+  codeSent: boolean;
   /** Seconds until another code may be sent to this number (the 300 s countdown). */
   resendIn: number;
 };
@@ -19,7 +21,12 @@ export type ProfilePhone = {
 export async function loadProfile(playerId: number, now = new Date()) {
   const player = await findPlayerById(playerId);
   if (!player) return null;
-  const [extras, vipLevel, vipPoints] = await Promise.all([listExtraPhones(playerId), currentVipLevelName(playerId), currentVipPoints(playerId)]);
+  const [extras, vipLevel, vipPoints, live] = await Promise.all([
+    listExtraPhones(playerId),
+    currentVipLevelName(playerId),
+    currentVipPoints(playerId),
+    phonesWithLiveCode(playerId, now),
+  ]);
   const phones: ProfilePhone[] = await Promise.all(
     [
       { target: "main" as const, phone: player.phone, callingCode: player.callingCode, verified: !!player.phoneVerifiedAt },
@@ -28,6 +35,7 @@ export async function loadProfile(playerId: number, now = new Date()) {
       target: p.target,
       phone: p.phone,
       verified: p.verified,
+      codeSent: !p.verified && live.has(p.target === "main" ? null : p.target),
       resendIn: p.verified ? 0 : await secondsUntilResend(phoneAddress(p.phone, p.callingCode), now),
     })),
   );

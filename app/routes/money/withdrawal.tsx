@@ -116,9 +116,8 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
             {d.missing.birthday ? <li>{t("cashier.withdrawal.needBirthday")}</li> : null}
             {d.missing.phone ? <li>{t("cashier.withdrawal.needPhone")}</li> : null}
           </ul>
-          {/* The profile page (birthday, phone verification) comes with the member-centre issue; until then support helps. */}
-          <a href="/account" className="font-semibold text-brand">
-            {t("cashier.withdrawal.completeProfile")} ›
+          <a href="/profile" className="font-semibold text-brand" data-testid="complete-profile">
+            {t(`cashier.withdrawal.completeProfile.${d.missing.birthday && d.missing.phone ? "both" : d.missing.birthday ? "birthday" : "phone"}`)} ›
           </a>
         </section>
       ) : null}

@@ -25,6 +25,7 @@ export default {
     profile: "সদস্য কেন্দ্র",
     bettingRecord: "বেটিং রেকর্ড",
     resetPassword: "পাসওয়ার্ড রিসেট",
+    personalInfo: "ব্যক্তিগত তথ্য",
   },
   contactUs: "যোগাযোগ করুন",
   logout: "লগ আউট",

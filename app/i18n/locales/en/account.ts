@@ -22,6 +22,7 @@ export default {
     profile: "Member Centre",
     bettingRecord: "Betting Record",
     resetPassword: "Reset Password",
+    personalInfo: "Personal Info",
   },
   contactUs: "Contact Us",
   logout: "Log out",

@@ -79,7 +79,11 @@ export default {
     tips: "Please complete the verification below before you proceed with the withdrawal request",
     needBirthday: "Birthday",
     needPhone: "Verified phone number",
-    completeProfile: "Ask support to verify you (contact links in the Member Centre)",
+    completeProfile: {
+      both: "Add your birthday and verify your phone number in Personal Info",
+      birthday: "Add your birthday in Personal Info",
+      phone: "Verify your phone number in Personal Info",
+    },
     wallet: "Main Wallet",
     refresh: "Refresh",
     method: "Payment Method",

@@ -1,0 +1,266 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useLocation } from "react-router";
+import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
+import { SecurityLevel } from "#app/components/account/SecurityLevel.tsx";
+import { ErrorList } from "#app/components/forms/Field.tsx";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { ResendButton } from "#app/components/profile/ResendButton.tsx";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { EMAIL_LINK_TTL_HOURS } from "#app/modules/profile/email-verification.server.ts";
+import { MAX_EXTRA_PHONES } from "#app/modules/profile/extra-phones.server.ts";
+import { profileAction, type Notice } from "#app/modules/profile/page-actions.server.ts";
+import { CODE_TTL_SECONDS } from "#app/modules/profile/phone-verification.server.ts";
+import { loadProfile } from "#app/modules/profile/profile.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { layoutFor } from "#app/utils/layout.server.ts";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+const notices: Notice[] = ["codeSent", "phoneVerified", "phoneAdded", "emailSent", "birthdaySaved"];
+const ACTION = "/profile";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  // The session decides whose profile this is; nothing in the URL names a player.
+  const profile = await loadProfile(player.id);
+  if (!profile) throw data(null, { status: 404 });
+  const notice = notices.find((n) => n === url.searchParams.get("notice")) ?? null;
+  const target = url.searchParams.get("target");
+  const { player: _row, ...shown } = profile;
+  return {
+    title: getInstance(context).t("profile.title"),
+    layout: layoutFor(request.headers.get("user-agent")),
+    i18n: areaBundle(context, "profile"),
+    profile: shown,
+    notice,
+    noticePhone: notice === "codeSent" ? (profile.phones.find((p) => String(p.target) === target)?.phone ?? "") : "",
+    codeMinutes: CODE_TTL_SECONDS / 60,
+    emailHours: EMAIL_LINK_TTL_HOURS,
+    maxPhones: MAX_EXTRA_PHONES,
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { player } = requirePlayer(context, url);
+  const outcome = await profileAction(player.id, await request.formData());
+  if (outcome.ok) {
+    // Post/Redirect/Get: a reload does not send the form again.
+    const query = new URLSearchParams({ notice: outcome.notice, ...(outcome.target ? { target: outcome.target } : {}) });
+    return redirect(`${ACTION}?${query}`);
+  }
+  const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  return data({ form: outcome.form, field: outcome.field ?? null, error: t(outcome.error, outcome.params) }, { status: outcome.status });
+}
+
+type Answer = Route.ComponentProps["actionData"];
+type Phone = Route.ComponentProps["loaderData"]["profile"]["phones"][number];
+
+function errorFor(answer: Answer, form: string) {
+  return answer && answer.form === form ? [answer.error] : undefined;
+}
+
+function Flag({ verified }: { verified: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${verified ? "bg-accent/20 text-accent" : "bg-white/10 text-white/60"}`}
+      data-verified={verified}
+    >
+      {verified ? t("profile.verified") : t("profile.unverified")}
+    </span>
+  );
+}
+
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
+  return (
+    <section className="rounded-xl bg-panel p-4" data-testid={testId}>
+      <h2 className="mb-2 text-sm font-semibold text-white/80">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function PhoneRow({ phone, answer, codeMinutes }: { phone: Phone; answer: Answer; codeMinutes: number }) {
+  const { t } = useTranslation();
+  const form = `phone-${phone.target}`;
+  const errors = errorFor(answer, form);
+  const showCode = !phone.verified && (phone.codeSent || answer?.form === form);
+  return (
+    <li className="py-3" data-testid={form} data-verified={phone.verified}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="whitespace-nowrap font-semibold tabular-nums">+88 {phone.phone}</span>
+        <span className="text-xs text-white/50">{phone.target === "main" ? t("profile.mainPhone") : t("profile.extraPhone")}</span>
+        <Flag verified={phone.verified} />
+        {phone.verified ? null : (
+          <Form method="post" action={ACTION} className="ml-auto">
+            <input type="hidden" name="target" value={phone.target} />
+            <ResendButton seconds={phone.resendIn} formAction={ACTION} />
+          </Form>
+        )}
+      </div>
+      {showCode ? (
+        <Form method="post" action={ACTION} className="mt-2">
+          <input type="hidden" name="intent" value="verify-code" />
+          <input type="hidden" name="target" value={phone.target} />
+          <label htmlFor={`${form}-code`} className="mb-1 block text-sm text-white/80">
+            {t("profile.codeLabel")}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`${form}-code`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              pattern="\d{6}"
+              required
+              aria-invalid={errors ? true : undefined}
+              aria-describedby={errors ? `${form}-error` : undefined}
+              className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2 tracking-widest"
+            />
+            <SubmitButton label={t("profile.verify")} pendingLabel={t("profile.verifying")} action={ACTION} className="btn-primary shrink-0" />
+          </div>
+          <p className="mt-1 text-xs text-white/50">{t("profile.codeHint", { phone: `+88 ${phone.phone}`, minutes: codeMinutes })}</p>
+        </Form>
+      ) : null}
+      <ErrorList errors={errors} id={`${form}-error`} />
+    </li>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const { profile: p, notice } = loaderData;
+  const answer = actionData;
+  const addErrors = errorFor(answer, "add-phone");
+  const birthdayErrors = errorFor(answer, "birthday");
+  // Each answer is a new location: the forms remount, so a saved or sent value does not stay typed in.
+  const { key: formKey } = useLocation();
+  return (
+    <AccountFrame layout={loaderData.layout}>
+      <main className="flex flex-col gap-4" data-testid="profile-page">
+        <h1 className="text-xl font-bold">{t("profile.title")}</h1>
+        {notice && !answer ? (
+          <p className="rounded-lg bg-accent/15 px-3 py-2 text-sm text-accent" role="status" data-testid="profile-notice">
+            {t(`profile.notices.${notice}`, { phone: `+88 ${loaderData.noticePhone}`, email: p.email })}
+          </p>
+        ) : null}
+        <ErrorList errors={errorFor(answer, "profile")} className="form-error" />
+
+        <section
+          className="flex items-center justify-between gap-3 rounded-xl bg-gradient-to-r from-brand/30 to-accent/20 p-4"
+          data-testid="vip-card"
+        >
+          <div>
+            <p className="text-xs text-white/70">{t("profile.vipCard")}</p>
+            <p className="text-lg font-bold" data-testid="vip-level">
+              {p.vipLevel}
+            </p>
+          </div>
+          <div className="text-right">
+            <p className="text-xs text-white/70">{t("profile.vipPoints")}</p>
+            <p className="text-lg font-bold tabular-nums" data-testid="vip-points">
+              {p.vipPoints}
+            </p>
+          </div>
+        </section>
+
+        <Card title={t("profile.fullName")} testId="profile-name">
+          <p className="font-semibold">{p.name || <span className="text-white/50">{t("profile.notSet")}</span>}</p>
+          <p className="text-xs text-white/60">{t("profile.registeredOn", { date: p.registeredAt })}</p>
+        </Card>
+
+        <Card title={t("profile.phones")} testId="profile-phones" key={formKey}>
+          <ul className="divide-y divide-white/10">
+            {p.phones.map((phone) => (
+              <PhoneRow key={phone.target} phone={phone} answer={answer} codeMinutes={loaderData.codeMinutes} />
+            ))}
+          </ul>
+          {p.canAddPhone ? (
+            <Form method="post" action={ACTION} className="mt-2 border-t border-white/10 pt-3" data-testid="add-phone">
+              <input type="hidden" name="intent" value="add-phone" />
+              <label htmlFor="add-phone-input" className="mb-1 block text-sm text-white/80">
+                {t("profile.addPhoneLabel")}
+              </label>
+              <div className="flex gap-2">
+                <span className="flex items-center rounded-md border border-white/20 px-2 text-sm text-white/80">+88</span>
+                <input
+                  id="add-phone-input"
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  maxLength={15}
+                  required
+                  aria-invalid={addErrors ? true : undefined}
+                  aria-describedby={addErrors ? "add-phone-error" : undefined}
+                  className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2"
+                />
+                <SubmitButton label={t("profile.add")} pendingLabel={t("profile.adding")} action={ACTION} className="btn-secondary shrink-0" />
+              </div>
+              <p className="mt-1 text-xs text-white/50">{t("profile.addPhoneHint", { max: loaderData.maxPhones })}</p>
+              <ErrorList errors={addErrors} id="add-phone-error" />
+            </Form>
+          ) : null}
+        </Card>
+
+        <Card title={t("profile.email")} testId="profile-email">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="break-all">{p.email}</span>
+            <Flag verified={p.emailVerified} />
+            {p.emailVerified ? null : (
+              <Form method="post" action={ACTION} className="ml-auto">
+                <input type="hidden" name="intent" value="send-email" />
+                <SubmitButton
+                  label={t("profile.sendEmailLink")}
+                  pendingLabel={t("profile.sending")}
+                  action={ACTION}
+                  className="btn-secondary !px-3 !py-1.5 text-sm"
+                />
+              </Form>
+            )}
+          </div>
+          {p.emailVerified ? null : <p className="mt-1 text-xs text-white/50">{t("profile.emailLinkHint", { hours: loaderData.emailHours })}</p>}
+          <ErrorList errors={errorFor(answer, "email")} />
+        </Card>
+
+        <Card title={t("profile.birthday")} testId="profile-birthday">
+          {p.birthday ? (
+            <p className="font-semibold tabular-nums" data-testid="birthday-value">
+              {p.birthday}
+            </p>
+          ) : (
+            <Form method="post" action={ACTION}>
+              <input type="hidden" name="intent" value="birthday" />
+              <label htmlFor="birthday-input" className="sr-only">
+                {t("profile.birthday")}
+              </label>
+              <div className="flex gap-2">
+                <input
+                  id="birthday-input"
+                  name="birthday"
+                  type="date"
+                  required
+                  min="1900-01-01"
+                  aria-invalid={birthdayErrors ? true : undefined}
+                  aria-describedby={birthdayErrors ? "birthday-error" : undefined}
+                  className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2"
+                />
+                <SubmitButton label={t("profile.save")} pendingLabel={t("profile.saving")} action={ACTION} className="btn-primary shrink-0" />
+              </div>
+              <p className="mt-1 text-xs text-white/50">{t("profile.birthdayHint")}</p>
+              <ErrorList errors={birthdayErrors} id="birthday-error" />
+            </Form>
+          )}
+        </Card>
+
+        <SecurityLevel level={p.securityLevel} />
+        <p className="text-xs text-white/60">{t("profile.contactSupport")}</p>
+      </main>
+    </AccountFrame>
+  );
+}

@@ -81,6 +81,14 @@ export default [
     route("login", "routes/api/login.ts"),
     route("v1/create-players", "routes/api/create-players.ts"),
     route("user/show", "routes/api/user-show.ts"),
+    // Profile and verification
+    route("user/profile/update", "routes/api/user-profile-update.ts"),
+    route("send-verification-code", "routes/api/send-verification-code.ts"),
+    route("verify-phone-number", "routes/api/verify-phone-number.ts"),
+    route("add/number", "routes/api/add-number.ts"),
+    route("add/send-verification-code", "routes/api/add-send-verification-code.ts"),
+    route("add/verify-phone-number", "routes/api/add-verify-phone-number.ts"),
+    route("get/other/phone", "routes/api/get-other-phone.ts"),
     // Money (deposits, withdrawals, balances, records, turnover, promotions)
     route("payment-methods", "routes/api/payment-methods.ts"),
     route("promotion", "routes/api/promotion.ts"),

@@ -57,18 +57,28 @@ export function sliderEntry(row: typeof sliders.$inferSelect) {
   };
 }
 
-/** GET /api/user/show; `balance` is the main wallet's available amount from the ledger, in taka ("1250.00"). */
-export function userEntry(player: PublicPlayer, balance: bigint) {
+/**
+ * GET /api/user/show; `balance` is the main wallet's available amount from the ledger, in taka ("1250.00"); `vip_coin`
+ * and `vip_level` come from the VIP module (app/modules/profile/vip.server.ts until it exists).
+ */
+export function userEntry(player: PublicPlayer, balance: bigint, vip: { points: number; level: string }) {
   return {
     username: player.username,
     id: player.id,
-    vip_coin: 0, // VIP points arrive with the VIP issue.
+    vip_coin: vip.points,
+    vip_level: vip.level,
     name: player.name,
+    calling_code: player.callingCode,
     phone: player.phone,
     email: player.email,
     created_at: player.createdAt.toISOString(),
     dofb: player.birthday ?? null,
     session_id: player.phoneVerifiedAt ? "1" : "0", // the spec's (odd) name for "phone verified"
+    phone_verified_at: player.phoneVerifiedAt?.toISOString() ?? null,
+    email_verified_at: player.emailVerifiedAt?.toISOString() ?? null,
+    last_login_at: player.lastLoginAt?.toISOString() ?? null,
+    referral_code: player.referralCode,
+    status: player.status,
     balance: formatPoisha(balance),
     currency: player.currency,
     security_level: securityLevel(player),

@@ -1,0 +1,16 @@
+import { checkMethod, rejectMethod } from "#app/modules/api/http.server.ts";
+import { otherPhones } from "#app/modules/profile/api.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/get-other-phone";
+
+/** GET /api/get/other/phone (auth) → { success, data: [{ id, contract_value, isverify }] }: the token's own extra phones. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const refused = checkMethod(request, ["GET"]);
+  if (refused) return refused;
+  const { player } = requireApiPlayer(context);
+  return otherPhones(player);
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return rejectMethod(request, ["GET"]);
+}

@@ -1,10 +1,10 @@
 // Money through the casino: a Crash bet cashed out while the multiplier rises, and a deposit's turnover requirement
-// played through with Dice in the game frame before the player asks for a withdrawal (which new players cannot get
-// yet: see the end of the second test).
+// played through with Dice in the game frame before the player verifies the phone, saves a birthday and withdraws.
 import { expect, type FrameLocator, type Locator, type Page, test } from "@playwright/test";
 import { approveDeposit, deposit, depositTurnoverHundredths, newTrx, staffPage } from "./support/cashier.ts";
 import { hundredthsOf, openGame, poishaOf, takaText } from "./support/casino-games.ts";
 import { logIn, signUp } from "./support/players.ts";
+import { saveBirthday, verifyMainPhone } from "./support/profile.ts";
 
 const CRASH = "HOUSE-CRASH-CRASH";
 const DICE = "HOUSE-ARCADE-DICE";
@@ -102,7 +102,7 @@ const headerBonus = (page: Page) => page.getByTestId("balance-bonus").filter({ v
 /** Text ending in this amount ("50.00", with or without ৳, not "150.00"). */
 const endsWithAmount = (poisha: number) => new RegExp(`(^|[^\\d,])${takaText(poisha).slice(1).replace(".", "\\.")}$`);
 
-test("a deposit's turnover requirement is played through with Dice in the game frame; a withdrawal then still needs the player's verification @key", async ({
+test("a deposit's turnover requirement is played through with Dice in the game frame; the player verifies and withdraws @key", async ({
   page,
   browser,
   javaScriptEnabled,
@@ -197,10 +197,8 @@ test("a deposit's turnover requirement is played through with Dice in the game f
   await expect(headerBonus(record)).toHaveText(endsWithAmount(0));
   await record.close();
 
-  // The withdrawal. A new player has no birthday and no verified phone, and nothing in the site lets them add
-  // either yet (no profile page; the tips only point to support), so the server refuses the request for that:
-  // the spec checks verification before turnover. When players can verify themselves, verify here and expect
-  // /payment-request?id=W… instead.
+  // The withdrawal. A new player has no birthday and no verified phone yet: the server refuses the request for that
+  // (the spec checks verification before turnover), and the tips lead to the profile.
   await page.goto("/withdrawal");
   const tips = page.getByTestId("withdrawal-tips");
   await expect(tips).toContainText("Birthday");
@@ -212,4 +210,14 @@ test("a deposit's turnover requirement is played through with Dice in the game f
     "Please complete the verification below before you proceed with the withdrawal request",
   );
   await expect(page).toHaveURL(/\/withdrawal$/);
+
+  // The player verifies the phone with the SMS code and saves a birthday; the withdrawal is then created.
+  await verifyMainPhone(page, player);
+  await saveBirthday(page, "1994-08-21");
+  await page.goto("/withdrawal");
+  await expect(page.getByTestId("withdrawal-tips")).toHaveCount(0);
+  await page.locator("[data-testid^=method-]").first().click();
+  await page.getByTestId("amount-input").fill("500");
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(page).toHaveURL(/\/payment-request\?id=W\d+$/);
 });

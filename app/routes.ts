@@ -133,6 +133,9 @@ export default [
       // Games: providers and the catalogue (roles admin, content)
       route("games", "routes/admin/games/games.tsx"),
       route("games/providers", "routes/admin/games/providers.tsx"),
+      // Support: players (search, view, contact edits with audit)
+      route("players", "routes/admin/players/players.tsx"),
+      route("players/:id", "routes/admin/players/player.tsx"),
     ]),
   ]),
 

@@ -1,6 +1,7 @@
 // /profile: a new player verifies the main phone with the SMS code from the outbox, saves a birthday, and the
 // withdrawal page then shows its form (the tips are gone). Also without JavaScript (@key).
 import { expect, test } from "@playwright/test";
+import { staffPage } from "./support/cashier.ts";
 import { logIn, signUp } from "./support/players.ts";
 import { saveBirthday, smsAddress, verifyMainPhone } from "./support/profile.ts";
 import { waitForMessageTo } from "./support/server-log.ts";
@@ -63,4 +64,49 @@ test("a wrong code is refused with the attempts left, and an extra phone can be 
   await expect(page.getByTestId("profile-notice")).toHaveText("The phone number was added. Send a code to verify it.");
   await expect(page.getByTestId("profile-phones")).toContainText(`+88 ${extra}`);
   await page.screenshot({ path: `test-results/playwright/profile-${test.info().project.name}.png`, fullPage: true });
+});
+
+test("the e-mail is verified by the link from the outbox; opening the link alone changes nothing", async ({ page }) => {
+  const player = await signUp(page);
+  await logIn(page, player.username, player.password);
+  await page.goto("/profile");
+  const email = page.getByTestId("profile-email");
+  await email.getByRole("button", { name: "Send verification link" }).click();
+  await expect(page.getByTestId("profile-notice")).toHaveText(`We sent a verification link to ${player.email}.`);
+  const link = /https?:\/\/\S+\/profile\/verify-email\?token=[\w-]+/.exec(await waitForMessageTo(player.email))![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByTestId("verify-email-page")).toContainText(`Confirm that ${player.email} is your e-mail address.`);
+  await page.goto("/profile");
+  await expect(page.getByTestId("profile-email").locator("[data-verified]")).toHaveAttribute("data-verified", "false");
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole("button", { name: "Verify e-mail" }).click();
+  await expect(page.getByTestId("verify-email-outcome")).toHaveText(`Your e-mail address ${player.email} is verified.`);
+  await page.goto("/profile");
+  await expect(page.getByTestId("profile-email").locator("[data-verified]")).toHaveAttribute("data-verified", "true");
+});
+
+test("staff find the player in the back office and edits the contact data @key", async ({ page, browser, javaScriptEnabled }) => {
+  const player = await signUp(page);
+  const staff = await staffPage(browser, javaScriptEnabled);
+  await staff.getByRole("link", { name: "Players" }).click();
+  await staff.getByLabel("Username, phone or e-mail").fill(player.phone);
+  await staff.getByRole("button", { name: "Search" }).click();
+  await staff.getByTestId("player-results").getByRole("link", { name: player.username }).click();
+  await expect(staff.getByTestId("player-phone")).toContainText(`${player.phone} (not verified)`);
+  await expect(staff.getByTestId("player-main")).toContainText(/৳[\d,]+\.\d{2}/);
+  const form = staff.getByTestId("contact-form");
+  await form.getByLabel("Full name").fill("Karim Uddin");
+  await form.getByLabel("Birthday").fill("1992-07-15");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(staff.getByTestId("admin-notice")).toHaveText("Saved.");
+  await expect(staff.getByTestId("player-name")).toContainText("Karim Uddin");
+  await expect(staff.getByTestId("player-birthday")).toContainText("1992-07-15");
+  await staff.screenshot({ path: `test-results/playwright/admin-player-${test.info().project.name}.png`, fullPage: true });
+  await staff.context().close();
+
+  // The player sees the name and the birthday (read-only) on the profile.
+  await logIn(page, player.username, player.password);
+  await page.goto("/profile");
+  await expect(page.getByTestId("profile-name")).toContainText("Karim Uddin");
+  await expect(page.getByTestId("birthday-value")).toHaveText("1992-07-15");
 });

@@ -3,6 +3,7 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
+import { groupTaka } from "#app/components/money/format.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { listMessagesTo } from "#app/modules/outbox/outbox.server.ts";
@@ -82,8 +83,8 @@ describe("/admin/players", () => {
     const card = await callRoute(playerRoute, `/admin/players/${p.id}`, { cookie: cookies.support, params: { id: String(p.id) } });
     expect((card.data as { player: unknown }).player).toMatchObject({
       username: "cardme01",
-      main: formatPoisha(balances.main.available),
-      bonus: formatPoisha(balances.bonus.available),
+      main: groupTaka(formatPoisha(balances.main.available)),
+      bonus: groupTaka(formatPoisha(balances.bonus.available)),
       phoneVerified: false,
       emailVerified: false,
     });

@@ -1,32 +1,18 @@
 // The support back office's players: search, the player's card, and contact edits (audited; changing a verified
 // phone or e-mail removes its verification and gives the number or address up for other accounts).
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { findPlayerById, securityLevel } from "#app/modules/players/players.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { emailField, phoneField } from "#app/modules/players/validation.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
-import { birthdayError } from "./birthday.server.ts";
 import { emailAddress, phoneAddress, releaseContact } from "./contacts.server.ts";
 import { listExtraPhones } from "./extra-phones.server.ts";
+import type { ContactEdit } from "./validation.ts";
+
+export { contactEditSchema, playerSearchSchema } from "./validation.ts";
 
 export const SEARCH_LIMIT = 50;
-
-export const playerSearchSchema = z.object({ q: z.string().trim().min(3, "profile.admin.searchHint").max(100) });
-
-export const contactEditSchema = z.object({
-  name: z.string().trim().max(100, "profile.admin.nameTooLong").default(""),
-  phone: phoneField,
-  email: emailField,
-  birthday: z
-    .string()
-    .trim()
-    .default("")
-    .refine((v) => v === "" || birthdayError(v) === null, "profile.admin.birthdayInvalid"),
-});
-export type ContactEdit = z.infer<typeof contactEditSchema>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -2,28 +2,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { formatDhaka } from "#app/utils/time.ts";
 import type { ProfileError } from "./phone-verification.server.ts";
-import { isCalendarDate } from "./validation.ts";
+import { birthdayError } from "./validation.ts";
 
-export const MINIMUM_AGE = 18;
-
-/** The latest birthday (YYYY-MM-DD) of someone who is 18 today in Asia/Dhaka. Compared as text, so 29 February works too. */
-export function latestAdultBirthday(now = new Date()) {
-  const today = formatDhaka(now, "YYYY-MM-DD");
-  return `${String(Number(today.slice(0, 4)) - MINIMUM_AGE).padStart(4, "0")}${today.slice(4)}`;
-}
-
-export function isAdultBirthday(value: string, now = new Date()) {
-  return isCalendarDate(value) && value <= latestAdultBirthday(now);
-}
-
-/** Birthday error key for a value, or null when it may be saved. */
-export function birthdayError(value: string, now = new Date()) {
-  if (!isCalendarDate(value)) return "profile.errors.birthdayInvalid";
-  if (value > latestAdultBirthday(now)) return "profile.errors.birthdayUnder18";
-  return null;
-}
+export { birthdayError, isAdultBirthday, latestAdultBirthday, MINIMUM_AGE } from "./validation.ts";
 
 export type BirthdayResult = { ok: true; birthday: string } | ProfileError;
 

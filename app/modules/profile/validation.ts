@@ -1,7 +1,8 @@
 // Shared by the profile page, the JSON API and the back office. Messages are i18n keys under "profile.errors."
 // (phone numbers reuse the sign-up's rule and its "errors." messages).
 import { z } from "zod";
-import { phoneField } from "#app/modules/players/validation.ts";
+import { emailField, phoneField } from "#app/modules/players/validation.ts";
+import { formatDhaka } from "#app/utils/time.ts";
 
 const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
 
@@ -33,3 +34,37 @@ export function isCalendarDate(value: string) {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
+
+export const MINIMUM_AGE = 18;
+
+/** The latest birthday (YYYY-MM-DD) of someone who is 18 today in Asia/Dhaka. Compared as text, so 29 February works too. */
+export function latestAdultBirthday(now = new Date()) {
+  const today = formatDhaka(now, "YYYY-MM-DD");
+  return `${String(Number(today.slice(0, 4)) - MINIMUM_AGE).padStart(4, "0")}${today.slice(4)}`;
+}
+
+export function isAdultBirthday(value: string, now = new Date()) {
+  return isCalendarDate(value) && value <= latestAdultBirthday(now);
+}
+
+/** Birthday error key for a value, or null when it may be saved. */
+export function birthdayError(value: string, now = new Date()) {
+  if (!isCalendarDate(value)) return "profile.errors.birthdayInvalid";
+  if (value > latestAdultBirthday(now)) return "profile.errors.birthdayUnder18";
+  return null;
+}
+
+// The back office (support): player search and contact edits.
+export const playerSearchSchema = z.object({ q: z.string().trim().min(3, "profile.admin.searchHint").max(100) });
+
+export const contactEditSchema = z.object({
+  name: z.string().trim().max(100, "profile.admin.nameTooLong").default(""),
+  phone: phoneField,
+  email: emailField,
+  birthday: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || birthdayError(v) === null, "profile.admin.birthdayInvalid"),
+});
+export type ContactEdit = z.infer<typeof contactEditSchema>;

@@ -5,11 +5,13 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { groupTaka } from "#app/components/money/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
-import { contactEditSchema, playerCard, updatePlayerContact } from "#app/modules/profile/admin-players.server.ts";
+import { playerCard, updatePlayerContact } from "#app/modules/profile/admin-players.server.ts";
+import { contactEditSchema } from "#app/modules/profile/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
 import { formatDhaka } from "#app/utils/time.ts";
@@ -46,8 +48,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       birthday: p.birthday ?? "",
       registeredAt: formatDhaka(p.createdAt),
       lastLoginAt: formatDhaka(p.lastLoginAt),
-      main: formatPoisha(balances.main.available),
-      bonus: formatPoisha(balances.bonus.available),
+      main: groupTaka(formatPoisha(balances.main.available)),
+      bonus: groupTaka(formatPoisha(balances.bonus.available)),
       securityLevel: card.securityLevel,
       extras: extras.map((e) => ({ id: e.id, phone: e.phone, verified: !!e.verifiedAt })),
     },

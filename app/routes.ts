@@ -19,6 +19,7 @@ export default [
   // Players (login-gated)
   route("account", "routes/account/account.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
+  route("vip", "routes/account/vip.tsx"),
 
   // Pages and resources
   route("responsible-gaming", "routes/pages/responsible-gaming.tsx"),

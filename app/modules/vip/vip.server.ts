@@ -6,6 +6,7 @@ import { rowsOf } from "#app/db/rows.server.ts";
 import { listLevels, readVipSettings } from "./levels.server.ts";
 import { conversionUnit, levelFor, levelProgress } from "./rules.ts";
 import { vipAccounts, vipEntries, type VipEntryKind } from "./schema.ts";
+import type { VipPage } from "./validation.ts";
 
 export { accrueSettledStakes, registerVipSource, startVipAccrual, type VipSource } from "./accrual.server.ts";
 export { convertPoints, isRequestKey } from "./convert.server.ts";
@@ -45,20 +46,6 @@ export async function vipSummary(playerId: number): Promise<VipSummary> {
     progress: levelProgress(experience, level, next),
     minConvert: settings.minConvert,
     unit: level ? conversionUnit(level.ratio) : null,
-  };
-}
-
-export const vipPageSizes = [10, 25, 50, 100] as const;
-export type VipPageSize = (typeof vipPageSizes)[number];
-export type VipPage = { page: number; size: VipPageSize };
-
-/** Page and size from a query string; anything else falls back to page 1 of 10. */
-export function parseVipPage(query: URLSearchParams): VipPage {
-  const page = Number(query.get("page"));
-  const size = Number(query.get("size"));
-  return {
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    size: (vipPageSizes as readonly number[]).includes(size) ? (size as VipPageSize) : 10,
   };
 }
 

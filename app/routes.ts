@@ -79,6 +79,7 @@ export default [
     route("login", "routes/api/login.ts"),
     route("v1/create-players", "routes/api/create-players.ts"),
     route("user/show", "routes/api/user-show.ts"),
+    route("convert-vipcoin", "routes/api/convert-vipcoin.ts"),
     // Money (deposits, withdrawals, balances, records, turnover, promotions)
     route("payment-methods", "routes/api/payment-methods.ts"),
     route("promotion", "routes/api/promotion.ts"),

@@ -124,6 +124,8 @@ export default [
       // Games: providers and the catalogue (roles admin, content)
       route("games", "routes/admin/games/games.tsx"),
       route("games/providers", "routes/admin/games/providers.tsx"),
+      // VIP levels and the accrual rule (roles admin, content)
+      route("vip", "routes/admin/vip.tsx"),
     ]),
   ]),
 

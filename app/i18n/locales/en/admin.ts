@@ -9,6 +9,7 @@ export default {
     settings: "Settings",
     audit: "Audit log",
     games: "Games",
+    vip: "VIP",
     finance: "Finance",
     logout: "Log out",
     site: "Open site",

@@ -56,5 +56,6 @@ ALTER TABLE "vip_entries" ADD CONSTRAINT "vip_entries_player_id_players_id_fk" F
 CREATE UNIQUE INDEX "vip_entries_received_idx" ON "vip_entries" USING btree ("source","source_id") WHERE "vip_entries"."kind" = 'received';--> statement-breakpoint
 CREATE UNIQUE INDEX "vip_entries_used_idx" ON "vip_entries" USING btree ("player_id","source_id") WHERE "vip_entries"."kind" = 'used';--> statement-breakpoint
 CREATE INDEX "vip_entries_player_idx" ON "vip_entries" USING btree ("player_id","kind","id");--> statement-breakpoint
+CREATE INDEX "vip_entries_received_time_idx" ON "vip_entries" USING btree ("created_at") WHERE "vip_entries"."kind" = 'received';--> statement-breakpoint
 CREATE UNIQUE INDEX "vip_levels_name_idx" ON "vip_levels" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "game_rounds_settled_idx" ON "game_rounds" USING btree ("settled_at") WHERE "game_rounds"."status" = 'settled';

@@ -1,6 +1,8 @@
 // VIP: a player earns VP by playing (a settled Dice round; the server's accrual job posts it within seconds), sees
 // the level card and the VP Received row, converts VP into money on the main wallet, and sees both change.
+import { randomBytes, randomInt } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { staffPage } from "./support/cashier.ts";
 import { openGame, poishaOf, takaText } from "./support/casino-games.ts";
 import { isMobileLayout, logIn, signUp } from "./support/players.ts";
 
@@ -93,4 +95,26 @@ test("the side menu and the member menu lead to /vip; guests are sent to log in"
   await page.getByTestId("account-menu").getByRole("link", { name: "VIP" }).click();
   await expect(page).toHaveURL(/\/vip$/);
   await page.screenshot({ path: `test-results/vip-${test.info().project.name}.png`, fullPage: true });
+});
+
+test("staff add a VIP level in the back office and delete it again", async ({ browser }) => {
+  const staff = await staffPage(browser);
+  await staff.getByRole("link", { name: "VIP", exact: true }).click();
+  await expect(staff).toHaveURL(/\/admin\/vip$/);
+  await expect(staff.getByTestId("vip-levels").getByRole("textbox", { name: "Name" }).first()).toHaveValue("Normal");
+  // A level far above anyone's experience, so players of parallel tests keep theirs.
+  const name = `Test ${randomBytes(3).toString("hex")}`;
+  const add = staff.getByTestId("vip-level-form").last();
+  await add.getByRole("textbox", { name: "Name" }).fill(name);
+  await add.getByRole("textbox", { name: "Experience needed (VP)" }).fill(String(900_000_000 + randomInt(1_000_000)));
+  await add.getByRole("textbox", { name: "VP per ৳100" }).fill("50");
+  await add.getByRole("button", { name: "Add level" }).click();
+  await expect(staff.getByTestId("admin-notice")).toHaveText("Saved.");
+  const row = staff.getByTestId("vip-level-form").filter({ has: staff.locator(`input[value="${name}"]`) });
+  await expect(row).toHaveCount(1);
+  await staff.screenshot({ path: `test-results/vip-admin-${test.info().project.name}.png`, fullPage: true });
+  await row.getByRole("button", { name: "Delete" }).click();
+  await expect(staff.getByTestId("admin-notice")).toHaveText("Level deleted.");
+  await expect(staff.locator(`input[value="${name}"]`)).toHaveCount(0);
+  await staff.context().close();
 });

@@ -114,6 +114,53 @@ async function accruePlayer(source: string, playerId: number, stakes: SettledSta
   });
 }
 
+/** How long after its settlement a casino round is still watched for a rollback of one of its bets. */
+const ROLLBACK_WATCH_MS = 3 * 86_400_000;
+
+type Rolled = { player_id: number; source_id: string; points: string | bigint; stake: string | bigint };
+
+/**
+ * A provider may roll back a bet of a round already settled (the stake goes back to the player, and the turnover
+ * module gives back the round's whole turnover). The VP and experience of that round are taken back the same way:
+ * once per round, as a "used" row (source "rollback"), never below zero (VP already converted stay converted).
+ */
+export async function reverseRolledBackRounds(limit = BATCH): Promise<number> {
+  const since = new Date(Date.now() - ROLLBACK_WATCH_MS).toISOString();
+  const rolled = rowsOf<Rolled>(
+    await db.execute(sql`
+      select e.player_id, e.source_id, e.points, e.stake
+      from vip_entries e join game_rounds r on r.id = e.source_id::bigint
+      where e.kind = 'received' and e.source = 'casino' and e.created_at >= ${since}::timestamptz and r.stake < e.stake
+        and not exists (select 1 from vip_entries x where x.kind = 'used' and x.player_id = e.player_id and x.source_id = 'casino:' || e.source_id)
+      order by e.id
+      limit ${limit}`),
+  );
+  let reversed = 0;
+  for (const r of rolled) {
+    const playerId = Number(r.player_id);
+    const owed = BigInt(r.points);
+    reversed += await db.transaction(async (tx) => {
+      const [account] = rowsOf<{ points: string; experience: string }>(
+        await tx.execute(sql`select points::text, experience::text from vip_accounts where player_id = ${playerId} for update`),
+      );
+      const take = owed < BigInt(account!.points) ? owed : BigInt(account!.points);
+      const lower = owed < BigInt(account!.experience) ? owed : BigInt(account!.experience);
+      const inserted = rowsOf(
+        await tx.execute(sql`
+          insert into vip_entries (player_id, kind, points, source, source_id, stake)
+          values (${playerId}, 'used', ${String(take)}::bigint, 'rollback', ${`casino:${r.source_id}`}, ${String(r.stake)}::bigint)
+          on conflict do nothing returning id`),
+      );
+      if (inserted.length === 0) return 0;
+      await tx.execute(sql`
+        update vip_accounts set points = points - ${String(take)}::bigint, experience = experience - ${String(lower)}::bigint, updated_at = now()
+        where player_id = ${playerId}`);
+      return 1;
+    });
+  }
+  return reversed;
+}
+
 /** One pass over every source: posts what settled since the last pass. Returns how many bets it accrued. */
 export async function accrueSettledStakes({ batch = BATCH, maxBatches = 20 } = {}): Promise<number> {
   const { stakePerPoint } = await readVipSettings();
@@ -129,6 +176,7 @@ export async function accrueSettledStakes({ batch = BATCH, maxBatches = 20 } = {
       if (stakes.length < batch) break;
     }
   }
+  await reverseRolledBackRounds();
   return posted;
 }
 

@@ -38,7 +38,14 @@ export async function convertPoints(playerId: number, input: { vp: bigint; reque
     const [earlier] = await tx
       .select()
       .from(vipEntries)
-      .where(and(eq(vipEntries.playerId, playerId), eq(vipEntries.kind, "used"), eq(vipEntries.sourceId, input.requestKey)));
+      .where(
+        and(
+          eq(vipEntries.playerId, playerId),
+          eq(vipEntries.kind, "used"),
+          eq(vipEntries.source, "conversion"),
+          eq(vipEntries.sourceId, input.requestKey),
+        ),
+      );
     if (earlier) return { entry: earlier, usedVp: earlier.points / CVP_PER_VP, poisha: earlier.amount, pointsLeft: points, replayed: true };
 
     const [player] = await tx.select({ currency: players.currency, status: players.status }).from(players).where(eq(players.id, playerId));

@@ -69,7 +69,9 @@ export async function vipPageData(playerId: number, query: URLSearchParams, t: T
       points: formatVp(e.points),
       source:
         e.kind === "used"
-          ? `৳${taka(e.amount)}`
+          ? e.source === "rollback"
+            ? t("vip.sources.rollback", { stake: taka(e.stake) })
+            : `৳${taka(e.amount)}`
           : t(e.source === "casino" || e.source === "exchange" ? `vip.sources.${e.source}` : "vip.sources.other", { stake: taka(e.stake) }),
       time: formatDhaka(e.createdAt),
     }));
@@ -89,6 +91,6 @@ export async function findConversion(playerId: number, key: string | null) {
   const [entry] = await db
     .select()
     .from(vipEntries)
-    .where(and(eq(vipEntries.playerId, playerId), eq(vipEntries.kind, "used"), eq(vipEntries.sourceId, key)));
+    .where(and(eq(vipEntries.playerId, playerId), eq(vipEntries.kind, "used"), eq(vipEntries.source, "conversion"), eq(vipEntries.sourceId, key)));
   return entry ? { usedVp: entry.points / CVP_PER_VP, poisha: entry.amount } : null;
 }

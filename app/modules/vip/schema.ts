@@ -78,8 +78,9 @@ export type VipEntryKind = (typeof vipEntryKinds)[number];
 /**
  * One change of a player's VP. received: an accrual from one settled bet, unique per (source, sourceId) so a bet
  * accrues once (source "casino" = a game_rounds id; the exchange adds its own); `stake` is the bet's settled stake.
- * used: a conversion, unique per (player, requestKey); `amount` is the poisha credited to main, `transferKey` its
- * ledger transfer.
+ * used: a conversion (source "conversion"), unique per (player, requestKey); `amount` is the poisha credited to main,
+ * `transferKey` its ledger transfer. Or a rollback (source "rollback", sourceId "casino:<round id>"): the VP of a settled
+ * round one of whose bets the provider rolled back, taken back once.
  */
 export const vipEntries = pgTable(
   "vip_entries",
@@ -113,6 +114,10 @@ export const vipEntries = pgTable(
       .on(t.playerId, t.sourceId)
       .where(sql`${t.kind} = 'used'`),
     index("vip_entries_player_idx").on(t.playerId, t.kind, t.id),
+    // The rollback watch reads recent casino rows by time.
+    index("vip_entries_received_time_idx")
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'received'`),
     check("vip_entries_kind_check", sql`${t.kind} in ('received', 'used')`),
     check("vip_entries_amounts_check", sql`${t.points} >= 0 and ${t.stake} >= 0 and ${t.amount} >= 0`),
   ],

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { playDice } from "#app/modules/games/house/dice.server.ts";
+import { walletBet, walletRollback, walletWin } from "#app/modules/games/wallet.server.ts";
 import { fundedPlayer, mainBalance } from "#app/modules/games/house/test-helpers.ts";
 import { getTransferByKey } from "#app/modules/ledger/ledger.server.ts";
 import { closeIdleConnections, createPlayer, expectInvariants } from "#app/modules/payments/test-helpers.ts";
@@ -187,5 +188,27 @@ describe("conversion", () => {
     const requestKey = key();
     await convertPoints(a.id, { vp: 10n, requestKey });
     expect(await refusal(convertPoints(b.id, { vp: 10n, requestKey }))).toBe("not_enough");
+  });
+});
+
+describe("a bet rolled back after its round settled", () => {
+  it("takes the round's VP and experience back once, never below zero", async () => {
+    const player = await fundedPlayer(1_000_000n);
+    const call = { platform: "HOUSE", playerId: player.id, roundId: `vip-rb-${player.id}`, gameCode: "HOUSE-ARCADE-DICE" };
+    expect(await walletBet({ ...call, txnId: `vip-rb-${player.id}-bet`, amount: 300_000n })).toMatchObject({ ok: true });
+    expect(await walletWin({ ...call, txnId: `vip-rb-${player.id}-win`, amount: 0n })).toMatchObject({ ok: true });
+    await accrueSettledStakes();
+    expect(await vipAccount(player.id)).toMatchObject({ points: 3_000n, experience: 3_000n });
+    // 20 of the 30 VP are converted before the provider rolls the bet back: the other 10 are what can be taken.
+    await convertPoints(player.id, { vp: 20n, requestKey: key() });
+    expect(await walletRollback({ ...call, txnId: `vip-rb-${player.id}-rb`, refTxnId: `vip-rb-${player.id}-bet` })).toMatchObject({ ok: true });
+    await accrueSettledStakes();
+    await accrueSettledStakes();
+    expect(await vipAccount(player.id)).toMatchObject({ points: 0n, experience: 0n });
+    const used = await listVipEntries(player.id, "used", PAGE);
+    expect(used.items.map((e) => [e.source, e.points])).toEqual([
+      ["rollback", 1_000n],
+      ["conversion", 2_000n],
+    ]);
   });
 });

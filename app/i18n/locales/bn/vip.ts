@@ -38,7 +38,12 @@ export default {
     level: "ভিআইপি লেভেল",
     experience: "অর্জিত অভিজ্ঞতা",
   },
-  sources: { casino: "ক্যাসিনো বেট ৳{{stake}}", exchange: "এক্সচেঞ্জ বেট ৳{{stake}}", other: "বেট ৳{{stake}}" },
+  sources: {
+    casino: "ক্যাসিনো বেট ৳{{stake}}",
+    exchange: "এক্সচেঞ্জ বেট ৳{{stake}}",
+    other: "বেট ৳{{stake}}",
+    rollback: "৳{{stake}} এর বেট ফেরত নেওয়া হয়েছে",
+  },
   pageSize: "প্রতি পৃষ্ঠায়",
   apply: "প্রয়োগ করুন",
   noData: "কোনো তথ্য নেই",

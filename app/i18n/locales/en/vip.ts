@@ -36,7 +36,12 @@ export default {
     level: "VIP Level",
     experience: "Experience Acquired",
   },
-  sources: { casino: "Casino bet ৳{{stake}}", exchange: "Exchange bet ৳{{stake}}", other: "Bet ৳{{stake}}" },
+  sources: {
+    casino: "Casino bet ৳{{stake}}",
+    exchange: "Exchange bet ৳{{stake}}",
+    other: "Bet ৳{{stake}}",
+    rollback: "Bet of ৳{{stake}} rolled back",
+  },
   pageSize: "Per page",
   apply: "Apply",
   noData: "No Data",

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
@@ -138,6 +138,8 @@ function LevelForm({ level, answer }: { level: LevelRow; answer: ActionData | un
 export default function AdminVip({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
   const { t } = useTranslation();
+  // A saved form comes back by a redirect: a new location remounts the add-level form, emptied.
+  const { key: locationKey } = useLocation();
   const ruleAnswer = actionData?.form === "rule" ? actionData : undefined;
   const ruleErrors = ruleAnswer?.errors ?? {};
   return (
@@ -173,6 +175,7 @@ export default function AdminVip({ loaderData, actionData }: Route.ComponentProp
           <LevelForm key={`${l.id}-${l.name}-${l.experience}-${l.ratio}-${l.sortOrder}`} level={l} answer={actionData} />
         ))}
         <LevelForm
+          key={locationKey}
           level={{ id: null, name: "", experience: "", ratio: "400", sortOrder: String(loaderData.levels.length + 1) }}
           answer={actionData}
         />

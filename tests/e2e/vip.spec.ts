@@ -95,6 +95,12 @@ test("the side menu and the member menu lead to /vip; guests are sent to log in"
   await page.getByTestId("account-menu").getByRole("link", { name: "VIP" }).click();
   await expect(page).toHaveURL(/\/vip$/);
   await page.screenshot({ path: `test-results/vip-${test.info().project.name}.png`, fullPage: true });
+  // In Bangla too (Latin digits).
+  await page.getByTestId("language-switch").filter({ visible: true }).first().click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "bn");
+  await expect(page.getByTestId("vip-tabs")).toContainText("আমার ভিআইপি");
+  await expect(page.getByTestId("vip-rate")).toContainText("400 VP = ৳100");
+  await page.screenshot({ path: `test-results/vip-bn-${test.info().project.name}.png`, fullPage: true });
 });
 
 test("staff add a VIP level in the back office and delete it again", async ({ browser }) => {

@@ -22,6 +22,7 @@ export default [
   // Profile and verification (phone codes, e-mail links, birthday); the e-mail link works without a session
   route("profile", "routes/account/profile.tsx"),
   route("profile/verify-email", "routes/account/verify-email.tsx"),
+  route("vip", "routes/account/vip.tsx"),
 
   // Pages and resources
   route("responsible-gaming", "routes/pages/responsible-gaming.tsx"),
@@ -89,6 +90,7 @@ export default [
     route("add/send-verification-code", "routes/api/add-send-verification-code.ts"),
     route("add/verify-phone-number", "routes/api/add-verify-phone-number.ts"),
     route("get/other/phone", "routes/api/get-other-phone.ts"),
+    route("convert-vipcoin", "routes/api/convert-vipcoin.ts"),
     // Money (deposits, withdrawals, balances, records, turnover, promotions)
     route("payment-methods", "routes/api/payment-methods.ts"),
     route("promotion", "routes/api/promotion.ts"),
@@ -136,6 +138,8 @@ export default [
       // Support: players (search, view, contact edits with audit)
       route("players", "routes/admin/players/players.tsx"),
       route("players/:id", "routes/admin/players/player.tsx"),
+      // VIP levels and the accrual rule (roles admin, content)
+      route("vip", "routes/admin/vip.tsx"),
     ]),
   ]),
 

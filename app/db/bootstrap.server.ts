@@ -4,6 +4,7 @@ import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
+import { ensureVipDefaults, startVipAccrual } from "#app/modules/vip/vip.server.ts";
 import { database } from "./db.server.ts";
 import { startMaintenance } from "./maintenance.server.ts";
 import { DEMO_PLAYER, seedDemoContent } from "./seed.server.ts";
@@ -28,8 +29,12 @@ export async function bootstrap() {
   await seedGameCatalogue(database.db, { demo: seed });
   // The first admin exists on every install (PostgreSQL too); its password is printed once or comes from ADMIN_INITIAL_PASSWORD.
   await ensureSeedAdmin(database.db, env.ADMIN_INITIAL_PASSWORD);
+  // VIP: the accrual rule and the default levels (Normal, Elite I-V) on every install; staff edit them on /admin/vip.
+  await ensureVipDefaults(database.db);
   if (env.NODE_ENV !== "test") {
     startOutboxSender();
+    // VP and experience from settled bets, every 5 s (safe on several instances: one row per bet).
+    startVipAccrual();
     startMaintenance();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).
     await startCrashEngine().catch((e: unknown) => console.error("crash: the engine did not start", e));

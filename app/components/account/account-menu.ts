@@ -13,4 +13,5 @@ export const accountMenu = [
   // Profile
   { to: "/profile", key: "account.menu.personalInfo", icon: "✎" },
   { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
+  { to: "/vip", key: "common.nav.vip", icon: "♛" },
 ] as const;

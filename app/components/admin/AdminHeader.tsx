@@ -9,6 +9,7 @@ const links: Array<{
   page: AdminPage;
   to: string;
   key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.players";
+  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.vip";
 }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
@@ -16,6 +17,7 @@ const links: Array<{
   { page: "audit", to: "/admin/audit", key: "admin.nav.audit" },
   { page: "games", to: "/admin/games", key: "admin.nav.games" },
   { page: "players", to: "/admin/players", key: "admin.nav.players" },
+  { page: "vip", to: "/admin/vip", key: "admin.nav.vip" },
 ];
 
 type Props = {

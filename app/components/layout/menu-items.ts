@@ -21,11 +21,13 @@ export const sportsBooks = [
   { platform: "SBO", key: "common.nav.sboSports" },
 ] as const;
 
+/** Side-menu entries that lead to their own pages. */
+export const pageEntries = [{ to: "/vip", key: "common.nav.vip" }] as const;
+
 /** Entries whose pages later issues build (shown, but marked as coming). */
 export const upcomingEntries = [
   "common.nav.promotions",
   "common.nav.referral",
-  "common.nav.vip",
   "common.nav.affiliate",
   "common.nav.liveChat",
   "common.nav.ambassador",

@@ -190,6 +190,10 @@ export const gameRounds = pgTable(
   (t) => [
     uniqueIndex("game_rounds_round_idx").on(t.providerId, t.playerId, t.roundId),
     index("game_rounds_player_settled_idx").on(t.playerId, t.status, t.settledAt),
+    // The VIP accrual reads settled rounds by their settlement time.
+    index("game_rounds_settled_idx")
+      .on(t.settledAt)
+      .where(sql`${t.status} = 'settled'`),
     check("game_rounds_amounts_check", sql`${t.stake} >= 0 and ${t.payout} >= 0`),
     check("game_rounds_status_check", sql`${t.status} in ('open', 'settled', 'rolled_back')`),
   ],

@@ -8,6 +8,7 @@ export const pageRoles = {
   audit: ["admin"],
   games: ["admin", "content"],
   players: ["admin", "support"],
+  vip: ["admin", "content"],
 } as const satisfies Record<string, readonly StaffRole[] | undefined>;
 
 export type AdminPage = keyof typeof pageRoles;

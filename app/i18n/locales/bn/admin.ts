@@ -12,6 +12,7 @@ export default {
     audit: "অডিট লগ",
     games: "গেমস",
     players: "খেলোয়াড়",
+    vip: "ভিআইপি",
     finance: "ফিন্যান্স",
     logout: "লগ আউট",
     site: "সাইট খুলুন",

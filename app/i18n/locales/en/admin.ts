@@ -10,6 +10,7 @@ export default {
     audit: "Audit log",
     games: "Games",
     players: "Players",
+    vip: "VIP",
     finance: "Finance",
     logout: "Log out",
     site: "Open site",

@@ -8,3 +8,4 @@ export * from "#app/modules/promotions/schema.ts";
 export * from "#app/modules/payments/schema.ts";
 export * from "#app/modules/turnover/schema.ts";
 export * from "#app/modules/games/schema.ts";
+export * from "#app/modules/referral/schema.ts";

@@ -19,6 +19,10 @@ export default [
   // Players (login-gated)
   route("account", "routes/account/account.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
+  // Referral programme (the spec's spelling of the URL; /referral leads there) and the QR image of the invite link
+  route("refrrel-program", "routes/referral/referral.tsx"),
+  route("referral", "routes/referral/referral-alias.ts"),
+  route("resources/referral-qr.svg", "routes/resources/referral-qr.ts"),
 
   // Pages and resources
   route("responsible-gaming", "routes/pages/responsible-gaming.tsx"),
@@ -122,6 +126,8 @@ export default [
       // Games: providers and the catalogue (roles admin, content)
       route("games", "routes/admin/games/games.tsx"),
       route("games/providers", "routes/admin/games/providers.tsx"),
+      // Referral programme settings (roles admin, content)
+      route("referral", "routes/admin/referral.tsx"),
     ]),
   ]),
 

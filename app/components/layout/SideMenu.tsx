@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { gamerunHref, providerGamesHref } from "#app/components/games/catalogue/links.ts";
 import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";
 import { DhakaClock } from "./DhakaClock.tsx";
-import { categoryLinks, sportsBooks, upcomingEntries } from "./menu-items.ts";
+import { categoryLinks, entryPages, sportsBooks, upcomingEntries } from "./menu-items.ts";
 
 /**
  * Overlay opened by the header's link to #side-menu (CSS :target), so it works without JavaScript;
@@ -76,11 +76,17 @@ export function SideMenu({ loggedIn, menu }: { loggedIn: boolean; menu: Catalogu
               </li>
             );
           })}
-          {upcomingEntries.map((key) => (
-            <li key={key} className="upcoming">
-              {t(key)} <small>{t("common.comingSoon")}</small>
-            </li>
-          ))}
+          {upcomingEntries.map((key) =>
+            entryPages[key] ? (
+              <li key={key}>
+                <a href={entryPages[key]}>{t(key)}</a>
+              </li>
+            ) : (
+              <li key={key} className="upcoming">
+                {t(key)} <small>{t("common.comingSoon")}</small>
+              </li>
+            ),
+          )}
           {loggedIn ? (
             <li>
               <a href="/account">{t("common.myAccount")}</a>

@@ -57,3 +57,7 @@ export function parsePercentPpm(text: string): number | null {
   const ppm = Number(m[1]) * 10_000 + Number((m[2] ?? "").padEnd(4, "0"));
   return ppm > 1_000_000 ? null : ppm;
 }
+
+/** Page sizes of the Cash Reward History (spec section 9; 10 by default). */
+export const historyPageSizes = [10, 25, 50, 100] as const;
+export type HistoryPageSize = (typeof historyPageSizes)[number];

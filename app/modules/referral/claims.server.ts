@@ -54,3 +54,13 @@ export async function claimAllRewards(player: { id: number; currency: Currency }
     return { ok: true, claimId: claim!.id, amount, days: rows.length };
   });
 }
+
+/** One of the player's own claims (another player's id gives nothing). */
+export async function getOwnClaim(playerId: number, claimId: number) {
+  if (!Number.isSafeInteger(claimId) || claimId < 1) return undefined;
+  const [row] = await db
+    .select()
+    .from(referralClaims)
+    .where(and(eq(referralClaims.id, claimId), eq(referralClaims.playerId, playerId)));
+  return row;
+}

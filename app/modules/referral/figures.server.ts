@@ -2,6 +2,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import type { HistoryPageSize } from "./board.ts";
 import { referralRewards } from "./schema.ts";
 import { getReferralSettings } from "./settings.server.ts";
 import { isActiveSql } from "./sources.server.ts";
@@ -44,9 +45,6 @@ export async function referralFigures(playerId: number, now = new Date()): Promi
     claimable: BigInt(sums?.claimable ?? 0),
   };
 }
-
-export const historyPageSizes = [10, 25, 50, 100] as const;
-export type HistoryPageSize = (typeof historyPageSizes)[number];
 
 /** The player's reward rows, newest day first. */
 export async function listRewardHistory(playerId: number, { page, size }: { page: number; size: HistoryPageSize }) {

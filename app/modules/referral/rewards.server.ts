@@ -137,3 +137,9 @@ export function startReferralRewards() {
   timer.unref();
   void run();
 }
+
+/** The last finished day, for the back office. */
+export async function lastComputedDay() {
+  const [row] = await db.select().from(referralRewardDays).orderBy(desc(referralRewardDays.day)).limit(1);
+  return row;
+}

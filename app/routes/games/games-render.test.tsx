@@ -93,5 +93,6 @@ it("lists each category's providers and the sports books in the side menu, with 
   expect(html).toContain('href="/gamerun?code=SBO-SPORTS-BOOK&amp;from=%2F"');
   // Only the exchange (its own issue) and the non-casino entries are still coming.
   const coming = [...html.matchAll(/<li class="upcoming">([^<]*)/g)].map((m) => m[1]!.trim());
-  expect(coming).toEqual(["Exchange", "Promotions", "Referral Program", "VIP", "Affiliate", "24/7 LiveChat", "Brand Ambassador"]);
+  expect(coming).toEqual(["Exchange", "Promotions", "VIP", "Affiliate", "24/7 LiveChat", "Brand Ambassador"]);
+  expect(html).toContain('<a href="/refrrel-program">Referral Program</a>');
 });

@@ -9,6 +9,7 @@ export default {
     settings: "Settings",
     audit: "Audit log",
     games: "Games",
+    referral: "Referral",
     finance: "Finance",
     logout: "Log out",
     site: "Open site",

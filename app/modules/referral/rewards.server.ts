@@ -65,6 +65,9 @@ export async function computeRewardsForDay(day: string): Promise<DayResult> {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, ${dayNumber}::int4)`);
     const [done] = await tx.select().from(referralRewardDays).where(eq(referralRewardDays.day, day));
     if (done) return { day, computed: false, players: done.players, totalReward: done.totalReward };
+    // One statement over every referred player: its cost estimate is high enough to trigger JIT compilation, which
+    // costs seconds and saves nothing on these index lookups.
+    await tx.execute(sql`set local jit = off`);
     const { settings, rows } = await levelTurnovers(tx, day);
     const values = rows.map((r) => {
       const levels = [BigInt(r.l1), BigInt(r.l2), BigInt(r.l3)] as const;

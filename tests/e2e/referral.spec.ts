@@ -67,6 +67,20 @@ test("the intro shows the ratio board, the guide and an empty history", { tag: "
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByTestId("copy-code").click();
     await expect(page.getByTestId("referral-tip")).toHaveText("Copied");
+    // Copy Link without a working clipboard offers the link in a prompt.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error("denied"));
+    });
+    const prompted = new Promise<{ type: string; value: string }>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve({ type: dialog.type(), value: dialog.defaultValue() });
+        void dialog.dismiss();
+      }),
+    );
+    await page.getByTestId("copy-link").click();
+    const dialog = await prompted;
+    expect(dialog.type).toBe("prompt");
+    expect(dialog.value).toMatch(/\/referral_code\?code=[A-Z2-9]{8}$/);
     await page.getByTestId("share-menu").locator("summary").click();
     await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
     await page.getByTestId("share-device").click();

@@ -38,7 +38,7 @@ export default {
   },
   board: {
     title: "ক্যাশ রিওয়ার্ডের হার",
-    tab: "টার্নওভার ৳{{amount}}+",
+    tab: "৳{{amount}}+",
     range: "টার্নওভার সীমা : {{amount}}-এর বেশি",
     level: "স্তর",
     ratio: "ক্যাশ রিওয়ার্ড (সর্বোচ্চ)",

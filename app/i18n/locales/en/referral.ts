@@ -36,7 +36,7 @@ export default {
   },
   board: {
     title: "Cash Reward Ratio",
-    tab: "Turnover ৳{{amount}}+",
+    tab: "৳{{amount}}+",
     range: "Turnover Range : More Than {{amount}}",
     level: "Level",
     ratio: "Cash reward (up to)",

@@ -1,6 +1,25 @@
-import { expect, test } from "@playwright/test";
-import { staffPage } from "./support/cashier.ts";
-import { logIn, newPlayer, signUp } from "./support/players.ts";
+import { type Browser, expect, test } from "@playwright/test";
+import { approveDeposit, deposit, newTrx, staffPage } from "./support/cashier.ts";
+import { openGame, poishaOf } from "./support/casino-games.ts";
+import { logIn, newPlayer, signUp, type TestPlayer } from "./support/players.ts";
+
+/** Signs `friend` up in its own browser through the invite link; returns that browser page. */
+async function signUpThroughLink(browser: Browser, link: string, friend: TestPlayer, javaScriptEnabled: boolean, code: string) {
+  const context = await browser.newContext({ javaScriptEnabled, locale: "en-US", timezoneId: "Asia/Dhaka" });
+  const page = await context.newPage();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByLabel("Referral Code")).toHaveValue(code);
+  await page.getByLabel("Username", { exact: true }).fill(friend.username);
+  await page.getByLabel("Password", { exact: true }).fill(friend.password);
+  await page.getByLabel("Confirm Password", { exact: true }).fill(friend.password);
+  await page.getByLabel("Phone Number").fill(friend.phone);
+  await page.getByLabel("E-mail").fill(friend.email);
+  await page.getByRole("checkbox", { name: /18 years old/ }).check();
+  await page.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  return page;
+}
 
 test("a referral link signs a friend up as the referrer's downline", { tag: "@key" }, async ({ page, browser, javaScriptEnabled }) => {
   const referrer = await signUp(page);
@@ -28,21 +47,8 @@ test("a referral link signs a friend up as the referrer's downline", { tag: "@ke
   await expect(page.getByTestId("share-telegram")).toHaveAttribute("href", new RegExp(`url=${encodeURIComponent(link)}`));
 
   // The friend opens the link in their own browser and signs up; the code is filled in for them.
-  const friendContext = await browser.newContext({ javaScriptEnabled, locale: "en-US", timezoneId: "Asia/Dhaka" });
-  const friendPage = await friendContext.newPage();
-  await friendPage.goto(new URL(link).pathname + new URL(link).search);
-  await expect(friendPage).toHaveURL(/\/signup$/);
-  await expect(friendPage.getByLabel("Referral Code")).toHaveValue(code);
-  const friend = newPlayer();
-  await friendPage.getByLabel("Username", { exact: true }).fill(friend.username);
-  await friendPage.getByLabel("Password", { exact: true }).fill(friend.password);
-  await friendPage.getByLabel("Confirm Password", { exact: true }).fill(friend.password);
-  await friendPage.getByLabel("Phone Number").fill(friend.phone);
-  await friendPage.getByLabel("E-mail").fill(friend.email);
-  await friendPage.getByRole("checkbox", { name: /18 years old/ }).check();
-  await friendPage.getByRole("button", { name: "SUBMIT" }).click();
-  await expect(friendPage).toHaveURL(/\/login$/);
-  await friendContext.close();
+  const friendPage = await signUpThroughLink(browser, link, newPlayer(), javaScriptEnabled, code);
+  await friendPage.context().close();
 
   await page.reload();
   await expect(page.getByTestId("registered-downlines")).toHaveText("1 signed up with your code");
@@ -131,3 +137,45 @@ test("staff edit the referral settings, audited, with messages for bad input", {
   await expect(staff.getByLabel("Required cumulative deposit (৳)")).toHaveValue("1000");
   await staff.context().close();
 });
+
+test(
+  "a downline becomes active once they have deposited and played the required amounts",
+  { tag: "@key" },
+  async ({ page, browser, javaScriptEnabled }) => {
+    test.slow();
+    const referrer = await signUp(page);
+    await logIn(page, referrer.username, referrer.password);
+    await page.goto("/refrrel-program");
+    const code = (await page.getByTestId("referral-code").textContent())!.trim();
+    const link = await page.getByTestId("referral-link").inputValue();
+    const requiredDeposit = poishaOf(await page.getByTestId("required-deposit").innerText());
+    const requiredTurnover = poishaOf(await page.getByTestId("required-turnover").innerText());
+
+    const friend = newPlayer();
+    const friendPage = await signUpThroughLink(browser, link, friend, javaScriptEnabled, code);
+    await logIn(friendPage, friend.username, friend.password);
+    const trx = newTrx();
+    await deposit(friendPage, { amount: String(requiredDeposit / 100), trx, sender: friend.phone });
+    const staff = await staffPage(browser, javaScriptEnabled);
+    await approveDeposit(staff, trx, friend);
+    await staff.context().close();
+    await page.reload();
+    await expect(page.getByTestId("active-downlines")).toHaveText("0"); // deposited, not yet played enough
+
+    // Dice, "under 98": stakes of ৳1,000 until the required turnover has settled.
+    const frame = await openGame(friendPage, "HOUSE-ARCADE-DICE", javaScriptEnabled);
+    for (let played = 0; played < requiredTurnover; played += 1_000_00) {
+      const nonce = Number(await frame.getByTestId("seed-nonce").innerText());
+      await frame.getByLabel("Stake (৳)").fill("1000");
+      await frame.getByLabel("Target (0.02 – 99.98)").first().fill("98");
+      await frame.getByLabel("Under the target").check();
+      await frame.getByRole("button", { name: "Roll" }).click();
+      await expect(frame.getByTestId("seed-nonce")).toHaveText(String(nonce + 1));
+    }
+    await friendPage.context().close();
+
+    await page.reload();
+    await expect(page.getByTestId("registered-downlines")).toHaveText("1 signed up with your code");
+    await expect(page.getByTestId("active-downlines")).toHaveText("1");
+  },
+);

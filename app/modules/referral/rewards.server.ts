@@ -23,7 +23,7 @@ type LevelRow = { earner: number; l1: string; l2: string; l3: string };
 /**
  * Every earner's turnover per level for a day: the day's settled turnover of each referred player who was active
  * (met both requirements) by the end of the day, credited to their referrer (level 1), that one's referrer (2) and
- * the next (3). Only referred players are visited, each through the game_rounds (player, status, settled_at) index.
+ * the next (3), when the earner plays in the same currency. Only referred players are visited, each through the game_rounds (player, status, settled_at) index.
  */
 async function levelTurnovers(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], day: string) {
   const settings = await getReferralSettings(tx);
@@ -32,20 +32,23 @@ async function levelTurnovers(tx: Parameters<Parameters<typeof db.transaction>[0
   const rows = rowsOf<LevelRow>(
     await tx.execute(sql`
       with day_turnover as (
-        select p.id, p.referred_by_id as parent, ${settledTurnoverSql(p, from, to)} as amount
+        select p.id, p.referred_by_id as parent, p.currency, ${settledTurnoverSql(p, from, to)} as amount
         from players p where p.referred_by_id is not null
       ),
       active as (
-        select d.parent, d.amount from day_turnover d join players p on p.id = d.id
+        select d.parent, d.currency, d.amount from day_turnover d join players p on p.id = d.id
         where d.amount > 0 and ${isActiveSql(p, settings, to)}
       ),
+      -- Each earner counts only downlines playing in the earner's own currency (their rewards are paid in it).
       credited as (
-        select a.parent as earner, 1 as level, a.amount from active a
+        select e.id as earner, 1 as level, a.amount from active a
+          join players e on e.id = a.parent and e.currency = a.currency
         union all
-        select up1.referred_by_id, 2, a.amount from active a join players up1 on up1.id = a.parent where up1.referred_by_id is not null
+        select e.id, 2, a.amount from active a join players up1 on up1.id = a.parent
+          join players e on e.id = up1.referred_by_id and e.currency = a.currency
         union all
-        select up2.referred_by_id, 3, a.amount from active a join players up1 on up1.id = a.parent
-          join players up2 on up2.id = up1.referred_by_id where up2.referred_by_id is not null
+        select e.id, 3, a.amount from active a join players up1 on up1.id = a.parent join players up2 on up2.id = up1.referred_by_id
+          join players e on e.id = up2.referred_by_id and e.currency = a.currency
       )
       select earner,
         coalesce(sum(amount) filter (where level = 1), 0)::text as l1,

@@ -82,6 +82,18 @@ describe("the daily referral reward job", () => {
     for (const c of tops) expect((await rewardOf(c.top.id, day))?.reward).toBe(c.reward);
   });
 
+  it("counts a downline only for earners of the same currency", async () => {
+    const day = freshDay();
+    const top = await referredPlayer();
+    const inr = await referredPlayer(top, "INR");
+    const grandchild = await referredPlayer(inr, "INR");
+    await settledRound(inr.id, taka(1_000), dhakaNoon(day));
+    await settledRound(grandchild.id, taka(2_000), dhakaNoon(day));
+    await computeRewardsForDay(day);
+    expect(await rewardOf(top.id, day)).toBeUndefined();
+    expect(await rewardOf(inr.id, day)).toMatchObject({ level1Turnover: taka(2_000), reward: taka(2) });
+  });
+
   it("counts only rounds settled within the Dhaka day, and only settled ones", async () => {
     const day = freshDay();
     const top = await referredPlayer();

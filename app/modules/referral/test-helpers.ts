@@ -12,7 +12,7 @@ let seq = 0;
 const tag = () => `${process.pid.toString(36)}${(++seq).toString(36)}${Date.now().toString(36).slice(-4)}`;
 
 /** Signs up a new player, referred by `referrer` when given. */
-export async function referredPlayer(referrer?: { referralCode: string }): Promise<PublicPlayer> {
+export async function referredPlayer(referrer?: { referralCode: string }, currency: "BDT" | "INR" = "BDT"): Promise<PublicPlayer> {
   const username = `r${tag()}`.slice(0, 15);
   const created = await createPlayer(
     signupSchema.parse({
@@ -22,6 +22,7 @@ export async function referredPlayer(referrer?: { referralCode: string }): Promi
       phone: "01711111111",
       email: `${username}@example.com`,
       referralCode: referrer?.referralCode ?? "",
+      currency,
       ageCheck: "on",
     }),
   );

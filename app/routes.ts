@@ -23,6 +23,10 @@ export default [
   route("profile", "routes/account/profile.tsx"),
   route("profile/verify-email", "routes/account/verify-email.tsx"),
   route("vip", "routes/account/vip.tsx"),
+  // Referral programme (the spec's spelling of the URL; /referral leads there) and the QR image of the invite link
+  route("refrrel-program", "routes/referral/referral.tsx"),
+  route("referral", "routes/referral/referral-alias.ts"),
+  route("resources/referral-qr.svg", "routes/resources/referral-qr.ts"),
 
   // Pages and resources
   route("responsible-gaming", "routes/pages/responsible-gaming.tsx"),
@@ -140,6 +144,8 @@ export default [
       route("players/:id", "routes/admin/players/player.tsx"),
       // VIP levels and the accrual rule (roles admin, content)
       route("vip", "routes/admin/vip.tsx"),
+      // Referral programme settings (roles admin, content)
+      route("referral", "routes/admin/referral.tsx"),
     ]),
   ]),
 

@@ -3,6 +3,7 @@ import { startCrashEngine } from "#app/modules/games/crash/instance.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
+import { startReferralRewards } from "#app/modules/referral/rewards.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { ensureVipDefaults, startVipAccrual } from "#app/modules/vip/vip.server.ts";
 import { database } from "./db.server.ts";
@@ -36,6 +37,8 @@ export async function bootstrap() {
     // VP and experience from settled bets, every 5 s (safe on several instances: one row per bet).
     startVipAccrual();
     startMaintenance();
+    // The daily referral rewards: idempotent per day, so every instance may run it (catches up missed days).
+    startReferralRewards();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).
     await startCrashEngine().catch((e: unknown) => console.error("crash: the engine did not start", e));
   }

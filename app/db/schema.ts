@@ -10,3 +10,4 @@ export * from "#app/modules/turnover/schema.ts";
 export * from "#app/modules/games/schema.ts";
 export * from "#app/modules/profile/schema.ts";
 export * from "#app/modules/vip/schema.ts";
+export * from "#app/modules/referral/schema.ts";

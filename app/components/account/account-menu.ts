@@ -14,4 +14,5 @@ export const accountMenu = [
   { to: "/profile", key: "account.menu.personalInfo", icon: "✎" },
   { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
   { to: "/vip", key: "common.nav.vip", icon: "♛" },
+  { to: "/refrrel-program", key: "common.nav.referral", icon: "⇄" },
 ] as const;

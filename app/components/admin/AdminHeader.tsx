@@ -10,6 +10,7 @@ const links: Array<{
   to: string;
   key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.players";
   key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.vip";
+  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.referral";
 }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
@@ -18,6 +19,7 @@ const links: Array<{
   { page: "games", to: "/admin/games", key: "admin.nav.games" },
   { page: "players", to: "/admin/players", key: "admin.nav.players" },
   { page: "vip", to: "/admin/vip", key: "admin.nav.vip" },
+  { page: "referral", to: "/admin/referral", key: "admin.nav.referral" },
 ];
 
 type Props = {

@@ -32,3 +32,8 @@ export const upcomingEntries = [
   "common.nav.liveChat",
   "common.nav.ambassador",
 ] as const;
+
+/** Entries of the list above whose page exists: the side menu links them instead of marking them as coming. */
+export const entryPages: Partial<Record<(typeof upcomingEntries)[number], string>> = {
+  "common.nav.referral": "/refrrel-program",
+};

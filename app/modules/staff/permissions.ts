@@ -9,6 +9,7 @@ export const pageRoles = {
   games: ["admin", "content"],
   players: ["admin", "support"],
   vip: ["admin", "content"],
+  referral: ["admin", "content"],
 } as const satisfies Record<string, readonly StaffRole[] | undefined>;
 
 export type AdminPage = keyof typeof pageRoles;

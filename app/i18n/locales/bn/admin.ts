@@ -13,6 +13,7 @@ export default {
     games: "গেমস",
     players: "খেলোয়াড়",
     vip: "ভিআইপি",
+    referral: "রেফারেল",
     finance: "ফিন্যান্স",
     logout: "লগ আউট",
     site: "সাইট খুলুন",

@@ -11,6 +11,7 @@ export default {
     games: "Games",
     players: "Players",
     vip: "VIP",
+    referral: "Referral",
     finance: "Finance",
     logout: "Log out",
     site: "Open site",

@@ -18,6 +18,7 @@ import records from "./records.ts";
 import adminGames from "./adminGames.ts";
 import profile from "./profile.ts";
 import vip from "./vip.ts";
+import referral from "./referral.ts";
 
 export default {
   common,
@@ -40,4 +41,5 @@ export default {
   adminGames,
   profile,
   vip,
+  referral,
 };

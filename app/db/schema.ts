@@ -8,3 +8,5 @@ export * from "#app/modules/promotions/schema.ts";
 export * from "#app/modules/payments/schema.ts";
 export * from "#app/modules/turnover/schema.ts";
 export * from "#app/modules/games/schema.ts";
+export * from "#app/modules/inbox/schema.ts";
+export * from "#app/modules/chat/schema.ts";

@@ -11,4 +11,5 @@ export const accountMenu = [
   { to: "/transaction-record", key: "cashier.menu.transactionRecord", icon: "≡" },
   { to: "/turnover-record", key: "cashier.menu.turnoverRecord", icon: "◔" },
   { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
+  { to: "/inbox", key: "inbox.menu", icon: "✉" },
 ] as const;

@@ -8,13 +8,16 @@ import type { StaffRole } from "#app/modules/staff/schema.ts";
 const links: Array<{
   page: AdminPage;
   to: string;
-  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games";
+  key:
+    "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "inbox.admin.menu" | "chat.admin.menu";
 }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
   { page: "settings", to: "/admin/settings", key: "admin.nav.settings" },
   { page: "audit", to: "/admin/audit", key: "admin.nav.audit" },
   { page: "games", to: "/admin/games", key: "admin.nav.games" },
+  { page: "support", to: "/admin/support/inbox", key: "inbox.admin.menu" },
+  { page: "support", to: "/admin/support/chats", key: "chat.admin.menu" },
 ];
 
 type Props = {

@@ -76,6 +76,11 @@ export function SideMenu({ loggedIn, menu }: { loggedIn: boolean; menu: Catalogu
               </li>
             );
           })}
+          <li>
+            <a href="/chat" data-testid="side-menu-live-chat">
+              {t("common.nav.liveChat")}
+            </a>
+          </li>
           {upcomingEntries.map((key) => (
             <li key={key} className="upcoming">
               {t(key)} <small>{t("common.comingSoon")}</small>

@@ -27,6 +27,5 @@ export const upcomingEntries = [
   "common.nav.referral",
   "common.nav.vip",
   "common.nav.affiliate",
-  "common.nav.liveChat",
   "common.nav.ambassador",
 ] as const;

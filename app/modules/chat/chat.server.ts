@@ -92,7 +92,11 @@ export async function messagesAfter(chatId: number, afterId: number) {
 }
 
 /** The player writes in their own open conversation. */
-export async function sendPlayerMessage(playerId: number, chatId: number, content: unknown): Promise<ChatResult<{ id: number }>> {
+export async function sendPlayerMessage(
+  playerId: number,
+  chatId: number,
+  content: unknown,
+): Promise<ChatResult<{ id: number; chatId: number; content: string; createdAt: Date }>> {
   const text = cleanContent(content);
   if (!text.ok) return text;
   const chat = await getPlayerChat(playerId, chatId);
@@ -100,13 +104,16 @@ export async function sendPlayerMessage(playerId: number, chatId: number, conten
   const id = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ status: chats.status }).from(chats).where(eq(chats.id, chat.id)).for("update");
     if (locked?.status !== "open") return null;
-    const [row] = await tx.insert(chatMessages).values({ chatId: chat.id, sender: "player", content: text.value }).returning({ id: chatMessages.id });
-    await tx.update(chats).set({ lastMessageAt: new Date() }).where(eq(chats.id, chat.id));
-    return row!.id;
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ chatId: chat.id, sender: "player", content: text.value })
+      .returning({ id: chatMessages.id, chatId: chatMessages.chatId, content: chatMessages.content, createdAt: chatMessages.createdAt });
+    await tx.update(chats).set({ lastMessageAt: row!.createdAt }).where(eq(chats.id, chat.id));
+    return row!;
   });
   if (id === null) return { ok: false, error: "closed" };
   await notify(playerId);
-  return { ok: true, value: { id } };
+  return { ok: true, value: id };
 }
 
 // ---- Staff console (role support or admin) ----

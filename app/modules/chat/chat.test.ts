@@ -21,14 +21,18 @@ let support: { id: number };
 let other: { id: number };
 
 beforeAll(async () => {
-  [support] = await db
-    .insert(staffUsers)
-    .values({ username: `sup${process.pid}`, passwordHash: "x", role: "support" })
-    .returning();
-  [other] = await db
-    .insert(staffUsers)
-    .values({ username: `sup2${process.pid}`, passwordHash: "x", role: "support" })
-    .returning();
+  support = (
+    await db
+      .insert(staffUsers)
+      .values({ username: `sup${process.pid}`, passwordHash: "x", role: "support" })
+      .returning()
+  )[0]!;
+  other = (
+    await db
+      .insert(staffUsers)
+      .values({ username: `sup2${process.pid}`, passwordHash: "x", role: "support" })
+      .returning()
+  )[0]!;
 });
 
 afterAll(async () => {

@@ -16,6 +16,8 @@ import house from "./house.ts";
 import crash from "./crash.ts";
 import records from "./records.ts";
 import adminGames from "./adminGames.ts";
+import inbox from "./inbox.ts";
+import chat from "./chat.ts";
 
 export default {
   common,
@@ -36,4 +38,6 @@ export default {
   crash,
   records,
   adminGames,
+  inbox,
+  chat,
 };

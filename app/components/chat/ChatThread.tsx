@@ -7,7 +7,10 @@ export type ThreadMessage = { id: number; mine: boolean; author: string; content
 export function ChatMessages({ messages, empty }: { messages: ThreadMessage[]; empty: string }) {
   const end = useRef<HTMLLIElement>(null);
   const last = messages.at(-1)?.id;
-  useEffect(() => end.current?.scrollIntoView({ block: "end" }), [last]);
+  // Braces on purpose: Chromium's scrollIntoView now returns a promise, which React would take for a clean-up.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [last]);
   if (messages.length === 0) return <p className="p-4 text-center text-sm text-white/60">{empty}</p>;
   return (
     <ol className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto p-3" data-testid="chat-messages" aria-live="polite">

@@ -13,7 +13,9 @@ function set(next: number) {
 /** The player's unread inbox count: the server's value, then each "inbox" event of the page's event stream. */
 export function useUnreadCount(initial: number): number {
   const [value, setValue] = useState(initial);
-  useEffect(() => set(initial), [initial]);
+  useEffect(() => {
+    set(initial);
+  }, [initial]);
   useEffect(() => {
     const listener = (n: number) => setValue(n);
     store.listeners.add(listener);

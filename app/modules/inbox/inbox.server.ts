@@ -71,8 +71,57 @@ export async function listInbox(playerId: number, { page = 1, pageSize = INBOX_P
 }
 
 export async function unreadCount(playerId: number): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as unread from ${visible(playerId)} v where read_at is null`);
-  return rowsOf<{ unread: number }>(result)[0]?.unread ?? 0;
+  return (await unreadCounts([playerId])).get(playerId) ?? 0;
+}
+
+/**
+ * Unread counts of many players in one statement: addressed rows not read or deleted, plus broadcasts since each
+ * registered without a state row. A message to everyone wakes every open stream at once; they ask together.
+ */
+export async function unreadCounts(playerIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  const ids = [...new Set(playerIds)];
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const chunk = ids.slice(i, i + 1_000);
+    const result = await db.execute(sql`
+      select p.id,
+             (select count(*) from inbox_recipients r where r.player_id = p.id and r.read_at is null and r.deleted_at is null)::int
+           + (select count(*) from inbox_messages m
+               where m.audience = 'all' and m.created_at >= p.created_at
+                 and not exists (select 1 from inbox_recipients r where r.player_id = p.id and r.message_id = m.id))::int as unread
+        from players p
+       where p.id in (${sql.join(
+         chunk.map((id) => sql`${id}`),
+         sql`, `,
+       )})`);
+    for (const row of rowsOf<{ id: number; unread: number }>(result)) counts.set(row.id, row.unread);
+  }
+  return counts;
+}
+
+type Waiter = { resolve: (n: number) => void; reject: (e: unknown) => void };
+let pendingUnread: Map<number, Waiter[]> | null = null;
+
+/**
+ * unreadCount for the event streams: the calls made in the same turn of the event loop (every stream woken by one
+ * broadcast) share one unreadCounts statement instead of one query each.
+ */
+export function liveUnreadCount(playerId: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (!pendingUnread) {
+      const batch = (pendingUnread = new Map<number, Waiter[]>());
+      setImmediate(() => {
+        pendingUnread = null;
+        unreadCounts([...batch.keys()]).then(
+          (counts) => batch.forEach((waiters, id) => waiters.forEach((w) => w.resolve(counts.get(id) ?? 0))),
+          (error: unknown) => batch.forEach((waiters) => waiters.forEach((w) => w.reject(error))),
+        );
+      });
+    }
+    const waiters = pendingUnread.get(playerId) ?? [];
+    waiters.push({ resolve, reject });
+    pendingUnread.set(playerId, waiters);
+  });
 }
 
 /** One of the player's messages, or null (someone else's, deleted, or unknown). */

@@ -1,9 +1,12 @@
 // The inbox and support chat pages, the JSON API and the one event stream, called the way React Router calls them.
 // Real database; nothing is mocked.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { openChat, sendPlayerMessage, staffReply } from "#app/modules/chat/chat.server.ts";
-import { stopEventBus } from "#app/modules/events/bus.server.ts";
+import { eventBusReady, type Notice, stopEventBus } from "#app/modules/events/bus.server.ts";
 import { getInboxMessage, sendInboxMessage, unreadCount } from "#app/modules/inbox/inbox.server.ts";
 import { adjustBalance } from "#app/modules/payments/payments.server.ts";
 import { closeIdleConnections, createPlayer, createSite, createStaff, newKey, taka } from "#app/modules/payments/test-helpers.ts";
@@ -247,4 +250,45 @@ describe("the one event stream", () => {
     client.abort();
     await reader.cancel().catch(() => {});
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "carries the inbox, chat and balance notices another app instance publishes (LISTEN/NOTIFY)",
+    async () => {
+      const p = await createPlayer();
+      await sendTo(p.username);
+      const { cookie } = await sessionFor(p);
+      await eventBusReady();
+      const client = new AbortController();
+      const out = await call(events, "/resources/events?inbox=1", { cookie, signal: client.signal });
+      const reader = out.response!.body!.getReader();
+      let text = "";
+      const until = async (needle: string) => {
+        const end = Date.now() + 10_000;
+        while (!text.includes(needle)) {
+          if (Date.now() > end) throw new Error(`no ${needle} in ${text}`);
+          text += new TextDecoder().decode((await reader.read()).value);
+        }
+      };
+      await until('event: inbox\ndata: {"unread":1}');
+      // The other instance changed the state (the same database), then published; this instance only hears NOTIFY.
+      await updateInboxOf(p.id);
+      text = "";
+      const notices: Notice[] = [
+        { kind: "inbox", playerId: p.id },
+        { kind: "chat", playerId: p.id },
+        { kind: "balance", playerId: p.id },
+      ];
+      await promisify(execFile)(process.execPath, ["tests/support/bus-instance.ts", JSON.stringify(notices)], { env: process.env });
+      await until('event: inbox\ndata: {"unread":0}');
+      await until("event: chat");
+      await until("event: balance");
+      client.abort();
+      await reader.cancel().catch(() => {});
+    },
+  );
 });
+
+/** Marks the player's messages read straight in the database, without publishing (as another instance would). */
+async function updateInboxOf(playerId: number) {
+  await db.execute(sql`update inbox_recipients set read_at = now() where player_id = ${playerId}`);
+}

@@ -1,6 +1,6 @@
 import { eventStream } from "remix-utils/sse/server";
 import { subscribePlayer } from "#app/modules/events/bus.server.ts";
-import { unreadCount } from "#app/modules/inbox/inbox.server.ts";
+import { liveUnreadCount } from "#app/modules/inbox/inbox.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { headerBalance } from "#app/routes/money/balance.server.ts";
@@ -58,7 +58,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         return push;
       };
       const pushBalance = coalesced("balance", () => headerBalance(player.id));
-      const pushInbox = coalesced("inbox", async () => ({ unread: await unreadCount(player.id) }));
+      const pushInbox = coalesced("inbox", async () => ({ unread: await liveUnreadCount(player.id) }));
       const unsubscribe = subscribePlayer(player.id, (notice) => {
         if (notice.kind === "balance") pushBalance();
         else if (notice.kind === "inbox") pushInbox();

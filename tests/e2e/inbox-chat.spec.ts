@@ -55,6 +55,7 @@ test.describe("inbox and support chat", () => {
 
   test("a chat message goes from the player to the staff console and the reply comes back live", async ({ page, browser }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");
+    test.slow();
     const player = await signUp(page, newPlayer());
     await logIn(page, player.username, player.password);
     await page.goto("/");
@@ -122,6 +123,7 @@ test.describe("inbox and support chat", () => {
     page,
     browser,
   }) => {
+    test.slow(); // a sign-up, a staff log-in and two flows, each a page load at a time
     const player = await signUp(page, newPlayer());
     await logIn(page, player.username, player.password);
     const staff = await staffPage(browser, false);

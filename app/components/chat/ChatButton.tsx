@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 
 const SIZE = 50;
 // A press that moves farther than this is a drag: the button moves and the click is swallowed.
@@ -15,6 +16,7 @@ export function ChatButton() {
   const [pos, setPos] = useState<{ x: number; y: number } | null>(null);
   const drag = useRef<{ startX: number; startY: number; originX: number; originY: number; moved: boolean } | null>(null);
   const suppress = useRef(false);
+  const { pathname } = useLocation();
 
   function onPointerDown(e: React.PointerEvent<HTMLAnchorElement>) {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -47,6 +49,8 @@ export function ChatButton() {
     }
   }
 
+  // On the chat pages themselves it would only cover the message box.
+  if (/^\/chat(-list|-box\/|$)/.test(pathname)) return null;
   return (
     <a
       href="/chat"

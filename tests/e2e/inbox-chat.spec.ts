@@ -36,6 +36,8 @@ test.describe("inbox and support chat", () => {
 
     const staff = await staffPage(browser);
     await sendInboxMessage(staff, player.username, "Weekend bonus", "Deposit this weekend and get twenty percent more");
+    await expect(staff.getByTestId("inbox-sent").getByRole("row").nth(1)).toContainText("Weekend bonus");
+    await staff.screenshot({ path: testInfo.outputPath("admin-inbox.png"), fullPage: true });
 
     const item = page.getByTestId("inbox-item").first();
     await expect(item).toContainText("Weekend bonus");

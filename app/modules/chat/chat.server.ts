@@ -2,13 +2,17 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
+import { releaseHits, takeHits } from "#app/modules/players/rate-limit.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { chatMessages, chats, type ChatStatus } from "./schema.ts";
 import { CONTENT_MAX } from "./validation.ts";
 
-export type ChatError = "empty" | "tooLong" | "notFound" | "closed";
+export type ChatError = "empty" | "tooLong" | "notFound" | "closed" | "tooFast";
+
+/** A player may send this many chat messages a minute (a flood guard; support reads every one). */
+export const PLAYER_MESSAGES_PER_MINUTE = 20;
 export type ChatResult<T> = { ok: true; value: T } | { ok: false; error: ChatError };
 
 const INT4_MAX = 2_147_483_647;
@@ -101,6 +105,8 @@ export async function sendPlayerMessage(
   if (!text.ok) return text;
   const chat = await getPlayerChat(playerId, chatId);
   if (!chat) return { ok: false, error: "notFound" };
+  const taken = await takeHits([{ key: `chat-message:player:${playerId}`, max: PLAYER_MESSAGES_PER_MINUTE, windowMinutes: 1 }]);
+  if (!taken.ok) return { ok: false, error: "tooFast" };
   const id = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ status: chats.status }).from(chats).where(eq(chats.id, chat.id)).for("update");
     if (locked?.status !== "open") return null;
@@ -111,7 +117,10 @@ export async function sendPlayerMessage(
     await tx.update(chats).set({ lastMessageAt: row!.createdAt }).where(eq(chats.id, chat.id));
     return row!;
   });
-  if (id === null) return { ok: false, error: "closed" };
+  if (id === null) {
+    await releaseHits(taken.ids);
+    return { ok: false, error: "closed" };
+  }
   await notify(playerId);
   return { ok: true, value: id };
 }

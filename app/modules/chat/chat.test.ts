@@ -13,6 +13,7 @@ import {
   listPlayerChats,
   listQueue,
   openChat,
+  PLAYER_MESSAGES_PER_MINUTE,
   sendPlayerMessage,
   staffReply,
 } from "./chat.server.ts";
@@ -108,5 +109,17 @@ describe("support chat", () => {
     const next = await openChat(p.id);
     expect(next.id).not.toBe(chat.id);
     expect(await listPlayerChats(p.id)).toHaveLength(2);
+  });
+
+  it("lets at most 20 messages a minute through for one player, also when 50 are sent at once", async () => {
+    const p = await createPlayer();
+    const chat = await openChat(p.id);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => sendPlayerMessage(p.id, chat.id, `message ${i}`)));
+    expect(results.filter((r) => r.ok)).toHaveLength(PLAYER_MESSAGES_PER_MINUTE);
+    expect(results.filter((r) => !r.ok && r.error === "tooFast")).toHaveLength(50 - PLAYER_MESSAGES_PER_MINUTE);
+    expect(await listMessages(chat.id)).toHaveLength(PLAYER_MESSAGES_PER_MINUTE);
+    // Another player is not held back.
+    const other = await createPlayer();
+    expect(await sendPlayerMessage(other.id, (await openChat(other.id)).id, "hello")).toMatchObject({ ok: true });
   });
 });

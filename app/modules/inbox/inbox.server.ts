@@ -1,5 +1,5 @@
 // The player's inbox: messages from staff (one player, a list, everyone) and system notices (payment outcomes).
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { players } from "#app/modules/players/schema.ts";
@@ -246,10 +246,15 @@ export function notifyInbox(playerId: number) {
   return publish({ kind: "inbox", playerId });
 }
 
-/** For tests and the staff view: the recipients' state rows of one message. */
-export async function recipientStates(messageId: number) {
-  return db
-    .select()
-    .from(inboxRecipients)
-    .where(and(eq(inboxRecipients.messageId, messageId)));
+/** The back office's view of what staff sent lately: audience, recipients (rows) and how many have read it. */
+export async function listSentMessages(limit = 20) {
+  const result = await db.execute(sql`
+    select m.id, m.audience, m.title, m.created_at, s.username as sent_by,
+           (select count(*) from inbox_recipients r where r.message_id = m.id)::int as recipients,
+           (select count(*) from inbox_recipients r where r.message_id = m.id and r.read_at is not null)::int as read
+      from inbox_messages m join staff_users s on s.id = m.sent_by
+     order by m.id desc
+     limit ${limit}`);
+  type SentRow = { id: number; audience: InboxAudience; title: string; created_at: string | Date; sent_by: string; recipients: number; read: number };
+  return rowsOf<SentRow>(result).map((r) => ({ ...r, createdAt: new Date(r.created_at) }));
 }

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.error === "notFound") return apiError(404, "chat.api.notFound");
     const message = english(`chat.errors.${result.error}`);
-    const status = result.error === "closed" ? 409 : 422;
+    const status = result.error === "closed" ? 409 : result.error === "tooFast" ? 429 : 422;
     return Response.json({ message, ...(status === 422 ? { errors: { content: [message] } } : {}) }, { status, headers: NO_STORE });
   }
   return Response.json({ data: chatMessageEntry({ ...result.value, sender: "player" }, player.id) }, { status: 201, headers: NO_STORE });

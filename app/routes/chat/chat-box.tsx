@@ -42,7 +42,10 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const result = await sendPlayerMessage(player.id, chatIdOf(params.chatId), form.get("content"));
   if (result.ok) return redirect(`/chat-box/${params.chatId}`, 303);
   if (result.error === "notFound") throw data(null, { status: 404 });
-  return data({ error: getInstance(context).t(`chat.errors.${result.error}`) }, { status: result.error === "closed" ? 409 : 400 });
+  return data(
+    { error: getInstance(context).t(`chat.errors.${result.error}`) },
+    { status: result.error === "closed" ? 409 : result.error === "tooFast" ? 429 : 400 },
+  );
 }
 
 export default function ChatBox({ loaderData, actionData }: Route.ComponentProps) {

@@ -50,6 +50,11 @@ export default {
     sent_other: "{{count}} জন খেলোয়াড়কে বার্তা পাঠানো হয়েছে।",
     sentAll: "সব খেলোয়াড়কে বার্তা পাঠানো হয়েছে।",
     unknown: "এই ইউজারনেমের কোনো খেলোয়াড় নেই: {{names}}",
+    sentAt: "পাঠানোর সময়",
+    readBy: "পড়েছেন",
+    sentBy: "পাঠিয়েছেন",
+    players_one: "{{count}} জন খেলোয়াড়",
+    players_other: "{{count}} জন খেলোয়াড়",
     recent: "সম্প্রতি পাঠানো",
     errors: {
       audience: "কে বার্তা পাবে তা বাছাই করুন।",

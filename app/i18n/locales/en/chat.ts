@@ -22,6 +22,7 @@ export default {
     empty: "Please type a message.",
     tooLong: "A message can be up to 2,000 characters.",
     notFound: "Conversation not found.",
+    tooFast: "You are sending messages too fast. Please wait a minute.",
     closed: "This conversation is closed.",
   },
   api: { notFound: "Chat not found." },

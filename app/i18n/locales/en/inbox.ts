@@ -48,6 +48,11 @@ export default {
     sent_other: "Message sent to {{count}} players.",
     sentAll: "Message sent to every player.",
     unknown: "No player with these usernames: {{names}}",
+    sentAt: "Sent",
+    readBy: "Read by",
+    sentBy: "Sent by",
+    players_one: "{{count}} player",
+    players_other: "{{count}} players",
     recent: "Recently sent",
     errors: {
       audience: "Choose who receives the message.",

@@ -6,10 +6,11 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { sendInboxMessage } from "#app/modules/inbox/inbox.server.ts";
+import { listSentMessages, sendInboxMessage } from "#app/modules/inbox/inbox.server.ts";
 import { sendMessageSchema } from "#app/modules/inbox/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -19,9 +20,11 @@ const BASE = "/admin/support/inbox";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, pageRoles.support);
   const sent = url.searchParams.get("sent");
+  const recent = await listSentMessages();
   return {
     title: getInstance(context).t("inbox.admin.title"),
     sent: sent === "all" ? ("all" as const) : sent && /^\d{1,6}$/.test(sent) ? Number(sent) : null,
+    recent: recent.map((m) => ({ ...m, createdAt: formatDhaka(m.createdAt, "YYYY-MM-DD HH:mm") })),
   };
 }
 
@@ -94,6 +97,37 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
         </div>
         <SubmitButton label={t("inbox.admin.send")} pendingLabel={t("inbox.admin.sending")} action={BASE} />
       </Form>
+      {loaderData.recent.length > 0 ? (
+        <>
+          <h2 className="mb-2 mt-6 text-lg font-bold">{t("inbox.admin.recent")}</h2>
+          <div className="overflow-x-auto rounded-xl bg-panel">
+            <table className="w-full text-sm" data-testid="inbox-sent">
+              <thead className="text-left text-white/60">
+                <tr>
+                  <th className="p-2">{t("inbox.admin.sentAt")}</th>
+                  <th className="p-2">{t("inbox.admin.messageTitle")}</th>
+                  <th className="p-2">{t("inbox.admin.audience")}</th>
+                  <th className="p-2">{t("inbox.admin.readBy")}</th>
+                  <th className="p-2">{t("inbox.admin.sentBy")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.recent.map((m) => (
+                  <tr key={m.id} className="border-t border-white/5">
+                    <td className="whitespace-nowrap p-2 tabular-nums text-white/60">{m.createdAt}</td>
+                    <td className="p-2">{m.title}</td>
+                    <td className="p-2">
+                      {m.audience === "all" ? t("inbox.admin.audiences.all") : t("inbox.admin.players", { count: m.recipients })}
+                    </td>
+                    <td className="p-2 tabular-nums">{m.audience === "all" ? m.read : `${m.read} / ${m.recipients}`}</td>
+                    <td className="p-2">{m.sent_by}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }

@@ -80,7 +80,12 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
         </fieldset>
         <div className="field">
           <label htmlFor={fields.usernames.id}>{t("inbox.admin.usernames")}</label>
-          <textarea {...getTextareaProps(fields.usernames)} rows={2} data-testid="inbox-usernames" />
+          <textarea
+            {...getTextareaProps(fields.usernames)}
+            rows={2}
+            className="w-full rounded-md border border-white/20 bg-ink px-2 py-1.5 text-white aria-[invalid=true]:border-red-400"
+            data-testid="inbox-usernames"
+          />
           <div className="mt-1 text-xs text-white/60">{t("inbox.admin.usernamesHint")}</div>
           <AdminErrorList errors={fields.usernames.errors} id={fields.usernames.errorId} />
         </div>
@@ -92,7 +97,13 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
         />
         <div className="field">
           <label htmlFor={fields.body.id}>{t("inbox.admin.body")}</label>
-          <textarea {...getTextareaProps(fields.body)} rows={6} maxLength={5000} data-testid="inbox-body" />
+          <textarea
+            {...getTextareaProps(fields.body)}
+            rows={6}
+            maxLength={5000}
+            className="w-full rounded-md border border-white/20 bg-ink px-2 py-1.5 text-white aria-[invalid=true]:border-red-400"
+            data-testid="inbox-body"
+          />
           <AdminErrorList errors={fields.body.errors} id={fields.body.errorId} />
         </div>
         <SubmitButton label={t("inbox.admin.send")} pendingLabel={t("inbox.admin.sending")} action={BASE} />

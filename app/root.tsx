@@ -20,6 +20,7 @@ import { Shell } from "./components/layout/Shell.tsx";
 import { getInstance, getLocale } from "./i18n/i18n.server.ts";
 import { rootMiddleware } from "./middleware.server.ts";
 import { getAuth } from "./modules/sessions/auth.server.ts";
+import { unreadCount } from "./modules/inbox/inbox.server.ts";
 import { getSiteConfig } from "./modules/content/content.server.ts";
 import { getCatalogueMenu } from "./modules/games/catalogue.server.ts";
 import { headerBalance } from "./routes/money/balance.server.ts";
@@ -33,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [site, { toast, setCookie }, menu] = await Promise.all([getSiteConfig(), readToast(request), getCatalogueMenu()]);
   const auth = getAuth(context);
   const t = getInstance(context).t;
-  const balance = auth ? await headerBalance(auth.player.id, site.general.promotionWallet) : null;
+  const [balance, unread] = auth
+    ? await Promise.all([headerBalance(auth.player.id, site.general.promotionWallet), unreadCount(auth.player.id)])
+    : [null, 0];
   return data(
     {
       locale: getLocale(context),
@@ -42,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       framed: request.headers.get("sec-fetch-dest") === "iframe",
       player: auth ? { id: auth.player.id, username: auth.player.username } : null,
       balance,
+      // Unread inbox messages (the header and member menu; live over the page's event stream).
+      unread,
       site: {
         title: site.general.siteTitle,
         mode: site.general.mode,

@@ -48,6 +48,13 @@ export default [
   route("promotions", "routes/money/promotions.tsx"),
   route("promotions/:id", "routes/money/promotion-details.tsx"),
   route("resources/balance-events", "routes/resources/balance-events.ts"),
+  // Inbox and support chat (login-gated); one event stream per page carries balance, inbox and chat events
+  route("resources/events", "routes/resources/balance-events.ts", { id: "player-events" }),
+  route("inbox", "routes/inbox/inbox.tsx"),
+  route("inbox/:id", "routes/inbox/message.tsx"),
+  route("chat", "routes/chat/chat.tsx"),
+  route("chat-list", "routes/chat/chat-list.tsx"),
+  route("chat-box/:chatId", "routes/chat/chat-box.tsx"),
   route("resources/deposit-proof", "routes/resources/deposit-proof.ts"),
 
   // Casino: in-house games (provably fair Dice and Mines, the seeds and verifier page)
@@ -114,12 +121,21 @@ export default [
     route("get-type", "routes/api/get-type.ts"),
     route("game-run", "routes/api/game-run.ts"),
     route("betting-record", "routes/api/betting-record.ts"),
+    // Inbox and support chat
+    route("inbox", "routes/api/inbox.ts"),
+    route("inbox/:id", "routes/api/inbox.$id.ts"),
+    route("inbox/:id/read", "routes/api/inbox.$id.read.ts"),
+    route("get-chats", "routes/api/get-chats.ts"),
+    route("chats", "routes/api/chats.ts"),
+    route("chats/:chatId/messages", "routes/api/chats.$chatId.messages.ts"),
+    route("messages", "routes/api/messages.ts"),
     // Casino: the seamless-wallet endpoints game providers call (signed, no session)
     route("provider/:platform/:action", "routes/api/provider.ts"),
   ]),
 
   // Back office: staff accounts (separate from players), settings and the audit log
   ...prefix("admin", [
+    route("support/events", "routes/admin/support/events.ts"),
     route("", "routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("login", "routes/admin/login.tsx"),
@@ -146,6 +162,10 @@ export default [
       route("vip", "routes/admin/vip.tsx"),
       // Referral programme settings (roles admin, content)
       route("referral", "routes/admin/referral.tsx"),
+      // Support: inbox messages to players and the chat console (roles admin, support)
+      route("support/inbox", "routes/admin/support/inbox.tsx"),
+      route("support/chats", "routes/admin/support/chats.tsx"),
+      route("support/chats/:chatId", "routes/admin/support/chat.tsx"),
     ]),
   ]),
 

@@ -11,3 +11,5 @@ export * from "#app/modules/games/schema.ts";
 export * from "#app/modules/profile/schema.ts";
 export * from "#app/modules/vip/schema.ts";
 export * from "#app/modules/referral/schema.ts";
+export * from "#app/modules/inbox/schema.ts";
+export * from "#app/modules/chat/schema.ts";

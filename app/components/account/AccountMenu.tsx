@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { NavLink, useRouteLoaderData } from "react-router";
+import { UnreadCount } from "#app/components/live/UnreadBadge.tsx";
+import type { RootData } from "#app/root.tsx";
 import { accountMenu } from "./account-menu.ts";
 
 export function AccountMenu() {
   const { t } = useTranslation();
+  const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <nav aria-label={t("account.menu.title")} className="rounded-xl bg-panel p-2" data-testid="account-menu">
       <h2 className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-white/50">{t("account.menu.title")}</h2>
@@ -22,6 +25,7 @@ export function AccountMenu() {
                 {item.icon}
               </span>
               <span>{t(item.key)}</span>
+              {item.to === "/inbox" && root ? <UnreadCount unread={root.unread} /> : null}
             </NavLink>
           </li>
         ))}

@@ -15,4 +15,5 @@ export const accountMenu = [
   { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
   { to: "/vip", key: "common.nav.vip", icon: "♛" },
   { to: "/refrrel-program", key: "common.nav.referral", icon: "⇄" },
+  { to: "/inbox", key: "inbox.menu", icon: "✉" },
 ] as const;

@@ -11,6 +11,8 @@ const links: Array<{
   key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.players";
   key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.vip";
   key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.referral";
+  key:
+    "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "inbox.admin.menu" | "chat.admin.menu";
 }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
@@ -20,6 +22,8 @@ const links: Array<{
   { page: "players", to: "/admin/players", key: "admin.nav.players" },
   { page: "vip", to: "/admin/vip", key: "admin.nav.vip" },
   { page: "referral", to: "/admin/referral", key: "admin.nav.referral" },
+  { page: "support", to: "/admin/support/inbox", key: "inbox.admin.menu" },
+  { page: "support", to: "/admin/support/chats", key: "chat.admin.menu" },
 ];
 
 type Props = {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import type { RootData } from "#app/root.tsx";
+import { InboxLink } from "#app/components/live/UnreadBadge.tsx";
 import { HeaderBalance } from "#app/components/money/HeaderBalance.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { categoryLinks } from "./menu-items.ts";
@@ -21,6 +22,7 @@ export function DesktopTopBar({ data }: { data: RootData }) {
           {data.player ? (
             <>
               {data.balance ? <HeaderBalance balance={data.balance} variant="desktop" /> : null}
+              <InboxLink unread={data.unread} testId="header-inbox-desktop" className="px-1 text-white/80 hover:text-white" />
               <a href="/account" className="btn-secondary" data-testid="account-entry">
                 {data.player.username}
               </a>

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { RootData } from "#app/root.tsx";
 import { HeaderBalance } from "#app/components/money/HeaderBalance.tsx";
+import { ChatButton } from "#app/components/chat/ChatButton.tsx";
+import { InboxLink } from "#app/components/live/UnreadBadge.tsx";
 import { BackToTop } from "./BackToTop.tsx";
 import { BottomToolbar, GuestToolbar } from "./Toolbars.tsx";
 import { DesktopTopBar } from "./DesktopTopBar.tsx";
@@ -32,6 +34,7 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
             <img src={data.site.mobileLogo} alt={data.site.title} width={110} height={32} />
           </a>
           {data.balance ? <HeaderBalance balance={data.balance} variant="mobile" /> : null}
+          {data.player ? <InboxLink unread={data.unread} testId="header-inbox-mobile" className="shrink-0 px-1" /> : null}
           <nav className="mobile-header-links">
             <a href={`mailto:${data.site.supportMail}`}>{t("common.help")}</a>
             <a href="/app-download">{t("common.appDownload")}</a>
@@ -48,6 +51,7 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
       <div className="page">{children}</div>
       <div className="mobile-only site-chrome">{data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}</div>
       <BackToTop />
+      {data.player ? <ChatButton /> : null}
     </>
   );
 }

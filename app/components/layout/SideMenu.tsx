@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { gamerunHref, providerGamesHref } from "#app/components/games/catalogue/links.ts";
 import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";
 import { DhakaClock } from "./DhakaClock.tsx";
-import { categoryLinks, pageEntries, sportsBooks, upcomingEntries } from "./menu-items.ts";
+import { categoryLinks, sportsBooks, upcomingEntries } from "./menu-items.ts";
 
 /**
  * Overlay opened by the header's link to #side-menu (CSS :target), so it works without JavaScript;
@@ -76,11 +76,11 @@ export function SideMenu({ loggedIn, menu }: { loggedIn: boolean; menu: Catalogu
               </li>
             );
           })}
-          {pageEntries.map((entry) => (
-            <li key={entry.to}>
-              <a href={entry.to}>{t(entry.key)}</a>
-            </li>
-          ))}
+          <li>
+            <a href="/chat" data-testid="side-menu-live-chat">
+              {t("common.nav.liveChat")}
+            </a>
+          </li>
           {upcomingEntries.map((key) => (
             <li key={key} className="upcoming">
               {t(key)} <small>{t("common.comingSoon")}</small>

@@ -29,7 +29,6 @@ export const upcomingEntries = [
   "common.nav.promotions",
   "common.nav.referral",
   "common.nav.affiliate",
-  "common.nav.liveChat",
   "common.nav.ambassador",
 ] as const;
 

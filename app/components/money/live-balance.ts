@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { useEventSource } from "remix-utils/sse/react";
+import { PLAYER_EVENTS_URL, usePlayerEvent } from "#app/components/live/player-events.ts";
 import { groupTaka } from "./format.ts";
 
 /** Main (and bonus, when the promotion wallet is on) already grouped for display: "1,250.00". */
 export type HeaderBalanceData = { main: string; bonus: string | null };
 
-export const BALANCE_EVENTS_URL = "/resources/balance-events";
+/** The balance arrives on the page's one event stream, with the inbox and chat events. */
+export const BALANCE_EVENTS_URL = PLAYER_EVENTS_URL;
 export const BALANCE_POLL_URL = "/api/balance";
 const POLL_MS = 10_000;
 // The stream sends a heartbeat every 25 s; silence for longer than this means it is down, so poll instead.
@@ -92,26 +93,21 @@ export function useLiveBalance(initial: HeaderBalanceData): HeaderBalanceData {
     };
   }, []);
 
-  const live = useEventSource(BALANCE_EVENTS_URL, { event: "balance", enabled: supported });
-  const beat = useEventSource(BALANCE_EVENTS_URL, { event: "heartbeat", enabled: supported });
-  const failed = useEventSource(BALANCE_EVENTS_URL, { event: "error", enabled: supported });
-
-  useEffect(() => {
-    if (!live) return;
-    store.lastLive = Date.now();
-    try {
-      const next = readBalance(JSON.parse(live));
-      if (next) publish(next);
-    } catch {
-      // A malformed event is ignored; the next one or the poll corrects the display.
-    }
-  }, [live]);
-  useEffect(() => {
-    if (beat) store.lastLive = Date.now();
-  }, [beat]);
-  useEffect(() => {
-    if (failed) store.lastLive = 0;
-  }, [failed]);
+  usePlayerEvent(
+    "balance",
+    (data) => {
+      store.lastLive = Date.now();
+      try {
+        const next = readBalance(JSON.parse(data));
+        if (next) publish(next);
+      } catch {
+        // A malformed event is ignored; the next one or the poll corrects the display.
+      }
+    },
+    supported,
+  );
+  usePlayerEvent("heartbeat", () => (store.lastLive = Date.now()), supported);
+  usePlayerEvent("error", () => (store.lastLive = 0), supported);
 
   return value;
 }

@@ -1,7 +1,7 @@
 // Responses and request bodies of the JSON API under /api (spec section 7).
 import { english } from "./english.server.ts";
 
-export type ApiMethod = "GET" | "POST";
+export type ApiMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** Public content may be cached briefly by the client and proxies; anything about a player never. */
 export const PUBLIC_CACHE = { "Cache-Control": "public, max-age=30" } as const;

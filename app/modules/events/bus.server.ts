@@ -1,5 +1,6 @@
-// Balance-changed notices for SSE streams. In-process EventEmitter; with DATABASE_URL also Postgres
-// LISTEN/NOTIFY on one channel so every app instance hears changes made by the others.
+// Player notices for the one SSE stream of each open page (balance, inbox, chat) and the staff chat console.
+// In-process EventEmitter; with DATABASE_URL also Postgres LISTEN/NOTIFY on one channel so every app instance
+// hears what the others published.
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
@@ -11,6 +12,14 @@ const CHANNEL = "balance_changed";
 const INSTANCE = randomUUID();
 const RECONNECT_MS = 5_000;
 
+/**
+ * What happened, for whom. On the wire one short token each: "42" balance of player 42 (the original format),
+ * "i42" inbox of player 42, "i*" inbox of every player (a broadcast), "c42" chat of player 42, "s" the staff chat
+ * queue. Subscribers re-read what they show; a notice carries no data, so nothing private goes through NOTIFY.
+ */
+export type Notice =
+  { kind: "balance"; playerId: number } | { kind: "inbox"; playerId: number | "all" } | { kind: "chat"; playerId: number } | { kind: "staffChat" };
+
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
 
@@ -18,35 +27,71 @@ let listener: pg.Client | undefined;
 let connecting: Promise<void> | undefined;
 let stopped = false;
 
-const topic = (playerId: number) => `player:${playerId}`;
+function encode(n: Notice): string {
+  switch (n.kind) {
+    case "balance":
+      return String(n.playerId);
+    case "inbox":
+      return n.playerId === "all" ? "i*" : `i${n.playerId}`;
+    case "chat":
+      return `c${n.playerId}`;
+    case "staffChat":
+      return "s";
+  }
+}
+
+function decode(token: string): Notice | null {
+  if (token === "s") return { kind: "staffChat" };
+  if (token === "i*") return { kind: "inbox", playerId: "all" };
+  const prefix = token[0] === "i" || token[0] === "c" ? token[0] : "";
+  const playerId = Number(token.slice(prefix.length));
+  if (!Number.isSafeInteger(playerId) || playerId <= 0) return null;
+  return prefix === "i" ? { kind: "inbox", playerId } : prefix === "c" ? { kind: "chat", playerId } : { kind: "balance", playerId };
+}
+
+// Emitter topics: one per player (every kind for that player) and one for everyone's inbox and the staff queue.
+const playerTopic = (playerId: number) => `player:${playerId}`;
+const ALL_TOPIC = "all";
+const STAFF_TOPIC = "staff";
+
+function emitLocal(n: Notice) {
+  if (n.kind === "staffChat") emitter.emit(STAFF_TOPIC, n);
+  else if (n.playerId === "all") emitter.emit(ALL_TOPIC, n);
+  else emitter.emit(playerTopic(n.playerId), n);
+}
 
 /**
  * Tells this instance's subscribers at once and the other instances through NOTIFY. Call it after the
- * transaction that changed the balance has committed; a failed NOTIFY is logged, never thrown.
- * One NOTIFY statement is in flight at a time; players published meanwhile go out together in the next
+ * transaction that made the change has committed; a failed NOTIFY is logged, never thrown.
+ * One NOTIFY statement is in flight at a time; notices published meanwhile go out together in the next
  * one (a busy casino would otherwise spend a round trip per bet on it). Resolves once that one is sent.
  */
-export function publishBalanceChanged(playerId: number): Promise<void> {
-  emitter.emit(topic(playerId), playerId);
+export function publish(notice: Notice): Promise<void> {
+  emitLocal(notice);
   if (!getEnv().DATABASE_URL) return Promise.resolve();
   if (!queued) {
-    const batch = new Set<number>();
-    queued = { players: batch, sent: inFlight.then(() => ((queued = undefined), sendNotices([...batch]))) };
+    const batch = new Set<string>();
+    queued = { tokens: batch, sent: inFlight.then(() => ((queued = undefined), sendNotices([...batch]))) };
     inFlight = queued.sent;
   }
-  queued.players.add(playerId);
+  queued.tokens.add(encode(notice));
   return queued.sent;
 }
 
-let inFlight: Promise<void> = Promise.resolve();
-let queued: { players: Set<number>; sent: Promise<void> } | undefined;
-// A NOTIFY payload holds at most 8,000 bytes: ids go in chunks, several notices in one statement.
-const IDS_PER_NOTICE = 500;
+/** The player's balance may have changed. */
+export function publishBalanceChanged(playerId: number): Promise<void> {
+  return publish({ kind: "balance", playerId });
+}
 
-async function sendNotices(playerIds: number[]) {
+let inFlight: Promise<void> = Promise.resolve();
+let queued: { tokens: Set<string>; sent: Promise<void> } | undefined;
+// A NOTIFY payload holds at most 8,000 bytes: tokens go in chunks, several notices in one statement.
+const TOKENS_PER_NOTICE = 500;
+
+async function sendNotices(tokens: string[]) {
   const payloads: string[] = [];
-  for (let i = 0; i < playerIds.length; i += IDS_PER_NOTICE) {
-    payloads.push(`${INSTANCE}:${playerIds.slice(i, i + IDS_PER_NOTICE).join(",")}`);
+  for (let i = 0; i < tokens.length; i += TOKENS_PER_NOTICE) {
+    payloads.push(`${INSTANCE}:${tokens.slice(i, i + TOKENS_PER_NOTICE).join(",")}`);
   }
   try {
     await db.execute(
@@ -60,13 +105,34 @@ async function sendNotices(playerIds: number[]) {
   }
 }
 
-/** Calls `listener(playerId)` whenever that player's balance may have changed; returns the unsubscribe function. */
+/** Calls `fn(playerId)` whenever that player's balance may have changed; returns the unsubscribe function. */
 export function subscribeBalance(playerId: number, fn: (playerId: number) => void): () => void {
-  const name = topic(playerId);
+  return subscribePlayer(playerId, (n) => {
+    if (n.kind === "balance") fn(playerId);
+  });
+}
+
+/**
+ * Every notice for this player (balance, inbox, chat), including inbox broadcasts to everyone; returns the
+ * unsubscribe function. This is what one player's event stream listens to.
+ */
+export function subscribePlayer(playerId: number, fn: (notice: Notice) => void): () => void {
+  const name = playerTopic(playerId);
   emitter.on(name, fn);
+  emitter.on(ALL_TOPIC, fn);
   void startListening();
   return () => {
     emitter.off(name, fn);
+    emitter.off(ALL_TOPIC, fn);
+  };
+}
+
+/** The staff chat console: any conversation opened, written to, taken or closed. */
+export function subscribeStaffChat(fn: () => void): () => void {
+  emitter.on(STAFF_TOPIC, fn);
+  void startListening();
+  return () => {
+    emitter.off(STAFF_TOPIC, fn);
   };
 }
 
@@ -79,11 +145,11 @@ async function startListening() {
     const client = new pg.Client({ connectionString: url });
     client.on("notification", (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
-      const [instance, ids = ""] = msg.payload.split(":");
-      if (instance === INSTANCE) return;
-      for (const id of ids.split(",")) {
-        const playerId = Number(id);
-        if (Number.isSafeInteger(playerId) && playerId > 0) emitter.emit(topic(playerId), playerId);
+      const at = msg.payload.indexOf(":");
+      if (at < 0 || msg.payload.slice(0, at) === INSTANCE) return;
+      for (const token of msg.payload.slice(at + 1).split(",")) {
+        const notice = decode(token);
+        if (notice) emitLocal(notice);
       }
     });
     client.on("error", (e) => {

@@ -2,7 +2,16 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { db } from "#app/db/db.server.ts";
-import { eventBusReady, publishBalanceChanged, stopEventBus, subscribeBalance } from "./bus.server.ts";
+import {
+  eventBusReady,
+  type Notice,
+  publish,
+  publishBalanceChanged,
+  stopEventBus,
+  subscribeBalance,
+  subscribePlayer,
+  subscribeStaffChat,
+} from "./bus.server.ts";
 
 afterAll(stopEventBus);
 
@@ -59,5 +68,47 @@ describe("balance events", () => {
     // The first publish goes out alone, the other 1,199 wait for it and leave together in chunks of 500.
     expect(notices.length).toBeLessThanOrEqual(4);
     expect(notices.every((n) => n.length < 8_000)).toBe(true);
+  });
+
+  it("one player subscription hears balance, inbox (own and everyone's) and chat notices; the staff console hears chat activity", async () => {
+    const seen: Notice[] = [];
+    let staff = 0;
+    const off = subscribePlayer(77, (n) => seen.push(n));
+    const offOther = subscribePlayer(78, () => {});
+    const offStaff = subscribeStaffChat(() => staff++);
+    await publishBalanceChanged(77);
+    await publish({ kind: "inbox", playerId: 77 });
+    await publish({ kind: "inbox", playerId: 78 });
+    await publish({ kind: "inbox", playerId: "all" });
+    await publish({ kind: "chat", playerId: 77 });
+    await publish({ kind: "staffChat" });
+    expect(seen).toEqual([
+      { kind: "balance", playerId: 77 },
+      { kind: "inbox", playerId: 77 },
+      { kind: "inbox", playerId: "all" },
+      { kind: "chat", playerId: 77 },
+    ]);
+    expect(staff).toBe(1);
+    off();
+    offOther();
+    offStaff();
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))("carries inbox, broadcast, chat and staff notices from another instance", async () => {
+    const seen: Notice[] = [];
+    let staff = 0;
+    const off = subscribePlayer(43, (n) => seen.push(n));
+    const offStaff = subscribeStaffChat(() => staff++);
+    await eventBusReady();
+    await db.execute(sql`select pg_notify('balance_changed', ${"other-instance:43,i43,i*,c43,s,i44,bogus,c0"})`);
+    await waitFor(() => seen.length === 4 && staff === 1);
+    expect(seen).toEqual([
+      { kind: "balance", playerId: 43 },
+      { kind: "inbox", playerId: 43 },
+      { kind: "inbox", playerId: "all" },
+      { kind: "chat", playerId: 43 },
+    ]);
+    off();
+    offStaff();
   });
 });

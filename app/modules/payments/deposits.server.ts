@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { paymentMethods } from "#app/modules/content/schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
 import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
 import { computeBonus, getActivePromotion, getPromotion } from "#app/modules/promotions/promotions.server.ts";
@@ -338,9 +339,10 @@ export async function approveDeposit({
       after: { ...depositSnapshot(row!), bonus: String(figures.bonus), bonusWallet: figures.bonusWallet, turnover: String(figures.turnover) },
       ip,
     });
+    await postSystemMessage(tx, dep.playerId, "depositApproved", { ref: `D${dep.id}`, amount: formatTaka(dep.amount) });
     return row!;
   });
-  await publishBalanceChanged(approved.playerId);
+  await Promise.all([publishBalanceChanged(approved.playerId), notifyInbox(approved.playerId)]);
   return approved;
 }
 
@@ -359,7 +361,7 @@ export async function rejectDeposit({
   const id = toId(depositId);
   if (!id) throw new PaymentError("not_found", "money.errors.notFound");
   const text = requireReason(reason);
-  return db.transaction(async (tx) => {
+  const rejected = await db.transaction(async (tx) => {
     const [dep] = await tx.select().from(deposits).where(eq(deposits.id, id)).for("update");
     if (!dep) throw new PaymentError("not_found", "money.errors.notFound");
     if (dep.status !== "pending") throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
@@ -378,8 +380,11 @@ export async function rejectDeposit({
       after: { ...depositSnapshot(row!), reason: text },
       ip,
     });
+    await postSystemMessage(tx, dep.playerId, "depositRejected", { ref: `D${dep.id}`, amount: formatTaka(dep.amount), reason: text });
     return row!;
   });
+  await notifyInbox(rejected.playerId);
+  return rejected;
 }
 
 export type QueueStatus = ReviewStatus | "all";

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { paymentMethods } from "#app/modules/content/schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
 import { getPlayerBalances, isLedgerError, postHold, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
@@ -152,7 +153,7 @@ async function review(withdrawalId: unknown, decide: (w: Withdrawal, tx: Tx) => 
     if (w.status !== "pending" || w.holdTransferId === null) throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
     return decide(w, tx);
   });
-  await publishBalanceChanged(reviewed.playerId);
+  await Promise.all([publishBalanceChanged(reviewed.playerId), notifyInbox(reviewed.playerId)]);
   return reviewed;
 }
 
@@ -191,6 +192,7 @@ export async function approveWithdrawal({
       after: { ...snapshot(row!), payoutReference: reference },
       ip,
     });
+    await postSystemMessage(tx, w.playerId, "withdrawalApproved", { ref: `W${w.id}`, amount: formatTaka(w.amount) });
     return row!;
   });
 }
@@ -225,6 +227,7 @@ export async function rejectWithdrawal({
       after: { ...snapshot(row!), reason: text },
       ip,
     });
+    await postSystemMessage(tx, w.playerId, "withdrawalRejected", { ref: `W${w.id}`, amount: formatTaka(w.amount), reason: text });
     return row!;
   });
 }

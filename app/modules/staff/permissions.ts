@@ -10,6 +10,7 @@ export const pageRoles = {
   players: ["admin", "support"],
   vip: ["admin", "content"],
   referral: ["admin", "content"],
+  support: ["admin", "support"],
 } as const satisfies Record<string, readonly StaffRole[] | undefined>;
 
 export type AdminPage = keyof typeof pageRoles;

@@ -1,5 +1,6 @@
 import { eventStream } from "remix-utils/sse/server";
-import { subscribeBalance } from "#app/modules/events/bus.server.ts";
+import { subscribePlayer } from "#app/modules/events/bus.server.ts";
+import { liveUnreadCount } from "#app/modules/inbox/inbox.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { headerBalance } from "#app/routes/money/balance.server.ts";
@@ -8,20 +9,21 @@ import type { Route } from "./+types/balance-events";
 const HEARTBEAT_MS = 25_000;
 
 /**
- * GET: the signed-in player's balance as server-sent events. "balance" at once and whenever the ledger moves
- * their money (subscribeBalance), "heartbeat" every 25 s; the stream ends when the session ends.
+ * GET /resources/events (also its first name, /resources/balance-events): the one event stream of a player's open
+ * page. "balance" at once and whenever the ledger moves their money; "inbox" ({ unread }) when a message arrives or
+ * is read or deleted (and at once when the URL asks with ?inbox=1); "chat" when their support conversation changes;
+ * "heartbeat" every 25 s. The stream ends when the session ends.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = getAuth(context);
   if (!auth) return new Response(null, { status: 401, headers: { "Cache-Control": "no-store" } });
   const { player, token } = auth;
+  const inboxAtOnce = url.searchParams.get("inbox") === "1";
 
   return eventStream(
     request.signal,
     (send, close) => {
       let open = true;
-      let running: Promise<void> | null = null;
-      let again = false;
       // The client may go away before the abort signal says so; a send on the closed stream then throws,
       // which must end this subscription, never the process.
       const emit = (event: string, data: string) => {
@@ -32,25 +34,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           stop();
         }
       };
-      // A burst of changes (deposit + bonus) costs at most two reads: one running, one queued.
-      const push = () => {
-        if (!open) return;
-        if (running) {
-          again = true;
-          return;
-        }
-        running = headerBalance(player.id)
-          .then((b) => emit("balance", JSON.stringify(b)))
-          .catch((error: unknown) => console.error("balance-events: could not read the balance", error))
-          .finally(() => {
-            running = null;
-            if (again) {
-              again = false;
-              push();
-            }
-          });
+      // A burst of changes (deposit + bonus, a list of messages) costs at most two reads per kind: one running, one queued.
+      const coalesced = (event: string, read: () => Promise<unknown>) => {
+        let running: Promise<void> | null = null;
+        let again = false;
+        const push = () => {
+          if (!open) return;
+          if (running) {
+            again = true;
+            return;
+          }
+          running = read()
+            .then((value) => emit(event, JSON.stringify(value)))
+            .catch((error: unknown) => console.error(`events: could not read the ${event}`, error))
+            .finally(() => {
+              running = null;
+              if (again) {
+                again = false;
+                push();
+              }
+            });
+        };
+        return push;
       };
-      const unsubscribe = subscribeBalance(player.id, push);
+      const pushBalance = coalesced("balance", () => headerBalance(player.id));
+      const pushInbox = coalesced("inbox", async () => ({ unread: await liveUnreadCount(player.id) }));
+      const unsubscribe = subscribePlayer(player.id, (notice) => {
+        if (notice.kind === "balance") pushBalance();
+        else if (notice.kind === "inbox") pushInbox();
+        else if (notice.kind === "chat") emit("chat", String(Date.now()));
+      });
       const heartbeat = setInterval(() => {
         getSessionPlayer(token)
           .then((stillIn) => (stillIn ? emit("heartbeat", String(Date.now())) : close()))
@@ -61,7 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         clearInterval(heartbeat);
         unsubscribe();
       }
-      push();
+      pushBalance();
+      if (inboxAtOnce) pushInbox();
       return stop;
     },
     { headers: { "X-Accel-Buffering": "no" } },

@@ -7,5 +7,7 @@ import errors from "./errors.ts";
 import home from "./home.ts";
 import money from "./money.ts";
 import cashier from "./cashier.ts";
+import inbox from "./inbox.ts";
+import chat from "./chat.ts";
 
-export default { common, auth, home, account, errors, cashier, money };
+export default { common, auth, home, account, errors, cashier, money, inbox, chat };

@@ -19,6 +19,8 @@ import adminGames from "./adminGames.ts";
 import profile from "./profile.ts";
 import vip from "./vip.ts";
 import referral from "./referral.ts";
+import inbox from "./inbox.ts";
+import chat from "./chat.ts";
 
 export default {
   common,
@@ -42,4 +44,6 @@ export default {
   profile,
   vip,
   referral,
+  inbox,
+  chat,
 };

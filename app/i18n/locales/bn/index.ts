@@ -16,6 +16,7 @@ import house from "./house.ts";
 import crash from "./crash.ts";
 import records from "./records.ts";
 import adminGames from "./adminGames.ts";
+import centre from "./centre.ts";
 
 export default {
   common,
@@ -36,4 +37,5 @@ export default {
   crash,
   records,
   adminGames,
+  centre,
 };

@@ -25,6 +25,8 @@ export default [
   route("terms", "routes/pages/terms.tsx"),
   route("app-download", "routes/pages/app-download.tsx"),
   route("page/site/component/appDownload.jsp", "routes/pages/app-download.tsx", { id: "app-download-jsp" }),
+  route("affiliate", "routes/pages/content-page.tsx", { id: "page-affiliate" }),
+  route("brand-ambassador", "routes/pages/content-page.tsx", { id: "page-brand-ambassador" }),
   route("language", "routes/resources/language.tsx"),
   route("healthz", "routes/resources/healthz.tsx"),
   route("resources/contact-qr/:file", "routes/resources/contact-qr.ts"),
@@ -122,6 +124,8 @@ export default [
       // Games: providers and the catalogue (roles admin, content)
       route("games", "routes/admin/games/games.tsx"),
       route("games/providers", "routes/admin/games/providers.tsx"),
+      // Content: sliders, announcements, social links, footer partners, pages, branding, general (roles admin, content)
+      route("content/:kind?", "routes/admin/content.tsx"),
     ]),
   ]),
 

@@ -8,13 +8,14 @@ import type { StaffRole } from "#app/modules/staff/schema.ts";
 const links: Array<{
   page: AdminPage;
   to: string;
-  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games";
+  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.content";
 }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
   { page: "settings", to: "/admin/settings", key: "admin.nav.settings" },
   { page: "audit", to: "/admin/audit", key: "admin.nav.audit" },
   { page: "games", to: "/admin/games", key: "admin.nav.games" },
+  { page: "content", to: "/admin/content", key: "admin.nav.content" },
 ];
 
 type Props = {

@@ -21,12 +21,12 @@ export const sportsBooks = [
   { platform: "SBO", key: "common.nav.sboSports" },
 ] as const;
 
-/** Entries whose pages later issues build (shown, but marked as coming). */
-export const upcomingEntries = [
-  "common.nav.promotions",
-  "common.nav.referral",
-  "common.nav.vip",
-  "common.nav.affiliate",
-  "common.nav.liveChat",
-  "common.nav.ambassador",
+/** The side menu's member entries: each leads to its page (the chat's page is where the 24/7 LiveChat opens). */
+export const memberLinks = [
+  { href: "/promotions", key: "common.nav.promotions" },
+  { href: "/refrrel-program", key: "common.nav.referral" },
+  { href: "/vip", key: "common.nav.vip" },
+  { href: "/affiliate", key: "common.nav.affiliate" },
+  { href: "/chat", key: "common.nav.liveChat" },
+  { href: "/brand-ambassador", key: "common.nav.ambassador" },
 ] as const;

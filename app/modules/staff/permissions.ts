@@ -7,6 +7,7 @@ export const pageRoles = {
   settings: ["admin"],
   audit: ["admin"],
   games: ["admin", "content"],
+  content: ["admin", "content"],
 } as const satisfies Record<string, readonly StaffRole[] | undefined>;
 
 export type AdminPage = keyof typeof pageRoles;

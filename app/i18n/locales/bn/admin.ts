@@ -11,6 +11,7 @@ export default {
     settings: "সেটিংস",
     audit: "অডিট লগ",
     games: "গেমস",
+    content: "কনটেন্ট",
     finance: "ফিন্যান্স",
     logout: "লগ আউট",
     site: "সাইট খুলুন",

@@ -32,6 +32,7 @@ export default {
     none: "এখনও নেই",
   },
   promotions: { title: "নতুন প্রমোশন", all: "সব প্রমোশন", none: "এখন কোনো প্রমোশন নেই।", bonus: "{{percent}}% বোনাস" },
+  partners: { sponsor: "স্পনসর", ambassadors: "ব্র্যান্ড অ্যাম্বাসেডর", terms: "শর্ত", contact: "সাপোর্টে যোগাযোগ করুন" },
   birthday: "জন্মতারিখ",
   vipPoints: "ভিআইপি পয়েন্ট",
 } satisfies Shape<typeof en>;

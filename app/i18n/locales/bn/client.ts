@@ -7,5 +7,6 @@ import errors from "./errors.ts";
 import home from "./home.ts";
 import money from "./money.ts";
 import cashier from "./cashier.ts";
+import centre from "./centre.ts";
 
-export default { common, auth, home, account, errors, cashier, money };
+export default { common, auth, home, account, errors, cashier, money, centre };

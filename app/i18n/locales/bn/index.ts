@@ -17,6 +17,7 @@ import crash from "./crash.ts";
 import records from "./records.ts";
 import adminGames from "./adminGames.ts";
 import centre from "./centre.ts";
+import adminContent from "./adminContent.ts";
 
 export default {
   common,
@@ -38,4 +39,5 @@ export default {
   records,
   adminGames,
   centre,
+  adminContent,
 };

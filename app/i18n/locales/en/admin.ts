@@ -9,6 +9,7 @@ export default {
     settings: "Settings",
     audit: "Audit log",
     games: "Games",
+    content: "Content",
     finance: "Finance",
     logout: "Log out",
     site: "Open site",

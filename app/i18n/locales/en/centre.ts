@@ -30,6 +30,7 @@ export default {
     none: "None yet",
   },
   promotions: { title: "New Promotions", all: "All promotions", none: "No promotions right now.", bonus: "{{percent}}% bonus" },
+  partners: { sponsor: "Sponsor", ambassadors: "Brand Ambassadors", terms: "Terms", contact: "Contact support" },
   birthday: "Birthday",
   vipPoints: "VIP Points",
 };

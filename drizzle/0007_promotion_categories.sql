@@ -1,2 +1,0 @@
-ALTER TABLE "promotions" ADD COLUMN "category_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "promotions" ADD CONSTRAINT "promotions_categories_check" CHECK (category_ids <@ array[99, 1, 2, 4, 8, 32, 64, 128, 256, 1024, 8192, 512]::integer[]);

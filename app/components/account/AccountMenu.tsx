@@ -20,7 +20,10 @@ export function AccountMenu({ badges = {} }: { badges?: AccountMenuBadges }) {
     <nav aria-label={t("account.menu.title")} className="rounded-xl bg-panel p-2" data-testid="account-menu">
       {accountMenuGroups.map((group) => (
         <div key={group} data-group={group}>
-          <h2 className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-white/50">{t(`account.menu.groups.${group}`)}</h2>
+          {/* The overview is the member centre itself: its entry needs no heading of the same name above it. */}
+          <h2 className={`px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-white/50 ${group === "overview" ? "sr-only" : ""}`}>
+            {t(`account.menu.groups.${group}`)}
+          </h2>
           <ul>
             {accountMenu
               .filter((item) => item.group === group)

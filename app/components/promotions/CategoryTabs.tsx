@@ -7,7 +7,7 @@ export function CategoryTabs({ active }: { active: PromotionCategoryId | null })
   const tabs = [{ id: null, key: "all" as const }, ...promotionCategories];
   return (
     <nav aria-label={t("cashier.promotions.categoriesLabel")} className="-mx-3 mb-4 overflow-x-auto px-3" data-testid="promotion-tabs">
-      <ul className="flex w-max gap-2">
+      <ul className="flex w-max gap-2 min-[769px]:w-auto min-[769px]:flex-wrap">
         {tabs.map((tab) => {
           const current = tab.id === active;
           return (

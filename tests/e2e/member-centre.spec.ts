@@ -3,12 +3,16 @@
 // JavaScript, a page without) and its Deposit button opening /deposit with that promotion chosen.
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { staffPage } from "./support/cashier.ts";
 import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync("artifacts/screenshots", { recursive: true });
   await page.screenshot({ path: `artifacts/screenshots/centre-${name}-${testInfo.project.name}.png`, fullPage: true });
 }
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 const DEMO_PROMOTION = "100% deposit bonus";
 const RELOAD_PROMOTION = "5% daily reload";
@@ -94,7 +98,7 @@ test.describe("member centre", () => {
       ["vip", "/vip"],
       ["inbox", "/inbox"],
       ["referralProgram", "/refrrel-program"],
-    ]) {
+    ] as const) {
       const response = await page.request.get(`/account?tab=${tab}`, { maxRedirects: 0 });
       expect(response.status(), tab).toBe(302);
       expect(response.headers().location, tab).toBe(path);
@@ -119,7 +123,7 @@ test.describe("member centre", () => {
       ["Affiliate", "/affiliate"],
       ["24/7 LiveChat", "/chat"],
       ["Brand Ambassador", "/brand-ambassador"],
-    ]) {
+    ] as const) {
       // The menu is closed (it opens by CSS :target): its links are read, not clicked.
       await expect(menu.locator(`a[href="${href}"]`)).toHaveText(name);
     }
@@ -131,7 +135,38 @@ test.describe("member centre", () => {
     await page.goto("/affiliate");
     await expect(page.getByRole("heading", { level: 1, name: "Affiliate Programme" })).toBeVisible();
     await page.goto("/brand-ambassador");
-    await expect(page.getByTestId("page-brand-ambassador").getByText("Demo Ambassador Two")).toBeVisible();
+    await expect(page.getByTestId("page-brand-ambassador").getByText("Demo Ambassador One")).toBeVisible();
+  });
+});
+
+test.describe("content back office", () => {
+  test("staff edit a brand ambassador with a new photo (checked by its bytes) and the footer shows it", async ({ page, browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "changes the shared footer: runs once, in the desktop project");
+    const staff = await staffPage(browser);
+    await staff.goto("/admin/content/partners");
+    const row = staff.getByTestId("content-row").filter({ hasText: "Demo Ambassador Two" });
+    await row.getByRole("link", { name: "Edit" }).click();
+    const form = staff.getByTestId("content-form");
+    await form.getByLabel("Name (English)").fill("Ambassador Edited");
+    // A file named .png that is not an image is refused next to its field.
+    await form.getByLabel("Image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("The image must be a PNG, JPEG or WebP image")).toBeVisible();
+    await form.getByLabel("Name (English)").fill("Ambassador Edited");
+    await form.getByLabel("Image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(staff.getByTestId("admin-notice")).toHaveText("Saved.");
+    await expect(staff.getByTestId("content-row").filter({ hasText: "Ambassador Edited" })).toHaveCount(1);
+    mkdirSync("artifacts/screenshots", { recursive: true });
+    await staff.screenshot({ path: "artifacts/screenshots/centre-admin-content-desktop.png", fullPage: true });
+    await staff.goto("/admin/audit");
+    await expect(staff.getByTestId("audit-row").filter({ hasText: "Sponsor/ambassador changed" }).first()).toBeVisible();
+    await staff.context().close();
+
+    await page.goto("/");
+    const partner = page.getByTestId("footer-partner").filter({ hasText: "Ambassador Edited" });
+    await expect(partner).toHaveCount(1);
+    await expect(partner.locator("img")).toHaveAttribute("src", /^\/poster\/[a-f0-9]{32}\.png$/);
   });
 });
 

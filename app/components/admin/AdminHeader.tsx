@@ -63,7 +63,8 @@ export function AdminHeader({ locale, siteTitle, mode, staff }: Props) {
               <NavLink
                 key={l.to}
                 to={l.to}
-                end
+                // The dashboard only on /admin itself; a section also on its sub-pages (/admin/content/sliders).
+                end={l.to === "/admin"}
                 className={({ isActive }) =>
                   `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`
                 }

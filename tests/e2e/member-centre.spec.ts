@@ -67,6 +67,14 @@ test.describe("member centre", () => {
     await expect(page.getByTestId("account-page").getByRole("button", { name: "Log out" })).toBeVisible();
     await screenshot(page, testInfo, "account");
 
+    // The same page in Bangla.
+    await page.getByTestId("language-switch").filter({ visible: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "সদস্য কেন্দ্র" })).toBeVisible();
+    await expect(page.getByTestId("verification-tips")).toContainText("আপনার জন্মতারিখ দিন");
+    await screenshot(page, testInfo, "account-bn");
+    await page.getByTestId("language-switch").filter({ visible: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Member Centre" })).toBeVisible();
+
     // The wallet tab: main, what pending withdrawals hold and what is available.
     await page.goto("/account?tab=wallet");
     await expect(page.getByTestId("wallet-held")).toContainText("0.00");

@@ -125,6 +125,8 @@ export async function saveContent(
       }
       const [before] = (await tx.select().from(table).where(eq(table.id, id)).for("update")) as unknown as Row[];
       if (!before) throw new ContentAdminError("not_found", "adminContent.errors.notFound");
+      // Branding saved without a new upload changes nothing.
+      if (Object.keys(set).length === 0) return before;
       if ("updatedAt" in table) set.updatedAt = new Date();
       const [after] = (await tx
         .update(table)

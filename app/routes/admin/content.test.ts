@@ -156,6 +156,10 @@ describe("saving", () => {
     expect(b!.logo).toMatch(/^\/poster\//);
     expect(b!.favicon).toBe("/brand/f.svg");
     expect(await lastAudit("content.branding.update")).toMatchObject({ before: { logo: "/brand/logo.svg" } });
+    // Saved with no new file: nothing changes, no audit row, no error.
+    const audits = (await db.select().from(auditLog).where(eq(auditLog.action, "content.branding.update"))).length;
+    expect((await post("/admin/content/branding", "branding", cookies.admin, {})).status).toBe(302);
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, "content.branding.update"))).toHaveLength(audits);
   });
 });
 

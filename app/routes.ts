@@ -33,6 +33,8 @@ export default [
   route("terms", "routes/pages/terms.tsx"),
   route("app-download", "routes/pages/app-download.tsx"),
   route("page/site/component/appDownload.jsp", "routes/pages/app-download.tsx", { id: "app-download-jsp" }),
+  route("affiliate", "routes/pages/content-page.tsx", { id: "page-affiliate" }),
+  route("brand-ambassador", "routes/pages/content-page.tsx", { id: "page-brand-ambassador" }),
   route("language", "routes/resources/language.tsx"),
   route("healthz", "routes/resources/healthz.tsx"),
   route("resources/contact-qr/:file", "routes/resources/contact-qr.ts"),
@@ -166,6 +168,8 @@ export default [
       route("support/inbox", "routes/admin/support/inbox.tsx"),
       route("support/chats", "routes/admin/support/chats.tsx"),
       route("support/chats/:chatId", "routes/admin/support/chat.tsx"),
+      // Content: sliders, announcements, social links, footer partners, pages, branding, general (roles admin, content)
+      route("content/:kind?", "routes/admin/content.tsx"),
     ]),
   ]),
 

@@ -1,6 +1,7 @@
 import { getEnv } from "#app/config/env.server.ts";
 import { startCrashEngine } from "#app/modules/games/crash/instance.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
+import { ensureContentPages, seedFooterPartnersDemo } from "#app/modules/content/pages.server.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
 import { startReferralRewards } from "#app/modules/referral/rewards.server.ts";
@@ -22,12 +23,15 @@ export async function bootstrap() {
     const seeded = await seedDemoContent(database.db);
     // Wallet numbers and promotions need the payment methods the content seed creates; idempotent on its own.
     await seedPaymentsDemo(database.db);
+    await seedFooterPartnersDemo(database.db);
     console.log(
       `${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`,
     );
   }
   // The house games exist on every install; the demo catalogue of providers only where the demo content is seeded.
   await seedGameCatalogue(database.db, { demo: seed });
+  // The Affiliate and Brand Ambassador pages exist on every install (staff edit their text).
+  await ensureContentPages(database.db);
   // The first admin exists on every install (PostgreSQL too); its password is printed once or comes from ADMIN_INITIAL_PASSWORD.
   await ensureSeedAdmin(database.db, env.ADMIN_INITIAL_PASSWORD);
   // VIP: the accrual rule and the default levels (Normal, Elite I-V) on every install; staff edit them on /admin/vip.

@@ -6,6 +6,7 @@ type Translation = (typeof resources)["en"]["translation"];
 export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "profile";
 export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "vip";
 export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "referral";
+export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "adminContent";
 export type AreaBundle<A extends RouteArea = RouteArea> = { lng: string; area: A; strings: Translation[A] };
 
 /** The strings of one route-scoped area in the request's language, for the route's loader to return. */

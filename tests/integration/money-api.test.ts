@@ -183,6 +183,7 @@ describe("public lists", () => {
       max_bonus: "300.00",
       turnover_multiplier: "2",
       end_date: null,
+      categories: [],
     });
     expect(entry.start_date).toBe(promo.startsAt.toISOString());
 

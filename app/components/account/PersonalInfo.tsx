@@ -9,6 +9,8 @@ export type PersonalInfoData = {
   emailVerified: boolean;
   registeredAt: string;
   lastLoginAt: string;
+  /** YYYY-MM-DD, or null while none is saved. */
+  birthday?: string | null;
 };
 
 function VerifiedFlag({ verified }: { verified: boolean }) {
@@ -49,6 +51,15 @@ export function PersonalInfo({ info }: { info: PersonalInfoData }) {
       ),
       testId: "info-email",
     },
+    ...(info.birthday !== undefined
+      ? [
+          {
+            label: t("centre.birthday"),
+            value: info.birthday ?? <span className="text-white/50">{t("account.notSet")}</span>,
+            testId: "info-birthday",
+          },
+        ]
+      : []),
     { label: t("account.registered"), value: `${info.registeredAt} (${t("common.timeZoneLabel")})`, testId: "info-registered" },
     {
       label: t("account.lastLogin"),

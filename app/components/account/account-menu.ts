@@ -1,19 +1,25 @@
 /**
- * The member menu of /account. Only sections that exist are listed; later issues add theirs
- * (Funds: deposit, withdrawal; History: betting, turnover, transaction records; inbox, VIP, referral).
+ * The member menu of /account and of every member-centre section, in the spec's groups (Funds, History, Profile;
+ * Contact Us and Log out follow it). One entry per line: each issue adds its own.
+ * `badge` names a figure the page may show beside the entry (the inbox's unread count, the player's VIP points).
  */
+export type AccountMenuGroup = "overview" | "funds" | "history" | "profile";
+export type AccountMenuBadge = "unread" | "vipPoints";
+export type AccountMenuEntry = { group: AccountMenuGroup; to: string; key: string; icon: string; badge?: AccountMenuBadge };
+
+export const accountMenuGroups = ["overview", "funds", "history", "profile"] as const satisfies readonly AccountMenuGroup[];
+
 export const accountMenu = [
-  { to: "/account", key: "account.menu.profile", icon: "☺" },
-  { to: "/deposit", key: "cashier.menu.deposit", icon: "+" },
-  { to: "/withdrawal", key: "cashier.menu.withdrawal", icon: "−" },
-  // History
-  { to: "/betting-record", key: "account.menu.bettingRecord", icon: "♠" },
-  { to: "/transaction-record", key: "cashier.menu.transactionRecord", icon: "≡" },
-  { to: "/turnover-record", key: "cashier.menu.turnoverRecord", icon: "◔" },
-  // Profile
-  { to: "/profile", key: "account.menu.personalInfo", icon: "✎" },
-  { to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
-  { to: "/vip", key: "common.nav.vip", icon: "♛" },
-  { to: "/refrrel-program", key: "common.nav.referral", icon: "⇄" },
-  { to: "/inbox", key: "inbox.menu", icon: "✉" },
-] as const;
+  { group: "overview", to: "/account", key: "account.menu.profile", icon: "☺" },
+  { group: "funds", to: "/deposit", key: "cashier.menu.deposit", icon: "+" },
+  { group: "funds", to: "/withdrawal", key: "cashier.menu.withdrawal", icon: "−" },
+  { group: "funds", to: "/account?tab=wallet", key: "account.menu.wallet", icon: "৳" },
+  { group: "history", to: "/betting-record", key: "account.menu.bettingRecord", icon: "♠" },
+  { group: "history", to: "/turnover-record", key: "cashier.menu.turnoverRecord", icon: "◔" },
+  { group: "history", to: "/transaction-record", key: "cashier.menu.transactionRecord", icon: "≡" },
+  { group: "profile", to: "/profile", key: "account.menu.personalInfo", icon: "☻" },
+  { group: "profile", to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
+  { group: "profile", to: "/inbox", key: "account.menu.inbox", icon: "✉", badge: "unread" },
+  { group: "profile", to: "/refrrel-program", key: "account.menu.referral", icon: "⇄" },
+  { group: "profile", to: "/vip", key: "account.menu.vip", icon: "♛", badge: "vipPoints" },
+] as const satisfies readonly AccountMenuEntry[];

@@ -13,6 +13,7 @@ const links: Array<{
   key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.referral";
   key:
     "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "inbox.admin.menu" | "chat.admin.menu";
+  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.content";
 }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
@@ -24,6 +25,7 @@ const links: Array<{
   { page: "referral", to: "/admin/referral", key: "admin.nav.referral" },
   { page: "support", to: "/admin/support/inbox", key: "inbox.admin.menu" },
   { page: "support", to: "/admin/support/chats", key: "chat.admin.menu" },
+  { page: "content", to: "/admin/content", key: "admin.nav.content" },
 ];
 
 type Props = {
@@ -71,7 +73,8 @@ export function AdminHeader({ locale, siteTitle, mode, staff }: Props) {
               <NavLink
                 key={l.to}
                 to={l.to}
-                end
+                // The dashboard only on /admin itself; a section also on its sub-pages (/admin/content/sliders).
+                end={l.to === "/admin"}
                 className={({ isActive }) =>
                   `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`
                 }

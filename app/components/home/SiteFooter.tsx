@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { PartnerCard } from "#app/components/content/PartnerCard.tsx";
 import type { HomeContent } from "#app/modules/content/content.server.ts";
 
 /**
@@ -48,6 +49,23 @@ export function SiteFooter({ footer, siteTitle, year }: { footer: HomeContent["f
               {footer.payments.map((p) => (
                 <li key={p.id}>
                   <img src={p.icon} alt={p.name} width={120} height={40} loading="lazy" decoding="async" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {footer.partners.sponsor || footer.partners.ambassadors.length ? (
+          <section className="footer-block" aria-labelledby="footer-partners" data-testid="footer-partners">
+            <h2 id="footer-partners" className="footer-heading">
+              <a href="/brand-ambassador" className="footer-link">
+                {t("centre.partners.sponsor")} · {t("centre.partners.ambassadors")}
+              </a>
+            </h2>
+            <ul className="grid gap-3 min-[600px]:grid-cols-3">
+              {[...(footer.partners.sponsor ? [footer.partners.sponsor] : []), ...footer.partners.ambassadors].map((p) => (
+                <li key={p.id} data-testid="footer-partner">
+                  <PartnerCard partner={p} />
                 </li>
               ))}
             </ul>

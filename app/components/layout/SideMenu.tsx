@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { gamerunHref, providerGamesHref } from "#app/components/games/catalogue/links.ts";
 import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";
 import { DhakaClock } from "./DhakaClock.tsx";
-import { categoryLinks, sportsBooks, upcomingEntries } from "./menu-items.ts";
+import { categoryLinks, memberLinks, sportsBooks } from "./menu-items.ts";
 
 /**
  * Overlay opened by the header's link to #side-menu (CSS :target), so it works without JavaScript;
@@ -76,14 +76,9 @@ export function SideMenu({ loggedIn, menu }: { loggedIn: boolean; menu: Catalogu
               </li>
             );
           })}
-          <li>
-            <a href="/chat" data-testid="side-menu-live-chat">
-              {t("common.nav.liveChat")}
-            </a>
-          </li>
-          {upcomingEntries.map((key) => (
-            <li key={key} className="upcoming">
-              {t(key)} <small>{t("common.comingSoon")}</small>
+          {memberLinks.map((item) => (
+            <li key={item.href}>
+              <a href={item.href}>{t(item.key)}</a>
             </li>
           ))}
           {loggedIn ? (

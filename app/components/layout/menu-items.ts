@@ -21,18 +21,12 @@ export const sportsBooks = [
   { platform: "SBO", key: "common.nav.sboSports" },
 ] as const;
 
-/** Side-menu entries that lead to their own pages. */
-export const pageEntries = [{ to: "/vip", key: "common.nav.vip" }] as const;
-
-/** Entries whose pages later issues build (shown, but marked as coming). */
-export const upcomingEntries = [
-  "common.nav.promotions",
-  "common.nav.referral",
-  "common.nav.affiliate",
-  "common.nav.ambassador",
+/** The side menu's member entries: each leads to its page (the chat's page is where the 24/7 LiveChat opens). */
+export const memberLinks = [
+  { href: "/promotions", key: "common.nav.promotions" },
+  { href: "/refrrel-program", key: "common.nav.referral" },
+  { href: "/vip", key: "common.nav.vip" },
+  { href: "/affiliate", key: "common.nav.affiliate" },
+  { href: "/chat", key: "common.nav.liveChat" },
+  { href: "/brand-ambassador", key: "common.nav.ambassador" },
 ] as const;
-
-/** Entries of the list above whose page exists: the side menu links them instead of marking them as coming. */
-export const entryPages: Partial<Record<(typeof upcomingEntries)[number], string>> = {
-  "common.nav.referral": "/refrrel-program",
-};

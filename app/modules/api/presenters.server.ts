@@ -105,5 +105,7 @@ export function promotionEntry(p: Promotion) {
     thumbnail: p.thumbnail ? absoluteUrl(p.thumbnail) : null,
     start_date: p.startsAt.toISOString(),
     end_date: p.endsAt ? p.endsAt.toISOString() : null,
+    // The spec's sample variant: the /promotions tabs it shows under (section 9 ids).
+    categories: p.categoryIds,
   };
 }

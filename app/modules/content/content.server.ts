@@ -5,6 +5,7 @@ import { db } from "#app/db/db.server.ts";
 import { contentChanged, keyedTtlCache, ttlCache } from "#app/utils/ttl-cache.server.ts";
 import { listFavouriteGames, listFeaturedGames } from "#app/modules/games/catalogue.server.ts";
 import { categoryTypes } from "#app/modules/games/types.ts";
+import { getFooterPartners } from "./pages.server.ts";
 import {
   announcements,
   branding,
@@ -146,7 +147,7 @@ const publicHome = keyedTtlCache(HOME_TTL_MS, (key: string) => {
 async function loadPublicHome(locale: string, category: string | null) {
   const bn = locale === "bn";
   const title = (row: { titleEn: string; titleBn: string }) => (bn ? row.titleBn : row.titleEn);
-  const [site, allSliders, news, socials, categories, games, payments] = await Promise.all([
+  const [site, allSliders, news, socials, categories, games, payments, partners] = await Promise.all([
     getSiteConfig(),
     listSliders(),
     listAnnouncements(),
@@ -154,6 +155,7 @@ async function loadPublicHome(locale: string, category: string | null) {
     listCategories(),
     featuredFor(category),
     listPaymentMethods(),
+    getFooterPartners(locale),
   ]);
   const slides = (type: SliderType) =>
     allSliders
@@ -180,6 +182,7 @@ async function loadPublicHome(locale: string, category: string | null) {
       licenceIssuer: site.general.licenceIssuer,
       licenceNumber: site.general.licenceNumber,
       payments: payments.map((p) => ({ id: p.id, name: p.name, icon: p.icon })),
+      partners,
     },
   };
 }

@@ -29,6 +29,7 @@ export type PaymentErrorField =
   | "channelType"
   | "walletNumberId"
   | "promotionId"
+  | "categoryIds"
   | "senderNumber"
   | "trxId"
   | "proof"

@@ -71,3 +71,29 @@ export async function playerMoneySummaries(playerIds: number[]): Promise<Map<num
   for (const id of ids) if (!result.has(id)) result.set(id, EMPTY);
   return result;
 }
+
+/** The member centre's money figures for one player: when they last asked to deposit / withdraw (a refused request
+ * does not count) and what their pending withdrawals hold on the main wallet. */
+export type PlayerPaymentActivity = {
+  lastDepositAt: Date | null;
+  lastWithdrawalAt: Date | null;
+  pendingWithdrawals: number;
+  pendingWithdrawalTotal: bigint;
+};
+
+export async function playerPaymentActivity(playerId: number): Promise<PlayerPaymentActivity> {
+  const [row] = rowsOf<{ ld: string | Date | null; lw: string | Date | null; pw: string; pwt: string }>(
+    await db.execute(sql`
+      select
+        (select max(d.created_at) from deposits d where d.player_id = ${playerId} and d.status <> 'rejected') as ld,
+        (select max(w.created_at) from withdrawals w where w.player_id = ${playerId} and w.status <> 'rejected') as lw,
+        (select count(*) from withdrawals w where w.player_id = ${playerId} and w.status = 'pending')::text as pw,
+        (select coalesce(sum(w.amount), 0) from withdrawals w where w.player_id = ${playerId} and w.status = 'pending')::text as pwt`),
+  );
+  return {
+    lastDepositAt: row?.ld ? new Date(row.ld) : null,
+    lastWithdrawalAt: row?.lw ? new Date(row.lw) : null,
+    pendingWithdrawals: Number(row?.pw ?? 0),
+    pendingWithdrawalTotal: BigInt(row?.pwt ?? 0),
+  };
+}

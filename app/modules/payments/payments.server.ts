@@ -32,7 +32,7 @@ export {
 } from "./deposits.server.ts";
 export { dhakaDateKey, dhakaDayStart, dhakaRange } from "./dhaka-days.ts";
 export { isPaymentError, PaymentError, type PaymentErrorCode, type PaymentErrorField } from "./errors.ts";
-export { type PlayerMoneySummary } from "./history.server.ts";
+export { type PlayerMoneySummary, type PlayerPaymentActivity, playerPaymentActivity } from "./history.server.ts";
 export {
   assignWalletNumber,
   type DepositChannel,

@@ -79,6 +79,8 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
           status: "active",
           thumbnail: "/demo/banners/banner-1.svg",
           sortOrder: 1,
+          // Welcome Offer, Slots, Live Casino, Sports, Fishing, Crash (spec section 9 ids).
+          categoryIds: [1, 2, 4, 8, 99, 8192],
         },
         {
           nameEn: "5% daily reload",
@@ -94,6 +96,8 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
           status: "active",
           thumbnail: "/demo/features/feature-1.svg",
           sortOrder: 2,
+          // Slots, Live Casino, Table, Arcade, Others.
+          categoryIds: [1, 2, 256, 512, 1024],
         },
       ]);
     }

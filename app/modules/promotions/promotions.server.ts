@@ -1,8 +1,9 @@
 // Deposit promotions: what players may pick on /deposit, and the back office's edits (audited).
-import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { PaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { isPromotionCategory, type PromotionCategoryId } from "./categories.ts";
 import { type Promotion, promotions } from "./schema.ts";
 import type { SavePromotionInput } from "./validation.ts";
 
@@ -18,6 +19,17 @@ const activeAt = (now: Date) =>
 /** Promotions a player may choose now, in display order (the first is preselected). */
 export async function listActivePromotions(now: Date = new Date(), ex: Executor = db): Promise<Promotion[]> {
   return ex.select().from(promotions).where(activeAt(now)).orderBy(asc(promotions.sortOrder), asc(promotions.id));
+}
+
+/** The /promotions page: active promotions, of one category (spec section 9 id) or all (null), in display order. */
+export async function listPromotionsInCategory(category: PromotionCategoryId | null, now: Date = new Date()): Promise<Promotion[]> {
+  const where = category === null ? activeAt(now) : and(activeAt(now), arrayContains(promotions.categoryIds, [category]));
+  return db.select().from(promotions).where(where).orderBy(asc(promotions.sortOrder), asc(promotions.id));
+}
+
+/** The member centre's "new promotions" strip: active promotions, the most recently started first. */
+export async function listNewestPromotions(limit = 12, now: Date = new Date()): Promise<Promotion[]> {
+  return db.select().from(promotions).where(activeAt(now)).orderBy(desc(promotions.startsAt), desc(promotions.id)).limit(limit);
 }
 
 /** Every promotion, for the back office. */
@@ -64,6 +76,7 @@ const snapshot = (p: Promotion | (SavePromotionInput & { id?: number | null })) 
   status: p.status,
   thumbnail: p.thumbnail ?? null,
   sortOrder: p.sortOrder ?? 0,
+  categoryIds: [...(p.categoryIds ?? [])].sort((a, b) => a - b).join(","),
 });
 
 function check(input: SavePromotionInput) {
@@ -82,6 +95,7 @@ function check(input: SavePromotionInput) {
   if (!(input.startsAt instanceof Date) || Number.isNaN(input.startsAt.getTime())) fail("startsAt", "money.errors.dateInvalid");
   if (input.endsAt !== null && (!(input.endsAt instanceof Date) || Number.isNaN(input.endsAt.getTime()))) fail("endsAt", "money.errors.dateInvalid");
   if (input.endsAt && input.endsAt <= input.startsAt) fail("endsAt", "money.errors.periodInvalid");
+  if (input.categoryIds && !input.categoryIds.every(isPromotionCategory)) fail("categoryIds", "money.errors.categoryInvalid");
   if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "money.errors.statusInvalid");
 }
 
@@ -103,6 +117,7 @@ export async function savePromotion(staffId: number, input: SavePromotionInput, 
     status: input.status,
     thumbnail: input.thumbnail || null,
     sortOrder: input.sortOrder ?? 0,
+    categoryIds: [...new Set(input.categoryIds ?? [])].sort((a, b) => a - b),
   };
   return db.transaction(async (tx) => {
     if (input.id) {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { promotionCategoryIds } from "./categories.ts";
 
 export const promotionStatuses = ["active", "inactive"] as const;
 export type PromotionStatus = (typeof promotionStatuses)[number];
@@ -27,6 +28,11 @@ export const promotions = pgTable(
     status: text().$type<PromotionStatus>().notNull().default("active"),
     thumbnail: text(),
     sortOrder: integer().notNull().default(0),
+    /** The /promotions tabs it shows under: ids of spec section 9 (see categories.ts); empty = only under ALL. */
+    categoryIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +43,7 @@ export const promotions = pgTable(
     check("promotions_max_bonus_check", sql`${t.maxBonus} is null or ${t.maxBonus} > 0`),
     check("promotions_period_check", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     check("promotions_status_check", sql`${t.status} in ('active', 'inactive')`),
+    check("promotions_categories_check", sql.raw(`category_ids <@ array[${promotionCategoryIds.join(", ")}]::integer[]`)),
   ],
 );
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { parseHundredths } from "#app/modules/settings/validation.ts";
 import { dayjs, SITE_TZ } from "#app/utils/time.ts";
+import { isPromotionCategory } from "./categories.ts";
 const promotionStatuses = ["active", "inactive"] as const;
 
 export type SavePromotionInput = {
@@ -21,6 +22,8 @@ export type SavePromotionInput = {
   status: "active" | "inactive";
   thumbnail?: string | null;
   sortOrder?: number;
+  /** Spec section 9 category ids (categories.ts). */
+  categoryIds?: number[];
 };
 
 /** "2026-05-01T18:30" typed in a datetime-local input means Asia/Dhaka time. */
@@ -97,6 +100,17 @@ export const promotionFormSchema = z
     status: z.enum(promotionStatuses, "money.errors.statusInvalid"),
     thumbnail: z.string().trim().max(500, "money.errors.textTooLong").optional(),
     sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+    // Checkboxes: absent (none ticked), one value or several.
+    categoryIds: z
+      .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string()))
+      .transform((values, ctx) => {
+        const ids = values.map(Number);
+        if (!ids.every(isPromotionCategory)) {
+          ctx.addIssue({ code: "custom", message: "money.errors.categoryInvalid" });
+          return z.NEVER;
+        }
+        return ids;
+      }),
   })
   .refine((v) => !v.endsAt || v.endsAt > v.startsAt, { path: ["endsAt"], message: "money.errors.periodInvalid" })
   .transform(({ turnoverMultiplier, ...rest }): SavePromotionInput => ({ ...rest, turnoverMultiplierHundredths: turnoverMultiplier }));

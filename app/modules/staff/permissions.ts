@@ -11,6 +11,7 @@ export const pageRoles = {
   vip: ["admin", "content"],
   referral: ["admin", "content"],
   support: ["admin", "support"],
+  content: ["admin", "content"],
 } as const satisfies Record<string, readonly StaffRole[] | undefined>;
 
 export type AdminPage = keyof typeof pageRoles;

@@ -1,22 +1,35 @@
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CategoryTabs } from "#app/components/promotions/CategoryTabs.tsx";
+import { PromotionBody, type PromotionViewData } from "#app/components/promotions/PromotionBody.tsx";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
-import { listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { parseCategoryParam } from "#app/modules/promotions/categories.ts";
+import { listPromotionsInCategory } from "#app/modules/promotions/promotions.server.ts";
 import { promotionView } from "./promotion-view.server.ts";
 import type { Route } from "./+types/promotions";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
+/** Open to guests (issue 8). `?category=` is a spec section 9 id; anything else shows ALL. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requirePlayer(context, url);
   const locale = getLocale(context);
-  const promotions = await listActivePromotions();
-  return { title: getInstance(context).t("cashier.promotions.title"), promotions: promotions.map((p) => promotionView(p, locale)) };
+  const category = parseCategoryParam(url.searchParams.get("category"));
+  const promotions = await listPromotionsInCategory(category);
+  return { title: getInstance(context).t("cashier.promotions.title"), category, promotions: promotions.map((p) => promotionView(p, locale)) };
 }
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { promotions } = loaderData;
+  const { promotions, category } = loaderData;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState<PromotionViewData | null>(null);
+  // With JavaScript a card opens its details in a modal; without, its link opens the details page.
+  const show = (e: React.MouseEvent, p: PromotionViewData) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0 || !dialog.current?.showModal) return;
+    e.preventDefault();
+    setOpen(p);
+    dialog.current.showModal();
+  };
   return (
     <main className="mx-auto max-w-5xl p-3 min-[769px]:p-6" data-testid="promotions-page">
       <section
@@ -29,13 +42,16 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="text-sm">{t("cashier.promotions.bannerText")}</p>
       </section>
+      <CategoryTabs active={category} />
       {promotions.length === 0 ? (
-        <p className="rounded-xl bg-panel p-6 text-center text-sm text-white/50">{t("cashier.promotions.noData")}</p>
+        <p className="rounded-xl bg-panel p-6 text-center text-sm text-white/50" data-testid="promotions-empty">
+          {t("cashier.promotions.noData")}
+        </p>
       ) : (
         <ul className="grid gap-3 min-[600px]:grid-cols-2 min-[1024px]:grid-cols-3">
           {promotions.map((p) => (
-            <li key={p.id} className="overflow-hidden rounded-xl bg-panel" data-testid="promotion-card">
-              <a href={`/promotions/${p.id}`} className="block h-full">
+            <li key={p.id} className="overflow-hidden rounded-xl bg-panel" data-testid="promotion-card" data-promotion-id={p.id}>
+              <a href={`/promotions/${p.id}`} className="block h-full" onClick={(e) => show(e, p)}>
                 <div className="relative flex aspect-[3/1] items-center justify-center bg-panel-2">
                   {p.thumbnail ? (
                     <img src={p.thumbnail} alt="" width={600} height={200} loading="lazy" className="h-full w-full object-cover" />
@@ -48,7 +64,12 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
                 </div>
                 <div className="p-3">
                   <h2 className="mb-1 font-bold">{p.name}</h2>
-                  {p.preview ? <p className="mb-2 text-sm text-white/70">{p.preview}…</p> : null}
+                  {p.preview ? (
+                    <p className="mb-2 text-sm text-white/70" data-testid="promotion-preview">
+                      {p.preview}
+                      {p.preview !== p.description ? "…" : ""}
+                    </p>
+                  ) : null}
                   <p className="text-xs tabular-nums text-white/50">
                     {t("cashier.promotions.period", { from: p.from, to: p.to ?? t("cashier.promotions.noEnd") })}
                   </p>
@@ -59,6 +80,24 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <dialog
+        ref={dialog}
+        aria-labelledby="promotion-dialog-title"
+        className="m-auto max-h-[90vh] w-[min(36rem,calc(100vw-1.5rem))] overflow-y-auto rounded-xl bg-panel p-0 text-white shadow-2xl backdrop:bg-black/60"
+        data-testid="promotion-dialog"
+        onClose={() => setOpen(null)}
+      >
+        <form method="dialog" className="sticky top-0 z-10 flex justify-end">
+          <button type="submit" className="icon-btn m-2 bg-black/60" aria-label={t("cashier.promotions.close")}>
+            ✕
+          </button>
+        </form>
+        {open ? (
+          <div className="-mt-12">
+            <PromotionBody promotion={open} headingId="promotion-dialog-title" />
+          </div>
+        ) : null}
+      </dialog>
     </main>
   );
 }

@@ -9,5 +9,6 @@ import money from "./money.ts";
 import cashier from "./cashier.ts";
 import inbox from "./inbox.ts";
 import chat from "./chat.ts";
+import centre from "./centre.ts";
 
-export default { common, auth, home, account, errors, cashier, money, inbox, chat };
+export default { common, auth, home, account, errors, cashier, money, inbox, chat, centre };

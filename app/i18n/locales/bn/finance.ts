@@ -167,6 +167,8 @@ export default {
     startsAt: "শুরু (এশিয়া/ঢাকা)",
     endsAt: "শেষ (এশিয়া/ঢাকা)",
     thumbnail: "থাম্বনেইলের পাথ",
+    categories: "বিভাগ",
+    categoriesHint: "/promotions পাতার যে ট্যাবগুলোতে এটি দেখাবে (সব-এ সবসময় দেখায়)।",
     thumbnailHint: "সাইটের ভেতরের একটি পাথ, যেমন /demo/promotions/welcome.svg",
     activeLabel: "সক্রিয়",
     save: "প্রোমোশন সংরক্ষণ",

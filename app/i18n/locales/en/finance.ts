@@ -167,6 +167,8 @@ export default {
     startsAt: "Starts (Asia/Dhaka)",
     endsAt: "Ends (Asia/Dhaka)",
     thumbnail: "Thumbnail path",
+    categories: "Categories",
+    categoriesHint: "The /promotions tabs it shows under (it always shows under ALL).",
     thumbnailHint: "A path under the site, e.g. /demo/promotions/welcome.svg",
     activeLabel: "Active",
     save: "Save promotion",

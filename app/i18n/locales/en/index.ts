@@ -21,6 +21,8 @@ import vip from "./vip.ts";
 import referral from "./referral.ts";
 import inbox from "./inbox.ts";
 import chat from "./chat.ts";
+import centre from "./centre.ts";
+import adminContent from "./adminContent.ts";
 
 export default {
   common,
@@ -46,4 +48,6 @@ export default {
   referral,
   inbox,
   chat,
+  centre,
+  adminContent,
 };

@@ -51,6 +51,7 @@ export default {
     multiplierInvalid: "Enter a multiplier such as 1, 1.5 or 10.",
     dateInvalid: "Please enter a valid date and time.",
     periodInvalid: "The end must be after the start.",
+    categoryInvalid: "Choose categories from the list.",
     errorTitle: "Error",
     generic: "An error occurred. Please try again.",
     unknown: "An unknown error occurred.",

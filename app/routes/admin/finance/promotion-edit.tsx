@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -9,6 +9,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { toId } from "#app/modules/payments/validation.ts";
+import { promotionCategories } from "#app/modules/promotions/categories.ts";
 import { getPromotion, savePromotion } from "#app/modules/promotions/promotions.server.ts";
 import { promotionFormSchema } from "#app/modules/promotions/validation.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
@@ -55,8 +56,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           status: p.status,
           thumbnail: p.thumbnail ?? "",
           sortOrder: String(p.sortOrder),
+          categoryIds: p.categoryIds.map(String),
         }
-      : { bonusPercent: "0", turnoverMultiplier: "1", startsAt: dhakaInput(new Date()), status: "active", sortOrder: "0" },
+      : { bonusPercent: "0", turnoverMultiplier: "1", startsAt: dhakaInput(new Date()), status: "active", sortOrder: "0", categoryIds: [] },
   };
 }
 
@@ -153,6 +155,21 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
             {text(fields.thumbnail, t("finance.promotions.thumbnail"), t("finance.promotions.thumbnailHint"))}
             {text(fields.sortOrder, t("finance.methods.order"), undefined, { inputMode: "numeric" })}
           </div>
+          <fieldset className="rounded-xl bg-panel p-4 lg:col-span-2" data-testid="promotion-categories">
+            <legend className="px-1 font-bold">{t("finance.promotions.categories")}</legend>
+            <p className="mb-2 text-xs text-white/60">{t("finance.promotions.categoriesHint")}</p>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {getCollectionProps(fields.categoryIds, { type: "checkbox", options: promotionCategories.map((c) => String(c.id)) }).map(
+                ({ key, ...props }) => (
+                  <label key={key} className="!mb-0 !flex items-center gap-2 !text-base !text-white">
+                    <input {...props} className="size-4 accent-brand !w-4 !p-0" />
+                    {t(`cashier.promotions.categories.${promotionCategories.find((c) => String(c.id) === props.value)!.key}`)}
+                  </label>
+                ),
+              )}
+            </div>
+            <FinanceErrorList errors={fields.categoryIds.errors} id={fields.categoryIds.errorId} />
+          </fieldset>
         </fieldset>
         {loaderData.canAct ? (
           <div className="mt-4">

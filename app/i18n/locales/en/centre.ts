@@ -1,0 +1,36 @@
+// The member centre's overview (/account) and its wallet tab; the member menu's own texts are in "account".
+export default {
+  tips: {
+    title: "Complete your verification",
+    text: "Withdrawals need your birthday and a verified phone number.",
+    birthday: "Add your birthday",
+    phone: "Verify your phone number",
+    email: "Verify your e-mail address",
+    go: "Go to Profile",
+  },
+  wallet: {
+    title: "Wallet",
+    main: "Main Wallet",
+    bonus: "Bonus Wallet",
+    held: "Held for pending withdrawals",
+    heldCount_one: "{{count}} withdrawal waiting for review",
+    heldCount_other: "{{count}} withdrawals waiting for review",
+    total: "Main wallet balance",
+    available: "Available to play or withdraw",
+    deposit: "Deposit",
+    withdraw: "Withdraw",
+    records: "Transaction Records",
+  },
+  activity: {
+    title: "Account Activity",
+    lastLogin: "Last Login Time",
+    lastDeposit: "Last Deposit Time",
+    lastWithdrawal: "Last Withdrawal Time",
+    registered: "Registration Date",
+    none: "None yet",
+  },
+  promotions: { title: "New Promotions", all: "All promotions", none: "No promotions right now.", bonus: "{{percent}}% bonus" },
+  partners: { sponsor: "Sponsor", ambassadors: "Brand Ambassadors", terms: "Terms", contact: "Contact support" },
+  birthday: "Birthday",
+  vipPoints: "VIP Points",
+};

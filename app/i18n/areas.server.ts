@@ -3,10 +3,20 @@ import { getLocale, resources } from "./i18n.server.ts";
 import { isLanguage } from "./config.ts";
 
 type Translation = (typeof resources)["en"]["translation"];
-export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "profile";
-export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "vip";
-export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "referral";
-export type RouteArea = "pages" | "admin" | "finance" | "casino" | "gamerun" | "house" | "crash" | "records" | "adminGames" | "adminContent";
+export type RouteArea =
+  | "pages"
+  | "admin"
+  | "finance"
+  | "casino"
+  | "gamerun"
+  | "house"
+  | "crash"
+  | "records"
+  | "adminGames"
+  | "profile"
+  | "vip"
+  | "referral"
+  | "adminContent";
 export type AreaBundle<A extends RouteArea = RouteArea> = { lng: string; area: A; strings: Translation[A] };
 
 /** The strings of one route-scoped area in the request's language, for the route's loader to return. */

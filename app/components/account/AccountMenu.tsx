@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { UnreadCount } from "#app/components/live/UnreadBadge.tsx";
+import type { RootData } from "#app/root.tsx";
 import { type AccountMenuBadge, accountMenu, accountMenuGroups } from "./account-menu.ts";
 
 export type AccountMenuBadges = Partial<Record<AccountMenuBadge, string | number>>;
@@ -16,6 +18,7 @@ function isCurrent(to: string, pathname: string, search: string) {
 export function AccountMenu({ badges = {} }: { badges?: AccountMenuBadges }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
+  const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <nav aria-label={t("account.menu.title")} className="rounded-xl bg-panel p-2" data-testid="account-menu">
       {accountMenuGroups.map((group) => (
@@ -43,7 +46,8 @@ export function AccountMenu({ badges = {} }: { badges?: AccountMenuBadges }) {
                         {item.icon}
                       </span>
                       <span className="flex-1">{t(item.key)}</span>
-                      {badge !== undefined && badge !== 0 && badge !== "" ? (
+                      {badgeName === "unread" ? <UnreadCount unread={Number(badges.unread ?? root?.unread ?? 0)} /> : null}
+                      {badgeName !== "unread" && badge !== undefined && badge !== 0 && badge !== "" ? (
                         <span
                           className="rounded-full bg-red-600 px-2 py-0.5 text-[0.7rem] font-bold text-white"
                           data-testid={`menu-badge-${badgeName}`}

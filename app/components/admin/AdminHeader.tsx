@@ -8,12 +8,18 @@ import type { StaffRole } from "#app/modules/staff/schema.ts";
 const links: Array<{
   page: AdminPage;
   to: string;
-  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.players";
-  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.vip";
-  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.referral";
   key:
-    "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "inbox.admin.menu" | "chat.admin.menu";
-  key: "admin.nav.dashboard" | "admin.nav.staff" | "admin.nav.settings" | "admin.nav.audit" | "admin.nav.games" | "admin.nav.content";
+    | "admin.nav.dashboard"
+    | "admin.nav.staff"
+    | "admin.nav.settings"
+    | "admin.nav.audit"
+    | "admin.nav.games"
+    | "admin.nav.players"
+    | "admin.nav.vip"
+    | "admin.nav.referral"
+    | "admin.nav.content"
+    | "inbox.admin.menu"
+    | "chat.admin.menu";
 }> = [
   { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
   { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },

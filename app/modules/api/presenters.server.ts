@@ -59,7 +59,7 @@ export function sliderEntry(row: typeof sliders.$inferSelect) {
 
 /**
  * GET /api/user/show; `balance` is the main wallet's available amount from the ledger, in taka ("1250.00"); `vip_coin`
- * and `vip_level` come from the VIP module (app/modules/profile/vip.server.ts until it exists).
+ * (whole VP) and `vip_level` come from the VIP module.
  */
 export function userEntry(player: PublicPlayer, balance: bigint, vip: { points: number; level: string }) {
   return {

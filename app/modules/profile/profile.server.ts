@@ -5,7 +5,7 @@ import { formatDhaka } from "#app/utils/time.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import { listExtraPhones, MAX_EXTRA_PHONES } from "./extra-phones.server.ts";
 import { phonesWithLiveCode, secondsUntilResend } from "./phone-verification.server.ts";
-import { currentVipLevelName, currentVipPoints } from "./vip.server.ts";
+import { playerVip } from "./vip.server.ts";
 
 export type ProfilePhone = {
   /** "main" or the extra phone's id. */
@@ -21,12 +21,7 @@ export type ProfilePhone = {
 export async function loadProfile(playerId: number, now = new Date()) {
   const player = await findPlayerById(playerId);
   if (!player) return null;
-  const [extras, vipLevel, vipPoints, live] = await Promise.all([
-    listExtraPhones(playerId),
-    currentVipLevelName(playerId),
-    currentVipPoints(playerId),
-    phonesWithLiveCode(playerId, now),
-  ]);
+  const [extras, vip, live] = await Promise.all([listExtraPhones(playerId), playerVip(playerId), phonesWithLiveCode(playerId, now)]);
   const phones: ProfilePhone[] = await Promise.all(
     [
       { target: "main" as const, phone: player.phone, callingCode: player.callingCode, verified: !!player.phoneVerifiedAt },
@@ -47,8 +42,8 @@ export async function loadProfile(playerId: number, now = new Date()) {
     emailVerified: !!player.emailVerifiedAt,
     birthday: player.birthday,
     registeredAt: formatDhaka(player.createdAt, "YYYY-MM-DD"),
-    vipLevel,
-    vipPoints,
+    vipLevel: vip.level,
+    vipPoints: vip.pointsText,
     phones,
     canAddPhone: extras.length < MAX_EXTRA_PHONES,
     securityLevel: securityLevel(player),

@@ -1,12 +1,10 @@
-// VIP placeholders for the profile page and /api/user/show.
-// TODO(VIP engineer): replace both with the VIP module's real level and points; every caller goes through these two.
+// The VIP figures the profile page and /api/user/show show, read from the VIP module.
+import { formatVp, vipSummary } from "#app/modules/vip/vip.server.ts";
 
-/** The player's current VIP level name. Every player is at the starting level until the VIP module exists. */
-export async function currentVipLevelName(_playerId: number): Promise<string> {
-  return "Normal";
-}
+const CVP_PER_VP = 100n;
 
-/** The player's VIP points (the API's vip_coin). Zero until the VIP module exists. */
-export async function currentVipPoints(_playerId: number): Promise<number> {
-  return 0;
+/** The player's level name, whole VP (the API's vip_coin, what /api/convert-vipcoin takes) and VP as shown (0.5 VP too). */
+export async function playerVip(playerId: number): Promise<{ level: string; points: number; pointsText: string }> {
+  const summary = await vipSummary(playerId);
+  return { level: summary.level?.name ?? "Normal", points: Number(summary.points / CVP_PER_VP), pointsText: formatVp(summary.points) };
 }

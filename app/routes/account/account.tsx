@@ -13,6 +13,7 @@ import { LogoutButton } from "#app/components/layout/LogoutButton.tsx";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { listSocialLinks } from "#app/modules/content/content.server.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
+import { playerVip } from "#app/modules/profile/vip.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { accountOverview, resolveAccountTab, walletFigures } from "./member-centre.server.ts";
@@ -41,6 +42,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     title: t("account.title"),
     layout,
     overview: await accountOverview(player, getLocale(context)),
+    vip: await playerVip(player.id),
     contactLinks: links.map(({ platform, url, label }) => ({ platform, url, label })),
   };
 }
@@ -55,12 +57,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       </main>
     );
   }
-  return <Overview layout={loaderData.layout} overview={loaderData.overview} contactLinks={loaderData.contactLinks} />;
+  return <Overview layout={loaderData.layout} overview={loaderData.overview} vip={loaderData.vip} contactLinks={loaderData.contactLinks} />;
 }
 
 type OverviewData = Extract<Route.ComponentProps["loaderData"], { view: "overview" }>;
 
-function Overview({ layout, overview, contactLinks }: Pick<OverviewData, "layout" | "overview" | "contactLinks">) {
+function Overview({ layout, overview, vip, contactLinks }: Pick<OverviewData, "layout" | "overview" | "vip" | "contactLinks">) {
   const { t } = useTranslation();
   const { level, info, missing, wallet, activity, promotions } = overview;
   const desktop = layout === "desktop";
@@ -88,7 +90,7 @@ function Overview({ layout, overview, contactLinks }: Pick<OverviewData, "layout
             </div>
           </section>
           <div className="order-4">
-            <AccountMenu />
+            <AccountMenu badges={{ vipPoints: vip.pointsText }} />
           </div>
           <div className="order-9 flex flex-col gap-4">
             <ContactLinks links={contactLinks} />

@@ -1,7 +1,7 @@
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
 import { userEntry } from "#app/modules/api/presenters.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { currentVipLevelName, currentVipPoints } from "#app/modules/profile/vip.server.ts";
+import { playerVip } from "#app/modules/profile/vip.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/user-show";
 
@@ -15,8 +15,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requireApiPlayer(context);
   const remoteId = url.searchParams.get("remote_id")?.trim();
   if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
-  const [balances, points, level] = await Promise.all([getPlayerBalances(player.id), currentVipPoints(player.id), currentVipLevelName(player.id)]);
-  return Response.json(userEntry(player, balances.main.available, { points, level }), { headers: { ...NO_STORE, Vary: "Authorization" } });
+  const [balances, vip] = await Promise.all([getPlayerBalances(player.id), playerVip(player.id)]);
+  return Response.json(userEntry(player, balances.main.available, vip), { headers: { ...NO_STORE, Vary: "Authorization" } });
 }
 
 export function action({ request }: Route.ActionArgs) {

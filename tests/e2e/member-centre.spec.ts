@@ -167,6 +167,9 @@ test.describe("content back office", () => {
     await expect(staff.getByTestId("content-row").filter({ hasText: "Ambassador Edited" })).toHaveCount(1);
     mkdirSync("artifacts/screenshots", { recursive: true });
     await staff.screenshot({ path: "artifacts/screenshots/centre-admin-content-desktop.png", fullPage: true });
+    await staff.goto("/admin/content/general");
+    await expect(staff.getByTestId("content-form").getByLabel("Site title")).toHaveValue("DeshPlay");
+    await staff.screenshot({ path: "artifacts/screenshots/centre-admin-general-desktop.png", fullPage: true });
     await staff.goto("/admin/audit");
     await expect(staff.getByTestId("audit-row").filter({ hasText: "Sponsor/ambassador changed" }).first()).toBeVisible();
     await staff.context().close();

@@ -278,7 +278,7 @@ function ContentForm({
             <div key={f.name} className={`field ${f.type === "textarea" ? "md:col-span-1" : ""}`}>
               <label htmlFor={field.id}>{label(f.name)}</label>
               {f.type === "textarea" ? (
-                <textarea {...getTextareaProps(field)} key={field.key} rows={6} {...common} />
+                <textarea {...getTextareaProps(field)} key={field.key} rows={8} className="w-full" {...common} />
               ) : f.type === "select" ? (
                 <select {...getSelectProps(field)} key={field.key}>
                   {f.options!.map((o) => (

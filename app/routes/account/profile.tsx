@@ -21,6 +21,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 const notices: Notice[] = ["codeSent", "phoneVerified", "phoneAdded", "emailSent", "birthdaySaved"];
 const ACTION = "/profile";
+/** Each form posts to its own URL (same action), so only its own button shows the pending text. */
+const actionFor = (form: string) => `${ACTION}?form=${form}`;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
@@ -95,14 +97,14 @@ function PhoneRow({ phone, answer, codeMinutes }: { phone: Phone; answer: Answer
         <span className="text-xs text-white/50">{phone.target === "main" ? t("profile.mainPhone") : t("profile.extraPhone")}</span>
         <Flag verified={phone.verified} />
         {phone.verified ? null : (
-          <Form method="post" action={ACTION} className="ml-auto">
+          <Form method="post" action={actionFor(`${form}-send`)} className="ml-auto">
             <input type="hidden" name="target" value={phone.target} />
-            <ResendButton seconds={phone.resendIn} formAction={ACTION} />
+            <ResendButton seconds={phone.resendIn} formAction={actionFor(`${form}-send`)} />
           </Form>
         )}
       </div>
       {showCode ? (
-        <Form method="post" action={ACTION} className="mt-2">
+        <Form method="post" action={actionFor(form)} className="mt-2">
           <input type="hidden" name="intent" value="verify-code" />
           <input type="hidden" name="target" value={phone.target} />
           <label htmlFor={`${form}-code`} className="mb-1 block text-sm text-white/80">
@@ -121,7 +123,12 @@ function PhoneRow({ phone, answer, codeMinutes }: { phone: Phone; answer: Answer
               aria-describedby={errors ? `${form}-error` : undefined}
               className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2 tracking-widest"
             />
-            <SubmitButton label={t("profile.verify")} pendingLabel={t("profile.verifying")} action={ACTION} className="btn-primary shrink-0" />
+            <SubmitButton
+              label={t("profile.verify")}
+              pendingLabel={t("profile.verifying")}
+              action={actionFor(form)}
+              className="btn-primary shrink-0"
+            />
           </div>
           <p className="mt-1 text-xs text-white/50">{t("profile.codeHint", { phone: `+88 ${phone.phone}`, minutes: codeMinutes })}</p>
         </Form>
@@ -181,7 +188,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ul>
           {p.canAddPhone ? (
-            <Form method="post" action={ACTION} className="mt-2 border-t border-white/10 pt-3" data-testid="add-phone">
+            <Form method="post" action={actionFor("add-phone")} className="mt-2 border-t border-white/10 pt-3" data-testid="add-phone">
               <input type="hidden" name="intent" value="add-phone" />
               <label htmlFor="add-phone-input" className="mb-1 block text-sm text-white/80">
                 {t("profile.addPhoneLabel")}
@@ -200,7 +207,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   aria-describedby={addErrors ? "add-phone-error" : undefined}
                   className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2"
                 />
-                <SubmitButton label={t("profile.add")} pendingLabel={t("profile.adding")} action={ACTION} className="btn-secondary shrink-0" />
+                <SubmitButton
+                  label={t("profile.add")}
+                  pendingLabel={t("profile.adding")}
+                  action={actionFor("add-phone")}
+                  className="btn-secondary shrink-0"
+                />
               </div>
               <p className="mt-1 text-xs text-white/50">{t("profile.addPhoneHint", { max: loaderData.maxPhones })}</p>
               <ErrorList errors={addErrors} id="add-phone-error" />
@@ -213,12 +225,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <span className="break-all">{p.email}</span>
             <Flag verified={p.emailVerified} />
             {p.emailVerified ? null : (
-              <Form method="post" action={ACTION} className="ml-auto">
+              <Form method="post" action={actionFor("email")} className="ml-auto">
                 <input type="hidden" name="intent" value="send-email" />
                 <SubmitButton
                   label={t("profile.sendEmailLink")}
                   pendingLabel={t("profile.sending")}
-                  action={ACTION}
+                  action={actionFor("email")}
                   className="btn-secondary !px-3 !py-1.5 text-sm"
                 />
               </Form>
@@ -234,7 +246,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               {p.birthday}
             </p>
           ) : (
-            <Form method="post" action={ACTION}>
+            <Form method="post" action={actionFor("birthday")}>
               <input type="hidden" name="intent" value="birthday" />
               <label htmlFor="birthday-input" className="sr-only">
                 {t("profile.birthday")}
@@ -250,7 +262,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                   aria-describedby={birthdayErrors ? "birthday-error" : undefined}
                   className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2"
                 />
-                <SubmitButton label={t("profile.save")} pendingLabel={t("profile.saving")} action={ACTION} className="btn-primary shrink-0" />
+                <SubmitButton
+                  label={t("profile.save")}
+                  pendingLabel={t("profile.saving")}
+                  action={actionFor("birthday")}
+                  className="btn-primary shrink-0"
+                />
               </div>
               <p className="mt-1 text-xs text-white/50">{t("profile.birthdayHint")}</p>
               <ErrorList errors={birthdayErrors} id="birthday-error" />

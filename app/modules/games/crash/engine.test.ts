@@ -50,13 +50,15 @@ const fixedCrashPoint = (crashPoint: number) => async (round: { id: number }) =>
 
 describe("the engine", () => {
   it("plays rounds: bets, rising ticks, auto and manual cash-outs, the crash at the crash point, settlement", async () => {
-    const engine = new CrashEngine({ timing, chainLength: 300, onRoundOpened: fixedCrashPoint(120) });
+    // The players exist before the round opens and the betting window is long: on a loaded machine three bets
+    // once took longer than a 400 ms window ("Bets are closed").
+    const [auto, manual, loser] = await Promise.all([1, 2, 3].map(() => fundedPlayer(10_000n)));
+    const engine = new CrashEngine({ timing: { ...timing, bettingMs: 3_000 }, chainLength: 300, onRoundOpened: fixedCrashPoint(120) });
     const rec = recorder(engine);
     const betting = rec.next("betting");
     await engine.start();
     expect(engine.isLeader).toBe(true);
     const { r } = await betting;
-    const [auto, manual, loser] = await Promise.all([1, 2, 3].map(() => fundedPlayer(10_000n)));
     await placeBet(auto!.id, { stake: 1000n, autoCashout: 105 });
     await placeBet(manual!.id, { stake: 1000n, autoCashout: null });
     await placeBet(loser!.id, { stake: 1000n, autoCashout: 150 });

@@ -2,9 +2,10 @@
 // rules (limits, attempts, one verified number per account, birthday once and 18+) are the same.
 import { z } from "zod";
 import { english } from "#app/modules/api/english.server.ts";
-import { apiError, NO_STORE, readBody } from "#app/modules/api/http.server.ts";
+import { apiError, checkMethod, NO_STORE, readBody } from "#app/modules/api/http.server.ts";
 import { phoneField } from "#app/modules/players/validation.ts";
 import type { PublicPlayer } from "#app/modules/players/players.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import { saveBirthday } from "./birthday.server.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import { addExtraPhone, findExtraPhone, listExtraPhones } from "./extra-phones.server.ts";
@@ -38,6 +39,16 @@ export async function readOwnBody(request: Request, player: PublicPlayer) {
   const remoteId = text(body.remote_id)?.trim();
   if (remoteId && remoteId !== String(player.id)) throw apiError(403, "api.forbidden");
   return body;
+}
+
+type Handler = (player: PublicPlayer, body: Record<string, unknown>) => Promise<Response>;
+
+/** The steps every profile POST call shares: POST only, the bearer token's player, a body whose remote_id is theirs. */
+export async function profilePost({ request, context }: { request: Request; context: Parameters<typeof requireApiPlayer>[0] }, handle: Handler) {
+  const refused = checkMethod(request, ["POST"]);
+  if (refused) return refused;
+  const { player } = requireApiPlayer(context);
+  return handle(player, await readOwnBody(request, player));
 }
 
 export const extraPhoneEntry = (p: { id: number; phone: string; verifiedAt: Date | null }) => ({

@@ -1,6 +1,5 @@
-import { checkMethod, rejectMethod } from "#app/modules/api/http.server.ts";
-import { updateBirthday, readOwnBody } from "#app/modules/profile/api.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { rejectMethod } from "#app/modules/api/http.server.ts";
+import { profilePost, updateBirthday } from "#app/modules/profile/api.server.ts";
 import type { Route } from "./+types/user-profile-update";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -8,10 +7,6 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Spec section 7; the shapes and rules are in app/modules/profile/api.server.ts (updateBirthday). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const refused = checkMethod(request, ["POST"]);
-  if (refused) return refused;
-  const { player } = requireApiPlayer(context);
-  const body = await readOwnBody(request, player);
-  return updateBirthday(player, body);
+export function action(args: Route.ActionArgs) {
+  return profilePost(args, updateBirthday);
 }

@@ -145,8 +145,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const answer = actionData;
   const addErrors = errorFor(answer, "add-phone");
   const birthdayErrors = errorFor(answer, "birthday");
-  // Each answer is a new location: the forms remount, so a saved or sent value does not stay typed in.
-  const { key: formKey } = useLocation();
+  // A success redirects to a new location: the forms remount, so a saved or sent value does not stay typed in. A refusal
+  // keeps them (what was typed stays), and its key is fixed: React Router shows a refusal before it commits the new
+  // location, and a remount then would wipe what the player typed since the message appeared.
+  const { key: locationKey } = useLocation();
+  const formKey = answer ? "refused" : locationKey;
   return (
     <AccountFrame layout={loaderData.layout}>
       <main className="flex flex-col gap-4" data-testid="profile-page">

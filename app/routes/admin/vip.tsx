@@ -138,8 +138,10 @@ function LevelForm({ level, answer }: { level: LevelRow; answer: ActionData | un
 export default function AdminVip({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
   const { t } = useTranslation();
-  // A saved form comes back by a redirect: a new location remounts the add-level form, emptied.
+  // A saved form comes back by a redirect: a new location remounts the add-level form, emptied. A refusal keeps it
+  // (React Router shows a refusal before it commits the new location; a remount then would wipe what was typed since).
   const { key: locationKey } = useLocation();
+  const addFormKey = actionData ? "refused" : locationKey;
   const ruleAnswer = actionData?.form === "rule" ? actionData : undefined;
   const ruleErrors = ruleAnswer?.errors ?? {};
   return (
@@ -175,7 +177,7 @@ export default function AdminVip({ loaderData, actionData }: Route.ComponentProp
           <LevelForm key={`${l.id}-${l.name}-${l.experience}-${l.ratio}-${l.sortOrder}`} level={l} answer={actionData} />
         ))}
         <LevelForm
-          key={locationKey}
+          key={addFormKey}
           level={{ id: null, name: "", experience: "", ratio: "400", sortOrder: String(loaderData.levels.length + 1) }}
           answer={actionData}
         />

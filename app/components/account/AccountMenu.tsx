@@ -47,12 +47,10 @@ export function AccountMenu({ badges = {} }: { badges?: AccountMenuBadges }) {
                       </span>
                       <span className="flex-1">{t(item.key)}</span>
                       {badgeName === "unread" ? <UnreadCount unread={Number(badges.unread ?? root?.unread ?? 0)} /> : null}
-                      {badgeName !== "unread" && badge !== undefined && badge !== 0 && badge !== "" ? (
-                        <span
-                          className="rounded-full bg-red-600 px-2 py-0.5 text-[0.7rem] font-bold text-white"
-                          data-testid={`menu-badge-${badgeName}`}
-                        >
-                          {badge}
+                      {/* VP are a figure, not a notice: plain text, shown at 0 too. */}
+                      {badgeName === "vipPoints" && badge !== undefined ? (
+                        <span className="text-xs font-semibold tabular-nums text-brand" data-testid={`menu-badge-${badgeName}`}>
+                          {t("account.menu.vipPointsBadge", { points: badge })}
                         </span>
                       ) : null}
                     </Link>

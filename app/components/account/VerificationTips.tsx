@@ -15,7 +15,8 @@ export function VerificationTips({ missing }: { missing: MissingVerification[] }
       <h2 id="verification-tips" className="mb-1 text-sm font-bold text-amber-200">
         {t("centre.tips.title")}
       </h2>
-      <p className="mb-2 text-xs text-white/70">{t("centre.tips.text")}</p>
+      {/* Only the birthday and the phone hold up withdrawals; a missing e-mail alone only keeps the account below Safe. */}
+      <p className="mb-2 text-xs text-white/70">{t(missing.some((m) => m !== "email") ? "centre.tips.text" : "centre.tips.emailOnly")}</p>
       <ul className="flex flex-col gap-1">
         {missing.map((m) => (
           <li key={m} data-missing={m}>

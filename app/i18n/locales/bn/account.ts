@@ -25,6 +25,7 @@ export default {
     profile: "সদস্য কেন্দ্র",
     bettingRecord: "বেটিং রেকর্ড",
     resetPassword: "পাসওয়ার্ড রিসেট",
+    vipPointsBadge: "{{points}} VP",
     wallet: "আমার ওয়ালেট",
     personalInfo: "ব্যক্তিগত তথ্য",
     inbox: "ইনবক্স",

@@ -22,6 +22,7 @@ export default {
     profile: "Member Centre",
     bettingRecord: "Betting Record",
     resetPassword: "Reset Password",
+    vipPointsBadge: "{{points}} VP",
     wallet: "My Wallet",
     personalInfo: "Personal Info",
     inbox: "Inbox",

@@ -3,6 +3,7 @@ export default {
   tips: {
     title: "Complete your verification",
     text: "Withdrawals need your birthday and a verified phone number.",
+    emailOnly: "A verified e-mail address makes your account Safe and lets us reach you.",
     birthday: "Add your birthday",
     phone: "Verify your phone number",
     email: "Verify your e-mail address",

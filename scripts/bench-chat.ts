@@ -12,6 +12,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { pipeResponse } from "./pipe-response.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const now = () => performance.timeOrigin + performance.now();
@@ -73,15 +74,7 @@ async function serve() {
       const url = new URL(`http://127.0.0.1${req.url}`);
       const request = new Request(url, { signal: abort.signal });
       const response = (await loader({ request, context, url, params: {} } as unknown as Parameters<typeof loader>[0])) as Response;
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.flushHeaders();
-      const reader = response.body!.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        res.write(value);
-      }
-      res.end();
+      await pipeResponse(response, res);
     })().catch(() => res.destroy());
   });
   server.maxConnections = 100_000;

@@ -9,6 +9,7 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pipeResponse } from "./pipe-response.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const now = () => performance.timeOrigin + performance.now();
@@ -47,15 +48,7 @@ async function serve() {
     const request = new Request(`http://127.0.0.1${req.url}`, { signal: abort.signal });
     void (async () => {
       const response = await loader({ request } as Parameters<typeof loader>[0]);
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.flushHeaders();
-      const reader = response.body!.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        res.write(value);
-      }
-      res.end();
+      await pipeResponse(response, res);
     })().catch(() => res.destroy());
   });
   server.maxConnections = 100_000;

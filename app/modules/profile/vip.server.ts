@@ -1,7 +1,6 @@
 // The VIP figures the profile page and /api/user/show show, read from the VIP module.
+import { CVP_PER_VP } from "#app/modules/vip/rules.ts";
 import { formatVp, vipSummary } from "#app/modules/vip/vip.server.ts";
-
-const CVP_PER_VP = 100n;
 
 /** The player's level name, whole VP (the API's vip_coin, what /api/convert-vipcoin takes) and VP as shown (0.5 VP too). */
 export async function playerVip(playerId: number): Promise<{ level: string; points: number; pointsText: string }> {

@@ -35,14 +35,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (tab.view === "wallet") {
     return { view: "wallet" as const, title: t("centre.wallet.title"), layout, wallet: await walletFigures(auth.player.id) };
   }
-  const [player, links] = await Promise.all([findPlayerById(auth.player.id), listSocialLinks()]);
+  const [player, links, vip] = await Promise.all([findPlayerById(auth.player.id), listSocialLinks(), playerVip(auth.player.id)]);
   if (!player) throw data(null, { status: 404 });
   return {
     view: "overview" as const,
     title: t("account.title"),
     layout,
     overview: await accountOverview(player, getLocale(context)),
-    vip: await playerVip(player.id),
+    vip,
     contactLinks: links.map(({ platform, url, label }) => ({ platform, url, label })),
   };
 }

@@ -1,7 +1,8 @@
 // The root route's middleware, in order: the language, the session (the error page needs both), then the guard of
-// queries and form bodies.
+// queries and form bodies; the device cookie (AML) is set on a browser's first visit.
 import { i18nextMiddleware } from "./i18n/i18n.server.ts";
+import { deviceMiddleware } from "./modules/risk/device.server.ts";
 import { authMiddleware } from "./modules/sessions/auth.server.ts";
 import { formBodyMiddleware } from "./utils/form-body.server.ts";
 
-export const rootMiddleware = [i18nextMiddleware, authMiddleware, formBodyMiddleware];
+export const rootMiddleware = [i18nextMiddleware, authMiddleware, deviceMiddleware, formBodyMiddleware];

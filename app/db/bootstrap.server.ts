@@ -5,6 +5,7 @@ import { ensureContentPages, seedFooterPartnersDemo } from "#app/modules/content
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
 import { startReferralRewards } from "#app/modules/referral/rewards.server.ts";
+import { startRiskJob } from "#app/modules/risk/job.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { ensureVipDefaults, startVipAccrual } from "#app/modules/vip/vip.server.ts";
 import { database } from "./db.server.ts";
@@ -43,6 +44,8 @@ export async function bootstrap() {
     startMaintenance();
     // The daily referral rewards: idempotent per day, so every instance may run it (catches up missed days).
     startReferralRewards();
+    // AML signals from the rows added since the last pass, every minute (safe on several instances: cursors and fingerprints).
+    startRiskJob();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).
     await startCrashEngine().catch((e: unknown) => console.error("crash: the engine did not start", e));
   }

@@ -13,3 +13,5 @@ export * from "#app/modules/vip/schema.ts";
 export * from "#app/modules/referral/schema.ts";
 export * from "#app/modules/inbox/schema.ts";
 export * from "#app/modules/chat/schema.ts";
+export * from "#app/modules/protection/schema.ts";
+export * from "#app/modules/risk/schema.ts";

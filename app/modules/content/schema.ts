@@ -23,6 +23,12 @@ export const generalSettings = pgTable("general_settings", {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
+  /** Real-money mode: the identity checks a deposit or bet needs (phone, email, documents); the birthday is always needed. */
+  requiredVerifications: text()
+    .array()
+    .$type<Array<"phone" | "email" | "documents">>()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Turnover required on a deposit, in hundredths of the deposit (100 = 1×, 150 = 1.5×): an integer, never a float. */
   depositTurnoverHundredths: integer().notNull().default(100),
   footerTextEn: text().notNull().default(""),

@@ -190,6 +190,8 @@ export const gameRounds = pgTable(
   (t) => [
     uniqueIndex("game_rounds_round_idx").on(t.providerId, t.playerId, t.roundId),
     index("game_rounds_player_settled_idx").on(t.playerId, t.status, t.settledAt),
+    // The stake and loss limits read a player's rounds of the last 30 days (responsible gaming).
+    index("game_rounds_player_created_idx").on(t.playerId, t.createdAt),
     // The VIP accrual reads settled rounds by their settlement time.
     index("game_rounds_settled_idx")
       .on(t.settledAt)

@@ -1,8 +1,9 @@
 // The player's inbox: messages from staff (one player, a list, everyone) and system notices (payment outcomes).
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { players } from "#app/modules/players/schema.ts";
+import { excludedAt } from "#app/modules/protection/exclusions-active.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { inboxMessages, inboxRecipients, type InboxAudience } from "./schema.ts";
 import { parseUsernames } from "./validation.ts";
@@ -43,7 +44,8 @@ const toItem = (r: Row): InboxItem => ({
 /**
  * The messages this player may see and their state: rows addressed to them (not deleted), plus broadcasts sent
  * since they registered that they have not acted on (no state row yet: unread). Two index-driven halves, no scan
- * of other players' messages.
+ * of other players' messages. Broadcasts are marketing: one sent while the player was under a time-out,
+ * self-exclusion or closure never reaches them, not even after it ended.
  */
 function visible(playerId: number) {
   return sql`(
@@ -56,6 +58,7 @@ function visible(playerId: number) {
      where m.audience = 'all'
        and m.created_at >= (select created_at from players where id = ${playerId})
        and not exists (select 1 from inbox_recipients r where r.player_id = ${playerId} and r.message_id = m.id)
+       and not ${excludedAt(playerId, sql`m.created_at`)}
   )`;
 }
 
@@ -88,7 +91,8 @@ export async function unreadCounts(playerIds: number[]): Promise<Map<number, num
              (select count(*) from inbox_recipients r where r.player_id = p.id and r.read_at is null and r.deleted_at is null)::int
            + (select count(*) from inbox_messages m
                where m.audience = 'all' and m.created_at >= p.created_at
-                 and not exists (select 1 from inbox_recipients r where r.player_id = p.id and r.message_id = m.id))::int as unread
+                 and not exists (select 1 from inbox_recipients r where r.player_id = p.id and r.message_id = m.id)
+                 and not ${excludedAt(sql`p.id`, sql`m.created_at`)})::int as unread
         from players p
        where p.id in (${sql.join(
          chunk.map((id) => sql`${id}`),
@@ -189,7 +193,25 @@ export async function sendInboxMessage(input: {
       const known = new Set(found.map((p) => p.username.toLowerCase()));
       const unknown = names.filter((n) => !known.has(n.toLowerCase()));
       if (unknown.length > 0 || found.length === 0) return { ok: false as const, unknown };
-      ids = found.map((p) => p.id);
+      // A list message is marketing: players under a time-out, self-exclusion or closure are left out.
+      const now = new Date();
+      const excluded =
+        input.audience === "list"
+          ? await tx
+              .select({ id: players.id })
+              .from(players)
+              .where(
+                and(
+                  inArray(
+                    players.id,
+                    found.map((p) => p.id),
+                  ),
+                  excludedAt(players.id, now),
+                ),
+              )
+          : [];
+      const skip = new Set(excluded.map((p) => p.id));
+      ids = found.map((p) => p.id).filter((id) => !skip.has(id));
     }
     const [message] = await tx
       .insert(inboxMessages)

@@ -9,6 +9,9 @@ import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.s
 import { type Currency, players } from "#app/modules/players/schema.ts";
 import { computeBonus, getActivePromotion, getPromotion } from "#app/modules/promotions/promotions.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
+import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
+import { checkDepositLimits } from "#app/modules/protection/limits.server.ts";
+import { identityRefusal } from "#app/modules/protection/identity.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
@@ -62,19 +65,24 @@ export async function requireActivePlayer(playerId: number) {
   return player;
 }
 
-/**
- * Compliance: 18+ checked against the birthday before a deposit. A known birthday under 18 is always refused;
- * in real-money mode a birthday is required too (demo mode lets players try the flow before filling in a profile).
- */
+/** Compliance: 18+ checked against the birthday before a deposit, in every mode; no birthday is refused too. */
 export async function checkAge(birthday: string | null, now: Date = new Date()) {
-  if (!birthday) {
-    if ((await readMoneySettings()).mode === "real") throw new PaymentError("verification_needed", "money.errors.birthdayNeeded");
-    return;
-  }
+  if (!birthday) throw new PaymentError("verification_needed", "money.errors.birthdayNeeded");
   const today = dhakaDateKey(now);
   const [y, m, d] = birthday.split("-").map(Number) as [number, number, number];
   const adultFrom = `${y + ADULT_AGE}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
   if (adultFrom > today) throw new PaymentError("underage", "money.errors.underage");
+}
+
+/** The operator's required verifications (real-money mode), listed in the refusal; the deposit page shows them up front. */
+async function requireIdentity(playerId: number) {
+  const refusal = await identityRefusal(db, playerId, "deposit");
+  if (!refusal) return;
+  if (refusal.missing.length === 1 && refusal.missing[0] === "birthday") throw new PaymentError("verification_needed", "money.errors.birthdayNeeded");
+  // Each item is translated where the message is (i18next nests the $t() of a value only when told to).
+  const list = refusal.missing.map((v) => `$t(identity.needed.item.${v})`).join(", ");
+  const params = { list, interpolation: { skipOnVariables: false } } as unknown as Record<string, string>;
+  throw new PaymentError("verification_needed", "money.errors.verificationsNeeded", { params });
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -88,6 +96,19 @@ async function countPending(executor: Executor, playerId: number) {
     .from(deposits)
     .where(and(eq(deposits.playerId, playerId), eq(deposits.status, "pending")));
   return row?.n ?? 0;
+}
+
+/** The refusal of a deposit over one of the player's deposit limits (the message names it and when it frees up). */
+export async function depositLimitError(playerId: number, amount: bigint, executor: Executor = db): Promise<PaymentError | null> {
+  const refusal = await checkDepositLimits(executor, playerId, amount);
+  if (!refusal) return null;
+  const { key, params } = refusalMessage(refusal);
+  return new PaymentError("limit_exceeded", key, { field: "amount", params });
+}
+
+async function refuseOverLimit(executor: Executor, playerId: number, amount: bigint) {
+  const error = await depositLimitError(playerId, amount, executor);
+  if (error) throw error;
 }
 
 const tooManyPending = () => new PaymentError("invalid_input", "money.errors.tooManyPending", { params: { count: String(MAX_PENDING_DEPOSITS) } });
@@ -106,6 +127,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
   const player = await requireActivePlayer(playerId);
   const existing = await findByKey(player.id, input.idempotencyKey);
   if (existing) return { deposit: existing, replayed: true };
+  await requireIdentity(player.id);
   await checkAge(player.birthday);
 
   const amount = requireAmount(input.amount, "deposit");
@@ -169,6 +191,8 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
     if (again) return { deposit: again, replayed: true };
     throw tooManyPending();
   }
+  // The deposit limits: a quick look before the screenshot is stored; the check that holds is under the lock below.
+  await refuseOverLimit(db, player.id, amount);
   const proof = await checkProof(input.proof);
 
   const proofFile = await storeProof(proof.bytes, proof.mime);
@@ -183,6 +207,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
         .where(and(eq(deposits.playerId, player.id), eq(deposits.idempotencyKey, input.idempotencyKey)));
       if (same) return { deposit: same, replayed: true };
       if ((await countPending(tx, player.id)) >= MAX_PENDING_DEPOSITS) throw tooManyPending();
+      await refuseOverLimit(tx, player.id, amount);
       const [row] = await tx
         .insert(deposits)
         .values({

@@ -30,6 +30,7 @@ import {
   submitDeposit,
   type SubmitDepositInput,
 } from "./payments.server.ts";
+import { english } from "#app/modules/api/english.server.ts";
 import { checkAge } from "./deposits.server.ts";
 import { deposits } from "./schema.ts";
 import {
@@ -286,7 +287,7 @@ describe("submitDeposit", () => {
     expect(await getTransaction(owner.id, `D${deposit.id}`)).toMatchObject({ id: `D${deposit.id}`, type: "deposit", status: "pending" });
   });
 
-  it("checks 18+ against the birthday; real-money mode needs a birthday", async () => {
+  it("checks 18+ against the birthday; every mode needs a birthday, real-money mode the required verifications", async () => {
     const minor = await createPlayer();
     const today = new Date();
     const seventeen = `${today.getUTCFullYear() - 17}-01-01`;
@@ -297,13 +298,20 @@ describe("submitDeposit", () => {
     await expect(checkAge("2008-11-22", new Date("2026-11-21T18:30:00Z"))).resolves.toBeUndefined();
 
     const noBirthday = await createPlayer({ verified: false });
-    await submitDeposit(noBirthday.id, input()); // demo mode: allowed
+    await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "money.errors.birthdayNeeded");
+    // Required verifications count only in real-money mode, and the refusal lists every missing one.
+    await setSettings({ requiredVerifications: ["phone", "email"] });
+    await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "money.errors.birthdayNeeded");
     await setSettings({ mode: "real" });
     try {
-      await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "money.errors.birthdayNeeded");
+      const error = await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "money.errors.verificationsNeeded");
+      expect(english(error.messageKey, error.params)).toBe(
+        "Please complete these checks before you deposit: Your birthday, A verified phone number, A verified e-mail address. See the Verification page: /account/verification",
+      );
     } finally {
-      await setSettings({ mode: "demo" });
+      await setSettings({ mode: "demo", requiredVerifications: [] });
     }
+    expect(await db.select().from(deposits).where(eq(deposits.playerId, noBirthday.id))).toEqual([]);
   });
 
   it("limits how many deposits may wait for review", async () => {

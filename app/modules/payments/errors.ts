@@ -19,7 +19,10 @@ export type PaymentErrorCode =
   | "turnover_incomplete"
   | "player_blocked"
   | "underage"
+  /** Over one of the player's deposit limits (the message names it and when it frees up). */
+  | "limit_exceeded"
   | "already_reviewed"
+  | "under_review"
   | "reason_required"
   | "not_found";
 
@@ -49,16 +52,18 @@ export type PaymentErrorField =
   | "startsAt"
   | "endsAt";
 
+export type PaymentMessageKey = `money.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused";
+
 export class PaymentError extends Error {
   readonly code: PaymentErrorCode;
-  /** Full i18n key, e.g. "money.errors.trxUsed". */
-  readonly messageKey: `money.errors.${string}`;
+  /** Full i18n key, e.g. "money.errors.trxUsed" (a limit refusal: "rgLimits.refused"; the AML review hold's is under risk.errors). */
+  readonly messageKey: PaymentMessageKey;
   readonly field: PaymentErrorField | undefined;
   readonly params: Record<string, string>;
 
   constructor(
     code: PaymentErrorCode,
-    messageKey: `money.errors.${string}`,
+    messageKey: PaymentMessageKey,
     { field, params = {} }: { field?: PaymentErrorField; params?: Record<string, string> } = {},
   ) {
     super(`${code}: ${messageKey}`);

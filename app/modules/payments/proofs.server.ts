@@ -13,7 +13,7 @@ import { deposits } from "./schema.ts";
 import { toId } from "./validation.ts";
 
 export type ProofUpload = { bytes: Uint8Array; declaredName: string };
-type ProofMime = (typeof PROOF_MIME_TYPES)[number];
+export type ProofMime = (typeof PROOF_MIME_TYPES)[number];
 
 const EXTENSIONS: Record<ProofMime, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 const FILE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
@@ -36,18 +36,20 @@ export async function checkProof(proof: ProofUpload | null | undefined): Promise
   return { bytes, mime: type.mime as ProofMime };
 }
 
-/** Writes the file under a random name and returns that name (the only thing the database keeps). */
-export async function storeProof(bytes: Uint8Array, mime: ProofMime): Promise<string> {
-  const dir = proofDir();
+/** Writes the file under a random name and returns that name (the only thing the database keeps). Identity documents use their own `dir`. */
+export async function storeProof(bytes: Uint8Array, mime: ProofMime, dir = proofDir()): Promise<string> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `${randomBytes(16).toString("hex")}.${EXTENSIONS[mime]}`;
   await writeFile(path.join(dir, name), bytes, { flag: "wx", mode: 0o600 });
   return name;
 }
 
-export async function removeProof(name: string) {
-  if (FILE_NAME.test(name)) await rm(path.join(proofDir(), name), { force: true });
+export async function removeProof(name: string, dir = proofDir()) {
+  if (FILE_NAME.test(name)) await rm(path.join(dir, name), { force: true });
 }
+
+/** Whether a stored name is one storeProof made (never a path). */
+export const isStoredName = (name: string) => FILE_NAME.test(name);
 
 /**
  * The proof file of a deposit for its own player (playerId) or for staff; null for anyone else, an unknown id,

@@ -4,6 +4,7 @@ import { paymentMethods } from "#app/modules/content/schema.ts";
 import { ledgerTransfers } from "#app/modules/ledger/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
+import { playerExclusions } from "#app/modules/protection/schema.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import type { ChannelType, ReviewStatus } from "./constants.ts";
 
@@ -115,6 +116,8 @@ export const withdrawals = pgTable(
     status: text().$type<ReviewStatus>().notNull().default("pending"),
     payoutReference: text(),
     idempotencyKey: text().notNull(),
+    /** Set when the system paid out the balance of a self-exclusion or account closure (one payout per exclusion). */
+    exclusionId: integer().references(() => playerExclusions.id),
     reviewedBy: integer().references(() => staffUsers.id),
     reviewedAt: timestamp({ withTimezone: true }),
     rejectReason: text(),
@@ -123,6 +126,7 @@ export const withdrawals = pgTable(
   },
   (t) => [
     uniqueIndex("withdrawals_player_key_idx").on(t.playerId, t.idempotencyKey),
+    uniqueIndex("withdrawals_exclusion_idx").on(t.exclusionId),
     index("withdrawals_status_idx").on(t.status, t.id),
     index("withdrawals_player_idx").on(t.playerId, t.createdAt),
     check("withdrawals_amount_check", sql`${t.amount} > 0`),

@@ -1,5 +1,6 @@
 // Shared by the money tests (not a test file itself): a site with settings, methods, wallet numbers,
 // promotions, a staff member and verified players, plus image bytes for proofs.
+import { randomBytes, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { expect } from "vitest";
@@ -86,16 +87,15 @@ export async function createStaff() {
   return s!;
 }
 
-let phoneSeq = 0;
 export async function createPlayer({ verified = true } = {}) {
-  phoneSeq++;
   const t = tag();
   const [p] = await db
     .insert(players)
     .values({
       username: `pay${t}`,
       passwordHash: "x",
-      phone: `018${String(process.pid % 1000).padStart(3, "0")}${String(phoneSeq).padStart(5, "0")}`,
+      // Random: the AML job flags players sharing a phone, and a pid + counter repeats in a database kept between runs.
+      phone: `018${String(randomInt(100_000_000)).padStart(8, "0")}`,
       email: `${t}@example.com`,
       referralCode: `P${t}`.slice(0, 16).toUpperCase(),
       birthday: verified ? "1990-01-01" : null,
@@ -113,8 +113,8 @@ export async function createMethodWithNumbers() {
   return { method, agent, personal };
 }
 
-let trxSeq = 0;
-export const newTrx = () => `TRX${process.pid}X${Date.now().toString(36)}${++trxSeq}`.toUpperCase().slice(0, 40);
+// Random, not a counter: the AML job flags TRX IDs one character apart, and consecutive counters are exactly that.
+export const newTrx = () => `TRX${randomBytes(12).toString("hex")}`.toUpperCase();
 export const newKey = () => `k-${tag()}`;
 
 export async function depositFor(

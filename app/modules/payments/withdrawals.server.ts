@@ -7,6 +7,8 @@ import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
 import { getPlayerBalances, isLedgerError, postHold, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
+import { type ExclusionKind, playerExclusions } from "#app/modules/protection/schema.ts";
+import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
@@ -96,38 +98,13 @@ async function createWithdrawal(
 
   let created: Withdrawal | undefined;
   try {
-    created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(withdrawals)
-        .values({
-          playerId: player.id,
-          methodId: method.id,
-          amount,
-          currency: player.currency,
-          accountNumber: player.phone,
-          idempotencyKey: input.idempotencyKey,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return undefined;
-      // The ledger locks the player's main account and refuses the hold when available < amount: the real guard.
-      const hold = await transfer(
-        {
-          key: `withdrawal:${row.id}:hold`,
-          debit: `player:${player.id}:main`,
-          credit: `clearing:payouts:${method.id}`,
-          amount,
-          currency: player.currency as Currency,
-          kind: "withdrawal",
-          pending: true,
-          memo: `Withdrawal W${row.id}`,
-          meta: { withdrawalId: row.id },
-        },
+    created = await db.transaction((tx) =>
+      holdWithdrawal(
         tx,
-      );
-      const [withHold] = await tx.update(withdrawals).set({ holdTransferId: hold.transfer.id }).where(eq(withdrawals.id, row.id)).returning();
-      return withHold!;
-    });
+        { playerId: player.id, currency: player.currency as Currency, phone: player.phone },
+        { methodId: method.id, amount, idempotencyKey: input.idempotencyKey },
+      ),
+    );
   } catch (e) {
     if (isLedgerError(e, "insufficient_funds")) throw insufficient(BigInt(String(e.details.available ?? 0)));
     throw e;
@@ -139,6 +116,49 @@ async function createWithdrawal(
   }
   await publishBalanceChanged(player.id);
   return { withdrawal: created, replayed: false };
+}
+
+/**
+ * Inside the caller's transaction: a pending withdrawal to the player's own phone and its ledger hold on main
+ * (withdrawal:<id>:hold). Undefined when the (player, idempotencyKey) row exists already. The ledger refuses the
+ * hold (insufficient_funds) when main's available balance is below the amount. Also used for the balance payout
+ * of a self-exclusion or closure (`exclusionId`), which skips the request-time checks.
+ */
+export async function holdWithdrawal(
+  tx: Tx,
+  player: { playerId: number; currency: Currency; phone: string },
+  input: { methodId: number; amount: bigint; idempotencyKey: string; exclusionId?: number },
+): Promise<Withdrawal | undefined> {
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({
+      playerId: player.playerId,
+      methodId: input.methodId,
+      amount: input.amount,
+      currency: player.currency,
+      accountNumber: player.phone,
+      idempotencyKey: input.idempotencyKey,
+      exclusionId: input.exclusionId ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return undefined;
+  const hold = await transfer(
+    {
+      key: `withdrawal:${row.id}:hold`,
+      debit: `player:${player.playerId}:main`,
+      credit: `clearing:payouts:${input.methodId}`,
+      amount: input.amount,
+      currency: player.currency,
+      kind: "withdrawal",
+      pending: true,
+      memo: `Withdrawal W${row.id}`,
+      meta: input.exclusionId ? { withdrawalId: row.id, exclusionId: input.exclusionId } : { withdrawalId: row.id },
+    },
+    tx,
+  );
+  const [withHold] = await tx.update(withdrawals).set({ holdTransferId: hold.transfer.id }).where(eq(withdrawals.id, row.id)).returning();
+  return withHold!;
 }
 
 const snapshot = (w: Withdrawal) => ({ status: w.status, amount: String(w.amount), playerId: w.playerId, accountNumber: w.accountNumber });
@@ -157,7 +177,10 @@ async function review(withdrawalId: unknown, decide: (w: Withdrawal, tx: Tx) => 
   return reviewed;
 }
 
-/** Staff paid the player: the hold is posted (main -> clearing:payouts:<method>). Double clicks: already_reviewed. */
+/**
+ * Staff paid the player: the hold is posted (main -> clearing:payouts:<method>). Double clicks: already_reviewed.
+ * Refused (under_review) while an AML review on the player is open.
+ */
 export async function approveWithdrawal({
   staffId,
   withdrawalId,
@@ -173,6 +196,7 @@ export async function approveWithdrawal({
   if (!reference || reference.length > 100)
     throw new PaymentError("invalid_input", "money.errors.payoutReferenceRequired", { field: "payoutReference" });
   return review(withdrawalId, async (w, tx) => {
+    await assertNoOpenReview(tx, w.playerId);
     await postHold(
       { key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } },
       tx,
@@ -238,6 +262,8 @@ export type WithdrawalQueueItem = Withdrawal & {
   methodIcon: string;
   reviewerUsername: string | null;
   history: PlayerMoneySummary;
+  /** Set for the balance payout of a self-exclusion or account closure (not asked for by the player). */
+  exclusionKind: ExclusionKind | null;
 };
 
 /** Pending withdrawals oldest first (the queue); reviewed ones newest first. */
@@ -257,11 +283,13 @@ export async function listWithdrawalQueue({
       methodName: paymentMethods.name,
       methodIcon: paymentMethods.icon,
       reviewerUsername: staffUsers.username,
+      exclusionKind: playerExclusions.kind,
     })
     .from(withdrawals)
     .innerJoin(players, eq(players.id, withdrawals.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
     .leftJoin(staffUsers, eq(staffUsers.id, withdrawals.reviewedBy))
+    .leftJoin(playerExclusions, eq(playerExclusions.id, withdrawals.exclusionId))
     .where(where)
     .orderBy(status === "pending" ? asc(withdrawals.id) : desc(withdrawals.id))
     .limit(size)
@@ -274,6 +302,7 @@ export async function listWithdrawalQueue({
       methodName: r.methodName,
       methodIcon: r.methodIcon,
       reviewerUsername: r.reviewerUsername,
+      exclusionKind: r.exclusionKind,
       history: history.get(r.w.playerId)!,
     })),
     total: totalRow?.n ?? 0,
@@ -291,11 +320,13 @@ export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<With
       methodName: paymentMethods.name,
       methodIcon: paymentMethods.icon,
       reviewerUsername: staffUsers.username,
+      exclusionKind: playerExclusions.kind,
     })
     .from(withdrawals)
     .innerJoin(players, eq(players.id, withdrawals.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
     .leftJoin(staffUsers, eq(staffUsers.id, withdrawals.reviewedBy))
+    .leftJoin(playerExclusions, eq(playerExclusions.id, withdrawals.exclusionId))
     .where(eq(withdrawals.id, id));
   if (!row) return null;
   const history = await playerMoneySummaries([row.w.playerId]);
@@ -305,6 +336,7 @@ export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<With
     methodName: row.methodName,
     methodIcon: row.methodIcon,
     reviewerUsername: row.reviewerUsername,
+    exclusionKind: row.exclusionKind,
     history: history.get(row.w.playerId)!,
   };
 }

@@ -57,12 +57,18 @@ export const extraPhoneEntry = (p: { id: number; phone: string; verifiedAt: Date
   isverify: p.verifiedAt ? 1 : 0,
 });
 
-/** POST /api/user/profile/update { remote_id, dofb } → { success, message, dofb }; the birthday is saved once. */
+/**
+ * POST /api/user/profile/update { remote_id, dofb, confirm_underage } → { success, message, dofb }; the birthday is
+ * saved once. Under 18 it is refused (409) unless confirm_underage is 1 or true; confirmed, the account is blocked
+ * and the token stops working ({ success: true, blocked: true }).
+ */
 export async function updateBirthday(player: PublicPlayer, body: Record<string, unknown>) {
   const parsed = birthdayField.safeParse(text(body.dofb));
   if (!parsed.success) return invalid("dofb", parsed.error);
-  const result = await saveBirthday(player.id, parsed.data);
+  const confirmUnderage = body.confirm_underage === true || text(body.confirm_underage) === "1" || body.confirm_underage === "true";
+  const result = await saveBirthday(player.id, parsed.data, undefined, { confirmUnderage });
   if (!result.ok) return refusal(result, "dofb");
+  if (result.blocked) return ok({ message: english("identity.blocked.api"), dofb: result.birthday, blocked: true });
   return ok({ message: english("profile.notices.birthdaySaved"), dofb: result.birthday });
 }
 

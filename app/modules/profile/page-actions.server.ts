@@ -10,13 +10,30 @@ export type Notice = "codeSent" | "phoneVerified" | "phoneAdded" | "emailSent" |
 
 /** Which form an answer belongs to: "phone-main", "phone-<id>", "add-phone", "email", "birthday". */
 export type PageOutcome =
-  | { ok: true; notice: Notice; target?: string }
-  | { ok: false; form: string; field?: string; error: string; params?: Record<string, string | number>; status: number };
+  | { ok: true; notice: Notice; target?: string; blocked?: boolean }
+  | {
+      ok: false;
+      form: string;
+      field?: string;
+      error: string;
+      params?: Record<string, string | number>;
+      status: number;
+      /** An under-18 birthday waiting for the player's confirmation (confirming blocks the account). */
+      confirm?: { birthday: string; age: number };
+    };
 
 const formOf = (target: "main" | number) => `phone-${target}`;
 
-function refused(form: string, result: ProfileError, field?: string): PageOutcome {
-  return { ok: false, form, field, error: result.error, params: result.params, status: result.status };
+function refused(form: string, result: ProfileError & { confirm?: { birthday: string; age: number } }, field?: string): PageOutcome {
+  return {
+    ok: false,
+    form,
+    field,
+    error: result.error,
+    params: result.params,
+    status: result.status,
+    ...(result.confirm ? { confirm: result.confirm } : {}),
+  };
 }
 
 function invalid(form: string, error: z.ZodError, field?: string): PageOutcome {
@@ -53,8 +70,8 @@ export async function profileAction(playerId: number, formData: FormData): Promi
     case "birthday": {
       const parsed = birthdaySchema.safeParse(fields);
       if (!parsed.success) return invalid("birthday", parsed.error, "birthday");
-      const result = await saveBirthday(playerId, parsed.data.birthday);
-      return result.ok ? { ok: true, notice: "birthdaySaved" } : refused("birthday", result, "birthday");
+      const result = await saveBirthday(playerId, parsed.data.birthday, undefined, { confirmUnderage: fields.confirmUnderage === "1" });
+      return result.ok ? { ok: true, notice: "birthdaySaved", blocked: result.blocked } : refused("birthday", result, "birthday");
     }
     default:
       return { ok: false, form: "profile", error: "api.invalidValue", status: 400 };

@@ -296,10 +296,11 @@ describe("birthday", () => {
     const now = new Date("2026-03-10T20:00:00Z");
     expect(latestAdultBirthday(now)).toBe("2008-03-11");
     const p = await player();
-    expect(await saveBirthday(p.id, "2008-03-12", now)).toMatchObject({ error: "profile.errors.birthdayUnder18" });
+    // Under 18 is not saved until the player confirms it (then the account is blocked: see protection/identity tests).
+    expect(await saveBirthday(p.id, "2008-03-12", now)).toMatchObject({ error: "identity.birthday.confirmUnderage", confirm: { age: 17 } });
     expect(await saveBirthday(p.id, "2008-02-30", now)).toMatchObject({ error: "profile.errors.birthdayInvalid" });
     expect(await saveBirthday(p.id, "1899-12-31", now)).toMatchObject({ error: "profile.errors.birthdayInvalid" });
-    expect(await saveBirthday(p.id, "2008-03-11", now)).toEqual({ ok: true, birthday: "2008-03-11" });
+    expect(await saveBirthday(p.id, "2008-03-11", now)).toEqual({ ok: true, birthday: "2008-03-11", blocked: false });
   });
 
   it("is saved once: of parallel saves exactly one wins, and later saves are refused", async () => {

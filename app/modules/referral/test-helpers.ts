@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { gameProviders, gameRounds } from "#app/modules/games/schema.ts";
 import { createPlayer, type PublicPlayer } from "#app/modules/players/players.server.ts";
+import { players } from "#app/modules/players/schema.ts";
 import { signupSchema } from "#app/modules/players/validation.ts";
 import { referralSettings } from "./schema.ts";
 import { getReferralSettings } from "./settings.server.ts";
@@ -27,7 +28,9 @@ export async function referredPlayer(referrer?: { referralCode: string }, curren
     }),
   );
   if (!created.ok) throw new Error(`could not sign up ${username}: ${JSON.stringify(created.fieldErrors)}`);
-  return created.player;
+  // Every deposit needs a birthday (18+) first; these players deposit in the figures tests.
+  await db.update(players).set({ birthday: "1990-01-01" }).where(eq(players.id, created.player.id));
+  return { ...created.player, birthday: "1990-01-01" };
 }
 
 /** A chain top -> l1 -> l2 -> l3 -> l4: l1 is top's direct referral, l4 is four levels down. */

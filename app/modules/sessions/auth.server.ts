@@ -41,7 +41,14 @@ export async function readSessionToken(request: Request): Promise<string | null>
 /** Root middleware: resolves the session once per request; loaders read it with getAuth(context). */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   const token = await readSessionToken(request);
-  const player = token ? await getSessionPlayer(token) : undefined;
+  const ended: { sessionLimitMinutes?: number } = {};
+  const player = token ? await getSessionPlayer(token, ended) : undefined;
+  // The player's session-time limit ended the session: the site's pages go to the log-in page, which says so.
+  if (ended.sessionLimitMinutes && !isApiPath(new URL(request.url).pathname)) {
+    throw redirect(`/login?${new URLSearchParams({ sessionLimit: String(ended.sessionLimitMinutes) })}`, {
+      headers: { "Set-Cookie": await clearSessionCookie() },
+    });
+  }
   context.set(authContext, player && token ? { player, token } : null);
 };
 

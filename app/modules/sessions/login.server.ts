@@ -1,4 +1,8 @@
+import { db } from "#app/db/db.server.ts";
 import { authenticate } from "#app/modules/players/players.server.ts";
+import { activeExclusion } from "#app/modules/protection/exclusions-active.server.ts";
+import { exclusionRefusal } from "#app/modules/protection/exclusions-refusal.ts";
+import { deviceIdOf } from "#app/modules/risk/device.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
 import { clientIp, commitSessionCookie } from "./auth.server.ts";
 import { createSession } from "./sessions.server.ts";
@@ -8,8 +12,13 @@ export type LoginOutcome =
   | {
       ok: false;
       status: 401 | 403 | 429;
-      message: "errors.invalidCredentials" | "errors.tooManyAttempts" | "errors.accountBlocked" | "admin.jurisdiction.refused";
-      params?: { minutes: number };
+      message:
+        | "errors.invalidCredentials"
+        | "errors.tooManyAttempts"
+        | "errors.accountBlocked"
+        | "admin.jurisdiction.refused"
+        | ReturnType<typeof exclusionRefusal>["message"];
+      params?: { minutes: number } | { until: string };
     };
 
 /** Shared by the login form and POST /api/login: checks the password (rate limited) and opens a session. */
@@ -24,6 +33,13 @@ export async function loginWithPassword(request: Request, username: string, pass
   // Real-money mode: only players from the operator's licensed jurisdictions may log in.
   const refusedCountry = await checkJurisdiction(result.player);
   if (refusedCountry) return { ok: false, status: 403, message: refusedCountry.messageKey };
-  const { token } = await createSession(result.player.id, { ip: clientIp(request), userAgent: request.headers.get("user-agent") });
+  // A time-out, self-exclusion or closed account: refused (after the right password only) with until when.
+  const excluded = await activeExclusion(db, result.player.id);
+  if (excluded) return { ok: false, status: 403, ...exclusionRefusal(excluded) };
+  const { token } = await createSession(result.player.id, {
+    ip: clientIp(request),
+    userAgent: request.headers.get("user-agent"),
+    deviceId: await deviceIdOf(request),
+  });
   return { ok: true, token, player: { id: result.player.id, username: result.player.username }, setCookie: await commitSessionCookie(token) };
 }

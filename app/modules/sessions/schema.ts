@@ -11,9 +11,13 @@ export const sessions = pgTable(
       .references(() => players.id, { onDelete: "cascade" }),
     ip: text(),
     userAgent: text(),
+    /** The long-lived device cookie's value when the session was opened (AML: several accounts on one device). */
+    deviceId: text(),
+    /** When the player last acknowledged a reality check in this session (null: none yet; the clock runs from createdAt). */
+    realityAckAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index("sessions_player_idx").on(t.playerId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [index("sessions_player_idx").on(t.playerId), index("sessions_expires_idx").on(t.expiresAt), index("sessions_device_idx").on(t.deviceId)],
 );

@@ -5,6 +5,7 @@ import { db } from "#app/db/db.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { generalSettings } from "#app/modules/content/schema.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { type RequirableVerification, requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";
 import { parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
 
@@ -18,6 +19,7 @@ const editable = {
   licenceIssuer: generalSettings.licenceIssuer,
   licenceNumber: generalSettings.licenceNumber,
   jurisdictions: generalSettings.jurisdictions,
+  requiredVerifications: generalSettings.requiredVerifications,
   demoStartingBalance: generalSettings.demoStartingBalance,
 };
 
@@ -31,6 +33,8 @@ export type EditableSettings = {
   licenceIssuer: string | null;
   licenceNumber: string | null;
   jurisdictions: string[];
+  /** Real-money mode: the identity checks a deposit or bet needs. */
+  requiredVerifications: RequirableVerification[];
   /** Poisha credited to each new player in demo mode; 0 = off. */
   demoStartingBalance: bigint;
 };
@@ -65,6 +69,7 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     licenceIssuer: input.licenceIssuer,
     licenceNumber: input.licenceNumber,
     jurisdictions: [...new Set(input.jurisdictions)].sort(),
+    requiredVerifications: requirableVerifications.filter((v) => input.requiredVerifications?.includes(v)),
     demoStartingBalance: demoBalance,
   };
   if (next.mode === "real") {

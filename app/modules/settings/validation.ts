@@ -1,6 +1,7 @@
 // The /admin/settings form, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
 import { parseTaka } from "#app/modules/ledger/money.ts";
+import { requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { jurisdictionCodes, missingForRealMoney } from "./jurisdiction.ts";
 
 export const siteModes = ["demo", "real"] as const;
@@ -64,6 +65,8 @@ export const settingsSchema = z
     licenceIssuer: optionalText(200, "admin.errors.licenceTooLong"),
     licenceNumber: optionalText(100, "admin.errors.licenceTooLong"),
     jurisdictions: z.array(z.enum(jurisdictionCodes, "admin.errors.jurisdictionInvalid")).default([]),
+    // Real-money mode: the verifications a deposit or bet needs (app/modules/protection/identity.server.ts); none checked: [].
+    requiredVerifications: z.array(z.enum(requirableVerifications, "identity.admin.verificationInvalid")).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.mode !== "real") return;

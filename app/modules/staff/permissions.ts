@@ -8,6 +8,10 @@ export const pageRoles = {
   audit: ["admin"],
   games: ["admin", "content"],
   players: ["admin", "support"],
+  /** A player's limits, exclusions and documents (the tabs of /admin/players/:id). */
+  protection: ["admin", "support", "finance"],
+  /** AML signals and reviews: /admin/risk and a player's risk tab. */
+  risk: ["admin", "finance"],
   vip: ["admin", "content"],
   referral: ["admin", "content"],
   support: ["admin", "support"],

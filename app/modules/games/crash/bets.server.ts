@@ -14,6 +14,7 @@ import { multiplierAt, payoutAt } from "./curve.ts";
 import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
+import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
 
 export const CRASH_CODE = "HOUSE-CRASH-CRASH";
 /** The highest auto cash-out a player can set: 1,000,000.00×. */
@@ -25,7 +26,9 @@ export const crashTxnId = (roundId: number, playerId: number, kind: "bet" | "win
 function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSuccess {
   if (result.ok) return result;
   if (result.code === "insufficient_funds") throw new CrashError("insufficient_funds", "Insufficient balance for this stake.");
+  if (result.code === "limit_exceeded" && result.limit) throw new CrashError("limit_exceeded", result.message, refusalMessage(result.limit).params);
   if (result.code === "player_blocked") throw new CrashError("player_blocked", "Your account cannot place bets.");
+  if (result.code === "verification_needed") throw new CrashError("verification_needed", "Complete your verification before playing.");
   throw new CrashError("wallet_refused", result.message || "The wallet refused the call.");
 }
 

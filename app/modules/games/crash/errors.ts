@@ -13,6 +13,8 @@ export type CrashErrorCode =
   | "not_running"
   | "insufficient_funds"
   | "player_blocked"
+  | "limit_exceeded"
+  | "verification_needed"
   | "wallet_refused";
 
 export class CrashError extends Error {

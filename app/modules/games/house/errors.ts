@@ -8,6 +8,8 @@ export type HouseErrorCode =
   | "direction_invalid"
   | "insufficient_funds"
   | "player_blocked"
+  | "limit_exceeded"
+  | "verification_needed"
   | "wallet_refused"
   | "mines_invalid"
   | "mines_in_play"

@@ -3,6 +3,7 @@
 import type { WalletFailure, WalletSuccess } from "../wallet.server.ts";
 import { HouseError } from "./errors.ts";
 import { taka } from "./game-row.server.ts";
+import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
 
 export function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSuccess {
   if (result.ok) return result;
@@ -10,6 +11,8 @@ export function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSucc
     const balance = result.balance === undefined ? "" : taka(result.balance);
     throw new HouseError("insufficient_funds", `Insufficient balance${balance ? ` (${balance})` : ""} for this stake.`, { balance });
   }
+  if (result.code === "limit_exceeded" && result.limit) throw new HouseError("limit_exceeded", result.message, refusalMessage(result.limit).params);
   if (result.code === "player_blocked") throw new HouseError("player_blocked", "Your account cannot place bets.");
+  if (result.code === "verification_needed") throw new HouseError("verification_needed", "Complete your verification before playing.");
   throw new HouseError("wallet_refused", result.message || "The bet was refused.");
 }

@@ -5,7 +5,9 @@ import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.s
 import { preparedRows } from "#app/db/rows.server.ts";
 import { lockContext } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
-import { refuse, success, TxnIdTaken } from "./run.server.ts";
+import { Refusal, refuse, success, TxnIdTaken } from "./run.server.ts";
+import { checkBeforeStake } from "#app/modules/protection/stake-check.server.ts";
+import { limitText } from "#app/modules/protection/limits-errors.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
 import type { BetInput, WalletSuccess } from "./types.ts";
 
@@ -21,6 +23,15 @@ export async function placeBet(tx: Tx, input: BetInput): Promise<WalletSuccess> 
   const game = ctx.game;
   if (!game || game.providerId !== ctx.provider.id || !game.active) refuse("unknown_game", `Unknown game ${gameCode}`, balance);
   if (balance < amount) refuse("insufficient_funds", "Insufficient funds", balance);
+  // Player protection: under the player's lock, so parallel bets cannot together pass a stake or loss limit. The
+  // exclusion, the mode and the limits come with the context, so a demo player without limits costs no query.
+  const refusal = await checkBeforeStake(tx, playerId, amount, { known: ctx });
+  if (refusal?.reason === "excluded") refuse("player_blocked", "The player is under a time-out, self-exclusion or closure", balance);
+  if (refusal?.reason === "identity") {
+    throw new Refusal({ ok: false, code: "verification_needed", message: `Verification needed: ${refusal.missing.join(", ")}`, balance });
+  }
+  if (refusal?.reason === "limit")
+    throw new Refusal({ ok: false, code: "limit_exceeded", message: limitText(refusal.limit), balance, limit: refusal.limit });
 
   const fromMain = ctx.main < amount ? ctx.main : amount;
   const fromBonus = amount - fromMain;

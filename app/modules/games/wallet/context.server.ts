@@ -7,6 +7,8 @@ import type { Tx } from "#app/db/db.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
 import type { WalletAction } from "../schema.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
+import { excludedAt } from "#app/modules/protection/exclusions-active.server.ts";
+import type { StakeLimit } from "#app/modules/protection/stake-check.server.ts";
 
 export type StoredCall = {
   id: number;
@@ -31,6 +33,12 @@ export type CallContext = {
   /** The call with this (provider, txn id), if one had committed when the statement started. */
   call: StoredCall | null;
   hasActiveTurnover: boolean;
+  /** The player's stake and loss limits (empty: none, and the bet needs no limit check). */
+  limits: StakeLimit[];
+  /** Under a time-out, self-exclusion or closure now. */
+  excluded: boolean;
+  /** The site runs in real-money mode (bets then need the operator's identity checks). */
+  realMoney: boolean;
 };
 
 export const callJson = (c: string) =>
@@ -61,6 +69,9 @@ type Raw = {
   accounts: Array<{ wallet: "main" | "bonus"; available: string }> | null;
   call: Record<string, unknown> | null;
   turnover: boolean;
+  limits: Array<{ kind: StakeLimit["kind"]; period: StakeLimit["period"]; amount: string }> | null;
+  excluded: boolean;
+  real_money: boolean | null;
 };
 
 export async function lockContext(
@@ -80,7 +91,11 @@ export async function lockContext(
           where a.player_id = ${playerId} order by a.id for no key update of a) l) as accounts,
         (select ${callJson("c")} from game_wallet_calls c join game_providers gp on gp.id = c.provider_id
           where gp.platform = ${platform} and c.txn_id = ${txnId}) as call,
-        exists (select 1 from turnover_requirements t where t.player_id = ${playerId} and t.status = 'active') as turnover`,
+        exists (select 1 from turnover_requirements t where t.player_id = ${playerId} and t.status = 'active') as turnover,
+        (select json_agg(json_build_object('kind', kind, 'period', period, 'amount', amount::text)) from rg_limits
+          where player_id = ${playerId} and kind in ('stake', 'loss')) as limits,
+        ${excludedAt(playerId, sql`now()`)} as excluded,
+        (select mode = 'real' from general_settings order by id limit 1) as real_money`,
   );
   const available = (wallet: "main" | "bonus") => BigInt(raw!.accounts?.find((a) => a.wallet === wallet)?.available ?? "0");
   return {
@@ -91,5 +106,8 @@ export async function lockContext(
     bonus: available("bonus"),
     call: toCall(raw!.call),
     hasActiveTurnover: Boolean(raw!.turnover),
+    limits: (raw!.limits ?? []).map((l) => ({ kind: l.kind, period: l.period, amount: BigInt(l.amount) })),
+    excluded: Boolean(raw!.excluded),
+    realMoney: Boolean(raw!.real_money),
   };
 }

@@ -1,5 +1,6 @@
 // The seamless wallet's public types (re-exported by ../wallet.server.ts). Amounts are poisha.
 import type { Currency } from "#app/modules/players/schema.ts";
+import type { LimitRefusal } from "#app/modules/protection/limits-errors.ts";
 
 export type WalletErrorCode =
   | "invalid_request"
@@ -10,11 +11,15 @@ export type WalletErrorCode =
   | "insufficient_funds"
   | "duplicate_mismatch"
   | "bet_rolled_back"
-  | "round_closed";
+  | "round_closed"
+  /** The bet would break one of the player's stake or loss limits (`limit` says which). */
+  | "limit_exceeded"
+  /** Real-money mode: the player has not completed the identity checks the operator requires. */
+  | "verification_needed";
 
 export type WalletBalance = { ok: true; balance: bigint; main: bigint; bonus: bigint; currency: Currency };
 export type WalletSuccess = WalletBalance & { txnId: string; replayed: boolean; roundDbId: number | null };
-export type WalletFailure = { ok: false; code: WalletErrorCode; message: string; balance?: bigint };
+export type WalletFailure = { ok: false; code: WalletErrorCode; message: string; balance?: bigint; limit?: LimitRefusal };
 
 type CallBase = { platform: string; txnId: string; playerId: number; roundId: string; gameCode: string };
 export type BetInput = CallBase & { amount: bigint; fairness?: Record<string, unknown> };

@@ -1,0 +1,67 @@
+// The birthday a player gives (profile page, JSON API, deposit page): saved once. A birthday that makes the player
+// under 18 on the Asia/Dhaka date is saved too, after the player confirms it: the account is then blocked, every
+// session ends and staff get an AML signal (the site is 18+; nothing is deposited or played by a minor).
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { isCalendarDate, MINIMUM_AGE } from "#app/modules/profile/validation.ts";
+import { sessions } from "#app/modules/sessions/schema.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import { amlSignals } from "./schema.ts";
+
+export type BirthdayFailure = {
+  ok: false;
+  error: string;
+  params?: Record<string, string | number>;
+  status: number;
+  /** Set when the birthday is under 18 and the player has not confirmed it yet: the form asks again. */
+  confirm?: { birthday: string; age: number };
+};
+export type BirthdaySaved = { ok: true; birthday: string; blocked: boolean };
+
+/** Full years between the birthday and the day `now` falls on in Asia/Dhaka (text dates, so 29 February works). */
+export function ageOn(birthday: string, now = new Date()): number {
+  const today = formatDhaka(now, "YYYY-MM-DD");
+  const years = Number(today.slice(0, 4)) - Number(birthday.slice(0, 4));
+  return today.slice(5) >= birthday.slice(5) ? years : years - 1;
+}
+
+export const underageFingerprint = (playerId: number) => `underage_birthday:${playerId}`;
+
+/**
+ * Saves the birthday while none is saved (of parallel saves exactly one wins). Under 18: refused with `confirm`
+ * unless `confirmUnderage`; confirmed, the birthday is saved, the player blocked, every session deleted and one
+ * `underage_birthday` signal raised, all in one transaction.
+ */
+export async function saveBirthdayChecked(
+  playerId: number,
+  value: string,
+  { confirmUnderage = false, now = new Date() }: { confirmUnderage?: boolean; now?: Date } = {},
+): Promise<BirthdaySaved | BirthdayFailure> {
+  const birthday = typeof value === "string" ? value.trim() : "";
+  if (!isCalendarDate(birthday)) return { ok: false, error: "profile.errors.birthdayInvalid", status: 400 };
+  if (birthday > formatDhaka(now, "YYYY-MM-DD")) return { ok: false, error: "profile.errors.birthdayInvalid", status: 400 };
+  const age = ageOn(birthday, now);
+  const underage = age < MINIMUM_AGE;
+  if (underage && !confirmUnderage) {
+    return { ok: false, error: "identity.birthday.confirmUnderage", params: { birthday, age }, status: 409, confirm: { birthday, age } };
+  }
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(players)
+      .set({ birthday, updatedAt: now, ...(underage ? { status: "blocked" as const } : {}) })
+      .where(and(eq(players.id, playerId), isNull(players.birthday)))
+      .returning({ birthday: players.birthday });
+    if (!row) return null;
+    if (underage) {
+      await tx.delete(sessions).where(eq(sessions.playerId, playerId));
+      await tx
+        .insert(amlSignals)
+        .values({ playerId, kind: "underage_birthday", fingerprint: underageFingerprint(playerId), evidence: { birthday, age } })
+        .onConflictDoNothing();
+    }
+    return row.birthday!;
+  });
+  if (!saved) return { ok: false, error: "profile.errors.birthdayAlreadySet", status: 409 };
+  return { ok: true, birthday: saved, blocked: underage };
+}

@@ -1,0 +1,58 @@
+// Refusals of the limits module. `messageKey` is a full i18n key (rgLimits.* or money.errors.* for amounts);
+// params fill its placeholders.
+import { formatTaka } from "#app/modules/payments/amount.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import type { MoneyKind, MoneyPeriod } from "./limits-math.ts";
+
+export type LimitErrorCode = "invalid_input" | "no_limit" | "nothing_pending" | "too_early";
+
+export class LimitError extends Error {
+  readonly code: LimitErrorCode;
+  readonly messageKey: string;
+  readonly field: "amount" | "minutes" | undefined;
+  readonly params: Record<string, string>;
+  constructor(
+    code: LimitErrorCode,
+    messageKey: string,
+    { field, params = {} }: { field?: "amount" | "minutes"; params?: Record<string, string> } = {},
+  ) {
+    super(`${code}: ${messageKey}`);
+    this.name = "LimitError";
+    this.code = code;
+    this.messageKey = messageKey;
+    this.field = field;
+    this.params = params;
+  }
+}
+
+export const isLimitError = (e: unknown): e is LimitError => e instanceof LimitError;
+
+/** A money limit that refuses an amount: which one, what is left, and when enough of it frees up (null: never). */
+export type LimitRefusal = { kind: MoneyKind; period: MoneyPeriod; limit: bigint; remaining: bigint; resetsAt: Date | null };
+
+/** The Dhaka date and 24-hour time shown for a moment in messages, e.g. 24/11/2026 14:05. */
+export const dhakaMoment = (at: Date) => formatDhaka(at, "DD/MM/YYYY HH:mm");
+
+/** The key and values of the refusal message (rgLimits.refused nests the limit's name and the reset sentence). */
+export function refusalMessage(r: LimitRefusal): { key: "rgLimits.refused"; params: Record<string, string> } {
+  return {
+    key: "rgLimits.refused",
+    params: {
+      name: `${r.kind}_${r.period}`,
+      limit: formatTaka(r.limit),
+      remaining: formatTaka(r.remaining),
+      resets: r.resetsAt ? "at" : "never",
+      resetsAt: r.resetsAt ? dhakaMoment(r.resetsAt) : "",
+    },
+  };
+}
+
+const periodText: Record<MoneyPeriod, string> = { day: "24-hour", week: "7-day", month: "30-day" };
+
+/** The refusal in plain English, for callers without a language (a provider's HTTP answer, logs). */
+export function limitText(r: LimitRefusal): string {
+  const base = `This would go over your ${periodText[r.period]} ${r.kind} limit of ৳${formatTaka(r.limit)}: ৳${formatTaka(r.remaining)} left.`;
+  return r.resetsAt
+    ? `${base} Enough of it frees up at ${dhakaMoment(r.resetsAt)} (Dhaka time).`
+    : `${base} The amount is larger than the whole limit.`;
+}

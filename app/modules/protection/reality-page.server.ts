@@ -1,0 +1,26 @@
+// What a reality check shows (the modal and the interstitial page), as text in the request's language.
+import type { RouterContextProvider } from "react-router";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { durationParts, signedTaka } from "./reality-format.ts";
+import { realityFigures } from "./reality.server.ts";
+
+export type RealityFiguresText = { elapsed: string; net: string; netSign: -1 | 0 | 1; due: boolean; dueAt: string | null };
+
+export async function realityFiguresText(
+  context: Readonly<RouterContextProvider>,
+  playerId: number,
+  token: string,
+  now = new Date(),
+): Promise<RealityFiguresText | null> {
+  const figures = await realityFigures(playerId, token, now);
+  if (!figures) return null;
+  const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  const { h, m } = durationParts(figures.elapsedMs);
+  return {
+    elapsed: h > 0 ? t("rgReality.duration.hours", { h, m }) : t("rgReality.duration.minutes", { m }),
+    net: signedTaka(figures.netWinLoss),
+    netSign: figures.netWinLoss > 0n ? 1 : figures.netWinLoss < 0n ? -1 : 0,
+    due: figures.due,
+    dueAt: figures.dueAt?.toISOString() ?? null,
+  };
+}

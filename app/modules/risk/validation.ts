@@ -1,0 +1,56 @@
+// The forms of /admin/risk and a player's risk tab, shared by the server and the browser (conform). Messages are
+// i18n keys of the risk area.
+import { z } from "zod";
+import { parseTaka } from "#app/modules/ledger/money.ts";
+
+const MAX_MONEY = 10n ** 12n;
+
+const whole = (min: number, max: number) =>
+  z.coerce.number({ error: "risk.errors.whole" }).int("risk.errors.whole").min(min, "risk.errors.whole").max(max, "risk.errors.whole");
+const money = z
+  .string({ error: "risk.errors.amount" })
+  .trim()
+  .refine((v) => {
+    const p = parseTaka(v.replace(/,/g, ""));
+    return p !== undefined && p > 0n && p <= MAX_MONEY;
+  }, "risk.errors.amount");
+const ratio = z
+  .string({ error: "risk.errors.ratio" })
+  .trim()
+  .refine((v) => /^(0(\.\d{1,2})?|1(\.0{1,2})?)$/.test(v), "risk.errors.ratio");
+
+export const riskSettingsSchema = z.object({
+  intent: z.literal("settings"),
+  lowPlayRatio: ratio,
+  cyclingCount: whole(2, 100),
+  cyclingWindowHours: whole(1, 720),
+  splitThreshold: money,
+  splitCount: whole(2, 100),
+  lossThreshold: money,
+  lossWindowHours: whole(1, 720),
+  sharedIpAccounts: whole(2, 1000),
+});
+export type RiskSettingsInput = z.infer<typeof riskSettingsSchema>;
+
+/** "0.3" -> 30 (hundredths). */
+export function ratioToHundredths(v: string): number {
+  const [whole = "0", frac = ""] = v.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+export const parseMoney = (v: string) => parseTaka(v.trim().replace(/,/g, ""))!;
+
+const note = z.string({ error: "risk.errors.noteRequired" }).trim().min(1, "risk.errors.noteRequired").max(500, "risk.errors.noteTooLong");
+
+export const signalActionSchema = z.object({
+  intent: z.enum(["dismiss", "escalate"]),
+  signalId: z.coerce.number().int().positive().max(2_147_483_647),
+  note,
+});
+
+export const openReviewSchema = z.object({
+  intent: z.literal("open"),
+  reason: note,
+  signalId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const clearReviewSchema = z.object({ intent: z.literal("clear"), reason: note });

@@ -23,6 +23,17 @@ export default [
   route("profile", "routes/account/profile.tsx"),
   route("profile/verify-email", "routes/account/verify-email.tsx"),
   route("vip", "routes/account/vip.tsx"),
+  // Player protection: limits (the hub), time-out, self-exclusion, closure, reality checks, net deposits, identity checks
+  route("account/responsible-gaming", "routes/account/responsible-gaming/hub.tsx"),
+  route("account/responsible-gaming/time-out", "routes/account/responsible-gaming/time-out.tsx"),
+  route("account/responsible-gaming/self-exclusion", "routes/account/responsible-gaming/self-exclusion.tsx"),
+  route("account/responsible-gaming/close-account", "routes/account/responsible-gaming/close-account.tsx"),
+  route("account/responsible-gaming/reality-check", "routes/account/responsible-gaming/reality-check.tsx"),
+  route("account/responsible-gaming/history", "routes/account/responsible-gaming/history.tsx"),
+  route("reality-check", "routes/account/responsible-gaming/reality-interstitial.tsx"),
+  route("account/verification", "routes/account/verification.tsx"),
+  // Identity: where a player lands, logged out, after confirming a birthday under 18 (the account is blocked)
+  route("age-blocked", "routes/account/age-blocked.tsx"),
   // Referral programme (the spec's spelling of the URL; /referral leads there) and the QR image of the invite link
   route("refrrel-program", "routes/referral/referral.tsx"),
   route("referral", "routes/referral/referral-alias.ts"),
@@ -50,6 +61,8 @@ export default [
   route("promotions", "routes/money/promotions.tsx"),
   route("promotions/:id", "routes/money/promotion-details.tsx"),
   route("resources/balance-events", "routes/resources/balance-events.ts"),
+  // The header's balance for the page's session (polled only while the event stream is down)
+  route("resources/balance", "routes/resources/balance.ts"),
   // Inbox and support chat (login-gated); one event stream per page carries balance, inbox and chat events
   route("resources/events", "routes/resources/balance-events.ts", { id: "player-events" }),
   route("inbox", "routes/inbox/inbox.tsx"),
@@ -160,10 +173,19 @@ export default [
       // Support: players (search, view, contact edits with audit)
       route("players", "routes/admin/players/players.tsx"),
       route("players/:id", "routes/admin/players/player.tsx"),
+      // Player protection per player: limits and their history, exclusions, identity documents, AML signals and reviews
+      route("players/:id/limits", "routes/admin/players/limits.tsx"),
+      route("players/:id/exclusions", "routes/admin/players/exclusions.tsx"),
+      route("players/:id/documents", "routes/admin/players/documents.tsx"),
+      // Identity: one document's image for staff (sandboxed, like the deposit proof)
+      route("players/:id/documents/:docId/image", "routes/admin/players/document-image.ts"),
+      route("players/:id/risk", "routes/admin/players/risk.tsx"),
       // VIP levels and the accrual rule (roles admin, content)
       route("vip", "routes/admin/vip.tsx"),
       // Referral programme settings (roles admin, content)
       route("referral", "routes/admin/referral.tsx"),
+      // Risk: AML signals and player reviews (roles admin, finance)
+      route("risk", "routes/admin/risk/risk.tsx"),
       // Support: inbox messages to players and the chat console (roles admin, support)
       route("support/inbox", "routes/admin/support/inbox.tsx"),
       route("support/chats", "routes/admin/support/chats.tsx"),

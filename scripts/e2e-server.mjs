@@ -37,6 +37,9 @@ const env = {
   DATA_DIR: dataDir,
   // The back-office tests log in as the seeded admin with this password.
   ADMIN_INITIAL_PASSWORD: process.env.ADMIN_INITIAL_PASSWORD ?? "E2e-Admin-Pass-1",
+  // The AML signal job runs every 2 s and reads rows at once, so a test sees its signal without waiting a minute.
+  RISK_JOB_INTERVAL_MS: "2000",
+  RISK_SETTLE_MS: "0",
 };
 
 let dropDatabase = async () => {};

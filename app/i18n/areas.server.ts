@@ -16,7 +16,12 @@ export type RouteArea =
   | "profile"
   | "vip"
   | "referral"
-  | "adminContent";
+  | "adminContent"
+  | "rgLimits"
+  | "rgExclusion"
+  | "rgReality"
+  | "identity"
+  | "risk";
 export type AreaBundle<A extends RouteArea = RouteArea> = { lng: string; area: A; strings: Translation[A] };
 
 /** The strings of one route-scoped area in the request's language, for the route's loader to return. */

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { approveDeposit, deposit, newTrx, setDepositTurnover, staffPage } from "./support/cashier.ts";
 import { isMobileLayout, logIn, newPlayer, signUp, type TestPlayer } from "./support/players.ts";
+import { saveBirthday } from "./support/profile.ts";
 
 async function expectHeaderBalance(page: Page, text: string) {
   await expect(page.getByTestId("balance-main").filter({ visible: true }).first()).toContainText(text);
@@ -17,8 +18,10 @@ const DEMO: TestPlayer = { username: "demo", password: "Demo1234", email: "demo@
 
 test.describe("money", () => {
   test("a deposit with a PNG screenshot, approved by staff, shows in the header balance and the transaction record", async ({ page, browser }) => {
+    test.slow(); // the birthday is saved on /profile first
     const player = await signUp(page, newPlayer());
     await logIn(page, player.username, player.password);
+    await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
     const trx = newTrx();
     await deposit(page, { amount: "1000", trx, sender: player.phone });
     const staff = await staffPage(browser);
@@ -82,6 +85,7 @@ test.describe("money", () => {
     test("the deposit form, the screenshot upload and the staff approval work as plain HTML", async ({ page, browser }) => {
       const player = await signUp(page, newPlayer());
       await logIn(page, player.username, player.password);
+      await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
       const trx = newTrx();
       await deposit(page, { amount: "1500", trx, sender: player.phone });
       const staff = await staffPage(browser, false);

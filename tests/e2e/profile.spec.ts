@@ -28,11 +28,13 @@ test("a new player verifies the phone, saves a birthday, and can then withdraw @
   await verifyMainPhone(page, player);
   await expect(page.getByTestId("security-level")).toContainText("Normal");
 
-  // Under 18 is refused next to the field; then a real birthday is saved and becomes read-only.
+  // Under 18 is not saved but asked to be confirmed (confirming blocks the account: identity.spec.ts); the player
+  // enters another date instead, then a real birthday is saved and becomes read-only.
   const tooYoung = `${new Date().getFullYear() - 10}-01-01`;
   await page.getByLabel("Birthday").fill(tooYoung);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("profile-birthday")).toContainText("You must be 18 years or older.");
+  await expect(page.getByTestId("birthday-confirm")).toContainText("your account will be blocked");
+  await page.getByTestId("birthday-change").click();
   await saveBirthday(page, "1995-04-14");
   await expect(page.getByLabel("Birthday")).toHaveCount(0);
 

@@ -5,6 +5,7 @@
 // a single CSP violation.
 import { expect, type APIResponse, type Page, test } from "@playwright/test";
 import { fillLogin, newPlayer, signUp } from "./support/players.ts";
+import { saveBirthday } from "./support/profile.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
 /** A real 1x1 PNG: the server checks the file by its bytes. */
@@ -197,7 +198,8 @@ test.describe("security headers", () => {
     expect((await events).status()).toBe(200);
     await expect(page.getByTestId("crash-round")).not.toHaveAttribute("data-phase", "none");
 
-    // The cashier: a deposit with its screenshot, then the screenshot on the transaction's page.
+    // The cashier: a deposit with its screenshot, then the screenshot on the transaction's page (a birthday first).
+    await saveBirthday(page, "1991-09-09");
     await page.goto("/deposit");
     await page.waitForLoadState("networkidle");
     await page.getByTestId("promotion-select").selectOption("none");

@@ -82,11 +82,12 @@ describe("main phone over the API", () => {
 });
 
 describe("birthday over the API", () => {
-  it("saves dofb once, only for 18 or older", async () => {
+  it("saves dofb once; under 18 only once confirmed, and that blocks the account", async () => {
     const p = await playerWithPhone();
     const young = await callRoute(profileUpdate, "/api/user/profile/update", { token: p.token, json: { remote_id: p.id, dofb: "2020-01-01" } });
-    expect(young.status).toBe(400);
-    expect(young.data).toMatchObject({ success: false, errors: { dofb: ["You must be 18 years or older."] } });
+    expect(young.status).toBe(409);
+    expect(young.data).toMatchObject({ success: false, errors: { dofb: [expect.stringContaining("your account will be blocked")] } });
+    expect((await findPlayerById(p.id))!.birthday).toBeNull();
     const invalid = await callRoute(profileUpdate, "/api/user/profile/update", { token: p.token, json: { dofb: "1990-13-01" } });
     expect(invalid.status).toBe(422);
     const saved = await callRoute(profileUpdate, "/api/user/profile/update", { token: p.token, json: { remote_id: p.id, dofb: "1990-05-06" } });
@@ -95,6 +96,17 @@ describe("birthday over the API", () => {
     const twice = await callRoute(profileUpdate, "/api/user/profile/update", { token: p.token, json: { dofb: "1991-05-06" } });
     expect(twice.status).toBe(409);
     expect((await findPlayerById(p.id))!.birthday).toBe("1990-05-06");
+  });
+
+  it("a confirmed under-18 dofb blocks the account and ends the token", async () => {
+    const p = await playerWithPhone();
+    const body = { remote_id: p.id, dofb: "2015-01-01", confirm_underage: 1 };
+    const blocked = await callRoute(profileUpdate, "/api/user/profile/update", { token: p.token, json: body });
+    expect(blocked.status).toBe(200);
+    expect(blocked.data).toMatchObject({ success: true, blocked: true, dofb: "2015-01-01" });
+    expect((await findPlayerById(p.id))!.status).toBe("blocked");
+    const after = await callRoute(profileUpdate, "/api/user/profile/update", { token: p.token, json: { dofb: "1990-01-01" } });
+    expect(after.status).toBe(401);
   });
 });
 

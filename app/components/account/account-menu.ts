@@ -22,4 +22,6 @@ export const accountMenu = [
   { group: "profile", to: "/inbox", key: "account.menu.inbox", icon: "✉", badge: "unread" },
   { group: "profile", to: "/refrrel-program", key: "account.menu.referral", icon: "⇄" },
   { group: "profile", to: "/vip", key: "account.menu.vip", icon: "♛", badge: "vipPoints" },
+  { group: "profile", to: "/account/verification", key: "account.menu.verification", icon: "✓" },
+  { group: "profile", to: "/account/responsible-gaming", key: "account.menu.responsibleGaming", icon: "⛉" },
 ] as const satisfies readonly AccountMenuEntry[];

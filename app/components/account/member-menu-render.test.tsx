@@ -34,3 +34,7 @@ it("shows the player's VP beside VIP as a figure, also at zero", async () => {
   expect(await render(<AccountMenu badges={{ vipPoints: "12.50" }} />)).toContain("12.50 VP");
   expect(await render(<AccountMenu />)).not.toContain("menu-badge-vipPoints");
 });
+
+it("links the responsible-gaming tools from the member menu", async () => {
+  expect(await render(<AccountMenu />)).toMatch(/href="\/account\/responsible-gaming"[^>]*>.*Responsible Gaming/);
+});

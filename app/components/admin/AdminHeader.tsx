@@ -15,6 +15,7 @@ const links: Array<{
     | "admin.nav.audit"
     | "admin.nav.games"
     | "admin.nav.players"
+    | "admin.nav.risk"
     | "admin.nav.vip"
     | "admin.nav.referral"
     | "admin.nav.content"
@@ -27,6 +28,7 @@ const links: Array<{
   { page: "audit", to: "/admin/audit", key: "admin.nav.audit" },
   { page: "games", to: "/admin/games", key: "admin.nav.games" },
   { page: "players", to: "/admin/players", key: "admin.nav.players" },
+  { page: "risk", to: "/admin/risk", key: "admin.nav.risk" },
   { page: "vip", to: "/admin/vip", key: "admin.nav.vip" },
   { page: "referral", to: "/admin/referral", key: "admin.nav.referral" },
   { page: "support", to: "/admin/support/inbox", key: "inbox.admin.menu" },

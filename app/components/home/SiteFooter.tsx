@@ -84,6 +84,10 @@ export function SiteFooter({ footer, siteTitle, year }: { footer: HomeContent["f
               {t("common.footer.ageLimit")}{" "}
               <a href="/responsible-gaming" className="footer-link">
                 {t("home.readMoreResponsible")}
+              </a>{" "}
+              ·{" "}
+              <a href="/account/responsible-gaming" className="footer-link" data-testid="footer-rg-tools">
+                {t("common.footer.rgTools")}
               </a>
             </p>
           </div>

@@ -21,7 +21,7 @@ describe("money on screen", () => {
     expect(addTaka("abc", 1000)).toBe("1000");
   });
 
-  it("reads the stream's answer and POST /api/balance's", () => {
+  it("reads the stream's (and /resources/balance's) answer and POST /api/balance's", () => {
     expect(readBalance({ main: "1234.5", bonus: "0.00" })).toEqual({ main: "1,234.50", bonus: "0.00" });
     expect(readBalance({ balance: "1234.50", bonus_balance: "10.00", currency: "BDT" })).toEqual({ main: "1,234.50", bonus: "10.00" });
     expect(readBalance({ balance: "1,234.50" })).toEqual({ main: "1,234.50", bonus: null });

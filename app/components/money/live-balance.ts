@@ -7,7 +7,7 @@ export type HeaderBalanceData = { main: string; bonus: string | null };
 
 /** The balance arrives on the page's one event stream, with the inbox and chat events. */
 export const BALANCE_EVENTS_URL = PLAYER_EVENTS_URL;
-export const BALANCE_POLL_URL = "/api/balance";
+export const BALANCE_POLL_URL = "/resources/balance";
 const POLL_MS = 10_000;
 // The stream sends a heartbeat every 25 s; silence for longer than this means it is down, so poll instead.
 const STALE_MS = 30_000;
@@ -28,7 +28,7 @@ function publish(next: HeaderBalanceData) {
   if (!same) for (const listener of store.listeners) listener(next);
 }
 
-/** Reads the stream's shape ({ main, bonus }) and POST /api/balance's ({ balance, bonus_balance }). */
+/** Reads the stream's and /resources/balance's shape ({ main, bonus }) and POST /api/balance's ({ balance, bonus_balance }). */
 export function readBalance(json: unknown): HeaderBalanceData | null {
   if (!json || typeof json !== "object") return null;
   const o = json as Record<string, unknown>;
@@ -41,15 +41,14 @@ export function readBalance(json: unknown): HeaderBalanceData | null {
   };
 }
 
-/** One POST /api/balance; a 401 means the session ended elsewhere, so the page reloads as a guest. */
+/** One GET /resources/balance; a 401 means the session ended elsewhere, so the page reloads as a guest. */
 export async function pollBalance() {
   try {
-    const res = await fetch(BALANCE_POLL_URL, { method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin" });
+    const res = await fetch(BALANCE_POLL_URL, { headers: { Accept: "application/json" }, credentials: "same-origin" });
     if (res.status === 401) return window.location.reload();
     if (!res.ok) return;
     const next = readBalance(await res.json());
-    // The API always reports the bonus wallet; the header shows it only when the server said the flag is on.
-    if (next) publish(store.value?.bonus === null ? { ...next, bonus: null } : next);
+    if (next) publish(next);
   } catch {
     // Offline for a moment: the next tick tries again.
   }
@@ -72,7 +71,7 @@ function stopPolling() {
 
 /**
  * The live balance: the server's value first, then every "balance" event of the SSE stream; when EventSource
- * is missing or the stream goes quiet (no event or heartbeat for 30 s), POST /api/balance every 10 s.
+ * is missing or the stream goes quiet (no event or heartbeat for 30 s), GET /resources/balance every 10 s.
  */
 export function useLiveBalance(initial: HeaderBalanceData): HeaderBalanceData {
   const [value, setValue] = useState(initial);

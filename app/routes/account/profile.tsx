@@ -4,6 +4,7 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { SecurityLevel } from "#app/components/account/SecurityLevel.tsx";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
 import { ResendButton } from "#app/components/profile/ResendButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
@@ -13,7 +14,8 @@ import { MAX_EXTRA_PHONES } from "#app/modules/profile/extra-phones.server.ts";
 import { profileAction, type Notice } from "#app/modules/profile/page-actions.server.ts";
 import { CODE_TTL_SECONDS } from "#app/modules/profile/phone-verification.server.ts";
 import { loadProfile } from "#app/modules/profile/profile.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { AGE_BLOCKED_PATH } from "#app/modules/protection/identity-birthday-post.server.ts";
+import { clearSessionCookie, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/profile";
 
@@ -36,6 +38,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     title: getInstance(context).t("profile.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     i18n: areaBundle(context, "profile"),
+    identity: areaBundle(context, "identity"),
     profile: shown,
     notice,
     noticePhone: notice === "codeSent" ? (profile.phones.find((p) => String(p.target) === target)?.phone ?? "") : "",
@@ -48,13 +51,22 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   const outcome = await profileAction(player.id, await request.formData());
+  if (outcome.ok && outcome.blocked) throw redirect(AGE_BLOCKED_PATH, { headers: { "Set-Cookie": await clearSessionCookie() } });
   if (outcome.ok) {
     // Post/Redirect/Get: a reload does not send the form again.
     const query = new URLSearchParams({ notice: outcome.notice, ...(outcome.target ? { target: outcome.target } : {}) });
     return redirect(`${ACTION}?${query}`);
   }
   const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
-  return data({ form: outcome.form, field: outcome.field ?? null, error: t(outcome.error, outcome.params) }, { status: outcome.status });
+  return data(
+    {
+      form: outcome.form,
+      field: outcome.field ?? null,
+      error: t(outcome.error, outcome.params),
+      ...(outcome.confirm ? { confirm: outcome.confirm } : {}),
+    },
+    { status: outcome.status },
+  );
 }
 
 type Answer = Route.ComponentProps["actionData"];
@@ -140,11 +152,11 @@ function PhoneRow({ phone, answer, codeMinutes }: { phone: Phone; answer: Answer
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
+  useArea(loaderData.identity);
   const { t } = useTranslation();
   const { profile: p, notice } = loaderData;
   const answer = actionData;
   const addErrors = errorFor(answer, "add-phone");
-  const birthdayErrors = errorFor(answer, "birthday");
   // A success redirects to a new location: the forms remount, so a saved or sent value does not stay typed in. A refusal
   // keeps them (what was typed stays), and its key is fixed: React Router shows a refusal before it commits the new
   // location, and a remount then would wipe what the player typed since the message appeared.
@@ -249,32 +261,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               {p.birthday}
             </p>
           ) : (
-            <Form method="post" action={actionFor("birthday")}>
-              <input type="hidden" name="intent" value="birthday" />
-              <label htmlFor="birthday-input" className="sr-only">
-                {t("profile.birthday")}
-              </label>
-              <div className="flex gap-2">
-                <input
-                  id="birthday-input"
-                  name="birthday"
-                  type="date"
-                  required
-                  min="1900-01-01"
-                  aria-invalid={birthdayErrors ? true : undefined}
-                  aria-describedby={birthdayErrors ? "birthday-error" : undefined}
-                  className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2"
-                />
-                <SubmitButton
-                  label={t("profile.save")}
-                  pendingLabel={t("profile.saving")}
-                  action={actionFor("birthday")}
-                  className="btn-primary shrink-0"
-                />
-              </div>
-              <p className="mt-1 text-xs text-white/50">{t("profile.birthdayHint")}</p>
-              <ErrorList errors={birthdayErrors} id="birthday-error" />
-            </Form>
+            <BirthdayStep
+              action={actionFor("birthday")}
+              answer={answer?.form === "birthday" ? answer : null}
+              label={t("profile.birthday")}
+              hint={t("profile.birthdayHint")}
+            />
           )}
         </Card>
 

@@ -5,8 +5,11 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { jurisdictionCodes } from "#app/modules/settings/jurisdiction.ts";
 import { getEditableSettings, updateSettings } from "#app/modules/settings/settings.server.ts";
 import { formatHundredths, settingsSchema, siteModes } from "#app/modules/settings/validation.ts";
@@ -22,6 +25,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const notice = url.searchParams.get("notice");
   return {
     title: getInstance(context).t("admin.settings.title"),
+    identity: areaBundle(context, "identity"),
     notice: notice === "saved" || notice === "unchanged" ? (notice as "saved" | "unchanged") : null,
     defaults: {
       siteTitle: s.siteTitle,
@@ -33,6 +37,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       licenceIssuer: s.licenceIssuer ?? "",
       licenceNumber: s.licenceNumber ?? "",
       jurisdictions: s.jurisdictions,
+      requiredVerifications: s.requiredVerifications,
       demoStartingBalance: formatPoisha(s.demoStartingBalance).replace(/\.00$/, ""),
     },
   };
@@ -65,6 +70,7 @@ function Check({ inputProps, label, hint }: { inputProps: ReturnType<typeof getI
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  useArea(loaderData.identity);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: loaderData.defaults,
@@ -163,6 +169,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             </div>
             <div className="mt-1 text-xs text-white/60">{t("admin.settings.jurisdictionsHint")}</div>
             <AdminErrorList errors={fields.jurisdictions.errors} id={fields.jurisdictions.errorId} />
+          </fieldset>
+          <fieldset className="field" data-testid="required-verifications">
+            <legend className="mb-1 text-sm text-white/80">{t("identity.admin.settingsTitle")}</legend>
+            <div className="flex flex-wrap gap-4">
+              {getCollectionProps(fields.requiredVerifications, { type: "checkbox", options: [...requirableVerifications] }).map(
+                ({ key, ...props }) => (
+                  <label key={key} className="!mb-0 !flex items-center gap-2 !text-base !text-white">
+                    <input {...props} className="size-4 accent-brand !w-4 !p-0" />
+                    {t(`identity.needed.item.${props.value as (typeof requirableVerifications)[number]}`)}
+                  </label>
+                ),
+              )}
+            </div>
+            <div className="mt-1 text-xs text-white/60">{t("identity.admin.settingsHint")}</div>
+            <AdminErrorList errors={fields.requiredVerifications.errors} id={fields.requiredVerifications.errorId} />
           </fieldset>
         </fieldset>
         <div className="lg:col-span-2">

@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const outcome = await loginWithPassword(request, parsed.data.username, parsed.data.password);
   if (!outcome.ok) {
-    const headers = outcome.params ? { "Retry-After": String(outcome.params.minutes * 60) } : undefined;
+    const headers = outcome.params && "minutes" in outcome.params ? { "Retry-After": String(outcome.params.minutes * 60) } : undefined;
     return apiError(outcome.status, outcome.message, { params: outcome.params, headers });
   }
   return Response.json(

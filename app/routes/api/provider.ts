@@ -17,7 +17,8 @@
 // unknown round is INVALID_REQUEST, for a settled one ROUND_CLOSED.
 //
 // Answers, HTTP 200: { "status": "OK", "balance": "1234.50" (taka, 2 decimals, main + bonus), "currency", "txnId" }
-// or, for a refusal, { "status": "INSUFFICIENT_FUNDS" | "DUPLICATE_MISMATCH" | "BET_ROLLED_BACK" | "ROUND_CLOSED" |
+// or, for a refusal, { "status": "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" (a bet over the player's stake or loss limit) |
+// "DUPLICATE_MISMATCH" | "BET_ROLLED_BACK" | "ROUND_CLOSED" |
 // "PLAYER_BLOCKED" | "UNKNOWN_PLAYER" | "UNKNOWN_GAME" | "UNKNOWN_PROVIDER" | "INVALID_REQUEST", "message", "balance"? }.
 // A retried call (same txnId) answers like the first time with the current balance.
 // Protocol errors: 400 malformed body, 401 missing/bad/stale signature, 404 unknown action or platform,

@@ -8,6 +8,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
 import { loginSchema } from "#app/modules/players/validation.ts";
+import { exclusionNotices } from "#app/modules/protection/exclusions.ts";
 import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/login";
 
@@ -15,7 +16,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
-  return { redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""), title: getInstance(context).t("auth.login.title") };
+  const t = getInstance(context).t;
+  // Responsible gaming: the session-time limit ended the last session (?sessionLimit=<minutes>), or a time-out,
+  // self-exclusion or closure just started and logged the player out (?notice=<kind>).
+  const limit = /^\d{1,4}$/.exec(url.searchParams.get("sessionLimit") ?? "")?.[0];
+  const notice = exclusionNotices.find((n) => n === url.searchParams.get("notice"));
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    title: t("auth.login.title"),
+    sessionEnded: limit ? t("rgLimits.sessionEnded", { minutes: limit }) : null,
+    notice: notice ? t(`rgExclusion.notice.${notice}`) : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,6 +60,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <main className="form-card">
       <h1 className="mb-4 text-center text-xl font-bold">{t("auth.login.title")}</h1>
+      {loaderData.sessionEnded && !actionData ? (
+        <p className="form-note mb-4" role="status" data-testid="session-limit-ended">
+          {loaderData.sessionEnded}
+        </p>
+      ) : null}
+      {loaderData.notice && !actionData ? (
+        <p role="status" className="form-note mb-4" data-testid="login-notice">
+          {loaderData.notice}
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} action="/login">
         <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -1,15 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { GameFrame } from "#app/components/games/launch/GameFrame.tsx";
 import { LaunchCard } from "#app/components/games/launch/LaunchCard.tsx";
+import { GameProtection } from "#app/components/protection/GameProtection.tsx";
+import { RealityCheckModal } from "#app/components/protection/RealityCheckModal.tsx";
+import { ResponsibleGamingLink } from "#app/components/protection/ResponsibleGamingLink.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { isLaunchError, type LaunchError } from "#app/modules/games/adapters/index.ts";
 import { getGameByCode } from "#app/modules/games/catalogue.server.ts";
 import { launchGameCode, openLaunch, startLaunch } from "#app/modules/games/launch.server.ts";
+import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { headerBalance } from "../money/balance.server.ts";
@@ -43,6 +47,8 @@ const gamerunHref = (params: Record<string, string>) => `/gamerun?${new URLSearc
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
+  // Before the one-time launch is spent: after the reality check the player comes back to this same URL.
+  const reality = await guardRealityCheck(context, url);
   const { t } = getInstance(context);
   const from = safeRedirect(url.searchParams.get("from"), "/games");
   const area = areaBundle(context, "gamerun");
@@ -56,26 +62,39 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         url: opened.url,
         close: safeRedirect(url.searchParams.get("from") ?? opened.returnTo, "/games"),
       };
-      return { title: opened.game.name, area, view, balance: await headerBalance(player.id) };
+      return { title: opened.game.name, area, view, balance: await headerBalance(player.id), reality };
     } catch (e) {
       if (!isLaunchError(e)) throw e;
       const code = await launchGameCode(token, player.id);
       const found = code ? await getGameByCode(code) : undefined;
       const game = found ? { code: found.game.code, name: found.game.name, poster: found.game.poster } : null;
-      return data({ title: t("gamerun.launchInvalid"), area, view: { kind: "invalid" as const, game, from }, balance: null }, { status: 410 });
+      return data(
+        { title: t("gamerun.launchInvalid"), area, view: { kind: "invalid" as const, game, from }, balance: null, reality },
+        { status: 410 },
+      );
     }
   }
   const code = url.searchParams.get("code")?.trim() ?? "";
   const found = GAME_CODE.test(code) ? await getGameByCode(code) : undefined;
   if (!found)
-    return data({ title: t("gamerun.errors.gameUnavailable"), area, view: { kind: "missing" as const, from }, balance: null }, { status: 404 });
+    return data(
+      { title: t("gamerun.errors.gameUnavailable"), area, view: { kind: "missing" as const, from }, balance: null, reality },
+      { status: 404 },
+    );
   const game = { code: found.game.code, name: found.game.name, poster: found.game.poster };
-  return { title: t("gamerun.title", { name: game.name }), area, view: { kind: "ready" as const, game, from }, balance: null };
+  return { title: t("gamerun.title", { name: game.name }), area, view: { kind: "ready" as const, game, from }, balance: null, reality };
 }
 
 /** Play: starts a launch and redirects to /gamerun?launch=<token>; a failure stays here with the spec's text. */
+/** A spent launch cannot be opened again: a revalidation of the same URL (after a reality check's acknowledgement) would end the game. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.searchParams.has("launch") && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
+}
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
+  await guardRealityCheck(context, url);
   const submission = parseWithZod(await request.formData(), { schema: launchSchema });
   if (submission.status !== "success") return data({ error: getInstance(context).t("gamerun.errors.gameUnavailable") }, { status: 400 });
   const from = safeRedirect(submission.value.from, "/games");
@@ -98,9 +117,24 @@ export default function GameRun({ loaderData, actionData }: Route.ComponentProps
   useArea(loaderData.area);
   const { t } = useTranslation();
   const { view } = loaderData;
-  if (view.kind === "playing") return <GameFrame name={view.game.name} url={view.url} closeHref={view.close} balance={loaderData.balance!} />;
+  if (view.kind === "playing")
+    return (
+      <>
+        <GameFrame
+          name={view.game.name}
+          url={view.url}
+          closeHref={view.close}
+          balance={loaderData.balance!}
+          aside={<ResponsibleGamingLink compact />}
+        />
+        <RealityCheckModal reality={loaderData.reality} />
+      </>
+    );
   return (
     <main className="p-3 py-6" data-testid="gamerun-page">
+      <div className="mx-auto max-w-sm">
+        <GameProtection reality={loaderData.reality} />
+      </div>
       {view.kind === "ready" ? <LaunchCard game={view.game} from={view.from} autoStart={!actionData?.error} error={actionData?.error} /> : null}
       {view.kind === "invalid" ? (
         <div className="mx-auto max-w-sm" data-testid="launch-invalid">

@@ -41,13 +41,15 @@ const view = (phase: "betting" | "running" | "crashed"): CrashView => ({
   history: [{ id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32) }],
   chain: { terminatingHash: "12".repeat(32), salt: "ef".repeat(32), length: 100_000 },
 });
-const base = { title: "x", area: undefined, balance: "৳1,000.00", game: { min: "৳10.00", max: "৳25,000.00" }, myName: "me***1" };
+const reality = { dueAt: null, dueInMs: null, area: undefined };
+const base = { title: "x", area: undefined, balance: "৳1,000.00", game: { min: "৳10.00", max: "৳25,000.00" }, myName: "me***1", reality };
 
 it("renders every phase in English and Bangla without a missing string; refreshes itself only without JS while running", async () => {
   const running = await render("en", { ...base, view: view("running") });
   const betting = await render("bn", { ...base, view: view("betting") }, { result: undefined, notice: "Bet placed: ৳10.00" });
   const crashed = await render("en", { ...base, view: view("crashed") });
-  for (const html of [running, betting, crashed]) expect(html).not.toMatch(/crash\.[a-z]/);
+  for (const html of [running, betting, crashed]) expect(html).not.toMatch(/crash\.[a-z]|rgReality\./);
+  for (const html of [running, betting, crashed]) expect(html).toContain('data-testid="game-rg-link"');
   expect(running).toContain("1.71×");
   expect(running).toContain('name="intent" value="cashout"');
   expect(running).toContain('<noscript><meta http-equiv="refresh" content="2"/></noscript>');

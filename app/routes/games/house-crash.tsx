@@ -17,7 +17,9 @@ import { isCrashError } from "#app/modules/games/crash/errors.ts";
 import { crashErrorText, crashPageData } from "#app/modules/games/crash/page-data.server.ts";
 import { takaText } from "#app/modules/games/crash/view.ts";
 import { parseTaka } from "#app/modules/ledger/money.ts";
+import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { GameProtection } from "#app/components/protection/GameProtection.tsx";
 import type { Route } from "./+types/house-crash";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { GameHeader } from "#app/components/games/house/GameHeader.tsx";
@@ -26,11 +28,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  return { title: getInstance(context).t("crash.title"), area: areaBundle(context, "crash"), ...(await crashPageData(player.id)) };
+  const [reality, page] = await Promise.all([guardRealityCheck(context, url), crashPageData(player.id)]);
+  return { title: getInstance(context).t("crash.title"), area: areaBundle(context, "crash"), ...page, reality };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
+  await guardRealityCheck(context, url);
   const t = getInstance(context).t as unknown as (key: string, options?: Record<string, string>) => string;
   const submission = parseWithZod(await request.formData(), { schema: crashActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
@@ -101,6 +105,7 @@ export default function HouseCrash({ loaderData, actionData }: Route.ComponentPr
         balance={balance}
         testId="crash-balance"
       />
+      <GameProtection reality={loaderData.reality} />
 
       <section
         className={`mb-3 rounded-xl p-4 text-center ${phase === "crashed" ? "bg-red-900/50" : "bg-panel"}`}

@@ -23,7 +23,9 @@ import { playDice } from "#app/modules/games/house/dice.server.ts";
 import { isHouseError } from "#app/modules/games/house/errors.ts";
 import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
 import { houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house/page-data.server.ts";
+import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { GameProtection } from "#app/components/protection/GameProtection.tsx";
 import type { Route } from "./+types/house-dice";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
@@ -31,11 +33,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  return { title: getInstance(context).t("house.dice.title"), area: areaBundle(context, "house"), ...(await housePageData(player.id, DICE_CODE)) };
+  const [reality, page] = await Promise.all([guardRealityCheck(context, url), housePageData(player.id, DICE_CODE)]);
+  return { title: getInstance(context).t("house.dice.title"), area: areaBundle(context, "house"), ...page, reality };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
+  await guardRealityCheck(context, url);
   const submission = parseWithZod(await request.formData(), { schema: diceFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), outcome: null }, { status: 400 });
   const { stake, target, direction } = submission.value;
@@ -94,6 +98,7 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
         balance={loaderData.balance}
         testId="house-balance"
       />
+      <GameProtection reality={loaderData.reality} />
       {!loaderData.game ? (
         <p className="rounded-xl bg-panel p-4 text-center" role="status">
           {t("house.unavailable")}

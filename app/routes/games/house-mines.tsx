@@ -16,7 +16,9 @@ import { isHouseError } from "#app/modules/games/house/errors.ts";
 import { MINES_CODE } from "#app/modules/games/house/game-row.server.ts";
 import { cashOutMines, getMinesState, type MinesView, revealTile, startMines } from "#app/modules/games/house/mines.server.ts";
 import { houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house/page-data.server.ts";
+import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { GameProtection } from "#app/components/protection/GameProtection.tsx";
 import type { Route } from "./+types/house-mines";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
@@ -41,8 +43,8 @@ function shown(v: MinesView | null) {
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const [page, state] = await Promise.all([housePageData(player.id, MINES_CODE), getMinesState(player.id)]);
-  return { title: getInstance(context).t("house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state) };
+  const [reality, page, state] = await Promise.all([guardRealityCheck(context, url), housePageData(player.id, MINES_CODE), getMinesState(player.id)]);
+  return { title: getInstance(context).t("house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state), reality };
 }
 
 const tileSchema = z.object({
@@ -58,6 +60,7 @@ const actionSchema = z.discriminatedUnion("intent", [minesStartSchema, tileSchem
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
+  await guardRealityCheck(context, url);
   const submission = parseWithZod(await request.formData(), { schema: actionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const input = submission.value;
@@ -96,6 +99,7 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
         balance={loaderData.balance}
         testId="house-balance"
       />
+      <GameProtection reality={loaderData.reality} />
       <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
       {!loaderData.game ? (
         <p className="rounded-xl bg-panel p-4 text-center" role="status">

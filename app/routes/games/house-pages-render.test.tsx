@@ -11,7 +11,9 @@ import Fair from "./fair.tsx";
 
 const seed = { serverSeedHash: "ab".repeat(32), clientSeed: "cs", nonce: 3 };
 const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00" };
-const base = { title: "x", area: undefined, balance: "৳1,000.00", game, seed };
+// Reality checks off: the responsible-gaming link is shown, no modal.
+const reality = { dueAt: null, dueInMs: null, area: undefined };
+const base = { title: "x", area: undefined, balance: "৳1,000.00", game, seed, reality };
 
 async function render(lng: string, path: string, Component: unknown, loaderData: unknown, actionData?: unknown) {
   const i18n = i18next.createInstance();
@@ -69,7 +71,9 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
       verifier: { values: {}, result: null, error: "house.errors.seedFormat" },
     }),
   );
-  for (const html of out) expect(html).not.toMatch(/house\.[a-z]/);
+  for (const html of out) expect(html).not.toMatch(/house\.[a-z]|rgReality\./);
+  for (const html of out.slice(0, 4)) expect(html).toContain('data-testid="game-rg-link"');
+  expect(out[1]).toContain("দায়িত্বশীল গেমিং");
   expect(out[0]).toContain("Rolled 42.17");
   expect(out[2]).toContain('name="tile"');
   expect(out[2]).not.toContain("💣");

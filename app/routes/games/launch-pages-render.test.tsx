@@ -19,6 +19,7 @@ async function render(lng: string, path: string, Component: unknown, loaderData:
   );
 }
 
+const reality = { dueAt: null, dueInMs: null, area: undefined };
 const game = { code: "KA-SLOT-GOLDEN-TIGER", name: "Golden Tiger", poster: "/demo/posters/x.svg", type: "SLOT" };
 
 it("renders the Play form, the running game and a spent link in English and Bangla", async () => {
@@ -27,6 +28,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
     area: undefined,
     view: { kind: "ready", game, from: "/slot" },
     balance: null,
+    reality,
   });
   expect(ready).toContain('method="post"');
   expect(ready).toContain('name="code" value="KA-SLOT-GOLDEN-TIGER"');
@@ -39,6 +41,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
     area: undefined,
     view: { kind: "playing", game, url: "https://games.aggregator.test/play/KA?token=abc&lang=en", close: "/slot" },
     balance: { main: "1,250.00", bonus: null },
+    reality,
   });
   expect(playing).toContain(`src="${url}"`);
   expect(playing).toContain('sandbox="allow-scripts allow-same-origin allow-forms allow-popups"');
@@ -52,6 +55,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
     area: undefined,
     view: { kind: "invalid", game, from: "/games" },
     balance: null,
+    reality,
   });
   expect(spent).toContain("This game link has expired or was already used.");
   expect(spent).toContain(">Play again<");
@@ -60,11 +64,12 @@ it("renders the Play form, the running game and a spent link in English and Bang
     "en",
     "/gamerun?code=KA-SLOT-GOLDEN-TIGER",
     GameRun,
-    { title: "x", area: undefined, view: { kind: "ready", game, from: "/slot" }, balance: null },
+    { title: "x", area: undefined, view: { kind: "ready", game, from: "/slot" }, balance: null, reality },
     { error: "An unexpected error occurred" },
   );
   expect(failed).toContain("An unexpected error occurred");
-  for (const html of [ready, playing, spent, failed]) expect(html).not.toMatch(/gamerun\.[a-z]/);
+  for (const html of [ready, playing, spent, failed]) expect(html).not.toMatch(/gamerun\.[a-z]|rgReality\./);
+  for (const html of [ready, playing, spent, failed]) expect(html).toContain('data-testid="game-rg-link"');
 });
 
 it("renders the simulated provider's game with its Spin form and a result", async () => {

@@ -14,9 +14,19 @@ import { MoneyTabs } from "#app/components/money/MoneyTabs.tsx";
 import { QUICK_DEPOSIT, QuickAmounts } from "#app/components/money/QuickAmounts.tsx";
 import { StatusBadge } from "#app/components/money/StatusBadge.tsx";
 import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
+import { NeededBox } from "#app/components/identity/NeededBox.tsx";
+import { db } from "#app/db/db.server.ts";
+import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
 import { depositFormSchema } from "#app/modules/payments/validation.ts";
+import { birthdayPost } from "#app/modules/protection/identity-birthday-post.server.ts";
+import { identityRefusal } from "#app/modules/protection/identity.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { DepositLimitPrompt } from "#app/components/protection/DepositLimitPrompt.tsx";
+import { shouldPromptDepositLimit } from "#app/modules/protection/limits.server.ts";
+import { depositLimitError } from "#app/modules/payments/deposits.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { checkDepositStep, depositChoices, depositPageData, formQuery, normaliseQuickAdd } from "./deposit.server.ts";
 import { saveDraft } from "./deposit-draft.server.ts";
@@ -31,13 +41,37 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // address, so reloading the page does not add it again.
   const folded = normaliseQuickAdd(url.searchParams, QUICK_DEPOSIT);
   if (folded !== null) throw redirect(`/deposit${folded}`);
-  const page = await depositPageData(player.id, getLocale(context), url.searchParams);
-  return { ...page, title: getInstance(context).t("cashier.deposit.title"), layout: layoutFor(request.headers.get("user-agent")) };
+  const [page, limitPrompt, refusal] = await Promise.all([
+    depositPageData(player.id, getLocale(context), url.searchParams),
+    shouldPromptDepositLimit(player.id),
+    identityRefusal(db, player.id, "deposit"),
+  ]);
+  return {
+    ...page,
+    title: getInstance(context).t("cashier.deposit.title"),
+    layout: layoutFor(request.headers.get("user-agent")),
+    // Responsible gaming: before the first deposit, a prompt to set a deposit limit (or skip it).
+    limitPrompt: limitPrompt ? areaBundle(context, "rgLimits") : null,
+    // Asked up front: the birthday (every mode) and the operator's required verifications (real-money mode).
+    identity: areaBundle(context, "identity"),
+    needed: refusal?.missing ?? [],
+    back: backTo(url),
+  };
+}
+
+const BIRTHDAY_ACTION = "/deposit?birthday";
+
+/** Where saving the birthday comes back to: this page with its choices, without the birthday form's own marker. */
+function backTo(url: URL) {
+  const query = new URLSearchParams(url.searchParams);
+  query.delete("birthday");
+  return query.size ? `/deposit?${query}` : "/deposit";
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   const formData = await request.formData();
+  if (formData.get("intent") === "birthday") return birthdayPost(context, player.id, formData, "/deposit");
   // Refused forms re-render with the choices they were sent with (without JavaScript the address has none).
   const again = async (result: SubmissionResult, status: number) => {
     const { channels, amountRange, selected } = await depositChoices(formQuery(formData));
@@ -45,6 +79,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   };
   const submission = parseWithZod(formData, { schema: depositFormSchema });
   if (submission.status !== "success") return again(submission.reply(), 400);
+  // Responsible gaming: an amount over a deposit limit is refused here already, next to the amount.
+  const overLimit = await depositLimitError(player.id, submission.value.amount);
+  if (overLimit) return again(submission.reply(refusalErrors(context, overLimit, ["amount"])), 400);
   const checked = await checkDepositStep(submission.value);
   if (!checked.ok) return again(submission.reply(refusalErrors(context, checked.error, ["promotionId", "methodId", "channelType", "amount"])), 400);
   const cookie = await saveDraft({ playerId: player.id, ...checked.draft });
@@ -52,16 +89,21 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.limitPrompt ?? undefined);
   const { t } = useTranslation();
   const { promotions, methods, records } = loaderData;
-  const { channels, amountRange, selected } = actionData?.again ?? loaderData;
+  useArea(loaderData.identity);
+  const { channels, amountRange, selected } = (actionData && "again" in actionData ? actionData.again : null) ?? loaderData;
+  const needsBirthday = loaderData.needed.includes("birthday");
+  const others = loaderData.needed.filter((n) => n !== "birthday");
+  const blocked = loaderData.needed.length > 0;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const [promotionId, setPromotionId] = useState(selected.promotionId);
   const [form, fields] = useForm({
     id: "deposit",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(depositFormSchema),
     defaultValue: {
       promotionId: selected.promotionId === null ? "none" : String(selected.promotionId),
@@ -83,10 +125,39 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="deposit-page">
         <MoneyTabs active="deposit" />
+        {/* The form's own heading is hidden with the form while it cannot be used. */}
+        {blocked ? <h1 className="sr-only">{t("cashier.deposit.title")}</h1> : null}
+        {needsBirthday ? (
+          <section className="mb-4 rounded-xl border border-brand/40 bg-panel p-4" aria-labelledby="deposit-birthday" data-testid="deposit-birthday">
+            <h2 id="deposit-birthday" className="mb-1 font-semibold">
+              {t("identity.birthday.title")}
+            </h2>
+            <p className="mb-3 text-sm text-white/80">{t("identity.birthday.intro")}</p>
+            <BirthdayStep
+              action={BIRTHDAY_ACTION}
+              answer={actionData && "birthday" in actionData ? actionData.birthday : null}
+              label={t("identity.birthday.label")}
+              hint={t("identity.birthday.hint")}
+              hidden={{ redirectTo: loaderData.back }}
+              id="deposit-birthday"
+            />
+          </section>
+        ) : null}
+        <NeededBox missing={others} />
+        {loaderData.limitPrompt ? <DepositLimitPrompt /> : null}
         <div className="grid gap-4 min-[1024px]:grid-cols-[1fr_16rem] min-[1024px]:items-start">
-          <Form method="post" action="/deposit" ref={formRef} {...getFormProps(form)} className="min-w-0 rounded-xl bg-panel p-4">
+          <Form
+            method="post"
+            action="/deposit"
+            ref={formRef}
+            {...getFormProps(form)}
+            // Until the checks above are done the form is shown but cannot be filled in or sent.
+            inert={blocked}
+            className={`min-w-0 rounded-xl bg-panel p-4${blocked ? " opacity-50" : ""}`}
+            data-testid="deposit-form"
+          >
             <h1 className="sr-only">{t("cashier.deposit.title")}</h1>
-            <ErrorDialog formErrors={form.errors ?? []} answer={actionData} id={form.errorId} />
+            <ErrorDialog formErrors={form.errors ?? []} answer={actionData && "result" in actionData ? actionData : undefined} id={form.errorId} />
 
             <section className="mb-4" aria-labelledby="deposit-promotions">
               <div className="mb-1 flex items-center justify-between gap-2">

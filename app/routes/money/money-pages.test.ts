@@ -24,6 +24,7 @@ import {
   setSettings,
   taka,
 } from "#app/modules/payments/test-helpers.ts";
+import * as balance from "#app/routes/resources/balance.ts";
 import * as balanceEvents from "#app/routes/resources/balance-events.ts";
 import * as depositProof from "#app/routes/resources/deposit-proof.ts";
 import * as deposit from "./deposit.tsx";
@@ -285,6 +286,26 @@ describe("/withdrawal", () => {
     expect((await getPlayerBalances(free.id)).main.available).toBe(taka(1_400));
     const request = await call(paymentRequest, ok.headers.get("location")!, { cookie: freeCookie });
     expect(request.data).toMatchObject({ kind: "withdraw", amount: "600.00" });
+  });
+});
+
+describe("/resources/balance (the header's poll while the stream is down)", () => {
+  it("answers the page's own session cookie with its balance, and a guest 401", async () => {
+    expect((await call(balance, "/resources/balance")).status).toBe(401);
+    const player = await createPlayer();
+    await adjustBalance({
+      staffId: staff.id,
+      playerId: player.id,
+      direction: "credit",
+      amount: taka(250),
+      reason: "test",
+      ip: null,
+      idempotencyKey: newKey(),
+    });
+    const out = await call(balance, "/resources/balance", { cookie: await loggedIn(player) });
+    expect(out.status).toBe(200);
+    expect(out.headers.get("cache-control")).toBe("no-store");
+    expect(out.data).toEqual({ main: "250.00", bonus: "0.00" });
   });
 });
 

@@ -4,8 +4,12 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { groupTaka } from "#app/components/money/format.ts";
 import { StatusBadge } from "#app/components/money/StatusBadge.tsx";
 import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
+import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 import { dhakaDateKey, listTransactions, type TransactionStatus, type TransactionType } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -18,13 +22,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const filter = parseRecordFilter(url.searchParams);
-  const { items, total } = await listTransactions(player.id, {
-    status: filter.status === "all" ? undefined : filter.status,
-    type: filter.type === "all" ? undefined : filter.type,
-    range: filter.range,
-    page: filter.page,
-    pageSize: PAGE_SIZE,
-  });
+  const [{ items, total }, net] = await Promise.all([
+    listTransactions(player.id, {
+      status: filter.status === "all" ? undefined : filter.status,
+      type: filter.type === "all" ? undefined : filter.type,
+      range: filter.range,
+      page: filter.page,
+      pageSize: PAGE_SIZE,
+    }),
+    netDepositsText(player.id),
+  ]);
   // Grouped by the Asia/Dhaka calendar day, newest first (the list already is).
   const days: { day: string; rows: Row[] }[] = [];
   for (const item of items) {
@@ -49,6 +56,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     days,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
+    // Net deposits (RTS 1), with the strings of their panel.
+    net,
+    rg: areaBundle(context, "rgReality"),
   };
 }
 
@@ -89,6 +99,7 @@ function Chips<T extends string>({
 }
 
 export default function TransactionRecord({ loaderData }: Route.ComponentProps) {
+  useArea(loaderData.rg);
   const { t } = useTranslation();
   const { filter, days, pages } = loaderData;
   const hydrated = useHydrated();
@@ -101,6 +112,7 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="transaction-record-page">
         <h1 className="mb-3 text-xl font-bold">{t("cashier.records.title")}</h1>
+        <NetDeposits net={loaderData.net} compact />
         <Form
           method="get"
           action="/transaction-record"

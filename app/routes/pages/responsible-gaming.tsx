@@ -7,7 +7,13 @@ import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/responsible-gaming";
 
-const tools = ["deposit", "timeOut", "selfExclusion", "reality"] as const;
+// Each tool's page in the player's account (a guest is asked to log in and comes back there).
+const tools = [
+  ["deposit", "/account/responsible-gaming"],
+  ["timeOut", "/account/responsible-gaming/time-out"],
+  ["selfExclusion", "/account/responsible-gaming/self-exclusion"],
+  ["reality", "/account/responsible-gaming/reality-check"],
+] as const;
 const signs = ["more", "chase", "borrow", "hide", "mood", "life"] as const;
 const help = ["support", "trust", "ga", "gamcare", "emergency"] as const;
 
@@ -53,10 +59,16 @@ export default function ResponsibleGaming({ loaderData }: Route.ComponentProps) 
       <Section title={t("pages.responsibleGaming.toolsTitle")}>
         <p>{t("pages.responsibleGaming.toolsText")}</p>
         <ul className="my-2 grid gap-2 sm:grid-cols-2">
-          {tools.map((key) => (
-            <li key={key} className="rounded-lg bg-panel px-3 py-2">
-              {t(`pages.responsibleGaming.tools.${key}`)}{" "}
-              <small className="ml-1 whitespace-nowrap rounded-full bg-panel-2 px-2 text-xs text-brand">{t("common.comingSoon")}</small>
+          {tools.map(([key, href]) => (
+            <li key={key}>
+              <a
+                href={href}
+                className="flex h-full items-center justify-between gap-2 rounded-lg bg-panel px-3 py-2 text-brand hover:bg-panel-2"
+                data-testid={`rg-tool-${key}`}
+              >
+                <span>{t(`pages.responsibleGaming.tools.${key}`)}</span>
+                <span aria-hidden="true">›</span>
+              </a>
             </li>
           ))}
         </ul>

@@ -6,7 +6,20 @@ import { useLiveBalance } from "#app/components/money/live-balance.ts";
  * The running game: a slim bar (name, live balance, Close) over the game's page in a full-height iframe. It covers
  * the site's chrome so the game gets the whole screen on a phone.
  */
-export function GameFrame({ name, url, closeHref, balance }: { name: string; url: string; closeHref: string; balance: HeaderBalanceData }) {
+export function GameFrame({
+  name,
+  url,
+  closeHref,
+  balance,
+  aside,
+}: {
+  name: string;
+  url: string;
+  closeHref: string;
+  balance: HeaderBalanceData;
+  /** Shown in the bar before Close (the responsible-gaming link). */
+  aside?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const live = useLiveBalance(balance);
   return (
@@ -19,6 +32,7 @@ export function GameFrame({ name, url, closeHref, balance }: { name: string; url
             {`৳${live.main}`}
           </span>
         </p>
+        {aside}
         <a href={closeHref} className="rounded-md bg-white/10 px-3 py-1 font-semibold text-white hover:bg-white/20" data-testid="gamerun-close">
           {t("gamerun.close")}
         </a>

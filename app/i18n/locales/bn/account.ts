@@ -31,6 +31,8 @@ export default {
     inbox: "ইনবক্স",
     referral: "রেফারেল প্রোগ্রাম",
     vip: "ভিআইপি",
+    verification: "যাচাই",
+    responsibleGaming: "দায়িত্বশীল গেমিং",
     groups: { overview: "সদস্য কেন্দ্র", funds: "ফান্ড", history: "ইতিহাস", profile: "প্রোফাইল" },
   },
   contactUs: "যোগাযোগ করুন",

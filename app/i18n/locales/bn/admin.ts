@@ -12,6 +12,7 @@ export default {
     audit: "অডিট লগ",
     games: "গেমস",
     players: "খেলোয়াড়",
+    risk: "ঝুঁকি",
     vip: "ভিআইপি",
     referral: "রেফারেল",
     content: "কনটেন্ট",
@@ -19,6 +20,7 @@ export default {
     logout: "লগ আউট",
     site: "সাইট খুলুন",
   },
+  playerTabs: { profile: "প্রোফাইল", limits: "সীমা", exclusions: "বর্জন", documents: "নথি", risk: "ঝুঁকি" },
   roles: { admin: "অ্যাডমিন", finance: "ফিন্যান্স", support: "সাপোর্ট", trader: "ট্রেডার", content: "কনটেন্ট" },
   modeBadge: { demo: "ডেমো — খেলার টাকা", real: "আসল টাকা" },
   login: {

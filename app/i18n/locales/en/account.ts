@@ -28,6 +28,8 @@ export default {
     inbox: "Inbox",
     referral: "Referral Program",
     vip: "VIP",
+    verification: "Verification",
+    responsibleGaming: "Responsible Gaming",
     groups: { overview: "Member Centre", funds: "Funds", history: "History", profile: "Profile" },
   },
   contactUs: "Contact Us",

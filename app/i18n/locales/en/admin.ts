@@ -10,6 +10,7 @@ export default {
     audit: "Audit log",
     games: "Games",
     players: "Players",
+    risk: "Risk",
     vip: "VIP",
     referral: "Referral",
     content: "Content",
@@ -17,6 +18,7 @@ export default {
     logout: "Log out",
     site: "Open site",
   },
+  playerTabs: { profile: "Profile", limits: "Limits", exclusions: "Exclusions", documents: "Documents", risk: "Risk" },
   roles: { admin: "Admin", finance: "Finance", support: "Support", trader: "Trader", content: "Content" },
   modeBadge: { demo: "Demo — play money", real: "Real money" },
   login: {

@@ -55,6 +55,7 @@ export default {
     responsibleGaming: "Responsible Gaming",
     terms: "Terms and conditions",
     ageLimit: "18+ only. Gambling can be addictive; please play responsibly.",
+    rgTools: "Your limits, time-out, self-exclusion and reality checks",
     licence: "Licence",
     licensedBy: "Licensed by {{issuer}}, licence no. {{number}}",
     demoLicence: "Demo installation: play money only, no real-money licence configured.",

@@ -57,6 +57,8 @@ export default {
     already_cashed: "You have already cashed out.",
     crashed: "Too late: the round has crashed.",
     not_running: "The round has not started yet.",
+    verification_needed: "Complete the checks on your Verification page (Account › Verification) before playing.",
+    limit_exceeded: "$t(rgLimits.refused)",
     insufficient_funds: "Your balance is too low for this stake.",
     player_blocked: "Your account cannot place bets.",
     wallet_refused: "The bet could not be processed. Please try again.",

@@ -23,6 +23,11 @@ import inbox from "./inbox.ts";
 import chat from "./chat.ts";
 import centre from "./centre.ts";
 import adminContent from "./adminContent.ts";
+import rgLimits from "./rgLimits.ts";
+import rgExclusion from "./rgExclusion.ts";
+import rgReality from "./rgReality.ts";
+import identity from "./identity.ts";
+import risk from "./risk.ts";
 
 export default {
   common,
@@ -50,4 +55,9 @@ export default {
   chat,
   centre,
   adminContent,
+  rgLimits,
+  rgExclusion,
+  rgReality,
+  identity,
+  risk,
 };

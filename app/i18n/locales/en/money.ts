@@ -32,6 +32,7 @@ export default {
     verificationNeeded: "Please complete the verification below before you proceed with the withdrawal request",
     turnoverIncomplete: "Please complete your turnover and try again.",
     birthdayNeeded: "Please add your birthday in your profile before your first deposit.",
+    verificationsNeeded: "Please complete these checks before you deposit: {{list}}. See the Verification page: /account/verification",
     underage: "You must be 18 or older to deposit.",
     playerBlocked: "This account is blocked. Please contact support.",
     alreadyReviewed: "This request has already been reviewed.",

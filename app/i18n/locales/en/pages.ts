@@ -10,14 +10,14 @@ export default {
     limitsText:
       "Before you play, decide how much money and time you can afford to spend, and stop when you reach it. Never play with money meant for rent, food, school fees or bills.",
     toolsTitle: "Limits, time-out and self-exclusion",
-    toolsText: "These tools are coming to your account:",
+    toolsText: "Set them yourself in your account (you may be asked to log in first):",
     tools: {
       deposit: "Deposit limits per day, week or month",
       timeOut: "Time-out: a break from 24 hours to 6 weeks",
       selfExclusion: "Self-exclusion: close your account for 6 months or longer",
       reality: "Reality checks: a reminder of how long you have been playing",
     },
-    toolsUntil: "Until then, write to our support team at {{mail}} and we will set a limit, a break or a self-exclusion for you the same day.",
+    toolsUntil: "You can also write to our support team at {{mail}} and we will set a limit, a break or a self-exclusion for you the same day.",
     signsTitle: "How to recognise problem gambling",
     signsText: "Ask yourself honestly:",
     signs: {

@@ -13,6 +13,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { approveWithdrawal, getWithdrawalForStaff, listWithdrawalQueue, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
+import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
 import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
 import { dhakaTime, financePage, pageParam, requireFinanceViewer, taka, translate } from "./finance.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
@@ -55,12 +56,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     doneNotice(context, url),
   ]);
   const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `W${x.id}` })));
+  // AML: a player under review has their withdrawals held (approveWithdrawal refuses them too).
+  const underReview = await playersUnderReview(items.filter((w) => w.status === "pending").map((w) => w.playerId));
   const rows = await Promise.all(
     items.map(async (w) => ({
       id: w.id,
       ref: `W${w.id}`,
       status: w.status,
+      playerId: w.playerId,
+      held: w.status === "pending" && underReview.has(w.playerId),
       username: w.username,
+      // Not asked for by the player: the balance of a self-exclusion or closure, paid to their own phone.
+      exclusion: w.exclusionKind ? translate(context, `rgExclusion.admin.queueBadge.${w.exclusionKind as "closure" | "self_exclusion"}`) : null,
       method: w.methodName,
       receiving: w.accountNumber,
       amount: taka(w.amount),
@@ -83,6 +90,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     hasMore: page * PAGE_SIZE < total,
     pendingCount: status === "pending" ? total : (pending?.total ?? 0),
     notice,
+    heldLabel: translate(context, "risk.held"),
     rows,
   };
 }
@@ -133,7 +141,7 @@ function ApproveForm({ row, lastResult }: { row: Row; lastResult?: SubmissionRes
   );
 }
 
-function WithdrawalCard({ row, canAct, actionData }: { row: Row; canAct: boolean; actionData?: ActionData }) {
+function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canAct: boolean; actionData?: ActionData; heldLabel: string }) {
   const { t } = useTranslation();
   const mine = actionData?.id === row.id ? actionData : undefined;
   const formErrors = mine?.result.error?.[""] ?? mine?.result.error?.id;
@@ -144,6 +152,20 @@ function WithdrawalCard({ row, canAct, actionData }: { row: Row; canAct: boolean
         <span className="font-bold">{row.ref}</span>
         <span className="text-lg font-bold text-brand">{row.amount}</span>
         <span>{row.username}</span>
+        {row.exclusion ? (
+          <span className="rounded bg-amber-500/20 px-2 py-0.5 text-xs font-semibold text-amber-300" data-testid="withdrawal-exclusion">
+            {row.exclusion}
+          </span>
+        ) : null}
+        {row.held ? (
+          <a
+            href={`/admin/players/${row.playerId}/risk`}
+            className="rounded bg-red-500/20 px-1.5 text-xs font-semibold text-red-200"
+            data-testid="withdrawal-held"
+          >
+            {heldLabel}
+          </a>
+        ) : null}
         <span className="ml-auto text-xs text-white/60">{row.requestedAt}</span>
       </div>
       <FinanceErrorList errors={formErrors} className="form-error" />
@@ -189,7 +211,7 @@ function WithdrawalCard({ row, canAct, actionData }: { row: Row; canAct: boolean
       </div>
       {row.status === "pending" && canAct ? (
         <div className="mt-3 flex flex-col gap-3 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
-          <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />
+          {row.held ? null : <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />}
           <RejectForm kind="withdrawals" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
         </div>
       ) : null}
@@ -212,7 +234,7 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
       page={loaderData.page}
       hasMore={loaderData.hasMore}
       actionData={a}
-      renderRow={(row) => <WithdrawalCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />}
+      renderRow={(row) => <WithdrawalCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} heldLabel={loaderData.heldLabel} />}
     />
   );
 }

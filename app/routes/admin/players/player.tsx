@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
+import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { groupTaka } from "#app/components/money/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
@@ -16,18 +17,13 @@ import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/player";
+import { playerId } from "./player-id.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-function playerId(params: { id?: string }) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw data(null, { status: 404 });
-  return id;
-}
-
 /** /admin/players/:id: the player's contact data, verification, balances from the ledger, and the contact edit form. */
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  await requireStaff(request, pageRoles.players);
+  const { staff } = await requireStaff(request, pageRoles.players);
   const card = await playerCard(playerId(params));
   if (!card) throw data(null, { status: 404 });
   const { player: p, balances, extras } = card;
@@ -35,6 +31,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   return {
     title: `${getInstance(context).t("profile.admin.title")} · ${p.username}`,
     i18n: areaBundle(context, "profile"),
+    role: staff.role,
     notice: notice === "saved" || notice === "unchanged" ? (notice as "saved" | "unchanged") : null,
     player: {
       id: p.id,
@@ -129,7 +126,7 @@ export default function AdminPlayer({ loaderData, actionData }: Route.ComponentP
       <a href="/admin/players" className="mb-2 inline-block text-sm text-brand">
         ‹ {t("profile.admin.back")}
       </a>
-      <h1 className="mb-3 text-xl font-bold">{p.username}</h1>
+      <PlayerTabs playerId={p.id} username={p.username} role={loaderData.role} />
       {loaderData.notice && !actionData ? <Notice>{t(`profile.admin.${loaderData.notice}`)}</Notice> : null}
       <div className="grid gap-4 md:grid-cols-2">
         <dl className="divide-y divide-white/10 rounded-xl bg-panel p-4 text-sm" data-testid="player-card">

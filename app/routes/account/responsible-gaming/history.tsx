@@ -1,0 +1,61 @@
+// /account/responsible-gaming/history: the account history's net deposits (RTS 1) for 30 days, 12 months and the
+// lifetime, with the ways to the transaction and betting records.
+import { useTranslation } from "react-i18next";
+import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
+import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { layoutFor } from "#app/utils/layout.server.ts";
+import type { Route } from "./+types/history";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  return {
+    title: getInstance(context).t("rgReality.history.title"),
+    layout: layoutFor(request.headers.get("user-agent")),
+    area: areaBundle(context, "rgReality"),
+    net: await netDepositsText(player.id),
+  };
+}
+
+export default function AccountHistory({ loaderData }: Route.ComponentProps) {
+  useArea(loaderData.area);
+  const { t } = useTranslation();
+  return (
+    <AccountFrame layout={loaderData.layout}>
+      <main data-testid="account-history-page">
+        <h1 className="mb-2 text-xl font-bold">{t("rgReality.history.title")}</h1>
+        <p className="mb-3 text-sm text-white/80">{t("rgReality.history.intro")}</p>
+        <NetDeposits net={loaderData.net} />
+        <p className="mt-2 text-xs text-white/60">{t("rgReality.history.note")}</p>
+        <section className="mt-4 rounded-xl bg-panel p-4" aria-labelledby="records-title">
+          <h2 id="records-title" className="mb-2 text-sm font-semibold">
+            {t("rgReality.history.recordsTitle")}
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <a className="text-brand underline" href="/transaction-record">
+                {t("rgReality.history.transactionRecord")}
+              </a>
+            </li>
+            <li>
+              <a className="text-brand underline" href="/betting-record">
+                {t("rgReality.history.bettingRecord")}
+              </a>
+            </li>
+          </ul>
+        </section>
+        <p className="mt-3 text-sm">
+          <a className="text-brand underline" href="/account/responsible-gaming">
+            {t("rgReality.hub")}
+          </a>
+        </p>
+      </main>
+    </AccountFrame>
+  );
+}

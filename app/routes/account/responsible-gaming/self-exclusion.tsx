@@ -1,0 +1,71 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { ChoiceList, ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { selfExclusionEnd, selfExclusionSchema, selfExclusionTerms } from "#app/modules/protection/exclusions.ts";
+import { formatUntil, selfExclude } from "#app/modules/protection/exclusions.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { layoutFor } from "#app/utils/layout.server.ts";
+import { exclusionAction } from "./exclusion-action.server.ts";
+import type { Route } from "./+types/self-exclusion";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/** /account/responsible-gaming/self-exclusion: 6 months, 1 year, 5 years or permanently; at once, never undone early. */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePlayer(context, url);
+  const now = new Date();
+  const until = (term: "6m" | "1y" | "5y") => formatUntil(selfExclusionEnd(term, now)!);
+  return {
+    title: getInstance(context).t("rgExclusion.selfExclusion.title"),
+    i18n: areaBundle(context, "rgExclusion"),
+    layout: layoutFor(request.headers.get("user-agent")),
+    until: { "6m": until("6m"), "1y": until("1y"), "5y": until("5y") },
+  };
+}
+
+export function action(args: Route.ActionArgs) {
+  return exclusionAction(args, selfExclusionSchema, "self_exclusion", (playerId, v, ip) => selfExclude(playerId, v.term, { ip }));
+}
+
+const effects = ["now", "login", "marketing", "balance", "final"] as const;
+
+export default function SelfExclusion({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(selfExclusionSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: selfExclusionSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <ExclusionForm
+      layout={loaderData.layout}
+      testId="self-exclusion-page"
+      title={t("rgExclusion.selfExclusion.title")}
+      intro={t("rgExclusion.selfExclusion.intro")}
+      effects={effects.map((e) => t(`rgExclusion.selfExclusion.effects.${e}`))}
+      action="/account/responsible-gaming/self-exclusion"
+      form={form}
+      password={fields.password}
+      understood={fields.understood}
+      submit={t("rgExclusion.selfExclusion.submit")}
+      submitting={t("rgExclusion.selfExclusion.submitting")}
+    >
+      <ChoiceList
+        field={fields.term}
+        legend={t("rgExclusion.selfExclusion.term")}
+        choices={selfExclusionTerms.map((term) => ({
+          value: term,
+          label: t(`rgExclusion.selfExclusion.terms.${term}`),
+          note: term === "permanent" ? undefined : t("rgExclusion.untilNote", { until: loaderData.until[term] }),
+        }))}
+      />
+    </ExclusionForm>
+  );
+}

@@ -1,0 +1,86 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { ChoiceList, ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
+import { Field } from "#app/components/forms/Field.tsx";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { timeOutEnd, timeOutPeriods, timeOutSchema } from "#app/modules/protection/exclusions.ts";
+import { formatUntil, takeTimeOut } from "#app/modules/protection/exclusions.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { layoutFor } from "#app/utils/layout.server.ts";
+import { exclusionAction } from "./exclusion-action.server.ts";
+import type { Route } from "./+types/time-out";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/** /account/responsible-gaming/time-out: 24 hours, 7 days, 30 days or 1-42 days, at once. */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requirePlayer(context, url);
+  const now = new Date();
+  return {
+    title: getInstance(context).t("rgExclusion.timeOut.title"),
+    i18n: areaBundle(context, "rgExclusion"),
+    layout: layoutFor(request.headers.get("user-agent")),
+    until: { "24h": formatUntil(timeOutEnd("24h", now)), "7d": formatUntil(timeOutEnd("7d", now)), "30d": formatUntil(timeOutEnd("30d", now)) },
+  };
+}
+
+export function action(args: Route.ActionArgs) {
+  return exclusionAction(args, timeOutSchema, "timeout", (playerId, v, ip) =>
+    takeTimeOut(playerId, v.period === "custom" ? { days: v.days! } : v.period, { ip }),
+  );
+}
+
+const effects = ["now", "login", "marketing", "balance", "final"] as const;
+
+export default function TimeOut({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(timeOutSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: timeOutSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <ExclusionForm
+      layout={loaderData.layout}
+      testId="time-out-page"
+      title={t("rgExclusion.timeOut.title")}
+      intro={t("rgExclusion.timeOut.intro")}
+      effects={effects.map((e) => t(`rgExclusion.timeOut.effects.${e}`))}
+      action="/account/responsible-gaming/time-out"
+      form={form}
+      password={fields.password}
+      submit={t("rgExclusion.timeOut.submit")}
+      submitting={t("rgExclusion.timeOut.submitting")}
+    >
+      <ChoiceList
+        field={fields.period}
+        legend={t("rgExclusion.timeOut.period")}
+        choices={timeOutPeriods.map((p) => ({
+          value: p,
+          label: t(`rgExclusion.timeOut.periods.${p}`),
+          note: p === "custom" ? undefined : t("rgExclusion.untilNote", { until: loaderData.until[p] }),
+        }))}
+      />
+      <Field
+        label={t("rgExclusion.timeOut.days")}
+        inputProps={{
+          name: fields.days.name,
+          id: fields.days.id,
+          defaultValue: fields.days.initialValue,
+          inputMode: "numeric",
+          type: "text",
+          maxLength: 3,
+          className: "max-w-24",
+        }}
+        errors={fields.days.errors}
+        errorId={fields.days.errorId}
+      />
+    </ExclusionForm>
+  );
+}

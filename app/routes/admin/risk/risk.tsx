@@ -1,0 +1,209 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, redirect } from "react-router";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
+import { type RiskActionData, SignalList } from "#app/components/admin/risk/SignalList.tsx";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+import type { AmlSignalKind } from "#app/modules/protection/schema.ts";
+import { signalView } from "#app/modules/risk/describe.server.ts";
+import { getRiskSettings, toThresholds, updateRiskSettings } from "#app/modules/risk/settings.server.ts";
+import { type SignalStatus, signalKinds, signalStatuses } from "#app/modules/risk/kinds.ts";
+import { listSignals } from "#app/modules/risk/signals.server.ts";
+import { riskSettingsSchema } from "#app/modules/risk/validation.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { fieldErrors, refuse, signalAction } from "./actions.server.ts";
+import type { Route } from "./+types/risk";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+const BASE = "/admin/risk";
+const notices = ["dismissed", "escalated", "settings", "unchanged"] as const;
+const settingFields = [
+  "lowPlayRatio",
+  "cyclingCount",
+  "cyclingWindowHours",
+  "splitThreshold",
+  "splitCount",
+  "lossThreshold",
+  "lossWindowHours",
+  "sharedIpAccounts",
+] as const;
+
+/** The page's filters from its query: unknown values mean "all" (status: "open" when absent). */
+function filters(url: URL) {
+  const kind = url.searchParams.get("kind");
+  const status = url.searchParams.get("status") ?? "open";
+  const page = Number(url.searchParams.get("page"));
+  return {
+    kind: (signalKinds as readonly string[]).includes(kind ?? "") ? (kind as AmlSignalKind) : undefined,
+    status: (signalStatuses as readonly string[]).includes(status) ? (status as SignalStatus) : undefined,
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+const query = (f: { kind?: string; status?: string; page?: number }) => {
+  const q = new URLSearchParams();
+  if (f.kind) q.set("kind", f.kind);
+  q.set("status", f.status ?? "all");
+  if (f.page && f.page > 1) q.set("page", String(f.page));
+  return `?${q}`;
+};
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { staff } = await requireStaff(request, pageRoles.risk);
+  const t = getInstance(context).t;
+  const f = filters(url);
+  const [{ items, hasMore }, settings] = await Promise.all([listSignals(f), getRiskSettings()]);
+  const notice = url.searchParams.get("notice");
+  return {
+    title: t("risk.title"),
+    i18n: areaBundle(context, "risk"),
+    isAdmin: staff.role === "admin",
+    notice: (notices as readonly string[]).includes(notice ?? "") ? (notice as (typeof notices)[number]) : null,
+    filter: { kind: f.kind ?? "", status: f.status ?? "all", page: f.page },
+    self: `${BASE}${query(f)}`,
+    newer: f.page > 1 ? `${BASE}${query({ ...f, page: f.page - 1 })}` : null,
+    older: hasMore ? `${BASE}${query({ ...f, page: f.page + 1 })}` : null,
+    signals: items.map((s) => signalView(t, s)),
+    settings: {
+      lowPlayRatio: (settings.lowPlayRatioHundredths / 100).toFixed(2),
+      cyclingCount: String(settings.cyclingCount),
+      cyclingWindowHours: String(settings.cyclingWindowHours),
+      splitThreshold: formatPoisha(settings.splitThreshold),
+      splitCount: String(settings.splitCount),
+      lossThreshold: formatPoisha(settings.lossThreshold),
+      lossWindowHours: String(settings.lossWindowHours),
+      sharedIpAccounts: String(settings.sharedIpAccounts),
+    },
+  };
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const { staff } = await requireStaff(request, pageRoles.risk);
+  const actor = { staffId: staff.id, ip: clientIp(request) };
+  const formData = await request.formData();
+  const back = `${BASE}${query(filters(url))}`;
+  if (formData.get("intent") !== "settings") return signalAction(formData, actor, back);
+  const values = Object.fromEntries(settingFields.map((k) => [k, String(formData.get(k) ?? "").slice(0, 40)]));
+  if (staff.role !== "admin") return refuse("settings", { "": ["risk.errors.adminOnly"] }, values, 403);
+  const submission = parseWithZod(formData, { schema: riskSettingsSchema });
+  if (submission.status !== "success") return refuse("settings", fieldErrors(submission.reply().error), values);
+  const { changed } = await updateRiskSettings({ id: staff.id, ip: actor.ip }, toThresholds(submission.value));
+  return redirect(`${BASE}?notice=${changed ? "settings" : "unchanged"}#settings`);
+}
+
+function SettingsForm({ values, answer }: { values: Record<(typeof settingFields)[number], string>; answer?: RiskActionData }) {
+  const { t } = useTranslation();
+  const mine = answer?.form === "settings" ? answer : undefined;
+  return (
+    <section id="settings" className="mt-6 rounded-xl bg-panel p-4">
+      <h2 className="mb-1 font-bold">{t("risk.settings.title")}</h2>
+      <p className="mb-1 text-xs text-white/60">{t("risk.settings.hint")}</p>
+      <p className="mb-3 text-xs text-white/60">{t("risk.settings.addressNote")}</p>
+      <Form method="post" action={BASE} className="grid gap-x-4 sm:grid-cols-2" data-testid="risk-settings-form">
+        <input type="hidden" name="intent" value="settings" />
+        {settingFields.map((name) => {
+          const errors = mine?.errors[name];
+          const id = `risk-${name}`;
+          return (
+            <div key={name} className="field">
+              <label htmlFor={id}>{t(`risk.settings.${name}`)}</label>
+              <input
+                id={id}
+                name={name}
+                inputMode="decimal"
+                defaultValue={mine?.values[name] ?? values[name]}
+                aria-invalid={errors?.length ? true : undefined}
+                aria-describedby={errors?.length ? `${id}-error` : undefined}
+              />
+              <AdminErrorList errors={errors} id={`${id}-error`} />
+            </div>
+          );
+        })}
+        <AdminErrorList errors={mine?.errors[""]} className="form-error col-span-full" />
+        <div className="col-span-full">
+          <SubmitButton
+            label={t("risk.settings.save")}
+            pendingLabel={t("risk.settings.saving")}
+            action={BASE}
+            className="btn-primary w-full sm:w-auto"
+          />
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function AdminRisk({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const answer = actionData as RiskActionData | undefined;
+  return (
+    <>
+      <h1 className="mb-1 text-xl font-bold">{t("risk.title")}</h1>
+      <p className="mb-3 text-sm text-white/60">{t("risk.intro")}</p>
+      {loaderData.notice && !actionData ? <Notice>{t(`risk.notices.${loaderData.notice}`)}</Notice> : null}
+      <Form method="get" action={BASE} className="mb-3 flex flex-wrap items-end gap-2 text-sm" data-testid="signal-filter">
+        <label className="flex flex-col gap-1 text-xs text-white/70">
+          {t("risk.filter.kind")}
+          <select
+            name="kind"
+            defaultValue={loaderData.filter.kind}
+            className="rounded-md border border-white/20 bg-black/20 px-2 py-1.5 text-sm text-white"
+          >
+            <option value="">{t("risk.filter.all")}</option>
+            {signalKinds.map((k) => (
+              <option key={k} value={k}>
+                {t(`risk.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs text-white/70">
+          {t("risk.filter.status")}
+          <select
+            name="status"
+            defaultValue={loaderData.filter.status}
+            className="rounded-md border border-white/20 bg-black/20 px-2 py-1.5 text-sm text-white"
+          >
+            <option value="all">{t("risk.filter.all")}</option>
+            {signalStatuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`risk.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary !px-3 !py-1.5 text-sm">
+          {t("risk.filter.apply")}
+        </button>
+      </Form>
+      <SignalList signals={loaderData.signals} action={loaderData.self} answer={answer} />
+      <nav className="mt-3 flex justify-between text-sm">
+        {loaderData.newer ? (
+          <a href={loaderData.newer} className="text-brand">
+            {t("risk.newer")}
+          </a>
+        ) : (
+          <span />
+        )}
+        {loaderData.older ? (
+          <a href={loaderData.older} className="text-brand">
+            {t("risk.older")}
+          </a>
+        ) : (
+          <span />
+        )}
+      </nav>
+      {loaderData.isAdmin ? <SettingsForm values={loaderData.settings} answer={answer} /> : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -33,6 +33,21 @@ export async function setDepositTurnover(staff: Page, multiplier: string) {
   await expect(staff.getByLabel("Deposit turnover multiplier")).toHaveValue(multiplier);
 }
 
+/**
+ * Runs `fn` with the deposit turnover multiplier set to `multiplier`, then puts back what was there, so that tests
+ * running later against the same server see the seeded setting.
+ */
+export async function withDepositTurnover<T>(staff: Page, multiplier: string, fn: () => Promise<T>): Promise<T> {
+  await staff.goto("/admin/settings");
+  const previous = await staff.getByLabel("Deposit turnover multiplier").inputValue();
+  await setDepositTurnover(staff, multiplier);
+  try {
+    return await fn();
+  } finally {
+    await setDepositTurnover(staff, previous);
+  }
+}
+
 /** The "Deposit turnover multiplier" setting in hundredths (1 -> 100, 1.5 -> 150). */
 export async function depositTurnoverHundredths(staff: Page): Promise<number> {
   await staff.goto("/admin/settings");

@@ -68,3 +68,25 @@ test("/reset-password refuses a wrong current password", { tag: "@key" }, async 
     "Current password is incorrect",
   );
 });
+
+test("the robot box of /forgot-password is a comfortable touch target, ticked by its text too", async ({ page }, testInfo) => {
+  await page.goto("/forgot-password");
+  const robot = page.getByRole("checkbox", { name: "I'm not a robot" });
+  const box = await robot.boundingBox();
+  expect(box, "the checkbox is visible").not.toBeNull();
+  expect(box!.width).toBeGreaterThanOrEqual(24);
+  expect(box!.height).toBeGreaterThanOrEqual(24);
+  const text = await page.getByTestId("robot-check-text").boundingBox();
+  expect(text!.x - (box!.x + box!.width), "space between the box and its text").toBeGreaterThanOrEqual(8);
+
+  await page.getByTestId("robot-check-text").click();
+  await expect(robot).toBeChecked();
+  await page.getByTestId("robot-check-text").click();
+  await expect(robot).not.toBeChecked();
+  // And the box itself, on its edge.
+  await robot.click({ position: { x: 2, y: 2 } });
+  await expect(robot).toBeChecked();
+
+  await page.locator(".field").filter({ has: robot }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("forgot-password-robot.png") });
+});

@@ -9,27 +9,24 @@ import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.s
 import { type Currency, players } from "#app/modules/players/schema.ts";
 import { computeBonus, getActivePromotion, getPromotion } from "#app/modules/promotions/promotions.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
-import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
-import { checkDepositLimits } from "#app/modules/protection/limits.server.ts";
 import { identityRefusal } from "#app/modules/protection/identity.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
-import { checkAmount, DEPOSIT_MAX, DEPOSIT_MIN, formatTaka, parseAmountInput } from "./amount.ts";
+import { checkAmount, formatTaka, parseAmountInput } from "./amount.ts";
 import type { ChannelType, ReviewStatus } from "./constants.ts";
+import { checkDepositChoice, countPendingDeposits, depositLimitError, pendingCapError, range, readDepositFacts } from "./deposit-rules.server.ts";
 import { dhakaDateKey } from "./dhaka-days.ts";
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
-import { requireActiveMethod, requireChannel } from "./methods.server.ts";
 import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.server.ts";
 import { type Deposit, deposits, walletNumbers } from "./schema.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { isIdempotencyKey, normaliseTrxId, SENDER_NUMBER, toId } from "./validation.ts";
 
 export type { Deposit } from "./schema.ts";
+export { depositLimitError, MAX_PENDING_DEPOSITS, range } from "./deposit-rules.server.ts";
 
-/** Reported transfers waiting for staff; more are refused so nobody can fill the queue (or the disk). */
-export const MAX_PENDING_DEPOSITS = 5;
 /** The first key of the two-key advisory lock a player's submissions take (two-key locks never clash with one-key ones). */
 const PENDING_LOCK_SPACE = 7_240_311;
 export const ADULT_AGE = 18;
@@ -47,8 +44,6 @@ export type SubmitDepositInput = {
   /** From the form (a hidden field made when the page was served): the same key again is the same deposit. */
   idempotencyKey: string;
 };
-
-export const range = (min: bigint, max: bigint) => ({ min: formatTaka(min), max: formatTaka(max) });
 
 /** Taka text or poisha to poisha, refusing what is not a positive amount. */
 export function requireAmount(amount: unknown, purpose: "deposit" | "withdraw" | "other"): bigint {
@@ -90,28 +85,10 @@ const isUniqueViolation = (e: unknown) => {
   return false;
 };
 
-async function countPending(executor: Executor, playerId: number) {
-  const [row] = await executor
-    .select({ n: count() })
-    .from(deposits)
-    .where(and(eq(deposits.playerId, playerId), eq(deposits.status, "pending")));
-  return row?.n ?? 0;
-}
-
-/** The refusal of a deposit over one of the player's deposit limits (the message names it and when it frees up). */
-export async function depositLimitError(playerId: number, amount: bigint, executor: Executor = db): Promise<PaymentError | null> {
-  const refusal = await checkDepositLimits(executor, playerId, amount);
-  if (!refusal) return null;
-  const { key, params } = refusalMessage(refusal);
-  return new PaymentError("limit_exceeded", key, { field: "amount", params });
-}
-
 async function refuseOverLimit(executor: Executor, playerId: number, amount: bigint) {
   const error = await depositLimitError(playerId, amount, executor);
   if (error) throw error;
 }
-
-const tooManyPending = () => new PaymentError("invalid_input", "money.errors.tooManyPending", { params: { count: String(MAX_PENDING_DEPOSITS) } });
 
 async function findByKey(playerId: number, key: string) {
   const [row] = await db
@@ -131,14 +108,12 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
   await checkAge(player.birthday);
 
   const amount = requireAmount(input.amount, "deposit");
-  if (amount < DEPOSIT_MIN || amount > DEPOSIT_MAX) {
-    throw new PaymentError("amount_out_of_range", "money.errors.depositRange", { field: "amount", params: range(DEPOSIT_MIN, DEPOSIT_MAX) });
-  }
-  const method = await requireActiveMethod(input.methodId);
-  const channel = await requireChannel(method.id, input.channelType);
-  if (amount < channel.min || amount > channel.max) {
-    throw new PaymentError("amount_out_of_range", "money.errors.channelRange", { field: "amount", params: range(channel.min, channel.max) });
-  }
+  // The same facts and rules as step 1 on /deposit; the queue is checked further down, after the cheap checks.
+  const facts = await readDepositFacts(player.id, input.methodId);
+  const choice = checkDepositChoice({ channelType: input.channelType, amount }, facts.channels);
+  if (!choice.ok) throw choice.error;
+  const { channel } = choice;
+  const method = { id: toId(input.methodId)! }; // an active method: it has the channel
   const walletNumberId = toId(input.walletNumberId);
   const [wallet] = walletNumberId
     ? await db
@@ -186,10 +161,11 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
   // A quick look first, so a full queue is refused before the screenshot is stored; the check that holds under
   // parallel submissions is the one under the player's lock below. The same form sent twice at once may have
   // filled the queue a moment ago: that is still the same deposit.
-  if ((await countPending(db, player.id)) >= MAX_PENDING_DEPOSITS) {
+  const full = pendingCapError(facts.pending);
+  if (full) {
     const again = await findByKey(player.id, input.idempotencyKey);
     if (again) return { deposit: again, replayed: true };
-    throw tooManyPending();
+    throw full;
   }
   // The deposit limits: a quick look before the screenshot is stored; the check that holds is under the lock below.
   await refuseOverLimit(db, player.id, amount);
@@ -206,7 +182,8 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
         .from(deposits)
         .where(and(eq(deposits.playerId, player.id), eq(deposits.idempotencyKey, input.idempotencyKey)));
       if (same) return { deposit: same, replayed: true };
-      if ((await countPending(tx, player.id)) >= MAX_PENDING_DEPOSITS) throw tooManyPending();
+      const full = pendingCapError(await countPendingDeposits(player.id, tx));
+      if (full) throw full;
       await refuseOverLimit(tx, player.id, amount);
       const [row] = await tx
         .insert(deposits)

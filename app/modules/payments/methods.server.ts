@@ -5,7 +5,7 @@ import { paymentMethods } from "#app/modules/content/schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
-import { checkAmount, DEPOSIT_MAX, DEPOSIT_MIN } from "./amount.ts";
+import { checkAmount } from "./amount.ts";
 import { channelLabels, type ChannelType, channelTypes } from "./constants.ts";
 import { dhakaDayStart } from "./dhaka-days.ts";
 import { PaymentError } from "./errors.ts";
@@ -68,30 +68,6 @@ export async function listDepositChannels(methodId: unknown, ex: Executor = db):
     const r = rows.find((x) => x.type === type);
     return r ? [{ type, label: channelLabels[type], min: BigInt(r.min), max: BigInt(r.max) }] : [];
   });
-}
-
-/**
- * The amounts a deposit can have today: from the smallest minimum to the largest maximum of the active receiving
- * numbers of active methods, within the site-wide DEPOSIT_MIN..DEPOSIT_MAX; null when no channel is open.
- */
-export async function openDepositRange(ex: Executor = db): Promise<{ min: bigint; max: bigint } | null> {
-  const [row] = rowsOf<{ min: string | null; max: string | null }>(
-    await ex.execute(sql`
-      select min(w.min_amount)::text as min, max(w.max_amount)::text as max
-      from wallet_numbers w join payment_methods m on m.id = w.method_id
-      where w.active and m.status = 'active'`),
-  );
-  if (!row?.min || !row.max) return null;
-  const min = BigInt(row.min) > DEPOSIT_MIN ? BigInt(row.min) : DEPOSIT_MIN;
-  const max = BigInt(row.max) < DEPOSIT_MAX ? BigInt(row.max) : DEPOSIT_MAX;
-  return min <= max ? { min, max } : null;
-}
-
-/** The channel of a method, or PaymentError("invalid_channel"). */
-export async function requireChannel(methodId: number, channelType: unknown, ex: Executor = db): Promise<DepositChannel> {
-  const channel = isChannelType(channelType) ? (await listDepositChannels(methodId, ex)).find((c) => c.type === channelType) : undefined;
-  if (!channel) throw new PaymentError("invalid_channel", "money.errors.channelRequired", { field: "channelType" });
-  return channel;
 }
 
 /**

@@ -30,6 +30,7 @@ export {
   submitDeposit,
   type SubmitDepositInput,
 } from "./deposits.server.ts";
+export { checkDepositRules, depositChannels, depositLimitError, openDepositRange, readDepositFacts } from "./deposit-rules.server.ts";
 export { dhakaDateKey, dhakaDayStart, dhakaRange } from "./dhaka-days.ts";
 export { isPaymentError, PaymentError, type PaymentErrorCode, type PaymentErrorField } from "./errors.ts";
 export { type PlayerMoneySummary, type PlayerPaymentActivity, playerPaymentActivity } from "./history.server.ts";
@@ -37,7 +38,6 @@ export {
   assignWalletNumber,
   type DepositChannel,
   listDepositChannels,
-  openDepositRange,
   listPaymentMethods,
   listWalletNumbers,
   type PaymentMethod,

@@ -1,13 +1,14 @@
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
 import { absoluteUrl } from "#app/modules/api/presenters.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
-import { listDepositChannels, listPaymentMethods } from "#app/modules/payments/methods.server.ts";
+import { depositChannels } from "#app/modules/payments/deposit-rules.server.ts";
+import { listPaymentMethods } from "#app/modules/payments/methods.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/showpayment-menthod";
 
 /**
  * GET /api/showpayment-menthod?name=bKash (auth; the spec's spelling) → { success: true, data: channels }, one entry
- * per deposit channel the method offers now: { id, payment_id, name, icon, account_type: "Agent" | "Personal",
+ * per deposit channel the method offers now, with the amounts submit-deposit takes: { id, payment_id, name, icon, account_type: "Agent" | "Personal",
  * label: "CashOut" | "Send Money", min, max } with min/max in taka ("500.00"). An unknown or inactive method: 404.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -17,7 +18,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const name = url.searchParams.get("name")?.trim().toLowerCase() ?? "";
   const method = name ? (await listPaymentMethods({ activeOnly: true })).find((m) => m.name.trim().toLowerCase() === name) : undefined;
   if (!method) return apiError(404, "finance.api.methodNotFound", { extra: { success: false } });
-  const channels = await listDepositChannels(method.id);
+  const channels = await depositChannels(method.id);
   return Response.json(
     {
       success: true,

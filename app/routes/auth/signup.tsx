@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
+import { CheckboxField } from "#app/components/forms/CheckboxField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
@@ -151,26 +152,19 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             errors={fields.referralCode.errors}
             errorId={fields.referralCode.errorId}
           />
-          <div className="field">
-            {/* A 24 px box (a comfortable tap on a phone) with room before its text; the whole line ticks it. */}
-            <label className="!flex cursor-pointer items-start gap-3 py-1 !text-sm">
-              <input
-                {...getInputProps(fields.ageCheck, { type: "checkbox" })}
-                key={fields.ageCheck.key}
-                className="!m-0 !size-6 shrink-0 cursor-pointer !p-0 accent-brand"
-                value="on"
-              />
-              <span className="pt-0.5" data-testid="age-check-text">
-                {withLink(
-                  t("auth.signup.ageCheck", { terms: "\u0000" }),
-                  <a href="/terms" target="_blank" rel="noopener" className="text-brand underline">
-                    {t("auth.signup.termsLink")}
-                  </a>,
-                )}
-              </span>
-            </label>
-            <ErrorList errors={fields.ageCheck.errors} id={fields.ageCheck.errorId} />
-          </div>
+          <CheckboxField
+            inputProps={{ ...getInputProps(fields.ageCheck, { type: "checkbox" }), key: fields.ageCheck.key, value: "on" }}
+            errors={fields.ageCheck.errors}
+            errorId={fields.ageCheck.errorId}
+            textTestId="age-check-text"
+          >
+            {withLink(
+              t("auth.signup.ageCheck", { terms: "\u0000" }),
+              <a href="/terms" target="_blank" rel="noopener" className="text-brand underline">
+                {t("auth.signup.termsLink")}
+              </a>,
+            )}
+          </CheckboxField>
           <SubmitButton label={t("auth.signup.submit")} pendingLabel={t("auth.signup.submitting")} action="/signup" />
         </Form>
       </HoneypotProvider>

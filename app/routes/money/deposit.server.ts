@@ -3,15 +3,15 @@ import { formatPoisha } from "#app/modules/ledger/money.ts";
 import {
   assignWalletNumber,
   type ChannelType,
-  DEPOSIT_MAX,
-  DEPOSIT_MIN,
+  checkDepositRules,
+  depositChannels,
   formatTaka,
   isPaymentError,
-  listDepositChannels,
   listPaymentMethods,
   openDepositRange,
   listPlayerDeposits,
   PaymentError,
+  readDepositFacts,
   toId,
 } from "#app/modules/payments/payments.server.ts";
 import { getActivePromotion, listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
@@ -47,7 +47,8 @@ export function normaliseQuickAdd(query: URLSearchParams, allowed: readonly numb
 export async function depositChoices(query: URLSearchParams) {
   const [methods, promotions, open] = await Promise.all([listPaymentMethods({ activeOnly: true }), listActivePromotions(), openDepositRange()]);
   const method = methods.find((m) => m.id === toId(query.get("methodId"))) ?? null;
-  const channels = method ? await listDepositChannels(method.id) : [];
+  // The amounts each channel really takes (the same ones submitDeposit holds the deposit to).
+  const channels = method ? await depositChannels(method.id) : [];
   const promotionParam = query.get("promotionId");
   const promotionId = promotionParam === "none" ? null : ((promotions.find((p) => p.id === toId(promotionParam)) ?? promotions[0])?.id ?? null);
   const channelType: ChannelType | null = channels.find((c) => c.type === query.get("channelType"))?.type ?? channels[0]?.type ?? null;
@@ -92,24 +93,15 @@ export function formQuery(formData: FormData) {
 type Step = { promotionId: number | null; methodId: number; channelType: ChannelType; amount: bigint };
 export type CheckedStep = { ok: true; draft: Step & { walletNumberId: number; accountNumber: string } } | { ok: false; error: PaymentError };
 
-const range = (min: bigint, max: bigint) => ({ min: formatTaka(min), max: formatTaka(max) });
-
 /**
- * Step 1 checked against the database (active method, its channel and that channel's range, an active promotion),
- * then a receiving number assigned. Refusals come back as the PaymentError to show.
+ * Step 1 checked against the database with the rules submitDeposit applies (amount, active method, its channel and
+ * that channel's range, the review queue), then the promotion, then a receiving number assigned. Refusals come back
+ * as the PaymentError to show.
  */
-export async function checkDepositStep({ promotionId, methodId, channelType, amount }: Step): Promise<CheckedStep> {
+export async function checkDepositStep(playerId: number, { promotionId, methodId, channelType, amount }: Step): Promise<CheckedStep> {
   try {
-    if (amount < DEPOSIT_MIN || amount > DEPOSIT_MAX) {
-      throw new PaymentError("amount_out_of_range", "money.errors.depositRange", { field: "amount", params: range(DEPOSIT_MIN, DEPOSIT_MAX) });
-    }
-    const methods = await listPaymentMethods({ activeOnly: true });
-    if (!methods.some((m) => m.id === methodId)) throw new PaymentError("invalid_method", "money.errors.methodInvalid", { field: "methodId" });
-    const channel = (await listDepositChannels(methodId)).find((c) => c.type === channelType);
-    if (!channel) throw new PaymentError("invalid_channel", "money.errors.channelRequired", { field: "channelType" });
-    if (amount < channel.min || amount > channel.max) {
-      throw new PaymentError("amount_out_of_range", "money.errors.channelRange", { field: "amount", params: range(channel.min, channel.max) });
-    }
+    const rules = checkDepositRules({ channelType, amount }, await readDepositFacts(playerId, methodId));
+    if (!rules.ok) return rules;
     if (promotionId !== null && !(await getActivePromotion(promotionId))) {
       throw new PaymentError("invalid_promotion", "money.errors.promotionInvalid", { field: "promotionId" });
     }

@@ -26,7 +26,7 @@ import { identityRefusal } from "#app/modules/protection/identity.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { DepositLimitPrompt } from "#app/components/protection/DepositLimitPrompt.tsx";
 import { shouldPromptDepositLimit } from "#app/modules/protection/limits.server.ts";
-import { depositLimitError } from "#app/modules/payments/deposits.server.ts";
+import { depositLimitError } from "#app/modules/payments/payments.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { checkDepositStep, depositChoices, depositPageData, formQuery, normaliseQuickAdd } from "./deposit.server.ts";
 import { saveDraft } from "./deposit-draft.server.ts";
@@ -79,10 +79,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   };
   const submission = parseWithZod(formData, { schema: depositFormSchema });
   if (submission.status !== "success") return again(submission.reply(), 400);
-  // Responsible gaming: an amount over a deposit limit is refused here already, next to the amount.
+  // Responsible gaming: an amount over a deposit limit is refused here already, next to the amount (submitDeposit
+  // checks it again, with the same function, under the player's lock).
   const overLimit = await depositLimitError(player.id, submission.value.amount);
   if (overLimit) return again(submission.reply(refusalErrors(context, overLimit, ["amount"])), 400);
-  const checked = await checkDepositStep(submission.value);
+  const checked = await checkDepositStep(player.id, submission.value);
   if (!checked.ok) return again(submission.reply(refusalErrors(context, checked.error, ["promotionId", "methodId", "channelType", "amount"])), 400);
   const cookie = await saveDraft({ playerId: player.id, ...checked.draft });
   return redirect("/make-payment", { headers: { "Set-Cookie": cookie } });

@@ -11,10 +11,9 @@ import { type QueueTab, queueStatuses } from "#app/components/admin/finance/Queu
 import { approveWithdrawalSchema } from "#app/components/admin/finance/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { type PlayerMoneyState, playerMoneyStates } from "#app/modules/payments/player-states.server.ts";
 import { approveWithdrawal, getWithdrawalForStaff, listWithdrawalQueue, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
-import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
 import { dhakaTime, financePage, pageParam, requireFinanceViewer, taka, translate } from "./finance.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
@@ -34,14 +33,12 @@ async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
 }
 
 /** What staff check before paying: the balances (the amount is already held) and any turnover still open. */
-async function playerState(playerId: number) {
-  const [balances, active] = await Promise.all([getPlayerBalances(playerId), listTurnovers(playerId, "active")]);
-  const remaining = active.reduce((sum, r) => sum + r.remaining, 0n);
+function stateView(s: PlayerMoneyState) {
   return {
-    main: taka(balances.main.available),
-    held: balances.main.pending > 0n ? taka(balances.main.pending) : null,
-    bonus: taka(balances.bonus.available),
-    turnover: active.length ? { count: active.length, remaining: taka(remaining) } : null,
+    main: taka(s.main),
+    held: s.held > 0n ? taka(s.held) : null,
+    bonus: taka(s.bonus),
+    turnover: s.turnoverCount ? { count: s.turnoverCount, remaining: taka(s.turnoverRemaining) } : null,
   };
 }
 
@@ -57,9 +54,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   ]);
   const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `W${x.id}` })));
   // AML: a player under review has their withdrawals held (approveWithdrawal refuses them too).
-  const underReview = await playersUnderReview(items.filter((w) => w.status === "pending").map((w) => w.playerId));
-  const rows = await Promise.all(
-    items.map(async (w) => ({
+  const pendingPlayers = items.filter((w) => w.status === "pending").map((w) => w.playerId);
+  const [underReview, states] = await Promise.all([playersUnderReview(pendingPlayers), playerMoneyStates(pendingPlayers)]);
+  const rows = items.map((w) => {
+    const state = w.status === "pending" ? states.get(w.playerId) : undefined;
+    return {
       id: w.id,
       ref: `W${w.id}`,
       status: w.status,
@@ -77,11 +76,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       payoutReference: w.payoutReference,
       reason: w.rejectReason,
       // Balances and turnover now: what matters for a request still to decide, misleading for an old one.
-      state: w.status === "pending" ? await playerState(w.playerId) : null,
+      state: state ? stateView(state) : null,
       summary: summaryView(w.history),
       recent: recent.get(`W${w.id}`) ?? [],
-    })),
-  );
+    };
+  });
   return {
     ...financePage(context, "finance.withdrawals.title"),
     canAct,

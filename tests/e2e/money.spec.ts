@@ -88,6 +88,7 @@ test.describe("money", () => {
     test.use({ javaScriptEnabled: false });
 
     test("the deposit form, the screenshot upload and the staff approval work as plain HTML", async ({ page, browser }) => {
+      test.slow(); // a sign-up, a birthday, two upload steps and a staff approval, each a full page load
       const player = await signUp(page, newPlayer());
       await logIn(page, player.username, player.password);
       await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first

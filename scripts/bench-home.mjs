@@ -89,16 +89,21 @@ async function pageWeight(browser, pathname) {
       if (type === "script" || pathname.endsWith(".js")) assets.set(res.url(), "js");
       else if (type === "stylesheet" || pathname.endsWith(".css")) assets.set(res.url(), "css");
     });
-    await page.goto(`${base}${pathname}`, { waitUntil: "networkidle", timeout: 60_000 });
-    const totals = { js: { raw: 0, gzip: 0, br: 0 }, css: { raw: 0, gzip: 0, br: 0 } };
+    const response = await page.goto(`${base}${pathname}`, { waitUntil: "networkidle", timeout: 60_000 });
+    // What the HTML names (stylesheets, scripts, modulepreloads) comes before paint and hydration; the rest is
+    // fetched later by the scripts themselves (the page's language catalogue, a form's validator).
+    const inHtml = new Set([...(await response.text()).matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]));
+    const totals = { js: { raw: 0, gzip: 0, br: 0, later: 0 }, css: { raw: 0, gzip: 0, br: 0, later: 0 } };
     const rows = [];
     for (const [url, kind] of assets) {
       const [raw, gzip, br] = await Promise.all(["identity", "gzip", BROTLI].map((ae) => wireBytes(url, ae)));
       totals[kind].raw += raw.bytes;
       totals[kind].gzip += gzip.bytes;
       totals[kind].br += br.bytes;
+      const later = !inHtml.has(new URL(url).pathname);
+      if (later) totals[kind].later += br.bytes;
       rows.push(
-        `    ${kind.padEnd(3)} ${kb(raw.bytes).padStart(9)} ${kb(gzip.bytes).padStart(9)} ${kb(br.bytes).padStart(9)}  ${br.encoding.padEnd(4)}  ${new URL(url).pathname}`,
+        `    ${kind.padEnd(3)} ${kb(raw.bytes).padStart(9)} ${kb(gzip.bytes).padStart(9)} ${kb(br.bytes).padStart(9)}  ${br.encoding.padEnd(4)}  ${new URL(url).pathname}${later ? "  (later)" : ""}`,
       );
     }
     return { totals, rows };
@@ -153,9 +158,10 @@ try {
   }
   const homeJs = weights["/"].js.br / 1024;
   const loginJs = weights["/login"].js.br / 1024;
-  console.log(`\nJS a phone transfers (Brotli): / ${homeJs.toFixed(1)} KB  ${verdict(homeJs, TARGET_JS_KB)}`);
+  const split = (p) => `${kb(weights[p].js.br - weights[p].js.later)} named by the HTML, ${kb(weights[p].js.later)} fetched later`;
+  console.log(`\nJS a phone transfers (Brotli): / ${homeJs.toFixed(1)} KB (${split("/")})  ${verdict(homeJs, TARGET_JS_KB)}`);
   console.log(
-    `                               /login ${loginJs.toFixed(1)} KB  ${loginJs < homeJs ? "OK (less than /)" : "OVER TARGET (target: less than /)"}`,
+    `  /login ${loginJs.toFixed(1)} KB (${split("/login")})  ${loginJs < homeJs ? "OK (less than /)" : "OVER TARGET (target: less than /)"}`,
   );
   const cssKb = weights["/"].css.br / 1024;
   console.log(`CSS a phone transfers (Brotli) for /: ${cssKb.toFixed(1)} KB  ${verdict(cssKb, TARGET_CSS_KB)}`);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { precompressedAssets } from "./server/precompressed-assets.mjs";
 
 const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
 const port = Number(process.env.PORT ?? 3000);
@@ -38,6 +39,8 @@ app.use((req, res, next) => {
     .status(405)
     .json({ message: "Method Not Allowed" });
 });
+// Hashed assets go out as the Brotli or gzip files made at build time, ahead of the live compression below.
+app.use("/assets", precompressedAssets(path.join(BUILD, "client/assets")));
 app.use(
   compression({
     filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),

@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { compressAssets } from "./compress-assets.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildEntry = path.join(root, "build/server/index.js");
@@ -24,6 +25,8 @@ if (!existsSync(buildEntry) || statSync(buildEntry).mtimeMs < sourceTime) {
   const r = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// Also after a build made by `react-router build` alone: only the files without their .br/.gz are compressed.
+await compressAssets(path.join(root, "build/client/assets"));
 
 process.env.NODE_ENV ??= "production";
 await import(path.join(root, "server.mjs"));

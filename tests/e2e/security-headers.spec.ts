@@ -136,6 +136,15 @@ test.describe("security headers", () => {
       expect(file.status(), path).toBe(200);
       expectBaseHeaders(file, path);
       expect(file.headers()["content-security-policy"], path).toBe(RESOURCE_CSP);
+      // Built files: the Brotli copy made at build time, cached for a year (their names change with their content).
+      // (A file of a few bytes has no compressed copy.)
+      if (path.startsWith("/assets/")) {
+        expect(file.headers()["cache-control"], path).toBe("public, max-age=31536000, immutable");
+        if ((await file.body()).length > 1024) {
+          expect(file.headers()["content-encoding"], path).toBe("br");
+          expect(file.headers()["vary"], path).toBe("Accept-Encoding");
+        }
+      }
     }
     const missing = await request.get("/assets/no-such-file.js", { failOnStatusCode: false });
     expect(missing.status()).toBe(404);

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const currencies = ["BDT", "INR", "PKR"] as const;
-export type Currency = (typeof currencies)[number];
+import type { Currency } from "./currencies.ts";
+
+export { currencies, type Currency } from "./currencies.ts";
 /** The original site's currency ids (currencyType in its two-step form). */
 export const currencyIds: Record<Currency, number> = { BDT: 8, INR: 7, PKR: 17 };
 

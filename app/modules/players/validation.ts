@@ -1,7 +1,7 @@
 // Shared by the server (actions, JSON API) and the browser (conform). Messages are i18n keys
 // under "errors."; the English catalogue holds the spec's exact texts.
 import { z } from "zod";
-import { currencies } from "./schema.ts";
+import { currencies } from "./currencies.ts";
 
 const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
 

@@ -3,7 +3,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
+import type { z } from "zod";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
+import { useLazyValidation } from "#app/components/forms/lazy-validation.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
@@ -11,6 +13,8 @@ import { loginSchema } from "#app/modules/players/validation.ts";
 import { exclusionNotices } from "#app/modules/protection/exclusions.ts";
 import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/login";
+
+const loadValidator = () => import("#app/modules/players/form-validation.ts").then((m) => m.validateLogin);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -26,6 +30,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     title: t("auth.login.title"),
     sessionEnded: limit ? t("rgLimits.sessionEnded", { minutes: limit }) : null,
     notice: notice ? t(`rgExclusion.notice.${notice}`) : null,
+    // Sent with the page so the browser needs no zod to render the fields' HTML constraints.
+    constraint: getZodConstraint(loginSchema),
   };
 }
 
@@ -50,11 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
-  const [form, fields] = useForm({
+  const onValidate = useLazyValidation(loadValidator);
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
+    constraint: loaderData.constraint,
+    onValidate,
+    // Until the validator is here, a blur has nothing to check with (a submit goes to the server).
+    shouldValidate: onValidate ? "onBlur" : "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

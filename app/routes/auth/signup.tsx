@@ -2,20 +2,24 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
+import type { z } from "zod";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { CheckboxField } from "#app/components/forms/CheckboxField.tsx";
+import { useLazyValidation } from "#app/components/forms/lazy-validation.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
-import { currencies } from "#app/modules/players/schema.ts";
+import { currencies } from "#app/modules/players/currencies.ts";
 import { signupSchema } from "#app/modules/players/validation.ts";
 import { clientIp, getAuth } from "#app/modules/sessions/auth.server.ts";
 import { honeypotInputProps, isSpam } from "#app/utils/honeypot.server.ts";
 import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Route } from "./+types/signup";
+
+const loadValidator = () => import("#app/modules/players/form-validation.ts").then((m) => m.validateSignup);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -32,6 +36,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     missingCodeType: isCodeType(missing) ? missing : null,
     honeypot: await honeypotInputProps(),
     title: getInstance(context).t("auth.signup.title"),
+    // Sent with the page so the browser needs no zod to render the fields' HTML constraints.
+    constraint: getZodConstraint(signupSchema),
   };
 }
 
@@ -63,11 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const onValidate = useLazyValidation(loadValidator);
+  const [form, fields] = useForm<z.input<typeof signupSchema>>({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(signupSchema),
+    constraint: loaderData.constraint,
     defaultValue: { currency: "BDT", referralCode: loaderData.referralCode },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+    onValidate,
     // Checked on SUBMIT, all fields at once (the 18+ box included), then again as each is corrected. Not on blur: a
     // message appearing when the pointer leaves a field moved SUBMIT away between press and release, the click was
     // lost, and only that field's message showed.

@@ -1,0 +1,2 @@
+import type { RequestHandler } from "express";
+export function precompressedAssets(dir: string): RequestHandler;

@@ -31,11 +31,11 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
             <span aria-hidden="true">☰</span>
           </a>
           <a href="/" className="mobile-logo">
-            <img src={data.site.mobileLogo} alt={data.site.title} width={110} height={32} />
+            <img src={data.site.mobileLogo} alt={data.site.title} width={110} height={32} loading="lazy" />
           </a>
           {data.balance ? <HeaderBalance balance={data.balance} variant="mobile" /> : null}
           {data.player ? <InboxLink unread={data.unread} testId="header-inbox-mobile" className="shrink-0 px-1" /> : null}
-          <nav className="mobile-header-links">
+          <nav className="mobile-header-links" aria-label={t("common.headerLinks")}>
             <a href={`mailto:${data.site.supportMail}`}>{t("common.help")}</a>
             <a href="/app-download">{t("common.appDownload")}</a>
             <LanguageSwitch locale={data.locale} compact />

@@ -18,9 +18,9 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
   return (
     <>
       {data.site.mode === "demo" ? (
-        <div className="demo-marker" data-testid="demo-marker">
+        <aside className="demo-marker" data-testid="demo-marker">
           {t("common.demoMarker")}
-        </div>
+        </aside>
       ) : null}
       <div className="desktop-only site-chrome">
         <DesktopTopBar data={data} />
@@ -50,8 +50,11 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
       ) : null}
       <div className="page">{children}</div>
       <div className="mobile-only site-chrome">{data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}</div>
-      <BackToTop />
-      {data.player ? <ChatButton /> : null}
+      {/* Landmarks hold every part of the page; these two float over it. */}
+      <aside aria-label={t("common.floatingButtons")}>
+        <BackToTop />
+        {data.player ? <ChatButton /> : null}
+      </aside>
     </>
   );
 }

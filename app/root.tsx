@@ -10,6 +10,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -40,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale: getLocale(context),
+      // Every page's meta description unless its own loader returns a metaDescription (see PageDescription).
+      description: t("common.metaDescription"),
       layout: layoutFor(request.headers.get("user-agent")),
       // The document is loading inside a frame (a game in /gamerun): the browser says so on the document request.
       framed: request.headers.get("sec-fetch-dest") === "iframe",
@@ -81,6 +84,19 @@ export function useRootData() {
 /** Zod reads its settings from this global (what z.config() writes) when it loads. */
 const ZOD_JITLESS = "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})";
 
+/**
+ * The page's <meta name="description">: the deepest route's loader data `metaDescription`, else the site's. One
+ * place, so no page goes without one (route meta() functions replace each other and most only set a title).
+ */
+function PageDescription({ fallback }: { fallback: string | undefined }) {
+  const matches = useMatches();
+  const own = matches
+    .map((m) => (m.loaderData as { metaDescription?: unknown } | undefined)?.metaDescription)
+    .findLast((d): d is string => typeof d === "string");
+  const content = own ?? fallback;
+  return content ? <meta name="description" content={content} /> : null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const { i18n } = useTranslation();
@@ -103,6 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <link rel="icon" href={root.site.favicon} type="image/svg+xml" /> : null}
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
+        <PageDescription fallback={root?.description} />
         {/* Links need no nonce (style-src does not use one); without this they would take the document's from
             React Router, which the browser never knows, and every hydration would report a mismatch. */}
         <Links nonce="" />

@@ -13,8 +13,7 @@ import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  return [{ title: loaderData.siteTitle }, { name: "description", content: loaderData.description }];
+  return loaderData ? [{ title: loaderData.siteTitle }] : [];
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -23,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     category: url.searchParams.get("category"),
     playerId: getAuth(context)?.player.id,
   });
-  return { ...content, description: getInstance(context).t("home.metaDescription"), year: formatDhaka(Date.now(), "YYYY") };
+  return { ...content, metaDescription: getInstance(context).t("home.metaDescription"), year: formatDhaka(Date.now(), "YYYY") };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -33,6 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <main className="home">
+        <h1 className="sr-only">{siteTitle}</h1>
         <BannerSlider slides={banners} />
         <AnnouncementMarquee items={announcements} />
         <FavouritesRow slides={favourites} loggedIn={loggedIn} games={myGames} />

@@ -7,6 +7,7 @@ import { AccountMenu } from "./AccountMenu.tsx";
  * mobile one (phones, and desktop windows up to 768 px) a link leads back to the member centre instead.
  */
 export function AccountFrame({ layout, children }: { layout: LayoutKind; children: React.ReactNode }) {
+  const { t } = useTranslation();
   const desktop = layout === "desktop";
   return (
     <div
@@ -17,7 +18,7 @@ export function AccountFrame({ layout, children }: { layout: LayoutKind; childre
       }
     >
       {desktop ? (
-        <aside className="hidden min-[769px]:block">
+        <aside className="hidden min-[769px]:block" aria-label={t("account.backNav")}>
           <AccountMenu />
         </aside>
       ) : null}
@@ -32,8 +33,10 @@ export function AccountFrame({ layout, children }: { layout: LayoutKind; childre
 function BackToAccount({ className }: { className: string }) {
   const { t } = useTranslation();
   return (
-    <a href="/account" className={`mb-3 inline-flex items-center gap-1 text-sm text-brand ${className}`}>
-      <span aria-hidden="true">‹</span> {t("account.backToAccount")}
-    </a>
+    <nav aria-label={t("account.backNav")} className={className}>
+      <a href="/account" className="mb-3 inline-flex items-center gap-1 text-sm text-brand">
+        <span aria-hidden="true">‹</span> {t("account.backToAccount")}
+      </a>
+    </nav>
   );
 }

@@ -17,7 +17,7 @@ function VerifiedFlag({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
   return (
     <span
-      className={`ml-2 inline-block rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${verified ? "bg-accent/20 text-accent" : "bg-white/10 text-white/60"}`}
+      className={`ml-2 inline-block rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${verified ? "bg-accent/20 text-accent-light" : "bg-white/10 text-white/60"}`}
       data-verified={verified}
     >
       {verified ? t("account.verified") : t("account.unverified")}

@@ -14,7 +14,8 @@ export function DesktopTopBar({ data }: { data: RootData }) {
     <header className="desktop-header" data-testid="desktop-header">
       <div className="desktop-header-inner">
         <a href="/" className="shrink-0">
-          <img src={data.site.logo} alt={data.site.title} width={150} height={40} />
+          {/* Lazy: a phone never shows this header, so the hidden logo is never fetched there. */}
+          <img src={data.site.logo} alt={data.site.title} width={150} height={40} loading="lazy" />
         </a>
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <DhakaClock label={t("common.timeZoneLabel")} />

@@ -18,9 +18,9 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
   return (
     <>
       {data.site.mode === "demo" ? (
-        <div className="demo-marker" data-testid="demo-marker">
+        <aside className="demo-marker" data-testid="demo-marker">
           {t("common.demoMarker")}
-        </div>
+        </aside>
       ) : null}
       <div className="desktop-only site-chrome">
         <DesktopTopBar data={data} />
@@ -31,11 +31,11 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
             <span aria-hidden="true">☰</span>
           </a>
           <a href="/" className="mobile-logo">
-            <img src={data.site.mobileLogo} alt={data.site.title} width={110} height={32} />
+            <img src={data.site.mobileLogo} alt={data.site.title} width={110} height={32} loading="lazy" />
           </a>
           {data.balance ? <HeaderBalance balance={data.balance} variant="mobile" /> : null}
           {data.player ? <InboxLink unread={data.unread} testId="header-inbox-mobile" className="shrink-0 px-1" /> : null}
-          <nav className="mobile-header-links">
+          <nav className="mobile-header-links" aria-label={t("common.headerLinks")}>
             <a href={`mailto:${data.site.supportMail}`}>{t("common.help")}</a>
             <a href="/app-download">{t("common.appDownload")}</a>
             <LanguageSwitch locale={data.locale} compact />
@@ -50,8 +50,11 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
       ) : null}
       <div className="page">{children}</div>
       <div className="mobile-only site-chrome">{data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}</div>
-      <BackToTop />
-      {data.player ? <ChatButton /> : null}
+      {/* Landmarks hold every part of the page; these two float over it. */}
+      <aside aria-label={t("common.floatingButtons")}>
+        <BackToTop />
+        {data.player ? <ChatButton /> : null}
+      </aside>
     </>
   );
 }

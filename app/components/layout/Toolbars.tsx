@@ -5,7 +5,7 @@ import { LanguageSwitch } from "./LanguageSwitch.tsx";
 export function GuestToolbar({ locale }: { locale: string }) {
   const { t } = useTranslation();
   return (
-    <div className="bottom-bar guest-bar" data-testid="guest-toolbar">
+    <nav className="bottom-bar guest-bar" aria-label={t("common.guestLinks")} data-testid="guest-toolbar">
       <LanguageSwitch locale={locale} />
       <a href="/signup" className="btn-secondary grow text-center">
         {t("common.signup")}
@@ -13,7 +13,7 @@ export function GuestToolbar({ locale }: { locale: string }) {
       <a href="/login" className="btn-primary grow text-center">
         {t("common.login")}
       </a>
-    </div>
+    </nav>
   );
 }
 
@@ -53,7 +53,7 @@ function ToolbarIcon({ name }: { name: keyof typeof iconPaths }) {
 export function BottomToolbar() {
   const { t } = useTranslation();
   return (
-    <nav className="bottom-bar player-bar" data-testid="bottom-toolbar">
+    <nav className="bottom-bar player-bar" aria-label={t("common.playerLinks")} data-testid="bottom-toolbar">
       {items.map((item) => (
         <NavLink key={item.to} to={item.to} end className="player-bar-item" prefetch="none">
           <ToolbarIcon name={item.icon} />

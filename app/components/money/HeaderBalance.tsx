@@ -65,13 +65,15 @@ export function HeaderBalance({ balance, variant }: { balance: HeaderBalanceData
 
   const shown = (amount: string) => (hidden ? t("cashier.balance.hidden") : `${t("cashier.currency")}${amount}`);
   const desktop = variant === "desktop";
+  // Each control is a 24 px touch target around its small icon.
+  const target = "inline-flex size-6 items-center justify-center text-white/70 hover:text-white";
   const controls = (
     <>
       {hydrated ? (
         <button
           type="button"
           onClick={toggle}
-          className="p-0.5 text-white/70 hover:text-white"
+          className={target}
           aria-pressed={hidden}
           aria-label={hidden ? t("cashier.balance.show") : t("cashier.balance.hide")}
           title={hidden ? t("cashier.balance.show") : t("cashier.balance.hide")}
@@ -83,7 +85,7 @@ export function HeaderBalance({ balance, variant }: { balance: HeaderBalanceData
       <a
         href={pathname + search}
         onClick={refresh}
-        className="p-0.5 text-white/70 hover:text-white"
+        className={target}
         aria-label={t("cashier.balance.refresh")}
         title={t("cashier.balance.refresh")}
         data-testid="balance-refresh"
@@ -113,7 +115,7 @@ export function HeaderBalance({ balance, variant }: { balance: HeaderBalanceData
           </span>
         ) : null}
       </a>
-      {desktop ? controls : <span className="flex flex-col">{controls}</span>}
+      {desktop ? controls : <span className="-my-1.5 flex flex-col">{controls}</span>}
     </div>
   );
 }

@@ -4,7 +4,7 @@ export type PlayerStatus = "pending" | "success" | "fail";
 
 const colour: Record<PlayerStatus, string> = {
   pending: "bg-brand/15 text-brand",
-  success: "bg-accent/20 text-accent",
+  success: "bg-accent/20 text-accent-light",
   fail: "bg-red-500/20 text-red-300",
 };
 

@@ -13,7 +13,7 @@ export type HistoryRow = {
   tab: { above: string; rates: string } | null;
 };
 
-const statusClass = { claimable: "bg-brand/15 text-brand", claimed: "bg-accent/20 text-accent", below: "bg-white/10 text-white/60" };
+const statusClass = { claimable: "bg-brand/15 text-brand", claimed: "bg-accent/20 text-accent-light", below: "bg-white/10 text-white/60" };
 
 /** The Cash Reward History tab: a GET form for the page size (works without JavaScript), the rows, the pager. */
 export function RewardHistory({

@@ -83,7 +83,7 @@ function Overview({ layout, overview, vip, contactLinks }: Pick<OverviewData, "l
               {info.username.slice(0, 1).toUpperCase()}
             </span>
             <div className="min-w-0">
-              <p className="truncate font-semibold">{t("account.hello", { username: info.username })}</p>
+              <h2 className="truncate text-base font-semibold">{t("account.hello", { username: info.username })}</h2>
               <p className="text-xs text-white/60">
                 {t("account.securityLevel")}: {t(`account.security.${level}`)}
               </p>

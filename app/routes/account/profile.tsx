@@ -80,7 +80,7 @@ function Flag({ verified }: { verified: boolean }) {
   const { t } = useTranslation();
   return (
     <span
-      className={`inline-block rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${verified ? "bg-accent/20 text-accent" : "bg-white/10 text-white/60"}`}
+      className={`inline-block rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${verified ? "bg-accent/20 text-accent-light" : "bg-white/10 text-white/60"}`}
       data-verified={verified}
     >
       {verified ? t("profile.verified") : t("profile.unverified")}

@@ -78,7 +78,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   return redirect(`${ACTION}?notice=uploaded`);
 }
 
-const stateStyle = { done: "bg-accent/20 text-accent", pending: "bg-amber-400/20 text-amber-200", missing: "bg-white/10 text-white/70" } as const;
+const stateStyle = {
+  done: "bg-accent/20 text-accent-light",
+  pending: "bg-amber-400/20 text-amber-200",
+  missing: "bg-white/10 text-white/70",
+} as const;
 const fixLink = { birthday: "#birthday", phone: "/profile", email: "/profile", documents: "#upload" } as const;
 
 export default function Verification({ loaderData, actionData }: Route.ComponentProps) {

@@ -113,7 +113,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </a>
         <span>
           {t("auth.login.noAccount")}{" "}
-          <a href="/signup" className="text-brand">
+          <a href="/signup" className="text-brand underline">
             {t("auth.login.signupLink")}
           </a>
         </span>

@@ -177,7 +177,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       </HoneypotProvider>
       <p className="mt-4 text-center text-sm">
         {t("auth.signup.haveAccount")}{" "}
-        <a href="/login" className="text-brand">
+        <a href="/login" className="text-brand underline">
           {t("auth.signup.loginLink")}
         </a>
       </p>

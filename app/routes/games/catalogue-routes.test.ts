@@ -32,7 +32,7 @@ describe("/games", () => {
     const d = await page("/games");
     expect(d.heading).toBe("All Games");
     expect(d.pageTitle).toBe("All Games | DeshPlay");
-    expect(d.description).toContain("DeshPlay");
+    expect(d.metaDescription).toContain("DeshPlay");
     expect(d.games.length).toBeGreaterThan(40);
     expect(d.types).toEqual(["LIVE", "SLOT", "TABLE", "POKER", "CRASH", "FISH", "ARCADE", "LOTTERY", "SPORTS"]);
     expect(d.providers[0]).toEqual({ platform: "HOUSE", name: "DeshPlay Originals" });

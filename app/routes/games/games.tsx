@@ -57,7 +57,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     area: areaBundle(context, "casino"),
     pageTitle: `${heading} | ${site.general.siteTitle}`,
-    description: t("casino.metaDescription", { category: typeName, site: site.general.siteTitle }),
+    metaDescription: t("casino.metaDescription", { category: typeName, site: site.general.siteTitle }),
     heading,
     action: categoryType ? url.pathname : "/games",
     filter: { type: type ?? null, systems, q: query.q, sort: query.sort },
@@ -71,7 +71,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: loaderData.pageTitle }, { name: "description", content: loaderData.description }];
+  return [{ title: loaderData.pageTitle }];
 }
 
 export default function Games({ loaderData }: Route.ComponentProps) {

@@ -90,7 +90,7 @@ export default function TurnoverRecord({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </div>
                   <span
-                    className={`shrink-0 rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${r.status === "complete" ? "bg-accent/20 text-accent" : "bg-brand/15 text-brand"}`}
+                    className={`shrink-0 rounded-full px-2 py-0.5 text-[0.7rem] font-semibold ${r.status === "complete" ? "bg-accent/20 text-accent-light" : "bg-brand/15 text-brand"}`}
                   >
                     {r.status === "complete" ? t("cashier.turnover.completed") : t("cashier.turnover.pending")}
                   </span>

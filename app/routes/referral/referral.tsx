@@ -145,7 +145,7 @@ export default function ReferralProgram({ loaderData, actionData }: Route.Compon
                 {t(actionData.error)}
               </p>
             ) : loaderData.claimed ? (
-              <p role="status" className="rounded-lg bg-accent/20 p-3 text-sm text-accent" data-testid="claim-notice">
+              <p role="status" className="rounded-lg bg-accent/20 p-3 text-sm text-accent-light" data-testid="claim-notice">
                 {t("referral.figures.claimed", { amount: loaderData.claimed })}
               </p>
             ) : null}

@@ -20,6 +20,7 @@ export default {
   securityTipSafe: "আপনার ইমেইল ও ফোন নম্বর যাচাই করা হয়েছে। পাসওয়ার্ড বা রিসেট কোড কাউকে দেবেন না।",
   hello: "হ্যালো, {{username}}",
   backToAccount: "সদস্য কেন্দ্রে ফিরে যান",
+  backNav: "সদস্য কেন্দ্র",
   menu: {
     title: "মেনু",
     profile: "সদস্য কেন্দ্র",

@@ -9,7 +9,7 @@ export default {
   featuredGames: "বিশেষ গেম",
   features: "ফিচার",
   announcements: "ঘোষণা",
-  categories: "গেমের ধরন",
+  categories: "ধরন অনুযায়ী বিশেষ গেম",
   allGames: "সব",
   noGames: "কোনো তথ্য নেই",
   noGamesHint: "এই বিভাগে এখনো কোনো গেম নেই।",

@@ -17,6 +17,7 @@ export default {
   securityTipSafe: "Your e-mail and phone number are verified. Never share your password or reset codes.",
   hello: "Hello, {{username}}",
   backToAccount: "Back to Member Centre",
+  backNav: "Member Centre",
   menu: {
     title: "Menu",
     profile: "Member Centre",

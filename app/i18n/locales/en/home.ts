@@ -7,7 +7,7 @@ export default {
   featuredGames: "Featured Games",
   features: "Features",
   announcements: "Announcements",
-  categories: "Game categories",
+  categories: "Featured games by category",
   allGames: "All",
   noGames: "No Data",
   noGamesHint: "There are no games in this category yet.",

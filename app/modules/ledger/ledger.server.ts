@@ -20,6 +20,7 @@ export {
   type PlayerBalances,
   type TransferRow,
 } from "./queries.server.ts";
+export { type GatedBy, transferUnderPlayerLock } from "./locked-writes.server.ts";
 export type { LedgerAccount, LedgerEntry, LedgerTransfer, TransferPhase, Wallet } from "./schema.ts";
 export {
   postHold,

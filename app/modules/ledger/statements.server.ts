@@ -163,7 +163,7 @@ const accountJson = (a: string) =>
     'wallet', ${a}.wallet, 'allowNegative', ${a}.allow_negative, 'posted', ${a}.posted::text, 'pending', ${a}.pending::text,
     'createdAt', ${a}.created_at, 'updatedAt', ${a}.updated_at)`);
 
-const transferJson = (t: string) =>
+export const transferJson = (t: string) =>
   sql.raw(`json_build_object('id', ${t}.id::text, 'key', ${t}.key, 'phase', ${t}.phase, 'debitAccountId', ${t}.debit_account_id,
     'creditAccountId', ${t}.credit_account_id, 'amount', ${t}.amount::text, 'currency', ${t}.currency, 'kind', ${t}.kind,
     'pendingId', ${t}.pending_id::text, 'reversalOf', ${t}.reversal_of::text, 'memo', ${t}.memo, 'meta', ${t}.meta,
@@ -184,7 +184,7 @@ function toAccount(j: Record<string, unknown>): LedgerAccount {
   };
 }
 
-function toTransfer(j: Record<string, unknown>): LedgerTransfer {
+export function toTransfer(j: Record<string, unknown>): LedgerTransfer {
   return {
     id: Number(j.id),
     key: String(j.key),

@@ -67,7 +67,7 @@ export async function reverseTransfer(input: ReverseInput, ex: Executor = db): P
   return result!;
 }
 
-type Spec =
+export type Spec =
   | { op: "transfer"; input: TransferInput }
   | { op: "post"; input: PostHoldInput }
   | { op: "void"; input: VoidHoldInput }
@@ -104,7 +104,7 @@ const INT8_MAX = 2n ** 63n - 1n;
 /** Refusals that depend on state read before a lock wait: checked against a fresh read of the keys before they stand. */
 const STATE_DEPENDENT = new Set(["insufficient_funds", "hold_already_resolved", "already_reversed"]);
 
-async function execute(specs: Spec[], ex: Executor): Promise<TransferResult[]> {
+export async function execute(specs: Spec[], ex: Executor): Promise<TransferResult[]> {
   const checked = specs.map(validateSpec);
   const keys = checked.map((s) => s.input.key);
   if (new Set(keys).size !== keys.length) throw new LedgerError("invalid_input", "Linked transfers need distinct keys", { keys });
@@ -123,7 +123,7 @@ async function execute(specs: Spec[], ex: Executor): Promise<TransferResult[]> {
   }
 }
 
-function validateSpec(spec: Spec): Spec {
+export function validateSpec(spec: Spec): Spec {
   const input = spec.input as Record<string, unknown>;
   if (typeof input !== "object" || input === null) throw new LedgerError("invalid_input", "Missing transfer input");
   assertKey(input.key);
@@ -456,7 +456,7 @@ export function pgError(e: unknown): PgErrorLike | undefined {
 }
 
 /** The database constraints are the last line of defence; should one fire, the caller still gets a typed error. */
-function translateDbError(e: unknown, keys: string[]): unknown {
+export function translateDbError(e: unknown, keys: string[]): unknown {
   if (e instanceof LedgerError) return e;
   if (e instanceof KeyRace) return new LedgerError("idempotency_conflict", "A concurrent call used the same key", { keys });
   if (e instanceof MissingAccounts) return new LedgerError("unknown_account", "Accounts could not be created", { keys });

@@ -1,8 +1,7 @@
 // A bet: main first, then bonus, into the provider's house shard; opens (or adds to) the player's round.
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.server.ts";
-import { preparedRows } from "#app/db/rows.server.ts";
+import { type TransferInput, transferUnderPlayerLock } from "#app/modules/ledger/ledger.server.ts";
 import { lockContext } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
 import { Refusal, refuse, success, TxnIdTaken } from "./run.server.ts";
@@ -39,63 +38,59 @@ export async function placeBet(tx: Tx, input: BetInput): Promise<WalletSuccess> 
   const after = { main: ctx.main - fromMain, bonus: ctx.bonus - fromBonus, currency };
   const fairness = input.fairness === undefined ? null : JSON.stringify(input.fairness);
 
-  // One statement: refuse a bet that a rollback already cancelled (tombstone), open or add to the round unless it
-  // is settled, and claim the transaction id (a concurrent twin makes the insert come back empty: retry, replay).
-  const [row] = await preparedRows<{ tomb: boolean; round: number | null; call: number | null }>(
-    tx,
-    sql`
-      with tomb as (
-        select 1 from game_wallet_calls where provider_id = ${ctx.provider.id} and ref_txn_id = ${txnId} and status = 'tombstone' limit 1
-      ), r as (
-        insert into game_rounds (provider_id, player_id, round_id, game_id, game_code, game_type, platform, currency, stake, fairness)
-        select ${ctx.provider.id}, ${playerId}, ${roundId}, ${game.id}, ${gameCode}, ${game.type}, ${ctx.provider.platform}, ${currency},
-          ${String(amount)}::bigint, ${fairness}::jsonb
-        where not exists (select 1 from tomb)
-        on conflict (provider_id, player_id, round_id) do update set
-          stake = game_rounds.stake + excluded.stake,
-          status = 'open',
-          fairness = case when excluded.fairness is null then game_rounds.fairness else coalesce(game_rounds.fairness, '{}'::jsonb) || excluded.fairness end
-        where game_rounds.status <> 'settled'
-        returning id
-      ), c as (
-        insert into game_wallet_calls (provider_id, txn_id, action, player_id, round_id, game_code, amount, currency, response)
-        select ${ctx.provider.id}, ${txnId}, 'bet', ${playerId}, ${roundId}, ${gameCode}, ${String(amount)}::bigint, ${currency},
-          jsonb_build_object('status', 'OK', 'roundDbId', r.id, 'main', ${String(after.main)}::text, 'bonus', ${String(after.bonus)}::text)
-        from r
-        on conflict (provider_id, txn_id) do nothing
-        returning id
-      )
-      select exists (select 1 from tomb) as tomb, (select id from r) as round, (select id from c) as call`,
-  );
-  if (row!.tomb) refuse("bet_rolled_back", `Bet ${txnId} was already rolled back`, balance);
-  if (row!.round === null) refuse("round_closed", `Round ${roundId} is already settled`, balance);
-  if (row!.call === null) throw new TxnIdTaken();
+  const provider = ctx.provider;
+  const house = houseShardAccount(provider.platform, playerId);
+  const memo = `${provider.platform} bet ${txnId}`;
+  const leg = (wallet: "main" | "bonus", part: bigint): TransferInput[] =>
+    part > 0n
+      ? [
+          {
+            key: walletLedgerKey(provider.platform, txnId, wallet),
+            debit: `player:${playerId}:${wallet}`,
+            credit: house,
+            amount: part,
+            currency,
+            kind: "bet",
+            memo,
+          },
+        ]
+      : [];
 
-  const house = houseShardAccount(ctx.provider.platform, playerId);
-  const legs: TransferInput[] = [];
-  const memo = `${ctx.provider.platform} bet ${txnId}`;
-  if (fromMain > 0n) {
-    legs.push({
-      key: walletLedgerKey(ctx.provider.platform, txnId, "main"),
-      debit: `player:${playerId}:main`,
-      credit: house,
-      amount: fromMain,
-      currency,
-      kind: "bet",
-      memo,
-    });
-  }
-  if (fromBonus > 0n) {
-    legs.push({
-      key: walletLedgerKey(ctx.provider.platform, txnId, "bonus"),
-      debit: `player:${playerId}:bonus`,
-      credit: house,
-      amount: fromBonus,
-      currency,
-      kind: "bet",
-      memo,
-    });
-  }
-  await transferLinked(legs, tx);
-  return success(after, txnId, Number(row!.round));
+  // One statement: refuse a bet that a rollback already cancelled (tombstone), open or add to the round unless it
+  // is settled, claim the transaction id (a concurrent twin makes the insert come back empty: retry, replay) and,
+  // only if the claim was made, post the bet to the ledger (under the player's lock taken by lockContext).
+  const { row } = await transferUnderPlayerLock<{ tomb: boolean; round: number | null; call: number | null }>(
+    tx,
+    [...leg("main", fromMain), ...leg("bonus", fromBonus)],
+    {
+      with: sql`
+        tomb as (
+          select 1 from game_wallet_calls where provider_id = ${ctx.provider.id} and ref_txn_id = ${txnId} and status = 'tombstone' limit 1
+        ), r as (
+          insert into game_rounds (provider_id, player_id, round_id, game_id, game_code, game_type, platform, currency, stake, fairness)
+          select ${ctx.provider.id}, ${playerId}, ${roundId}, ${game.id}, ${gameCode}, ${game.type}, ${ctx.provider.platform}, ${currency},
+            ${String(amount)}::bigint, ${fairness}::jsonb
+          where not exists (select 1 from tomb)
+          on conflict (provider_id, player_id, round_id) do update set
+            stake = game_rounds.stake + excluded.stake,
+            status = 'open',
+            fairness = case when excluded.fairness is null then game_rounds.fairness else coalesce(game_rounds.fairness, '{}'::jsonb) || excluded.fairness end
+          where game_rounds.status <> 'settled'
+          returning id
+        ), c as (
+          insert into game_wallet_calls (provider_id, txn_id, action, player_id, round_id, game_code, amount, currency, response)
+          select ${ctx.provider.id}, ${txnId}, 'bet', ${playerId}, ${roundId}, ${gameCode}, ${String(amount)}::bigint, ${currency},
+            jsonb_build_object('status', 'OK', 'roundDbId', r.id, 'main', ${String(after.main)}::text, 'bonus', ${String(after.bonus)}::text)
+          from r
+          on conflict (provider_id, txn_id) do nothing
+          returning id
+        )`,
+      gate: sql`exists (select 1 from c)`,
+      columns: sql`exists (select 1 from tomb) as tomb, (select id from r) as round, (select id from c) as call`,
+    },
+  );
+  if (row.tomb) refuse("bet_rolled_back", `Bet ${txnId} was already rolled back`, balance);
+  if (row.round === null) refuse("round_closed", `Round ${roundId} is already settled`, balance);
+  if (row.call === null) throw new TxnIdTaken();
+  return success(after, txnId, Number(row.round));
 }

@@ -2,7 +2,7 @@
 // settles the round, which then counts its stake toward the player's turnover requirements.
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { type GatedBy, getPlayerBalances, transferUnderPlayerLock } from "#app/modules/ledger/ledger.server.ts";
 import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
 import { lockContext } from "./context.server.ts";
@@ -40,10 +40,9 @@ export async function payWin(tx: Tx, input: WinInput): Promise<WalletSuccess> {
           and b.player_id = ${playerId} and b.round_id = ${roundId}) then 'ok'
         else 'missing' end`
     : sql`'ok'`;
-  const [row] = await preparedRows<Row>(
-    tx,
-    sql`
-      with b as (select ${bet} as bet), r as (
+  const claim: GatedBy = {
+    with: sql`
+      b as (select ${bet} as bet), r as (
         update game_rounds set
           payout = payout + ${String(amount)}::bigint,
           status = case when ${close} then 'settled' else status end,
@@ -59,33 +58,41 @@ export async function payWin(tx: Tx, input: WinInput): Promise<WalletSuccess> {
         from r
         on conflict (provider_id, txn_id) do nothing
         returning id
-      )
-      select (select row_to_json(r) from r) as round, (select id from c) as call, (select bet from b) as bet,
-        (select status from game_rounds where provider_id = ${provider.id} and player_id = ${playerId} and round_id = ${roundId}) as before`,
-  );
-  if (row!.bet === "rolled_back") refuse("bet_rolled_back", `Bet ${betTxnId} was rolled back`, balance);
-  if (row!.bet === "missing") refuse("invalid_request", `Bet ${betTxnId} of round ${roundId} is unknown`, balance);
-  if (!row!.round) {
-    if (row!.before === null) refuse("invalid_request", `Round ${roundId} has no bet`, balance);
-    refuse("round_closed", `Round ${roundId} is already ${row!.before === "settled" ? "settled" : "rolled back"}`, balance);
+      )`,
+    gate: sql`exists (select 1 from c)`,
+    columns: sql`(select row_to_json(r) from r) as round, (select id from c) as call, (select bet from b) as bet,
+      (select status from game_rounds where provider_id = ${provider.id} and player_id = ${playerId} and round_id = ${roundId}) as before`,
+  };
+  // A paying win posts to the ledger in the same statement, only if the call was claimed (under the player's lock).
+  const row =
+    amount > 0n
+      ? (
+          await transferUnderPlayerLock<Row>(
+            tx,
+            [
+              {
+                key: walletLedgerKey(provider.platform, txnId, "main"),
+                debit: houseShardAccount(provider.platform, playerId),
+                credit: `player:${playerId}:main`,
+                amount,
+                currency,
+                kind: "win",
+                memo: `${provider.platform} win ${txnId}`,
+              },
+            ],
+            claim,
+          )
+        ).row
+      : (await preparedRows<Row>(tx, sql`with ${claim.with} select ${claim.columns}`))[0]!;
+  if (row.bet === "rolled_back") refuse("bet_rolled_back", `Bet ${betTxnId} was rolled back`, balance);
+  if (row.bet === "missing") refuse("invalid_request", `Bet ${betTxnId} of round ${roundId} is unknown`, balance);
+  if (!row.round) {
+    if (row.before === null) refuse("invalid_request", `Round ${roundId} has no bet`, balance);
+    refuse("round_closed", `Round ${roundId} is already ${row.before === "settled" ? "settled" : "rolled back"}`, balance);
   }
-  if (row!.call === null) throw new TxnIdTaken();
-  const round = row!.round;
+  if (row.call === null) throw new TxnIdTaken();
+  const round = row.round;
 
-  if (amount > 0n) {
-    await transfer(
-      {
-        key: walletLedgerKey(provider.platform, txnId, "main"),
-        debit: houseShardAccount(provider.platform, playerId),
-        credit: `player:${playerId}:main`,
-        amount,
-        currency,
-        kind: "win",
-        memo: `${provider.platform} win ${txnId}`,
-      },
-      tx,
-    );
-  }
   const stake = BigInt(round.stake);
   if (round.status === "settled" && stake > 0n && ctx.hasActiveTurnover) {
     const applied = await applyTurnover(tx, { playerId, stake, key: `round:${round.id}` });

@@ -36,6 +36,7 @@ async function crashRound(frame: FrameLocator, stake: number): Promise<CrashCash
   await expect(balance).toHaveText(takaText(afterBet));
   await expect(myBet).toHaveAttribute("data-status", "active");
   await expect(myBet).toHaveText(`Your bet: ${takaText(stake * 100)}`);
+  const roundNumber = /Round #(\d+)/.exec(await frame.getByTestId("crash-round").innerText())![1]!;
 
   // Bets close after 7 s; then the round rises ("Rising") and Cash out shows, unless it crashed at once. (waitFor
   // watches the page continuously, where expect polls up to a second apart: every moment lets the curve climb.)
@@ -45,13 +46,19 @@ async function crashRound(frame: FrameLocator, stake: number): Promise<CrashCash
     await cashOut.click({ timeout: 3_000 }).catch(() => undefined);
   }
   // What lasts on the page until the next round opens (at least 3 s after the crash): the bet cashed out with its
-  // multiplier and winnings. (The "Cashed out at …" notice above it is gone within half a second: the page reloads
-  // its data when its own cash-out event arrives, and that clears the action's answer.) Otherwise the round crashed
-  // first and the next one opens.
+  // multiplier and winnings. Otherwise the round crashed first and the next one opens.
   await expect(cashedBet.or(betting)).toBeVisible({ timeout: 180_000 });
   if (!(await cashedBet.isVisible())) return null;
   const m = /^Cashed out at ([\d,]+\.\d{2})× for (৳[\d,]+\.\d{2})$/.exec(await cashedBet.innerText());
   expect(m, "the bet shows the multiplier and the winnings of its cash-out").not.toBeNull();
+  // The answer to the cash-out stays while the page reloads its data on the round's events (its own cash-out, the
+  // crash, the next round): still there once the next round takes bets and the crashed round is in the history.
+  const notice = frame.getByTestId("crash-notice");
+  const answer = `Cashed out at ${m![1]!}×: you won ${m![2]!}`;
+  await expect(notice).toHaveText(answer);
+  await betting.waitFor({ timeout: 180_000 });
+  await expect(frame.getByTestId("crash-history").locator("tbody tr").first().locator("td").first()).toHaveText(roundNumber);
+  await expect(notice).toHaveText(answer);
   return { multiplier: m![1]!, payout: m![2]!, afterBet };
 }
 

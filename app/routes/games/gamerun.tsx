@@ -115,6 +115,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function GameRun({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.area);
+  // The frame's responsible-gaming link renders before the modal that would add these strings (see GameProtection).
+  useArea(loaderData.reality.area);
   const { t } = useTranslation();
   const { view } = loaderData;
   if (view.kind === "playing")

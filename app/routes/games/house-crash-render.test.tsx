@@ -36,13 +36,13 @@ const view = (phase: "betting" | "running" | "crashed"): CrashView => ({
     crashPoint: phase === "crashed" ? 321 : null,
     hash: phase === "crashed" ? hash : null,
   },
-  myBet: { roundId: 9, name: "", stake: "৳10.00", autoCashout: "2.00", cashoutAt: null, payout: "৳0.00", status: "active" },
+  myBet: { id: 31, roundId: 9, name: "", stake: "৳10.00", autoCashout: "2.00", cashoutAt: null, payout: "৳0.00", status: "active" },
   bets: [{ name: "ra***9", stake: "৳10.00", cashoutAt: null, payout: "৳0.00", status: "active" }],
   history: [{ id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32) }],
   chain: { terminatingHash: "12".repeat(32), salt: "ef".repeat(32), length: 100_000 },
 });
 const reality = { dueAt: null, dueInMs: null, area: undefined };
-const base = { title: "x", area: undefined, balance: "৳1,000.00", game: { min: "৳10.00", max: "৳25,000.00" }, myName: "me***1", reality };
+const base = { title: "x", area: undefined, balance: "৳1,000.00", game: { min: "৳10.00", max: "৳25,000.00" }, reality };
 
 it("renders every phase in English and Bangla without a missing string; refreshes itself only without JS while running", async () => {
   const running = await render("en", { ...base, view: view("running") });
@@ -59,4 +59,14 @@ it("renders every phase in English and Bangla without a missing string; refreshe
   expect(crashed).toContain("Crashed at 3.21×");
   expect(crashed).toContain(`/fair?game=crash&amp;hash=${"cd".repeat(32)}&amp;salt=${"ef".repeat(32)}`);
   expect(crashed).toContain("12".repeat(32));
+});
+
+it("shows the cash-out's answer and a refusal on the answer page (no JavaScript)", async () => {
+  const cashed = await render("en", { ...base, view: view("running") }, { result: undefined, notice: "Cashed out at 1.71×: you won ৳17.10" });
+  expect(cashed).toContain('data-testid="crash-notice"');
+  expect(cashed).toContain("Cashed out at 1.71×: you won ৳17.10");
+  const late = { status: "error", error: { "": ["Too late: the round has crashed."] } };
+  const refused = await render("bn", { ...base, view: view("crashed") }, { result: late, notice: null });
+  expect(refused).toContain("Too late: the round has crashed.");
+  expect(refused).not.toContain('data-testid="crash-notice"');
 });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { useLastingActionData } from "#app/components/forms/use-lasting-action-data.ts";
 import { BetsPanel, FairnessPanel, HistoryPanel } from "#app/components/games/crash/CrashPanels.tsx";
 import { crashActionSchema, crashBetSchema, multiplierHundredths } from "#app/components/games/crash/schemas.ts";
 import { useCrashLive } from "#app/components/games/crash/use-crash-live.ts";
@@ -67,13 +68,15 @@ function useSecondsLeft(until: number | null, clockOffset: number) {
   return until === null ? 0 : Math.max(0, Math.ceil((until - (now + clockOffset)) / 1000));
 }
 
-export default function HouseCrash({ loaderData, actionData }: Route.ComponentProps) {
+export default function HouseCrash({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   useArea(loaderData.area);
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { view, game, balance, myName } = loaderData;
+  // The live page revalidates on the round's events: the answer stays until the player's next bet or cash-out.
+  const actionData = useLastingActionData(latestActionData, "/house/crash");
+  const { view, game, balance } = loaderData;
   const multiplierRef = useRef<HTMLParagraphElement>(null);
-  const { round, liveBets, clockOffset } = useCrashLive(view, myName, multiplierRef);
+  const { round, liveBets, clockOffset } = useCrashLive(view, multiplierRef);
   const phase = round?.phase ?? null;
   const secondsLeft = useSecondsLeft(phase === "betting" ? (round?.bettingEndsAt ?? null) : null, clockOffset);
   const myBet = view.myBet && round && view.myBet.roundId === round.id ? view.myBet : null;

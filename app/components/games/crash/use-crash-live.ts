@@ -13,7 +13,7 @@ const MAX_AHEAD_MS = 400;
 
 export type LiveBet = { name: string; stake: string; cashoutAt: number | null; payout: string | null };
 
-export function useCrashLive(initial: CrashView, myName: string, multiplierRef: RefObject<HTMLElement | null>) {
+export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLElement | null>) {
   const [round, setRound] = useState<PublicRound | null>(initial.round);
   const [liveBets, setLiveBets] = useState<LiveBet[]>([]);
   const [clockOffset] = useState(() => initial.serverNow - Date.now());
@@ -23,6 +23,8 @@ export function useCrashLive(initial: CrashView, myName: string, multiplierRef: 
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const myBet = useRef(initial.myBet);
+  myBet.current = initial.myBet;
 
   // A new loader result (after an action or a revalidation) replaces the live state.
   useEffect(() => {
@@ -56,7 +58,9 @@ export function useCrashLive(initial: CrashView, myName: string, multiplierRef: 
           return;
         case "cashout":
           setLiveBets((b) => [...b, { name: e.n, stake: "", cashoutAt: e.at, payout: e.p }]);
-          if (e.n === myName) later();
+          // This player's bet (an auto cash-out): reload the balance, unless the page already shows it cashed
+          // (its own Cash out, whose answer reloaded the page).
+          if (e.b === myBet.current?.id && myBet.current.status === "active") later();
           return;
       }
     };
@@ -88,7 +92,7 @@ export function useCrashLive(initial: CrashView, myName: string, multiplierRef: 
     };
     for (const t of types) source.addEventListener(t, handler);
     return () => source.close();
-  }, [myName]);
+  }, []);
 
   // The big number: interpolated every frame while running.
   useEffect(() => {

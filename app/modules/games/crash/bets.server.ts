@@ -109,7 +109,7 @@ async function cashBet(tx: Tx, bet: ActiveBet, at: number, gameNumber: number) {
 
 async function announceCashout(hub: CrashHub, bet: ActiveBet, at: number, payout: bigint) {
   const [player] = await db.select({ username: players.username }).from(players).where(eq(players.id, bet.playerId));
-  await hub.publish({ t: "cashout", r: bet.roundId, n: maskName(player?.username ?? "?"), at, p: String(payout) });
+  await hub.publish({ t: "cashout", r: bet.roundId, b: bet.id, n: maskName(player?.username ?? "?"), at, p: String(payout) });
 }
 
 export type CashOut = { roundId: number; cashoutAt: number; payout: bigint; balance: bigint };

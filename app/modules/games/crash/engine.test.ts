@@ -83,6 +83,9 @@ describe("the engine", () => {
     expect(await mainBalance(loser!.id)).toBe(9_000n);
     const bets = await db.select().from(crashBets).where(eq(crashBets.roundId, r));
     expect(bets.map((b) => b.status).sort()).toEqual(["cashed", "cashed", "lost"]);
+    // The auto cash-out names its bet, so only the bettor's own page reloads (masked names can collide).
+    const autoBet = bets.find((b) => b.playerId === auto!.id)!;
+    expect(rec.events.some((e) => e.t === "cashout" && e.b === autoBet.id && e.at === 105)).toBe(true);
   });
 
   it("on start settles, resumes or voids the rounds a dead leader left open", async () => {

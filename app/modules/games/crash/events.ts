@@ -13,8 +13,11 @@ export type CrashEvent =
   | { t: "voided"; r: number }
   /** A player (masked name) bet `s` poisha. */
   | { t: "bet"; r: number; n: string; s: string }
-  /** A player cashed out at `at` hundredths for `p` poisha. */
-  | { t: "cashout"; r: number; n: string; at: number; p: string };
+  /**
+   * A player cashed out at `at` hundredths for `p` poisha. `b` is the bet's id: the bettor's own page matches it to
+   * reload its balance (masked names collide, so the name cannot tell whose bet it was).
+   */
+  | { t: "cashout"; r: number; b: number; n: string; at: number; p: string };
 
 export type CrashEventType = CrashEvent["t"];
 

@@ -1,29 +1,19 @@
-// What the Crash page shows around the round (balance, stake limits, the player's masked name) and its refusals
+// What the Crash page shows around the round (balance, stake limits, the player's own bet) and its refusals
 // translated for the page.
 import type { RouterContextProvider } from "react-router";
-import { eq } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { players } from "#app/modules/players/schema.ts";
 import { findHouseGame, taka } from "../house/game-row.server.ts";
 import { playableBalance } from "../house/page-data.server.ts";
 import { CRASH_CODE } from "./bets.server.ts";
 import type { CrashError } from "./errors.ts";
-import { maskName } from "./events.ts";
 import { crashState } from "./store.server.ts";
 import { crashView } from "./view.ts";
 
 export async function crashPageData(playerId: number) {
-  const [game, balance, state, [player]] = await Promise.all([
-    findHouseGame(CRASH_CODE),
-    playableBalance(playerId),
-    crashState(playerId),
-    db.select({ username: players.username }).from(players).where(eq(players.id, playerId)),
-  ]);
+  const [game, balance, state] = await Promise.all([findHouseGame(CRASH_CODE), playableBalance(playerId), crashState(playerId)]);
   return {
     game: game ? { min: taka(game.minStake), max: taka(game.maxStake) } : null,
     balance,
-    myName: maskName(player?.username ?? ""),
     view: crashView(state),
   };
 }

@@ -17,7 +17,7 @@ export type PublicRound = {
 };
 
 export type PublicBet = { name: string; stake: string; autoCashout: number | null; cashoutAt: number | null; payout: string; status: string };
-export type MyBet = PublicBet & { roundId: number };
+export type MyBet = PublicBet & { id: number; roundId: number };
 export type HistoryRound = { id: number; gameNumber: number; crashPoint: number; hash: string; salt: string; endedAt: number | null };
 
 export type CrashState = {

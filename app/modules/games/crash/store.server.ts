@@ -61,6 +61,7 @@ export async function roundBets(roundId: number): Promise<PublicBet[]> {
 export async function myBet(playerId: number, roundId: number): Promise<MyBet | null> {
   const [row] = await db
     .select({
+      id: crashBets.id,
       stake: crashBets.stake,
       autoCashout: crashBets.autoCashout,
       cashoutAt: crashBets.cashoutAt,
@@ -71,6 +72,7 @@ export async function myBet(playerId: number, roundId: number): Promise<MyBet | 
     .where(and(eq(crashBets.roundId, roundId), eq(crashBets.playerId, playerId)));
   return row
     ? {
+        id: row.id,
         roundId,
         name: "",
         stake: String(row.stake),

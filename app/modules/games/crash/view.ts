@@ -9,7 +9,7 @@ import type { CrashState, PublicRound } from "./public.ts";
 export const takaText = (poisha: string | bigint) => `৳${groupTaka(formatPoisha(BigInt(poisha)))}`;
 
 export type BetView = { name: string; stake: string; cashoutAt: string | null; payout: string; status: string };
-export type MyBetView = BetView & { roundId: number; autoCashout: string | null };
+export type MyBetView = BetView & { id: number; roundId: number; autoCashout: string | null };
 export type HistoryView = { id: number; gameNumber: number; crashPoint: number; crashText: string; hash: string; salt: string };
 
 export type CrashView = {
@@ -35,6 +35,7 @@ export function crashView(state: CrashState): CrashView {
     myBet: state.myBet
       ? {
           ...bet(state.myBet),
+          id: state.myBet.id,
           roundId: state.myBet.roundId,
           autoCashout: state.myBet.autoCashout === null ? null : multiplierText(state.myBet.autoCashout),
         }

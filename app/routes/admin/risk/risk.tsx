@@ -140,6 +140,32 @@ function SettingsForm({ values, answer }: { values: Record<(typeof settingFields
   );
 }
 
+/** One labelled select of the signal filter (a GET form, so it works without JavaScript). */
+function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-xs text-white/70">
+      {label}
+      <select name={name} defaultValue={value} className="rounded-md border border-white/20 bg-black/20 px-2 py-1.5 text-sm text-white">
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export default function AdminRisk({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
   const { t } = useTranslation();
@@ -150,36 +176,18 @@ export default function AdminRisk({ loaderData, actionData }: Route.ComponentPro
       <p className="mb-3 text-sm text-white/60">{t("risk.intro")}</p>
       {loaderData.notice && !actionData ? <Notice>{t(`risk.notices.${loaderData.notice}`)}</Notice> : null}
       <Form method="get" action={BASE} className="mb-3 flex flex-wrap items-end gap-2 text-sm" data-testid="signal-filter">
-        <label className="flex flex-col gap-1 text-xs text-white/70">
-          {t("risk.filter.kind")}
-          <select
-            name="kind"
-            defaultValue={loaderData.filter.kind}
-            className="rounded-md border border-white/20 bg-black/20 px-2 py-1.5 text-sm text-white"
-          >
-            <option value="">{t("risk.filter.all")}</option>
-            {signalKinds.map((k) => (
-              <option key={k} value={k}>
-                {t(`risk.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs text-white/70">
-          {t("risk.filter.status")}
-          <select
-            name="status"
-            defaultValue={loaderData.filter.status}
-            className="rounded-md border border-white/20 bg-black/20 px-2 py-1.5 text-sm text-white"
-          >
-            <option value="all">{t("risk.filter.all")}</option>
-            {signalStatuses.map((s) => (
-              <option key={s} value={s}>
-                {t(`risk.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t("risk.filter.kind")}
+          name="kind"
+          value={loaderData.filter.kind}
+          options={[{ value: "", label: t("risk.filter.all") }, ...signalKinds.map((k) => ({ value: k, label: t(`risk.kinds.${k}`) }))]}
+        />
+        <FilterSelect
+          label={t("risk.filter.status")}
+          name="status"
+          value={loaderData.filter.status}
+          options={[{ value: "all", label: t("risk.filter.all") }, ...signalStatuses.map((s) => ({ value: s, label: t(`risk.statuses.${s}`) }))]}
+        />
         <button type="submit" className="btn-secondary !px-3 !py-1.5 text-sm">
           {t("risk.filter.apply")}
         </button>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { prng } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
 import { type Fill, type IncomingOrder, OrderBook, type RestingOrder, type Side } from "./matching.ts";
 
@@ -77,23 +78,13 @@ describe("matching", () => {
   });
 });
 
-/** A small deterministic PRNG, so a failing case can be replayed from its seed. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("matching properties (random order flows)", () => {
   const SEEDS = 200;
   const STEPS = 150;
 
   it("conserves stake, never leaves the book crossed between players, fills at or better than the limit, FIFO within a price", () => {
     for (let s = 1; s <= SEEDS; s++) {
-      const rnd = mulberry32(s);
+      const rnd = prng(s).next;
       const pick = (n: number) => Math.floor(rnd() * n);
       const book = new OrderBook();
       const placed = new Map<string, IncomingOrder>();

@@ -1,0 +1,208 @@
+// The exchange: events (a match), markets (match odds, Bookmaker, Fancy), runners, players' orders and their fills,
+// and each player's exposure per market with the ledger hold that reserves it. Money in poisha (bigint).
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { players } from "#app/modules/players/schema.ts";
+
+export const sports = ["cricket", "soccer", "tennis"] as const;
+export type Sport = (typeof sports)[number];
+export const marketKinds = ["match_odds", "bookmaker", "fancy"] as const;
+export type MarketKind = (typeof marketKinds)[number];
+export const marketStatuses = ["open", "suspended", "closed"] as const;
+export type MarketStatus = (typeof marketStatuses)[number];
+export const runnerStatuses = ["active", "winner", "loser", "removed"] as const;
+export type RunnerStatus = (typeof runnerStatuses)[number];
+export const orderSides = ["back", "lay", "yes", "no"] as const;
+export type OrderSide = (typeof orderSides)[number];
+/** Before settlement: unmatched / partially matched / matched / cancelled / lapsed; after: won, lost or void. */
+export const orderStatuses = ["unmatched", "partially_matched", "matched", "cancelled", "lapsed", "won", "lost", "void"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const exchangeEvents = pgTable(
+  "exchange_events",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sport: text().$type<Sport>().notNull(),
+    competition: text().notNull(),
+    name: text().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    inPlay: boolean().notNull().default(false),
+    closed: boolean().notNull().default(false),
+    /** The feed's id for the event (the simulated feed's or a provider's). */
+    externalId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("exchange_events_external_idx").on(t.externalId),
+    index("exchange_events_start_idx").on(t.closed, t.startsAt),
+    check("exchange_events_sport_check", sql`${t.sport} in ('cricket', 'soccer', 'tennis')`),
+  ],
+);
+
+export const exchangeMarkets = pgTable(
+  "exchange_markets",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer()
+      .notNull()
+      .references(() => exchangeEvents.id),
+    kind: text().$type<MarketKind>().notNull(),
+    name: text().notNull(),
+    status: text().$type<MarketStatus>().notNull().default("open"),
+    inPlay: boolean().notNull().default(false),
+    /** Bookmaker and Fancy: a delivery is being bowled, no bets. */
+    ballRunning: boolean().notNull().default(false),
+    /** Delay of in-play match-odds orders before they reach the book (docs/exchange.md: 5 s). */
+    inPlayDelayMs: integer().notNull().default(5000),
+    /** On net market winnings, basis points: 200 = 2 % (match odds), 0 for Bookmaker and Fancy. */
+    commissionBp: integer().notNull().default(200),
+    minStake: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`10000`),
+    maxStake: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`10000000`),
+    /** Fancy: the No and Yes lines (runs) and their rates per 100. */
+    noLine: integer(),
+    yesLine: integer(),
+    noRate: integer(),
+    yesRate: integer(),
+    /** Fancy: the result in runs once settled (0 is a result). */
+    resultRuns: integer(),
+    voided: boolean().notNull().default(false),
+    settledAt: timestamp({ withTimezone: true }),
+    /** Raised on every change of status, quotes or book, for clients to skip stale pushes. */
+    version: integer().notNull().default(0),
+    sortOrder: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("exchange_markets_event_idx").on(t.eventId, t.sortOrder),
+    check("exchange_markets_kind_check", sql`${t.kind} in ('match_odds', 'bookmaker', 'fancy')`),
+    check("exchange_markets_status_check", sql`${t.status} in ('open', 'suspended', 'closed')`),
+    check("exchange_markets_stakes_check", sql`${t.minStake} > 0 and ${t.maxStake} >= ${t.minStake}`),
+    check("exchange_markets_commission_check", sql`${t.commissionBp} between 0 and 10000`),
+  ],
+);
+
+export const exchangeRunners = pgTable(
+  "exchange_runners",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    marketId: integer()
+      .notNull()
+      .references(() => exchangeMarkets.id),
+    name: text().notNull(),
+    sortOrder: integer().notNull().default(0),
+    status: text().$type<RunnerStatus>().notNull().default("active"),
+    /** Bookmaker: the current DIGIT back and lay rates (null or 0: no quote). */
+    backRate: integer(),
+    layRate: integer(),
+  },
+  (t) => [
+    index("exchange_runners_market_idx").on(t.marketId, t.sortOrder),
+    check("exchange_runners_status_check", sql`${t.status} in ('active', 'winner', 'loser', 'removed')`),
+  ],
+);
+
+export const exchangeOrders = pgTable(
+  "exchange_orders",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    marketId: integer()
+      .notNull()
+      .references(() => exchangeMarkets.id),
+    /** Null for Fancy (the market is the line). */
+    runnerId: integer().references(() => exchangeRunners.id),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    side: text().$type<OrderSide>().notNull(),
+    /** Match odds: the limit price as a ladder tick. */
+    tick: integer(),
+    /** Bookmaker and Fancy: the rate taken (per 100). Fancy: the line. */
+    rate: integer(),
+    line: integer(),
+    size: bigint({ mode: "bigint" }).notNull(),
+    matched: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    cancelled: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    status: text().$type<OrderStatus>().notNull(),
+    /** Keep in-play (PERSIST) instead of lapsing at turn-in-play. */
+    persist: boolean().notNull().default(false),
+    /** The player's request id: a retried request finds its order instead of placing another. */
+    requestKey: text().notNull(),
+    /** Settled P&L of the order (poisha, before commission). */
+    profit: bigint({ mode: "bigint" }),
+    placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("exchange_orders_request_idx").on(t.playerId, t.requestKey),
+    index("exchange_orders_book_idx")
+      .on(t.marketId, t.id)
+      .where(sql`${t.status} in ('unmatched', 'partially_matched')`),
+    index("exchange_orders_player_idx").on(t.playerId, t.marketId),
+    check("exchange_orders_side_check", sql`${t.side} in ('back', 'lay', 'yes', 'no')`),
+    check("exchange_orders_size_check", sql`${t.size} > 0 and ${t.size} % 100 = 0`),
+    check("exchange_orders_parts_check", sql`${t.matched} >= 0 and ${t.cancelled} >= 0 and ${t.matched} + ${t.cancelled} <= ${t.size}`),
+  ],
+);
+
+/** One match between an incoming (taker) and a resting (maker) order, at the maker's price. */
+export const exchangeFills = pgTable(
+  "exchange_fills",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    marketId: integer()
+      .notNull()
+      .references(() => exchangeMarkets.id),
+    runnerId: integer()
+      .notNull()
+      .references(() => exchangeRunners.id),
+    takerOrderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => exchangeOrders.id),
+    makerOrderId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => exchangeOrders.id),
+    tick: integer().notNull(),
+    size: bigint({ mode: "bigint" }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("exchange_fills_market_idx").on(t.marketId, t.id),
+    index("exchange_fills_taker_idx").on(t.takerOrderId),
+    index("exchange_fills_maker_idx").on(t.makerOrderId),
+    check("exchange_fills_size_check", sql`${t.size} > 0`),
+  ],
+);
+
+/** A player's worst-case loss in a market, held from main by the ledger hold `holdId` (none when 0). */
+export const exchangeExposures = pgTable(
+  "exchange_exposures",
+  {
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    marketId: integer()
+      .notNull()
+      .references(() => exchangeMarkets.id),
+    amount: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    holdId: bigint({ mode: "number" }),
+    version: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.marketId] }), check("exchange_exposures_amount_check", sql`${t.amount} >= 0`)],
+);
+
+export type ExchangeEvent = typeof exchangeEvents.$inferSelect;
+export type ExchangeMarket = typeof exchangeMarkets.$inferSelect;
+export type ExchangeRunner = typeof exchangeRunners.$inferSelect;
+export type ExchangeOrder = typeof exchangeOrders.$inferSelect;
+export type ExchangeFill = typeof exchangeFills.$inferSelect;

@@ -1,0 +1,48 @@
+// Shared by the exchange tests (not a test file itself): a match-odds market with two runners and funded players.
+import { randomBytes } from "node:crypto";
+import { db } from "#app/db/db.server.ts";
+import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
+import { exchangeEvents, exchangeMarkets, exchangeRunners } from "./schema.ts";
+
+export const taka = (n: number) => BigInt(Math.round(n * 100));
+
+export async function createMatchOddsMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
+  const [event] = await db
+    .insert(exchangeEvents)
+    .values({ sport: "cricket", competition: "Test League", name: "Dhaka v Chattogram", startsAt: new Date(Date.now() + 3_600_000) })
+    .returning();
+  const [market] = await db
+    .insert(exchangeMarkets)
+    .values({ eventId: event!.id, kind: "match_odds", name: "Match Odds", minStake: taka(10), ...values })
+    .returning();
+  const runners = await db
+    .insert(exchangeRunners)
+    .values([
+      { marketId: market!.id, name: "Dhaka", sortOrder: 1 },
+      { marketId: market!.id, name: "Chattogram", sortOrder: 2 },
+    ])
+    .returning();
+  return { event: event!, market: market!, home: runners[0]!, away: runners[1]! };
+}
+
+/** A player with `main` poisha on the main wallet, credited through the ledger. */
+export async function fundedPlayer(main: bigint) {
+  const playerId = await createTestPlayer();
+  await transfer({
+    key: `xfund:${playerId}:${randomBytes(4).toString("hex")}`,
+    debit: "house:test-float",
+    credit: `player:${playerId}:main`,
+    amount: main,
+    currency: "BDT",
+    kind: "deposit",
+  });
+  return playerId;
+}
+
+export async function mainOf(playerId: number) {
+  const b = await getPlayerBalances(playerId);
+  return { available: b.main.available, pending: b.main.pending, posted: b.main.posted };
+}
+
+export const requestKey = () => randomBytes(8).toString("hex");

@@ -53,6 +53,7 @@ CREATE TABLE "exchange_markets" (
 	"result_runs" integer,
 	"voided" boolean DEFAULT false NOT NULL,
 	"settled_at" timestamp with time zone,
+	"settle_count" integer DEFAULT 0 NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
 	"sort_order" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

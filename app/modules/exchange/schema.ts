@@ -71,6 +71,8 @@ export const exchangeMarkets = pgTable(
     resultRuns: integer(),
     voided: boolean().notNull().default(false),
     settledAt: timestamp({ withTimezone: true }),
+    /** How many times the market was settled (a correction re-settles it after reversing the last settlement). */
+    settleCount: integer().notNull().default(0),
     /** Raised on every change of status, quotes or book, for clients to skip stale pushes. */
     version: integer().notNull().default(0),
     sortOrder: integer().notNull().default(0),

@@ -1,0 +1,154 @@
+// Settling a match-odds market (a trader's decision): the winner, or void. In one transaction under the market's lock:
+// the unmatched stake lapses, every player's exposure hold is released and their net P&L over their matched fills is
+// posted through the ledger against house:exchange, with the market's commission on net winnings; orders become won,
+// lost or void, and each settled order's matched stake counts toward the player's turnover. A correction settles again:
+// the previous settlement's postings are reversed first (refused if a player no longer has the money to reverse).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { db, type Tx } from "#app/db/db.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { getTransferByKey, isLedgerError, reverseTransfer, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import type { Currency } from "#app/modules/players/schema.ts";
+import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
+import { EXCHANGE_HOUSE, playerPositions } from "./exposure.server.ts";
+import { ExchangeError, lockMarket } from "./orders.server.ts";
+import { commissionOn, oddsProfit, runnerOutcome } from "./pnl.ts";
+import { exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
+
+export const EXCHANGE_COMMISSION = "income:exchange-commission";
+
+export type MatchOddsOutcome = { winnerRunnerId: number } | { void: true };
+export type SettledPlayer = { playerId: number; net: bigint; commission: bigint };
+
+const postingKey = (marketId: number, playerId: number, n: number, part: "pnl" | "commission") =>
+  `exchange:${marketId}:${playerId}:settle:${n}:${part}`;
+
+async function reverseSettlement(tx: Tx, marketId: number, playerIds: number[], n: number) {
+  for (const playerId of playerIds) {
+    for (const part of ["commission", "pnl"] as const) {
+      const original = await getTransferByKey(postingKey(marketId, playerId, n, part), tx);
+      if (original) await reverseTransfer({ key: `${original.key}:reverse`, transferId: original.id, kind: "exchange_resettle" }, tx);
+    }
+  }
+}
+
+export async function settleMatchOdds(marketId: number, outcome: MatchOddsOutcome): Promise<SettledPlayer[]> {
+  let settled: SettledPlayer[];
+  try {
+    settled = await db.transaction(async (tx) => {
+      await lockMarket(tx, marketId);
+      const [market] = await tx.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
+      if (!market || market.kind !== "match_odds") throw new ExchangeError("market_not_found");
+      const runners = await tx.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId));
+      const winner = "winnerRunnerId" in outcome ? outcome.winnerRunnerId : null;
+      if (winner !== null && !runners.some((r) => r.id === winner)) throw new ExchangeError("runner_not_active");
+
+      // Unmatched stake lapses; what was matched stays matched.
+      await tx
+        .update(exchangeOrders)
+        .set({
+          cancelled: sql`${exchangeOrders.size} - ${exchangeOrders.matched}`,
+          status: sql`case when ${exchangeOrders.matched} > 0 then 'matched' else 'lapsed' end`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])));
+
+      const playerIds = (await tx.selectDistinct({ id: exchangeOrders.playerId }).from(exchangeOrders).where(eq(exchangeOrders.marketId, marketId)))
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
+      const n = market.settleCount + 1;
+      if (market.settleCount > 0) await reverseSettlement(tx, marketId, playerIds, market.settleCount);
+
+      const results: SettledPlayer[] = [];
+      for (const playerId of playerIds) {
+        const [player] = await tx.select({ currency: players.currency }).from(players).where(eq(players.id, playerId));
+        const currency = player!.currency as Currency;
+        const [exposure] = await tx
+          .select()
+          .from(exchangeExposures)
+          .where(and(eq(exchangeExposures.playerId, playerId), eq(exchangeExposures.marketId, marketId)));
+        if (exposure?.holdId) {
+          await voidHold({ key: `exchange:${marketId}:${playerId}:exposure:${exposure.version + 1}:release`, holdId: exposure.holdId }, tx);
+          await tx
+            .update(exchangeExposures)
+            .set({ amount: 0n, holdId: null, version: exposure.version + 1, updatedAt: sql`now()` })
+            .where(and(eq(exchangeExposures.playerId, playerId), eq(exchangeExposures.marketId, marketId)));
+        }
+
+        const { orders, fills } = await playerPositions(tx, playerId, marketId);
+        const byId = new Map(orders.map((o) => [o.id, o]));
+        const orderProfit = new Map<number, bigint>();
+        let net = 0n;
+        for (const f of fills) {
+          const mine = byId.get(f.takerOrderId) ?? byId.get(f.makerOrderId)!;
+          const pnl =
+            winner === null
+              ? 0n
+              : runnerOutcome({ runnerId: f.runnerId, side: mine.side as "back" | "lay", stake: f.size, profit: oddsProfit(f.size, f.tick) }, winner);
+          orderProfit.set(mine.id, (orderProfit.get(mine.id) ?? 0n) + pnl);
+          net += pnl;
+        }
+        const commission = commissionOn(net, market.commissionBp);
+        const memo = `Exchange market ${marketId} settlement`;
+        if (net !== 0n) {
+          await transfer(
+            {
+              key: postingKey(marketId, playerId, n, "pnl"),
+              debit: net < 0n ? `player:${playerId}:main` : EXCHANGE_HOUSE,
+              credit: net < 0n ? EXCHANGE_HOUSE : `player:${playerId}:main`,
+              amount: net < 0n ? -net : net,
+              currency,
+              kind: net < 0n ? "exchange_loss" : "exchange_win",
+              memo,
+              meta: { marketId },
+            },
+            tx,
+          );
+        }
+        if (commission > 0n) {
+          await transfer(
+            {
+              key: postingKey(marketId, playerId, n, "commission"),
+              debit: `player:${playerId}:main`,
+              credit: EXCHANGE_COMMISSION,
+              amount: commission,
+              currency,
+              kind: "exchange_commission",
+              memo,
+              meta: { marketId },
+            },
+            tx,
+          );
+        }
+        for (const o of orders) {
+          if (o.matched === 0n) continue;
+          const profit = orderProfit.get(o.id) ?? 0n;
+          const status = winner === null ? "void" : profit > 0n ? "won" : profit < 0n ? "lost" : "void";
+          await tx
+            .update(exchangeOrders)
+            .set({ status, profit, updatedAt: sql`now()` })
+            .where(eq(exchangeOrders.id, o.id));
+          if (winner !== null) await applyTurnover(tx, { playerId, stake: o.matched, key: `exchange-order:${o.id}` });
+        }
+        results.push({ playerId, net, commission });
+      }
+
+      for (const r of runners) {
+        await tx
+          .update(exchangeRunners)
+          .set({ status: winner === null ? "removed" : r.id === winner ? "winner" : "loser" })
+          .where(eq(exchangeRunners.id, r.id));
+      }
+      await tx
+        .update(exchangeMarkets)
+        .set({ status: "closed", voided: winner === null, settledAt: sql`now()`, settleCount: n, version: sql`${exchangeMarkets.version} + 1` })
+        .where(eq(exchangeMarkets.id, marketId));
+      return results;
+    });
+  } catch (e) {
+    if (isLedgerError(e, "insufficient_funds")) throw new ExchangeError("insufficient_funds", { available: String(e.details.available ?? 0) });
+    throw e;
+  }
+  for (const r of settled) await publishBalanceChanged(r.playerId);
+  return settled;
+}

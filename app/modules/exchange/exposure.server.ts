@@ -5,8 +5,8 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
-import { exposureOf, oddsProfit, type RunnerPosition, runnerBook } from "./pnl.ts";
-import { exchangeExposures, exchangeFills, exchangeOrders, exchangeRunners } from "./schema.ts";
+import { digitProfit, exposureOf, fancyBook, type FancyPosition, oddsProfit, type RunnerPosition, runnerBook } from "./pnl.ts";
+import { type ExchangeOrder, exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
 
 export const EXCHANGE_HOUSE = "house:exchange";
 
@@ -40,23 +40,49 @@ export async function playerPositions(tx: Tx, playerId: number, marketId: number
   return { orders, fills, matched, unmatched };
 }
 
-/** P&L per runner if it wins, unmatched orders counted pessimistically. */
-export async function marketBook(tx: Tx, playerId: number, marketId: number): Promise<Map<number, bigint>> {
+/** A Bookmaker bet (taken whole at the house's quote) as a runner position. */
+export const bookmakerPosition = (o: ExchangeOrder): RunnerPosition => ({
+  runnerId: o.runnerId!,
+  side: o.side as "back" | "lay",
+  stake: o.matched,
+  profit: digitProfit(o.matched, o.rate!),
+});
+
+/** A Fancy bet (taken whole at the quoted line and rate). */
+export const fancyPosition = (o: ExchangeOrder): FancyPosition => ({ side: o.side as "yes" | "no", line: o.line!, rate: o.rate!, stake: o.matched });
+
+/**
+ * The player's P&L in the market for each outcome: per runner winning (match odds, with unmatched orders counted
+ * pessimistically; Bookmaker), or per result in runs that matters (Fancy).
+ */
+export async function marketBook(tx: Tx, playerId: number, marketId: number, kind?: MarketKind): Promise<Map<number, bigint>> {
+  const marketKind = kind ?? (await tx.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId)))[0]!.kind;
+  if (marketKind === "fancy") {
+    const orders = await tx
+      .select()
+      .from(exchangeOrders)
+      .where(and(eq(exchangeOrders.marketId, marketId), eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.status, "matched")));
+    return fancyBook(orders.map(fancyPosition));
+  }
   const runners = await tx.select({ id: exchangeRunners.id }).from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId));
+  const ids = runners.map((r) => r.id);
+  if (marketKind === "bookmaker") {
+    const orders = await tx
+      .select()
+      .from(exchangeOrders)
+      .where(and(eq(exchangeOrders.marketId, marketId), eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.status, "matched")));
+    return runnerBook(ids, orders.map(bookmakerPosition));
+  }
   const { matched, unmatched } = await playerPositions(tx, playerId, marketId);
-  return runnerBook(
-    runners.map((r) => r.id),
-    matched,
-    unmatched,
-  );
+  return runnerBook(ids, matched, unmatched);
 }
 
 /**
  * Recomputes the player's exposure and replaces the hold when it changed. Throws the ledger's insufficient_funds
  * when a larger exposure does not fit main's available balance (the caller rolls its transaction back).
  */
-export async function syncExposure(tx: Tx, playerId: number, marketId: number, currency: Currency): Promise<bigint> {
-  const amount = exposureOf((await marketBook(tx, playerId, marketId)).values());
+export async function syncExposure(tx: Tx, playerId: number, marketId: number, currency: Currency, kind?: MarketKind): Promise<bigint> {
+  const amount = exposureOf((await marketBook(tx, playerId, marketId, kind)).values());
   const [current] = await tx
     .select()
     .from(exchangeExposures)

@@ -1,4 +1,5 @@
-// Settling a match-odds market (a trader's decision): the winner, or void. In one transaction under the market's lock:
+// Settling a market (a trader's decision): the winning runner (match odds, Bookmaker), the result in runs (Fancy; 0
+// is a result), or void. In one transaction under the market's lock:
 // the unmatched stake lapses, every player's exposure hold is released and their net P&L over their matched fills is
 // posted through the ledger against house:exchange, with the market's commission on net winnings; orders become won,
 // lost or void, and each settled order's matched stake counts toward the player's turnover. A correction settles again:
@@ -10,14 +11,15 @@ import { getTransferByKey, isLedgerError, reverseTransfer, transfer, voidHold } 
 import { players } from "#app/modules/players/schema.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
-import { EXCHANGE_HOUSE, playerPositions } from "./exposure.server.ts";
-import { ExchangeError, lockMarket } from "./orders.server.ts";
-import { commissionOn, oddsProfit, runnerOutcome } from "./pnl.ts";
+import { bookmakerPosition, EXCHANGE_HOUSE, fancyPosition, playerPositions } from "./exposure.server.ts";
+import { ExchangeError } from "./errors.ts";
+import { lockMarket } from "./market-tx.server.ts";
+import { commissionOn, fancyOutcome, oddsProfit, runnerOutcome } from "./pnl.ts";
 import { exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
 
 export const EXCHANGE_COMMISSION = "income:exchange-commission";
 
-export type MatchOddsOutcome = { winnerRunnerId: number } | { void: true };
+export type MarketOutcome = { winnerRunnerId: number } | { resultRuns: number } | { void: true };
 export type SettledPlayer = { playerId: number; net: bigint; commission: bigint };
 
 const postingKey = (marketId: number, playerId: number, n: number, part: "pnl" | "commission") =>
@@ -32,16 +34,21 @@ async function reverseSettlement(tx: Tx, marketId: number, playerIds: number[], 
   }
 }
 
-export async function settleMatchOdds(marketId: number, outcome: MatchOddsOutcome): Promise<SettledPlayer[]> {
+export async function settleMarket(marketId: number, outcome: MarketOutcome): Promise<SettledPlayer[]> {
   let settled: SettledPlayer[];
   try {
     settled = await db.transaction(async (tx) => {
       await lockMarket(tx, marketId);
       const [market] = await tx.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
-      if (!market || market.kind !== "match_odds") throw new ExchangeError("market_not_found");
+      if (!market) throw new ExchangeError("market_not_found");
       const runners = await tx.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId));
+      const voided = "void" in outcome;
       const winner = "winnerRunnerId" in outcome ? outcome.winnerRunnerId : null;
-      if (winner !== null && !runners.some((r) => r.id === winner)) throw new ExchangeError("runner_not_active");
+      const runs = "resultRuns" in outcome ? outcome.resultRuns : null;
+      if (!voided && market.kind === "fancy" && (runs === null || !Number.isInteger(runs) || runs < 0)) throw new ExchangeError("invalid_price");
+      if (!voided && market.kind !== "fancy" && (winner === null || !runners.some((r) => r.id === winner))) {
+        throw new ExchangeError("runner_not_active");
+      }
 
       // Unmatched stake lapses; what was matched stays matched.
       await tx
@@ -78,16 +85,22 @@ export async function settleMatchOdds(marketId: number, outcome: MatchOddsOutcom
         const { orders, fills } = await playerPositions(tx, playerId, marketId);
         const byId = new Map(orders.map((o) => [o.id, o]));
         const orderProfit = new Map<number, bigint>();
-        let net = 0n;
-        for (const f of fills) {
-          const mine = byId.get(f.takerOrderId) ?? byId.get(f.makerOrderId)!;
-          const pnl =
-            winner === null
-              ? 0n
-              : runnerOutcome({ runnerId: f.runnerId, side: mine.side as "back" | "lay", stake: f.size, profit: oddsProfit(f.size, f.tick) }, winner);
-          orderProfit.set(mine.id, (orderProfit.get(mine.id) ?? 0n) + pnl);
-          net += pnl;
+        if (voided) {
+          // A void market moves nothing: the released holds were the whole of it.
+        } else if (market.kind === "match_odds") {
+          for (const f of fills) {
+            const mine = byId.get(f.takerOrderId) ?? byId.get(f.makerOrderId)!;
+            const position = { runnerId: f.runnerId, side: mine.side as "back" | "lay", stake: f.size, profit: oddsProfit(f.size, f.tick) };
+            orderProfit.set(mine.id, (orderProfit.get(mine.id) ?? 0n) + runnerOutcome(position, winner!));
+          }
+        } else {
+          for (const o of orders) {
+            if (o.matched > 0n) {
+              orderProfit.set(o.id, market.kind === "fancy" ? fancyOutcome(fancyPosition(o), runs!) : runnerOutcome(bookmakerPosition(o), winner!));
+            }
+          }
         }
+        const net = [...orderProfit.values()].reduce((sum, p) => sum + p, 0n);
         const commission = commissionOn(net, market.commissionBp);
         const memo = `Exchange market ${marketId} settlement`;
         if (net !== 0n) {
@@ -123,12 +136,12 @@ export async function settleMatchOdds(marketId: number, outcome: MatchOddsOutcom
         for (const o of orders) {
           if (o.matched === 0n) continue;
           const profit = orderProfit.get(o.id) ?? 0n;
-          const status = winner === null ? "void" : profit > 0n ? "won" : profit < 0n ? "lost" : "void";
+          const status = voided ? "void" : profit > 0n ? "won" : profit < 0n ? "lost" : "void";
           await tx
             .update(exchangeOrders)
             .set({ status, profit, updatedAt: sql`now()` })
             .where(eq(exchangeOrders.id, o.id));
-          if (winner !== null) await applyTurnover(tx, { playerId, stake: o.matched, key: `exchange-order:${o.id}` });
+          if (!voided) await applyTurnover(tx, { playerId, stake: o.matched, key: `exchange-order:${o.id}` });
         }
         results.push({ playerId, net, commission });
       }
@@ -136,12 +149,12 @@ export async function settleMatchOdds(marketId: number, outcome: MatchOddsOutcom
       for (const r of runners) {
         await tx
           .update(exchangeRunners)
-          .set({ status: winner === null ? "removed" : r.id === winner ? "winner" : "loser" })
+          .set({ status: voided ? "removed" : r.id === winner ? "winner" : "loser" })
           .where(eq(exchangeRunners.id, r.id));
       }
       await tx
         .update(exchangeMarkets)
-        .set({ status: "closed", voided: winner === null, settledAt: sql`now()`, settleCount: n, version: sql`${exchangeMarkets.version} + 1` })
+        .set({ status: "closed", voided, resultRuns: runs, settledAt: sql`now()`, settleCount: n, version: sql`${exchangeMarkets.version} + 1` })
         .where(eq(exchangeMarkets.id, marketId));
       return results;
     });

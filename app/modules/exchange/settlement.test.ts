@@ -6,7 +6,7 @@ import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import { parseOdds } from "./ladder.ts";
 import { placeOrder, type PlaceOrderInput } from "./orders.server.ts";
-import { EXCHANGE_COMMISSION, settleMatchOdds } from "./settlement.server.ts";
+import { EXCHANGE_COMMISSION, settleMarket } from "./settlement.server.ts";
 import { exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
 import { createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
 
@@ -33,7 +33,7 @@ describe("match-odds settlement", () => {
   it("pays the winner from the loser, takes 2 % commission on net winnings, releases every hold and lapses the unmatched", async () => {
     const { market, home, away, layer, backer, lay, back } = await matchedPair();
     const before = await commissionBalance();
-    const settled = await settleMatchOdds(market.id, { winnerRunnerId: home.id });
+    const settled = await settleMarket(market.id, { winnerRunnerId: home.id });
     expect(settled.sort((a, b) => a.playerId - b.playerId)).toEqual(
       [
         { playerId: layer, net: -taka(200), commission: 0n },
@@ -55,7 +55,7 @@ describe("match-odds settlement", () => {
 
   it("a void market returns everyone's money and charges nothing", async () => {
     const { market, layer, backer, lay, back } = await matchedPair();
-    await settleMatchOdds(market.id, { void: true });
+    await settleMarket(market.id, { void: true });
     expect(await mainOf(backer)).toEqual({ available: taka(1000), pending: 0n, posted: taka(1000) });
     expect(await mainOf(layer)).toEqual({ available: taka(1000), pending: 0n, posted: taka(1000) });
     const orders = await db.select().from(exchangeOrders).where(eq(exchangeOrders.marketId, market.id));
@@ -65,8 +65,8 @@ describe("match-odds settlement", () => {
 
   it("a correction reverses the first settlement before posting the second", async () => {
     const { market, home, away, layer, backer } = await matchedPair();
-    await settleMatchOdds(market.id, { winnerRunnerId: home.id });
-    await settleMatchOdds(market.id, { winnerRunnerId: away.id });
+    await settleMarket(market.id, { winnerRunnerId: home.id });
+    await settleMarket(market.id, { winnerRunnerId: away.id });
     // Away won after all: the backer lost their matched 100 and the layer won it, less 2 %.
     expect(await mainOf(backer)).toEqual({ available: taka(900), pending: 0n, posted: taka(900) });
     expect(await mainOf(layer)).toEqual({ available: taka(1098), pending: 0n, posted: taka(1098) });
@@ -80,8 +80,8 @@ describe("match-odds settlement", () => {
       .insert(turnoverRequirements)
       .values({ playerId: backer, required: taka(1000), remaining: taka(1000) })
       .returning();
-    await settleMatchOdds(market.id, { winnerRunnerId: home.id });
-    await settleMatchOdds(market.id, { winnerRunnerId: home.id });
+    await settleMarket(market.id, { winnerRunnerId: home.id });
+    await settleMarket(market.id, { winnerRunnerId: home.id });
     const [after] = await db.select().from(turnoverRequirements).where(eq(turnoverRequirements.id, req!.id));
     expect(after?.remaining).toBe(taka(900));
   });

@@ -46,3 +46,41 @@ export async function mainOf(playerId: number) {
 }
 
 export const requestKey = () => randomBytes(8).toString("hex");
+
+/** A Bookmaker market (no commission) whose first runner is quoted 45 / 47 and the second 120 / 125. */
+export async function createBookmakerMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
+  const { event, market: odds } = await createMatchOddsMarket();
+  const [market] = await db
+    .insert(exchangeMarkets)
+    .values({ eventId: event.id, kind: "bookmaker", name: "Bookmaker", commissionBp: 0, minStake: taka(10), ...values })
+    .returning();
+  const runners = await db
+    .insert(exchangeRunners)
+    .values([
+      { marketId: market!.id, name: "Dhaka", sortOrder: 1, backRate: 45, layRate: 47 },
+      { marketId: market!.id, name: "Chattogram", sortOrder: 2, backRate: 120, layRate: 125 },
+    ])
+    .returning();
+  return { event, oddsMarket: odds, market: market!, home: runners[0]!, away: runners[1]! };
+}
+
+/** A Fancy line: No 45 / Yes 46 at evens unless given. */
+export async function createFancyMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
+  const { event } = await createMatchOddsMarket();
+  const [market] = await db
+    .insert(exchangeMarkets)
+    .values({
+      eventId: event.id,
+      kind: "fancy",
+      name: "6 over runs Dhaka",
+      commissionBp: 0,
+      minStake: taka(10),
+      noLine: 45,
+      yesLine: 46,
+      noRate: 100,
+      yesRate: 100,
+      ...values,
+    })
+    .returning();
+  return { event, market: market! };
+}

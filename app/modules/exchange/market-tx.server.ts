@@ -1,0 +1,66 @@
+// What every exchange transaction does around its own work: take the market's lock, check the player may stake,
+// replace the exposure holds of the players whose positions changed, and turn the ledger's refusal into ours.
+import { eq, sql } from "drizzle-orm";
+import { db, type Tx } from "#app/db/db.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { isLedgerError } from "#app/modules/ledger/ledger.server.ts";
+import { type Currency, players } from "#app/modules/players/schema.ts";
+import { checkBeforeStake } from "#app/modules/protection/stake-check.server.ts";
+import { ExchangeError } from "./errors.ts";
+import { syncExposure } from "./exposure.server.ts";
+import { exchangeMarkets, type MarketKind } from "./schema.ts";
+
+const LOCK_SPACE = 0x45584348; // "EXCH"
+
+/** Serialises every operation on one market, on every app instance, until the transaction ends. */
+export async function lockMarket(tx: Tx, marketId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, ${marketId}::int4)`);
+}
+
+export async function playerCurrency(tx: Tx, playerId: number): Promise<Currency> {
+  const [p] = await tx.select({ currency: players.currency }).from(players).where(eq(players.id, playerId));
+  if (!p) throw new ExchangeError("player_blocked");
+  return p.currency as Currency;
+}
+
+/** A blocked, excluded or limited player, or one missing the operator's identity checks, may not stake `amount`. */
+export async function checkMayStake(tx: Tx, playerId: number, amount: bigint) {
+  const [p] = await tx.select({ status: players.status }).from(players).where(eq(players.id, playerId));
+  if (!p || p.status !== "active") throw new ExchangeError("player_blocked");
+  const refusal = await checkBeforeStake(tx, playerId, amount);
+  if (refusal?.reason === "excluded") throw new ExchangeError("player_blocked");
+  if (refusal?.reason === "identity") throw new ExchangeError("verification_needed", { missing: refusal.missing.join(", ") });
+  if (refusal?.reason === "limit") throw new ExchangeError("limit_exceeded");
+}
+
+/** Replaces the exposure holds of these players (ascending ids: one lock order for every transaction). */
+export async function syncExposures(tx: Tx, marketId: number, kind: MarketKind, playerIds: Iterable<number>) {
+  const exposures = new Map<number, bigint>();
+  for (const id of [...new Set(playerIds)].sort((a, b) => a - b)) {
+    exposures.set(id, await syncExposure(tx, id, marketId, await playerCurrency(tx, id), kind));
+  }
+  await tx
+    .update(exchangeMarkets)
+    .set({ version: sql`${exchangeMarkets.version} + 1` })
+    .where(eq(exchangeMarkets.id, marketId));
+  return exposures;
+}
+
+/**
+ * Runs `work` in a transaction holding the market's lock, then tells the changed players' pages their balance
+ * moved. The ledger's insufficient_funds (an exposure that does not fit) becomes the exchange's refusal.
+ */
+export async function inMarket<T>(marketId: number, work: (tx: Tx) => Promise<{ result: T; changed: number[] }>): Promise<T> {
+  let outcome: { result: T; changed: number[] };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      await lockMarket(tx, marketId);
+      return work(tx);
+    });
+  } catch (e) {
+    if (isLedgerError(e, "insufficient_funds")) throw new ExchangeError("insufficient_funds", { available: String(e.details.available ?? 0) });
+    throw e;
+  }
+  for (const id of new Set(outcome.changed)) await publishBalanceChanged(id);
+  return outcome.result;
+}

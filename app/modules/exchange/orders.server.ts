@@ -142,6 +142,25 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
   });
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A player's match-odds order as submitted: in play, it waits the market's bet delay first (docs: 5 s by default)
+ * and then goes through placeOrder, which checks the market, the book and the balance as they are after the wait (a
+ * market suspended meanwhile refuses it). Returns the delay that was applied.
+ */
+export async function submitOrder(input: PlaceOrderInput, wait: (ms: number) => Promise<void> = sleep): Promise<OrderResult & { delayMs: number }> {
+  const [market] = await db
+    .select({ kind: exchangeMarkets.kind, status: exchangeMarkets.status, inPlay: exchangeMarkets.inPlay, delay: exchangeMarkets.inPlayDelayMs })
+    .from(exchangeMarkets)
+    .where(eq(exchangeMarkets.id, input.marketId));
+  if (!market || market.kind !== "match_odds") throw new ExchangeError("market_not_found");
+  if (market.status !== "open") throw new ExchangeError(market.status === "closed" ? "market_closed" : "market_suspended");
+  const delayMs = market.inPlay ? market.delay : 0;
+  if (delayMs > 0) await wait(delayMs);
+  return { ...(await placeOrder(input)), delayMs };
+}
+
 /** Cancels `by` poisha of the player's unmatched stake (all of it when omitted). Another player's order is not found. */
 export async function cancelOrder(playerId: number, orderId: number, by?: bigint): Promise<OrderResult> {
   const [found] = await db

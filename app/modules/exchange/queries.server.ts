@@ -1,0 +1,162 @@
+// What the exchange pages read: the event lists (in play, today, tomorrow, results) and one market's view with the
+// best three prices, the Bookmaker and Fancy tables of its event, and the player's bets and P&L per outcome.
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { marketBook } from "./exposure.server.ts";
+import { OrderBook } from "./matching.ts";
+import {
+  type ExchangeEvent,
+  type ExchangeMarket,
+  exchangeEvents,
+  exchangeMarkets,
+  exchangeOrders,
+  exchangeRunners,
+  type Sport,
+  sports,
+} from "./schema.ts";
+
+export type EventTab = "inplay" | "today" | "tomorrow" | "result";
+
+export type EventRow = ExchangeEvent & { matchOddsId: number | null; hasFancy: boolean; hasBookmaker: boolean };
+
+/** Midnight in Asia/Dhaka (UTC+6, no daylight saving) of the day `days` after `now`'s. */
+function dhakaMidnight(now: Date, days: number): Date {
+  const offset = 6 * 3_600_000;
+  const local = new Date(now.getTime() + offset);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days) - offset);
+}
+
+/** Events of a tab grouped by sport (cricket, soccer, tennis; an empty sport is left out), soonest first. */
+export async function listEvents({ tab, search, now = new Date() }: { tab: EventTab; search?: string; now?: Date }) {
+  const when =
+    tab === "inplay"
+      ? and(eq(exchangeEvents.inPlay, true), eq(exchangeEvents.closed, false))
+      : tab === "result"
+        ? eq(exchangeEvents.closed, true)
+        : and(
+            eq(exchangeEvents.closed, false),
+            gte(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 0 : 1)),
+            lt(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 1 : 2)),
+          );
+  const text = search?.trim();
+  const events = await db
+    .select()
+    .from(exchangeEvents)
+    .where(
+      text ? and(when, or(ilike(exchangeEvents.name, `%${escapeLike(text)}%`), ilike(exchangeEvents.competition, `%${escapeLike(text)}%`))) : when,
+    )
+    .orderBy(tab === "result" ? desc(exchangeEvents.startsAt) : asc(exchangeEvents.startsAt))
+    .limit(100);
+  const markets = events.length
+    ? await db
+        .select({ id: exchangeMarkets.id, eventId: exchangeMarkets.eventId, kind: exchangeMarkets.kind })
+        .from(exchangeMarkets)
+        .where(
+          inArray(
+            exchangeMarkets.eventId,
+            events.map((e) => e.id),
+          ),
+        )
+    : [];
+  const rows: EventRow[] = events.map((e) => {
+    const mine = markets.filter((m) => m.eventId === e.id);
+    return {
+      ...e,
+      matchOddsId: mine.find((m) => m.kind === "match_odds")?.id ?? null,
+      hasFancy: mine.some((m) => m.kind === "fancy"),
+      hasBookmaker: mine.some((m) => m.kind === "bookmaker"),
+    };
+  });
+  return sports.map((sport: Sport) => ({ sport, events: rows.filter((r) => r.sport === sport) })).filter((g) => g.events.length > 0);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One market and its event's other markets as the market page shows them; null when there is no such market. */
+export async function marketView(marketId: number, playerId?: number) {
+  const [market] = await db.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
+  if (!market) return null;
+  const [event] = await db.select().from(exchangeEvents).where(eq(exchangeEvents.id, market.eventId));
+  const siblings = await db
+    .select()
+    .from(exchangeMarkets)
+    .where(eq(exchangeMarkets.eventId, market.eventId))
+    .orderBy(asc(exchangeMarkets.sortOrder), asc(exchangeMarkets.id));
+  const runnerMarkets = siblings.filter((m) => m.kind !== "fancy").map((m) => m.id);
+  const runners = runnerMarkets.length
+    ? await db.select().from(exchangeRunners).where(inArray(exchangeRunners.marketId, runnerMarkets)).orderBy(asc(exchangeRunners.sortOrder))
+    : [];
+  const open = await db
+    .select()
+    .from(exchangeOrders)
+    .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])));
+  const book = OrderBook.from(
+    open.map((o) => ({
+      id: String(o.id),
+      playerId: o.playerId,
+      runnerId: o.runnerId!,
+      side: o.side as "back" | "lay",
+      tick: o.tick!,
+      remaining: o.size - o.matched - o.cancelled,
+      seq: o.id,
+      persist: o.persist,
+    })),
+  );
+  const withDepth = (m: ExchangeMarket) => ({
+    market: m,
+    runners: runners
+      .filter((r) => r.marketId === m.id)
+      .map((r) => ({ ...r, ...(m.id === marketId && m.kind === "match_odds" ? book.depth(r.id) : {}) })),
+  });
+  const matchOdds = siblings.filter((m) => m.kind === "match_odds").map(withDepth);
+  const bookmaker = siblings.filter((m) => m.kind === "bookmaker").map(withDepth);
+  const fancy = siblings.filter((m) => m.kind === "fancy" && m.status !== "closed");
+  return {
+    event: event!,
+    market,
+    matchOdds,
+    bookmaker,
+    fancy,
+    player: playerId
+      ? await playerView(
+          playerId,
+          siblings.map((m) => m.id),
+        )
+      : null,
+  };
+}
+
+/** The player's orders in these markets (open, matched and settled) and their P&L per outcome in each. */
+async function playerView(playerId: number, marketIds: number[]) {
+  const orders = await db
+    .select()
+    .from(exchangeOrders)
+    .where(and(eq(exchangeOrders.playerId, playerId), inArray(exchangeOrders.marketId, marketIds)))
+    .orderBy(desc(exchangeOrders.id));
+  const withBets = [...new Set(orders.map((o) => o.marketId))];
+  const books = new Map<number, Map<number, bigint>>();
+  await db.transaction(async (tx) => {
+    for (const id of withBets) books.set(id, await marketBook(tx, playerId, id));
+  });
+  return {
+    unmatched: orders.filter((o) => o.status === "unmatched" || o.status === "partially_matched"),
+    matched: orders.filter((o) => o.matched > 0n),
+    books,
+  };
+}
+
+/** The player's exchange bets, newest first (My Bets and Bets History), with keyset paging on id. */
+export async function listPlayerOrders(playerId: number, { settled, before, limit = 20 }: { settled: boolean; before?: number; limit?: number }) {
+  const statuses = settled ? (["won", "lost", "void", "cancelled", "lapsed"] as const) : (["unmatched", "partially_matched", "matched"] as const);
+  return db
+    .select({ order: exchangeOrders, market: exchangeMarkets.name, event: exchangeEvents.name, runner: exchangeRunners.name })
+    .from(exchangeOrders)
+    .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeOrders.marketId))
+    .innerJoin(exchangeEvents, eq(exchangeEvents.id, exchangeMarkets.eventId))
+    .leftJoin(exchangeRunners, eq(exchangeRunners.id, exchangeOrders.runnerId))
+    .where(
+      and(eq(exchangeOrders.playerId, playerId), inArray(exchangeOrders.status, [...statuses]), before ? lt(exchangeOrders.id, before) : sql`true`),
+    )
+    .orderBy(desc(exchangeOrders.id))
+    .limit(Math.min(Math.max(limit, 1), 100));
+}

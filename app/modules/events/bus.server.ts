@@ -1,4 +1,5 @@
-// Player notices for the one SSE stream of each open page (balance, inbox, chat) and the staff chat console.
+// Player notices for the one SSE stream of each open page (balance, inbox, chat), the staff chat console and the
+// exchange's market pages (a market's prices or status changed).
 // In-process EventEmitter; with DATABASE_URL also Postgres LISTEN/NOTIFY on one channel so every app instance
 // hears what the others published.
 import { randomUUID } from "node:crypto";
@@ -15,10 +16,15 @@ const RECONNECT_MS = 5_000;
 /**
  * What happened, for whom. On the wire one short token each: "42" balance of player 42 (the original format),
  * "i42" inbox of player 42, "i*" inbox of every player (a broadcast), "c42" chat of player 42, "s" the staff chat
- * queue. Subscribers re-read what they show; a notice carries no data, so nothing private goes through NOTIFY.
+ * queue, "m7" exchange market 7. Subscribers re-read what they show; a notice carries no data, so nothing private goes
+ * through NOTIFY.
  */
 export type Notice =
-  { kind: "balance"; playerId: number } | { kind: "inbox"; playerId: number | "all" } | { kind: "chat"; playerId: number } | { kind: "staffChat" };
+  | { kind: "balance"; playerId: number }
+  | { kind: "inbox"; playerId: number | "all" }
+  | { kind: "chat"; playerId: number }
+  | { kind: "staffChat" }
+  | { kind: "market"; marketId: number };
 
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
@@ -37,12 +43,18 @@ function encode(n: Notice): string {
       return `c${n.playerId}`;
     case "staffChat":
       return "s";
+    case "market":
+      return `m${n.marketId}`;
   }
 }
 
 function decode(token: string): Notice | null {
   if (token === "s") return { kind: "staffChat" };
   if (token === "i*") return { kind: "inbox", playerId: "all" };
+  if (token[0] === "m") {
+    const marketId = Number(token.slice(1));
+    return Number.isSafeInteger(marketId) && marketId > 0 ? { kind: "market", marketId } : null;
+  }
   const prefix = token[0] === "i" || token[0] === "c" ? token[0] : "";
   const playerId = Number(token.slice(prefix.length));
   if (!Number.isSafeInteger(playerId) || playerId <= 0) return null;
@@ -53,9 +65,11 @@ function decode(token: string): Notice | null {
 const playerTopic = (playerId: number) => `player:${playerId}`;
 const ALL_TOPIC = "all";
 const STAFF_TOPIC = "staff";
+const marketTopic = (marketId: number) => `market:${marketId}`;
 
 function emitLocal(n: Notice) {
   if (n.kind === "staffChat") emitter.emit(STAFF_TOPIC, n);
+  else if (n.kind === "market") emitter.emit(marketTopic(n.marketId), n);
   else if (n.playerId === "all") emitter.emit(ALL_TOPIC, n);
   else emitter.emit(playerTopic(n.playerId), n);
 }
@@ -133,6 +147,17 @@ export function subscribeStaffChat(fn: () => void): () => void {
   void startListening();
   return () => {
     emitter.off(STAFF_TOPIC, fn);
+  };
+}
+
+/** An exchange market's prices or status changed (on any instance); returns the unsubscribe function. */
+export function subscribeMarket(marketId: number, fn: (marketId: number) => void): () => void {
+  const name = marketTopic(marketId);
+  const listener = () => fn(marketId);
+  emitter.on(name, listener);
+  void startListening();
+  return () => {
+    emitter.off(name, listener);
   };
 }
 

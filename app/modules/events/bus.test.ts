@@ -9,6 +9,7 @@ import {
   publishBalanceChanged,
   stopEventBus,
   subscribeBalance,
+  subscribeMarket,
   subscribePlayer,
   subscribeStaffChat,
 } from "./bus.server.ts";
@@ -110,5 +111,27 @@ describe("balance events", () => {
     ]);
     off();
     offStaff();
+  });
+
+  it("tells a market's subscribers, and only them, that it changed", async () => {
+    const heard: number[] = [];
+    const off = subscribeMarket(7, (id) => heard.push(id));
+    await publish({ kind: "market", marketId: 7 });
+    await publish({ kind: "market", marketId: 8 });
+    await publish({ kind: "balance", playerId: 7 });
+    expect(heard).toEqual([7]);
+    off();
+    await publish({ kind: "market", marketId: 7 });
+    expect(heard).toEqual([7]);
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))("carries market notices from another instance", async () => {
+    const heard: number[] = [];
+    const off = subscribeMarket(45, (id) => heard.push(id));
+    await eventBusReady();
+    await db.execute(sql`select pg_notify('balance_changed', ${"other-instance:m45,m46,m0,mx"})`);
+    await waitFor(() => heard.length === 1);
+    expect(heard).toEqual([45]);
+    off();
   });
 });

@@ -2,7 +2,7 @@
 // replace the exposure holds of the players whose positions changed, and turn the ledger's refusal into ours.
 import { eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { publish, publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { isLedgerError } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
 import { checkBeforeStake } from "#app/modules/protection/stake-check.server.ts";
@@ -48,7 +48,7 @@ export async function syncExposures(tx: Tx, marketId: number, kind: MarketKind, 
 
 /**
  * Runs `work` in a transaction holding the market's lock, then tells the changed players' pages their balance
- * moved. The ledger's insufficient_funds (an exposure that does not fit) becomes the exchange's refusal.
+ * moved and the market's pages that it changed. The ledger's insufficient_funds (an exposure that does not fit) becomes the exchange's refusal.
  */
 export async function inMarket<T>(marketId: number, work: (tx: Tx) => Promise<{ result: T; changed: number[] }>): Promise<T> {
   let outcome: { result: T; changed: number[] };
@@ -62,5 +62,6 @@ export async function inMarket<T>(marketId: number, work: (tx: Tx) => Promise<{ 
     throw e;
   }
   for (const id of new Set(outcome.changed)) await publishBalanceChanged(id);
+  if (outcome.changed.length > 0) await publish({ kind: "market", marketId });
   return outcome.result;
 }

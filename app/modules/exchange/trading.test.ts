@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { subscribeMarket } from "#app/modules/events/bus.server.ts";
+import { stopEventBus, subscribeMarket } from "#app/modules/events/bus.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { ExchangeError } from "./errors.ts";
 import { parseOdds } from "./ladder.ts";
@@ -12,7 +12,10 @@ import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, funded
 import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, turnInPlay } from "./trading.server.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
-afterAll(closeIdleConnections);
+afterAll(async () => {
+  await stopEventBus();
+  await closeIdleConnections();
+});
 
 async function code(promise: Promise<unknown>) {
   const e = await promise.then(

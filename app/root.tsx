@@ -24,7 +24,7 @@ import { getAuth } from "./modules/sessions/auth.server.ts";
 import { unreadCount } from "./modules/inbox/inbox.server.ts";
 import { getSiteConfig } from "./modules/content/content.server.ts";
 import { getCatalogueMenu } from "./modules/games/catalogue.server.ts";
-import { headerBalance } from "./routes/money/balance.server.ts";
+import { headerBalance } from "./routes/payments/balance.server.ts";
 import { useNonce } from "./utils/csp-nonce.ts";
 import { layoutFor } from "./utils/layout.server.ts";
 import { readToast } from "./utils/toast.server.ts";

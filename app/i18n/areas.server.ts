@@ -6,7 +6,7 @@ type Translation = (typeof resources)["en"]["translation"];
 export type RouteArea =
   | "pages"
   | "admin"
-  | "finance"
+  | "adminPayments"
   | "casino"
   | "gamerun"
   | "house"

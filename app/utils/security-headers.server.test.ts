@@ -123,7 +123,7 @@ describe("cookies", () => {
       import("#app/i18n/i18n.server.ts"),
       import("#app/modules/sessions/auth.server.ts"),
       import("#app/modules/staff/auth.server.ts"),
-      import("#app/routes/money/deposit-draft.server.ts"),
+      import("#app/routes/payments/deposit-draft.server.ts"),
     ]);
     const draft = {
       playerId: 1,

@@ -1,7 +1,7 @@
 // Money through the casino: a Crash bet cashed out while the multiplier rises, and a deposit's turnover requirement
 // played through with Dice in the game frame (the birthday saved before the deposit) before the player verifies the phone and withdraws.
 import { expect, type FrameLocator, type Locator, type Page, test } from "@playwright/test";
-import { approveDeposit, deposit, depositTurnoverHundredths, newTrx, staffPage } from "./support/cashier.ts";
+import { approveDeposit, deposit, depositTurnoverHundredths, newTrx, staffPage } from "./support/payments.ts";
 import { hundredthsOf, openGame, poishaOf, takaText } from "./support/casino-games.ts";
 import { logIn, signUp } from "./support/players.ts";
 import { saveBirthday, verifyMainPhone } from "./support/profile.ts";

@@ -2,7 +2,7 @@
 // cannot be used until then), enters it and lands back on the deposit form (@key: also without JavaScript); an
 // identity document uploaded on /account/verification and approved by staff on the player's Documents tab.
 import { expect, test } from "@playwright/test";
-import { staffPage } from "./support/cashier.ts";
+import { staffPage } from "./support/payments.ts";
 import { logIn, signUp } from "./support/players.ts";
 
 /** A real 1x1 PNG: the server checks the file by its bytes. */

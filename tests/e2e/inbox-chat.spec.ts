@@ -2,7 +2,7 @@
 // header's unread count), a chat message goes from the player to the staff console and the reply comes back live;
 // the key flows again without JavaScript (post, then read by reloading).
 import { expect, type Page, test } from "@playwright/test";
-import { staffPage } from "./support/cashier.ts";
+import { staffPage } from "./support/payments.ts";
 import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
 
 async function sendInboxMessage(staff: Page, username: string, title: string, body: string) {

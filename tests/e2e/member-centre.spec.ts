@@ -3,7 +3,7 @@
 // JavaScript, a page without) and its Deposit button opening /deposit with that promotion chosen.
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test, type TestInfo } from "@playwright/test";
-import { staffPage } from "./support/cashier.ts";
+import { staffPage } from "./support/payments.ts";
 import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {

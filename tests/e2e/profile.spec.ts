@@ -1,7 +1,7 @@
 // /profile: a new player verifies the main phone with the SMS code from the outbox, saves a birthday, and the
 // withdrawal page then shows its form (the tips are gone). Also without JavaScript (@key).
 import { expect, test } from "@playwright/test";
-import { staffPage } from "./support/cashier.ts";
+import { staffPage } from "./support/payments.ts";
 import { logIn, signUp } from "./support/players.ts";
 import { saveBirthday, smsAddress, verifyMainPhone } from "./support/profile.ts";
 import { waitForMessageTo } from "./support/server-log.ts";

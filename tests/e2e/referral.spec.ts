@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from "@playwright/test";
-import { approveDeposit, deposit, newTrx, staffPage } from "./support/cashier.ts";
+import { approveDeposit, deposit, newTrx, staffPage } from "./support/payments.ts";
 import { openGame, poishaOf } from "./support/casino-games.ts";
 import { logIn, newPlayer, signUp, type TestPlayer } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";

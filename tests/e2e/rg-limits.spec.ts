@@ -2,7 +2,7 @@
 // limit on /account/responsible-gaming, makes a deposit that fits, and a second one over the limit is refused with
 // the limit, what is left and when it frees up. Also without JavaScript (@key).
 import { expect, test } from "@playwright/test";
-import { deposit, newTrx } from "./support/cashier.ts";
+import { deposit, newTrx } from "./support/payments.ts";
 import { logIn, signUp } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
 

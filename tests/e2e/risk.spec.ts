@@ -1,7 +1,7 @@
 // AML signals for staff: two players log in from one browser (one device cookie), the minute job (every 2 s here)
 // raises "device shared by accounts" for both, and staff open and clear a review from the player's risk tab.
 import { expect, test } from "@playwright/test";
-import { staffPage } from "./support/cashier.ts";
+import { staffPage } from "./support/payments.ts";
 import { logIn, signUp } from "./support/players.ts";
 
 test("staff see a shared-device signal and open and clear a review @key", async ({ page, browser, javaScriptEnabled }) => {

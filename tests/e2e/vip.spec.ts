@@ -2,7 +2,7 @@
 // the level card and the VP Received row, converts VP into money on the main wallet, and sees both change.
 import { randomBytes, randomInt } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { staffPage } from "./support/cashier.ts";
+import { staffPage } from "./support/payments.ts";
 import { openGame, poishaOf, takaText } from "./support/casino-games.ts";
 import { isMobileLayout, logIn, signUp } from "./support/players.ts";
 

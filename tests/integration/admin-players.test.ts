@@ -3,7 +3,7 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { listMessagesTo } from "#app/modules/outbox/outbox.server.ts";

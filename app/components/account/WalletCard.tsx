@@ -15,7 +15,7 @@ export function WalletCard({ wallet, detailed = false }: { wallet: WalletFigures
         <div className="rounded-lg bg-ink p-3" data-testid="wallet-main">
           <dt className="text-xs text-white/60">{t("centre.wallet.main")}</dt>
           <dd className="text-lg font-bold tabular-nums">
-            {t("cashier.currency")}
+            {t("paymentPages.currency")}
             {wallet.main}
           </dd>
         </div>
@@ -23,7 +23,7 @@ export function WalletCard({ wallet, detailed = false }: { wallet: WalletFigures
           <div className="rounded-lg bg-ink p-3" data-testid="wallet-bonus">
             <dt className="text-xs text-white/60">{t("centre.wallet.bonus")}</dt>
             <dd className="text-lg font-bold tabular-nums">
-              {t("cashier.currency")}
+              {t("paymentPages.currency")}
               {wallet.bonus}
             </dd>
           </div>
@@ -34,7 +34,7 @@ export function WalletCard({ wallet, detailed = false }: { wallet: WalletFigures
           <div className="flex justify-between gap-2 py-2" data-testid="wallet-posted">
             <dt className="text-white/60">{t("centre.wallet.total")}</dt>
             <dd className="tabular-nums">
-              {t("cashier.currency")}
+              {t("paymentPages.currency")}
               {wallet.mainPosted}
             </dd>
           </div>
@@ -44,14 +44,14 @@ export function WalletCard({ wallet, detailed = false }: { wallet: WalletFigures
               <span className="block text-xs">{t("centre.wallet.heldCount", { count: wallet.pendingWithdrawals })}</span>
             </dt>
             <dd className="tabular-nums">
-              − {t("cashier.currency")}
+              − {t("paymentPages.currency")}
               {wallet.held}
             </dd>
           </div>
           <div className="flex justify-between gap-2 py-2 font-semibold">
             <dt>{t("centre.wallet.available")}</dt>
             <dd className="tabular-nums">
-              {t("cashier.currency")}
+              {t("paymentPages.currency")}
               {wallet.main}
             </dd>
           </div>

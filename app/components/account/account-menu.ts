@@ -11,12 +11,12 @@ export const accountMenuGroups = ["overview", "funds", "history", "profile"] as 
 
 export const accountMenu = [
   { group: "overview", to: "/account", key: "account.menu.profile", icon: "☺" },
-  { group: "funds", to: "/deposit", key: "cashier.menu.deposit", icon: "+" },
-  { group: "funds", to: "/withdrawal", key: "cashier.menu.withdrawal", icon: "−" },
+  { group: "funds", to: "/deposit", key: "paymentPages.menu.deposit", icon: "+" },
+  { group: "funds", to: "/withdrawal", key: "paymentPages.menu.withdrawal", icon: "−" },
   { group: "funds", to: "/account?tab=wallet", key: "account.menu.wallet", icon: "৳" },
   { group: "history", to: "/betting-record", key: "account.menu.bettingRecord", icon: "♠" },
-  { group: "history", to: "/turnover-record", key: "cashier.menu.turnoverRecord", icon: "◔" },
-  { group: "history", to: "/transaction-record", key: "cashier.menu.transactionRecord", icon: "≡" },
+  { group: "history", to: "/turnover-record", key: "paymentPages.menu.turnoverRecord", icon: "◔" },
+  { group: "history", to: "/transaction-record", key: "paymentPages.menu.transactionRecord", icon: "≡" },
   { group: "profile", to: "/profile", key: "account.menu.personalInfo", icon: "☻" },
   { group: "profile", to: "/reset-password", key: "account.menu.resetPassword", icon: "🔒" },
   { group: "profile", to: "/inbox", key: "account.menu.inbox", icon: "✉", badge: "unread" },

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { LanguageSwitch } from "#app/components/layout/LanguageSwitch.tsx";
-import { mayViewFinance } from "#app/components/admin/finance/finance-roles.ts";
+import { mayViewFinance } from "#app/components/admin/payments/finance-roles.ts";
 import { mayOpen, type AdminPage } from "#app/modules/staff/permissions.ts";
 import type { StaffRole } from "#app/modules/staff/schema.ts";
 

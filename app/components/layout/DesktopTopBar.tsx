@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { InboxLink } from "#app/components/live/UnreadBadge.tsx";
-import { HeaderBalance } from "#app/components/money/HeaderBalance.tsx";
+import { HeaderBalance } from "#app/components/payments/HeaderBalance.tsx";
 import { LanguageSwitch } from "./LanguageSwitch.tsx";
 import { categoryLinks } from "./menu-items.ts";
 import { LogoutButton } from "./LogoutButton.tsx";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { RootData } from "#app/root.tsx";
-import { HeaderBalance } from "#app/components/money/HeaderBalance.tsx";
+import { HeaderBalance } from "#app/components/payments/HeaderBalance.tsx";
 import { ChatButton } from "#app/components/chat/ChatButton.tsx";
 import { InboxLink } from "#app/components/live/UnreadBadge.tsx";
 import { BackToTop } from "./BackToTop.tsx";

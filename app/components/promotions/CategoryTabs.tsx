@@ -6,7 +6,7 @@ export function CategoryTabs({ active }: { active: PromotionCategoryId | null })
   const { t } = useTranslation();
   const tabs = [{ id: null, key: "all" as const }, ...promotionCategories];
   return (
-    <nav aria-label={t("cashier.promotions.categoriesLabel")} className="-mx-3 mb-4 overflow-x-auto px-3" data-testid="promotion-tabs">
+    <nav aria-label={t("paymentPages.promotions.categoriesLabel")} className="-mx-3 mb-4 overflow-x-auto px-3" data-testid="promotion-tabs">
       <ul className="flex w-max gap-2 min-[769px]:w-auto min-[769px]:flex-wrap">
         {tabs.map((tab) => {
           const current = tab.id === active;
@@ -18,7 +18,7 @@ export function CategoryTabs({ active }: { active: PromotionCategoryId | null })
                 data-category={tab.id ?? "all"}
                 className={`block whitespace-nowrap rounded-full px-4 py-2 text-sm font-semibold ${current ? "bg-brand text-black" : "bg-panel text-white/80 hover:bg-white/10"}`}
               >
-                {t(`cashier.promotions.categories.${tab.key}`)}
+                {t(`paymentPages.promotions.categories.${tab.key}`)}
               </a>
             </li>
           );

@@ -25,31 +25,31 @@ export function PromotionBody({ promotion: p, ended = false, headingId }: { prom
             {p.name}
           </h1>
           <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-sm font-bold text-white" data-testid="promotion-percent">
-            {t("cashier.promotions.bonus", { percent: p.percent })}
+            {t("paymentPages.promotions.bonus", { percent: p.percent })}
           </span>
         </div>
         <p className="mb-4 text-xs tabular-nums text-white/60">
-          {t("cashier.promotions.period", { from: p.from, to: p.to ?? t("cashier.promotions.noEnd") })} ({t("money.gmt6")})
+          {t("paymentPages.promotions.period", { from: p.from, to: p.to ?? t("paymentPages.promotions.noEnd") })} ({t("payments.gmt6")})
         </p>
         <ul className="mb-4 flex flex-wrap gap-2 text-xs">
-          {p.maxBonus ? <li className="rounded-full bg-ink px-3 py-1">{t("cashier.promotions.maxBonus", { amount: p.maxBonus })}</li> : null}
-          <li className="rounded-full bg-ink px-3 py-1">{t("cashier.promotions.turnover", { times: p.turnoverTimes })}</li>
+          {p.maxBonus ? <li className="rounded-full bg-ink px-3 py-1">{t("paymentPages.promotions.maxBonus", { amount: p.maxBonus })}</li> : null}
+          <li className="rounded-full bg-ink px-3 py-1">{t("paymentPages.promotions.turnover", { times: p.turnoverTimes })}</li>
         </ul>
         {p.description ? (
           <section className="mb-4">
-            <h2 className="mb-1 text-sm font-semibold text-white/80">{t("cashier.promotions.description")}</h2>
+            <h2 className="mb-1 text-sm font-semibold text-white/80">{t("paymentPages.promotions.description")}</h2>
             <p className="whitespace-pre-line text-sm leading-relaxed">{p.description}</p>
           </section>
         ) : null}
         {p.terms ? (
           <section className="mb-5">
-            <h2 className="mb-1 text-sm font-semibold text-white/80">{t("cashier.promotions.terms")}</h2>
+            <h2 className="mb-1 text-sm font-semibold text-white/80">{t("paymentPages.promotions.terms")}</h2>
             <p className="whitespace-pre-line text-sm leading-relaxed text-white/80">{p.terms}</p>
           </section>
         ) : null}
         {ended ? null : (
           <a href={`/deposit?promotionId=${p.id}`} className="btn-primary block text-center" data-testid="promotion-deposit">
-            {t("cashier.promotions.depositNow")}
+            {t("paymentPages.promotions.depositNow")}
           </a>
         )}
       </div>

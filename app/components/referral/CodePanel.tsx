@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { shareHref, shareNetworks } from "./share-links.ts";
 
 async function writeClipboard(text: string) {

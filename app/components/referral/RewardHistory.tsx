@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { Pager } from "#app/components/games/records/Pager.tsx";
-import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 
 export type HistoryRow = {
   id: number;

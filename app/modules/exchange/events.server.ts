@@ -56,19 +56,17 @@ export async function ensureEvent(spec: EventSpec): Promise<{ eventId: number; c
       );
     }
     if (spec.fancy?.length) {
-      await tx
-        .insert(exchangeMarkets)
-        .values(
-          spec.fancy.map((f, i) => ({
-            eventId: inserted.id,
-            kind: "fancy" as const,
-            commissionBp: 0,
-            inPlayDelayMs: 0,
-            sortOrder: 10 + i,
-            ...stakes,
-            ...f,
-          })),
-        );
+      await tx.insert(exchangeMarkets).values(
+        spec.fancy.map((f, i) => ({
+          eventId: inserted.id,
+          kind: "fancy" as const,
+          commissionBp: 0,
+          inPlayDelayMs: 0,
+          sortOrder: 10 + i,
+          ...stakes,
+          ...f,
+        })),
+      );
     }
     return { eventId: inserted.id, created: true };
   });

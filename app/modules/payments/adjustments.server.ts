@@ -29,13 +29,13 @@ export type AdjustBalanceInput = {
  * available (a balance never goes negative). The same idempotencyKey again returns the same adjustment.
  */
 export async function adjustBalance(input: AdjustBalanceInput): Promise<{ adjustment: Adjustment; replayed: boolean }> {
-  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "money.errors.formExpired");
+  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "payments.errors.formExpired");
   const playerId = toId(input.playerId);
   const [player] = playerId ? await db.select().from(players).where(eq(players.id, playerId)) : [];
-  if (!player) throw new PaymentError("not_found", "money.errors.notFound");
-  if (input.direction !== "credit" && input.direction !== "debit") throw new PaymentError("invalid_input", "money.errors.directionInvalid");
+  if (!player) throw new PaymentError("not_found", "payments.errors.notFound");
+  if (input.direction !== "credit" && input.direction !== "debit") throw new PaymentError("invalid_input", "payments.errors.directionInvalid");
   const amount = requireAmount(input.amount, "other");
-  if (amount > ADJUSTMENT_MAX) throw new PaymentError("invalid_amount", "money.errors.amountTooLarge", { field: "amount" });
+  if (amount > ADJUSTMENT_MAX) throw new PaymentError("invalid_amount", "payments.errors.amountTooLarge", { field: "amount" });
   const reason = requireReason(input.reason);
   const key = `staff:${input.idempotencyKey}`;
   const [existing] = await db.select().from(adjustments).where(eq(adjustments.idempotencyKey, key));
@@ -85,7 +85,7 @@ export async function adjustBalance(input: AdjustBalanceInput): Promise<{ adjust
     });
   } catch (e) {
     if (isLedgerError(e, "insufficient_funds")) {
-      throw new PaymentError("insufficient_balance", "money.errors.adjustmentBelowZero", {
+      throw new PaymentError("insufficient_balance", "payments.errors.adjustmentBelowZero", {
         field: "amount",
         params: { available: formatTaka(BigInt(String(e.details.available ?? 0))) },
       });

@@ -46,7 +46,7 @@ describe("adjustBalance", () => {
   it("a debit can never make main negative", async () => {
     const player = await createPlayer();
     await adjust(player.id, "credit", "100");
-    const e = await expectPaymentError(adjust(player.id, "debit", "100.01"), "insufficient_balance", "money.errors.adjustmentBelowZero");
+    const e = await expectPaymentError(adjust(player.id, "debit", "100.01"), "insufficient_balance", "payments.errors.adjustmentBelowZero");
     expect(e.params).toEqual({ available: "100" });
     // Concurrent debits: only what is there can be taken.
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => adjust(player.id, "debit", "30")));
@@ -62,7 +62,7 @@ describe("adjustBalance", () => {
     expect(a.adjustment.id).toBe(b.adjustment.id);
     expect((await getPlayerBalances(player.id)).main.posted).toBe(taka(500));
     await expectPaymentError(adjust(player.id, "credit", "0"), "invalid_amount");
-    await expectPaymentError(adjust(player.id, "credit", "20000000"), "invalid_amount", "money.errors.amountTooLarge");
+    await expectPaymentError(adjust(player.id, "credit", "20000000"), "invalid_amount", "payments.errors.amountTooLarge");
     await expectPaymentError(adjust(player.id, "sideways" as "credit", "10"), "invalid_input");
     await expectPaymentError(
       adjustBalance({ staffId: staff.id, playerId: player.id, direction: "credit", amount: "10", reason: " ", idempotencyKey: newKey() }),

@@ -17,18 +17,18 @@ describe("parseAmountInput", () => {
       const r = parseAmountInput(v, p);
       return r.ok ? "ok" : r.messageKey;
     };
-    expect(key("", "deposit")).toBe("money.errors.amountRequired");
-    expect(key(undefined, "withdraw")).toBe("money.errors.withdrawAmountRequired");
-    expect(key("-5")).toBe("money.errors.amountNegative");
-    expect(key("0")).toBe("money.errors.amountZero");
-    expect(key("0.00")).toBe("money.errors.amountZero");
-    expect(key("1.001")).toBe("money.errors.amountFraction");
-    expect(key("12345678901234")).toBe("money.errors.amountTooLarge");
-    expect(key("abc")).toBe("money.errors.amountInvalid");
-    expect(key("1e5")).toBe("money.errors.amountInvalid");
-    expect(key("5 00")).toBe("money.errors.amountInvalid");
-    expect(key("Infinity")).toBe("money.errors.amountInvalid");
-    expect(key(500)).toBe("money.errors.amountInvalid");
+    expect(key("", "deposit")).toBe("payments.errors.amountRequired");
+    expect(key(undefined, "withdraw")).toBe("payments.errors.withdrawAmountRequired");
+    expect(key("-5")).toBe("payments.errors.amountNegative");
+    expect(key("0")).toBe("payments.errors.amountZero");
+    expect(key("0.00")).toBe("payments.errors.amountZero");
+    expect(key("1.001")).toBe("payments.errors.amountFraction");
+    expect(key("12345678901234")).toBe("payments.errors.amountTooLarge");
+    expect(key("abc")).toBe("payments.errors.amountInvalid");
+    expect(key("1e5")).toBe("payments.errors.amountInvalid");
+    expect(key("5 00")).toBe("payments.errors.amountInvalid");
+    expect(key("Infinity")).toBe("payments.errors.amountInvalid");
+    expect(key(500)).toBe("payments.errors.amountInvalid");
   });
 
   it("formats poisha for messages", () => {
@@ -43,9 +43,9 @@ describe("parseAmountInput", () => {
     const messages = bad.error!.issues.map((i) => [i.path.join("."), i.message]);
     expect(messages).toEqual(
       expect.arrayContaining([
-        ["methodId", "money.errors.methodInvalid"],
-        ["channelType", "money.errors.channelRequired"],
-        ["amount", "money.errors.amountRequired"],
+        ["methodId", "payments.errors.methodInvalid"],
+        ["channelType", "payments.errors.channelRequired"],
+        ["amount", "payments.errors.amountRequired"],
       ]),
     );
     expect(depositFormSchema.parse({ methodId: "3", channelType: "Agent", amount: "500", promotionId: "none" })).toEqual({
@@ -55,6 +55,9 @@ describe("parseAmountInput", () => {
       promotionId: null,
     });
     const w = withdrawalFormSchema.safeParse({});
-    expect(w.error!.issues.map((i) => i.message).sort()).toEqual(["money.errors.withdrawAmountRequired", "money.errors.withdrawMethodRequired"]);
+    expect(w.error!.issues.map((i) => i.message).sort()).toEqual([
+      "payments.errors.withdrawAmountRequired",
+      "payments.errors.withdrawMethodRequired",
+    ]);
   });
 });

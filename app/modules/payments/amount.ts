@@ -14,34 +14,34 @@ export const ADJUSTMENT_MAX = 10_000_000_00n;
 export type AmountPurpose = "deposit" | "withdraw" | "other";
 
 const requiredKey: Record<AmountPurpose, string> = {
-  deposit: "money.errors.amountRequired",
-  withdraw: "money.errors.withdrawAmountRequired",
-  other: "money.errors.amountMissing",
+  deposit: "payments.errors.amountRequired",
+  withdraw: "payments.errors.withdrawAmountRequired",
+  other: "payments.errors.amountMissing",
 };
 
 export type AmountResult = { ok: true; amount: bigint } | { ok: false; messageKey: string };
 
 export function parseAmountInput(input: unknown, purpose: AmountPurpose = "other"): AmountResult {
   if (input === undefined || input === null) return { ok: false, messageKey: requiredKey[purpose] };
-  if (typeof input !== "string") return { ok: false, messageKey: "money.errors.amountInvalid" };
+  if (typeof input !== "string") return { ok: false, messageKey: "payments.errors.amountInvalid" };
   const text = input.trim().replaceAll(",", "");
   if (text === "") return { ok: false, messageKey: requiredKey[purpose] };
-  if (/^-/.test(text)) return { ok: false, messageKey: "money.errors.amountNegative" };
-  if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, messageKey: "money.errors.amountInvalid" };
+  if (/^-/.test(text)) return { ok: false, messageKey: "payments.errors.amountNegative" };
+  if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, messageKey: "payments.errors.amountInvalid" };
   const [whole, fraction = ""] = text.split(".");
-  if (fraction.length > 2) return { ok: false, messageKey: "money.errors.amountFraction" };
-  if (whole!.replace(/^0+/, "").length > 13) return { ok: false, messageKey: "money.errors.amountTooLarge" };
+  if (fraction.length > 2) return { ok: false, messageKey: "payments.errors.amountFraction" };
+  if (whole!.replace(/^0+/, "").length > 13) return { ok: false, messageKey: "payments.errors.amountTooLarge" };
   const amount = parseTaka(text.replace(/^0+(?=\d)/, ""));
-  if (amount === undefined) return { ok: false, messageKey: "money.errors.amountInvalid" };
+  if (amount === undefined) return { ok: false, messageKey: "payments.errors.amountInvalid" };
   return checkAmount(amount);
 }
 
 /** Amounts already in poisha (from a caller, never trusted either). */
 export function checkAmount(amount: unknown): AmountResult {
-  if (typeof amount !== "bigint") return { ok: false, messageKey: "money.errors.amountInvalid" };
-  if (amount < 0n) return { ok: false, messageKey: "money.errors.amountNegative" };
-  if (amount === 0n) return { ok: false, messageKey: "money.errors.amountZero" };
-  if (amount > MAX_AMOUNT) return { ok: false, messageKey: "money.errors.amountTooLarge" };
+  if (typeof amount !== "bigint") return { ok: false, messageKey: "payments.errors.amountInvalid" };
+  if (amount < 0n) return { ok: false, messageKey: "payments.errors.amountNegative" };
+  if (amount === 0n) return { ok: false, messageKey: "payments.errors.amountZero" };
+  if (amount > MAX_AMOUNT) return { ok: false, messageKey: "payments.errors.amountTooLarge" };
   return { ok: true, amount };
 }
 

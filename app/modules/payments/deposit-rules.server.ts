@@ -88,16 +88,16 @@ export function checkDepositChoice(
   if (amount < DEPOSIT_MIN || amount > DEPOSIT_MAX) {
     return {
       ok: false,
-      error: new PaymentError("amount_out_of_range", "money.errors.depositRange", { field: "amount", params: range(DEPOSIT_MIN, DEPOSIT_MAX) }),
+      error: new PaymentError("amount_out_of_range", "payments.errors.depositRange", { field: "amount", params: range(DEPOSIT_MIN, DEPOSIT_MAX) }),
     };
   }
-  if (!channels) return { ok: false, error: new PaymentError("invalid_method", "money.errors.methodInvalid", { field: "methodId" }) };
+  if (!channels) return { ok: false, error: new PaymentError("invalid_method", "payments.errors.methodInvalid", { field: "methodId" }) };
   const channel = channels.find((c) => c.type === (step.channelType as ChannelType));
-  if (!channel) return { ok: false, error: new PaymentError("invalid_channel", "money.errors.channelRequired", { field: "channelType" }) };
+  if (!channel) return { ok: false, error: new PaymentError("invalid_channel", "payments.errors.channelRequired", { field: "channelType" }) };
   if (amount < channel.min || amount > channel.max) {
     return {
       ok: false,
-      error: new PaymentError("amount_out_of_range", "money.errors.channelRange", { field: "amount", params: range(channel.min, channel.max) }),
+      error: new PaymentError("amount_out_of_range", "payments.errors.channelRange", { field: "amount", params: range(channel.min, channel.max) }),
     };
   }
   return { ok: true, channel };
@@ -106,7 +106,7 @@ export function checkDepositChoice(
 /** The review-queue rule: null while the player may report another transfer. */
 export function pendingCapError(pending: number): PaymentError | null {
   if (pending < MAX_PENDING_DEPOSITS) return null;
-  return new PaymentError("invalid_input", "money.errors.tooManyPending", { params: { count: String(MAX_PENDING_DEPOSITS) } });
+  return new PaymentError("invalid_input", "payments.errors.tooManyPending", { params: { count: String(MAX_PENDING_DEPOSITS) } });
 }
 
 /** Every rule of step 1 in the order submitDeposit applies them: the first refusal, or the channel. */

@@ -48,36 +48,37 @@ export type SubmitDepositInput = {
 /** Taka text or poisha to poisha, refusing what is not a positive amount. */
 export function requireAmount(amount: unknown, purpose: "deposit" | "withdraw" | "other"): bigint {
   const r = typeof amount === "bigint" ? checkAmount(amount) : parseAmountInput(amount, purpose);
-  if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `money.errors.${string}`, { field: "amount" });
+  if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `payments.errors.${string}`, { field: "amount" });
   return r.amount;
 }
 
 export async function requireActivePlayer(playerId: number) {
   const id = toId(playerId);
   const [player] = id ? await db.select().from(players).where(eq(players.id, id)) : [];
-  if (!player) throw new PaymentError("not_found", "money.errors.notFound");
-  if (player.status !== "active") throw new PaymentError("player_blocked", "money.errors.playerBlocked");
+  if (!player) throw new PaymentError("not_found", "payments.errors.notFound");
+  if (player.status !== "active") throw new PaymentError("player_blocked", "payments.errors.playerBlocked");
   return player;
 }
 
 /** Compliance: 18+ checked against the birthday before a deposit, in every mode; no birthday is refused too. */
 export async function checkAge(birthday: string | null, now: Date = new Date()) {
-  if (!birthday) throw new PaymentError("verification_needed", "money.errors.birthdayNeeded");
+  if (!birthday) throw new PaymentError("verification_needed", "payments.errors.birthdayNeeded");
   const today = dhakaDateKey(now);
   const [y, m, d] = birthday.split("-").map(Number) as [number, number, number];
   const adultFrom = `${y + ADULT_AGE}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-  if (adultFrom > today) throw new PaymentError("underage", "money.errors.underage");
+  if (adultFrom > today) throw new PaymentError("underage", "payments.errors.underage");
 }
 
 /** The operator's required verifications (real-money mode), listed in the refusal; the deposit page shows them up front. */
 async function requireIdentity(playerId: number) {
   const refusal = await identityRefusal(db, playerId, "deposit");
   if (!refusal) return;
-  if (refusal.missing.length === 1 && refusal.missing[0] === "birthday") throw new PaymentError("verification_needed", "money.errors.birthdayNeeded");
+  if (refusal.missing.length === 1 && refusal.missing[0] === "birthday")
+    throw new PaymentError("verification_needed", "payments.errors.birthdayNeeded");
   // Each item is translated where the message is (i18next nests the $t() of a value only when told to).
   const list = refusal.missing.map((v) => `$t(identity.needed.item.${v})`).join(", ");
   const params = { list, interpolation: { skipOnVariables: false } } as unknown as Record<string, string>;
-  throw new PaymentError("verification_needed", "money.errors.verificationsNeeded", { params });
+  throw new PaymentError("verification_needed", "payments.errors.verificationsNeeded", { params });
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -100,7 +101,7 @@ async function findByKey(playerId: number, key: string) {
 
 /** Records a reported transfer as a pending deposit. Every refusal is a PaymentError naming the field. */
 export async function submitDeposit(playerId: number, input: SubmitDepositInput): Promise<{ deposit: Deposit; replayed: boolean }> {
-  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "money.errors.formExpired");
+  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "payments.errors.formExpired");
   const player = await requireActivePlayer(playerId);
   const existing = await findByKey(player.id, input.idempotencyKey);
   if (existing) return { deposit: existing, replayed: true };
@@ -128,21 +129,21 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
           ),
         )
     : [];
-  if (!wallet) throw new PaymentError("invalid_wallet_number", "money.errors.walletNumberInvalid", { field: "walletNumberId" });
+  if (!wallet) throw new PaymentError("invalid_wallet_number", "payments.errors.walletNumberInvalid", { field: "walletNumberId" });
   if (amount < wallet.minAmount || amount > wallet.maxAmount) {
-    throw new PaymentError("amount_out_of_range", "money.errors.channelRange", {
+    throw new PaymentError("amount_out_of_range", "payments.errors.channelRange", {
       field: "amount",
       params: range(wallet.minAmount, wallet.maxAmount),
     });
   }
   const senderNumber = typeof input.senderNumber === "string" ? input.senderNumber.trim() : "";
-  if (!SENDER_NUMBER.test(senderNumber)) throw new PaymentError("invalid_sender", "money.errors.senderInvalid", { field: "senderNumber" });
+  if (!SENDER_NUMBER.test(senderNumber)) throw new PaymentError("invalid_sender", "payments.errors.senderInvalid", { field: "senderNumber" });
   const trxId = normaliseTrxId(input.trxId);
-  if (!trxId) throw new PaymentError("invalid_trx", "money.errors.trxInvalid", { field: "trxId" });
+  if (!trxId) throw new PaymentError("invalid_trx", "payments.errors.trxInvalid", { field: "trxId" });
   let promotionId: number | null = null;
   if (input.promotionId !== null && input.promotionId !== undefined) {
     const promotion = await getActivePromotion(input.promotionId);
-    if (!promotion) throw new PaymentError("invalid_promotion", "money.errors.promotionInvalid", { field: "promotionId" });
+    if (!promotion) throw new PaymentError("invalid_promotion", "payments.errors.promotionInvalid", { field: "promotionId" });
     promotionId = promotion.id;
   }
   const trxTaken = async () => {
@@ -156,7 +157,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
     // The same form sent twice at once: the first submission may have taken this TRX ID a moment ago.
     const again = await findByKey(player.id, input.idempotencyKey);
     if (again) return { deposit: again, replayed: true };
-    throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+    throw new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId" });
   }
   // A quick look first, so a full queue is refused before the screenshot is stored; the check that holds under
   // parallel submissions is the one under the player's lock below. The same form sent twice at once may have
@@ -207,7 +208,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
     });
   } catch (e) {
     await removeProof(proofFile);
-    if (isUniqueViolation(e)) throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+    if (isUniqueViolation(e)) throw new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId" });
     throw e;
   }
   if (outcome && !outcome.replayed) return outcome;
@@ -216,7 +217,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
   // A concurrent submission won: the same form sent twice, or the same TRX ID from elsewhere.
   const again = await findByKey(player.id, input.idempotencyKey);
   if (again) return { deposit: again, replayed: true };
-  throw new PaymentError("trx_used", "money.errors.trxUsed", { field: "trxId" });
+  throw new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId" });
 }
 
 export type PlayerDepositRow = {
@@ -250,8 +251,8 @@ export async function listPlayerDeposits(playerId: number, { limit = 10 }: { lim
 
 export function requireReason(reason: unknown): string {
   const text = typeof reason === "string" ? reason.trim() : "";
-  if (!text) throw new PaymentError("reason_required", "money.errors.reasonRequired", { field: "reason" });
-  if (text.length > 500) throw new PaymentError("invalid_input", "money.errors.textTooLong", { field: "reason" });
+  if (!text) throw new PaymentError("reason_required", "payments.errors.reasonRequired", { field: "reason" });
+  if (text.length > 500) throw new PaymentError("invalid_input", "payments.errors.textTooLong", { field: "reason" });
   return text;
 }
 
@@ -283,11 +284,11 @@ export async function approveDeposit({
   ip?: string | null;
 }): Promise<Deposit> {
   const id = toId(depositId);
-  if (!id) throw new PaymentError("not_found", "money.errors.notFound");
+  if (!id) throw new PaymentError("not_found", "payments.errors.notFound");
   const approved = await db.transaction(async (tx) => {
     const [dep] = await tx.select().from(deposits).where(eq(deposits.id, id)).for("update");
-    if (!dep) throw new PaymentError("not_found", "money.errors.notFound");
-    if (dep.status !== "pending") throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
+    if (!dep) throw new PaymentError("not_found", "payments.errors.notFound");
+    if (dep.status !== "pending") throw new PaymentError("already_reviewed", "payments.errors.alreadyReviewed");
     const settings = await readMoneySettings(tx);
     // The promotion the player chose counts even if it has ended since the deposit was reported.
     const promotion = dep.promotionId ? await getPromotion(dep.promotionId, tx) : null;
@@ -361,12 +362,12 @@ export async function rejectDeposit({
   ip?: string | null;
 }): Promise<Deposit> {
   const id = toId(depositId);
-  if (!id) throw new PaymentError("not_found", "money.errors.notFound");
+  if (!id) throw new PaymentError("not_found", "payments.errors.notFound");
   const text = requireReason(reason);
   const rejected = await db.transaction(async (tx) => {
     const [dep] = await tx.select().from(deposits).where(eq(deposits.id, id)).for("update");
-    if (!dep) throw new PaymentError("not_found", "money.errors.notFound");
-    if (dep.status !== "pending") throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
+    if (!dep) throw new PaymentError("not_found", "payments.errors.notFound");
+    if (dep.status !== "pending") throw new PaymentError("already_reviewed", "payments.errors.alreadyReviewed");
     const now = new Date();
     const [row] = await tx
       .update(deposits)

@@ -179,7 +179,7 @@ describe("submitDeposit", () => {
     const p2 = await createPlayer();
     const trx = newTrx();
     await submitDeposit(p1.id, input({ trxId: trx }));
-    await expectPaymentError(submitDeposit(p2.id, input({ trxId: ` ${trx.toLowerCase()} ` })), "trx_used", "money.errors.trxUsed");
+    await expectPaymentError(submitDeposit(p2.id, input({ trxId: ` ${trx.toLowerCase()} ` })), "trx_used", "payments.errors.trxUsed");
     // Another method may have the same TRX ID.
     const other = await createMethodWithNumbers();
     await submitDeposit(p2.id, input({ methodId: other.method.id, walletNumberId: other.agent.id, trxId: trx }));
@@ -188,20 +188,20 @@ describe("submitDeposit", () => {
   it("refuses bad amounts with clear messages", async () => {
     const player = await createPlayer();
     const cases: Array<[bigint | string, string, string]> = [
-      ["", "invalid_amount", "money.errors.amountRequired"],
-      ["-500", "invalid_amount", "money.errors.amountNegative"],
-      [-50_000n, "invalid_amount", "money.errors.amountNegative"],
-      ["0", "invalid_amount", "money.errors.amountZero"],
-      [0n, "invalid_amount", "money.errors.amountZero"],
-      ["1.001", "invalid_amount", "money.errors.amountFraction"],
-      ["99999999999999999999", "invalid_amount", "money.errors.amountTooLarge"],
-      [10n ** 20n, "invalid_amount", "money.errors.amountTooLarge"],
-      ["abc", "invalid_amount", "money.errors.amountInvalid"],
-      ["1e5", "invalid_amount", "money.errors.amountInvalid"],
-      ["50", "amount_out_of_range", "money.errors.depositRange"],
-      ["25000.01", "amount_out_of_range", "money.errors.depositRange"],
+      ["", "invalid_amount", "payments.errors.amountRequired"],
+      ["-500", "invalid_amount", "payments.errors.amountNegative"],
+      [-50_000n, "invalid_amount", "payments.errors.amountNegative"],
+      ["0", "invalid_amount", "payments.errors.amountZero"],
+      [0n, "invalid_amount", "payments.errors.amountZero"],
+      ["1.001", "invalid_amount", "payments.errors.amountFraction"],
+      ["99999999999999999999", "invalid_amount", "payments.errors.amountTooLarge"],
+      [10n ** 20n, "invalid_amount", "payments.errors.amountTooLarge"],
+      ["abc", "invalid_amount", "payments.errors.amountInvalid"],
+      ["1e5", "invalid_amount", "payments.errors.amountInvalid"],
+      ["50", "amount_out_of_range", "payments.errors.depositRange"],
+      ["25000.01", "amount_out_of_range", "payments.errors.depositRange"],
       // Overall 100-25,000 is fine but the channel starts at 500.
-      ["200", "amount_out_of_range", "money.errors.channelRange"],
+      ["200", "amount_out_of_range", "payments.errors.channelRange"],
     ];
     for (const [amount, code, key] of cases) {
       const e = await expectPaymentError(submitDeposit(player.id, input({ amount })), code as "invalid_amount", key);
@@ -219,11 +219,15 @@ describe("submitDeposit", () => {
     const player = await createPlayer();
     const other = await createMethodWithNumbers();
     const inactive = await createMethod(undefined, "inactive");
-    await expectPaymentError(submitDeposit(player.id, input({ methodId: 99_999_999 })), "invalid_method", "money.errors.methodInvalid");
+    await expectPaymentError(submitDeposit(player.id, input({ methodId: 99_999_999 })), "invalid_method", "payments.errors.methodInvalid");
     await expectPaymentError(submitDeposit(player.id, input({ methodId: "1; drop table deposits" as unknown as number })), "invalid_method");
     await expectPaymentError(submitDeposit(player.id, input({ methodId: 2 ** 40 })), "invalid_method");
     await expectPaymentError(submitDeposit(player.id, input({ methodId: inactive.id })), "invalid_method");
-    await expectPaymentError(submitDeposit(player.id, input({ channelType: "Bank" as "Agent" })), "invalid_channel", "money.errors.channelRequired");
+    await expectPaymentError(
+      submitDeposit(player.id, input({ channelType: "Bank" as "Agent" })),
+      "invalid_channel",
+      "payments.errors.channelRequired",
+    );
     await expectPaymentError(submitDeposit(player.id, input({ walletNumberId: other.agent.id })), "invalid_wallet_number");
     await expectPaymentError(submitDeposit(player.id, input({ walletNumberId: ctx.personal.id })), "invalid_wallet_number");
     await expectPaymentError(submitDeposit(player.id, input({ walletNumberId: -1 })), "invalid_wallet_number");
@@ -232,12 +236,12 @@ describe("submitDeposit", () => {
     const off = await createPromotion({ status: "inactive" });
     const future = await createPromotion({ startsAt: new Date(Date.now() + 86_400_000) });
     for (const p of [ended, off, future]) await expectPaymentError(submitDeposit(player.id, input({ promotionId: p.id })), "invalid_promotion");
-    await expectPaymentError(submitDeposit(player.id, input({ senderNumber: "0171234567" })), "invalid_sender", "money.errors.senderInvalid");
+    await expectPaymentError(submitDeposit(player.id, input({ senderNumber: "0171234567" })), "invalid_sender", "payments.errors.senderInvalid");
     await expectPaymentError(submitDeposit(player.id, input({ senderNumber: "017123456789" })), "invalid_sender");
-    await expectPaymentError(submitDeposit(player.id, input({ trxId: "   " })), "invalid_trx", "money.errors.trxInvalid");
+    await expectPaymentError(submitDeposit(player.id, input({ trxId: "   " })), "invalid_trx", "payments.errors.trxInvalid");
     await expectPaymentError(submitDeposit(player.id, input({ trxId: "A".repeat(41) })), "invalid_trx");
     await expectPaymentError(submitDeposit(player.id, input({ trxId: "<script>" })), "invalid_trx");
-    await expectPaymentError(submitDeposit(player.id, input({ idempotencyKey: "" })), "invalid_input", "money.errors.formExpired");
+    await expectPaymentError(submitDeposit(player.id, input({ idempotencyKey: "" })), "invalid_input", "payments.errors.formExpired");
     expect(await db.select().from(deposits).where(eq(deposits.playerId, player.id))).toHaveLength(0);
   });
 
@@ -247,19 +251,19 @@ describe("submitDeposit", () => {
     await expectPaymentError(
       submitDeposit(player.id, input({ proof: { bytes: PDF, declaredName: "proof.png" } })),
       "invalid_proof",
-      "money.errors.proofType",
+      "payments.errors.proofType",
     );
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PNG);
     await expectPaymentError(
       submitDeposit(player.id, input({ proof: { bytes: big, declaredName: "proof.png" } })),
       "invalid_proof",
-      "money.errors.proofTooLarge",
+      "payments.errors.proofTooLarge",
     );
     await expectPaymentError(
       submitDeposit(player.id, input({ proof: { bytes: new Uint8Array(), declaredName: "proof.png" } })),
       "invalid_proof",
-      "money.errors.proofRequired",
+      "payments.errors.proofRequired",
     );
     await expectPaymentError(
       submitDeposit(
@@ -292,19 +296,19 @@ describe("submitDeposit", () => {
     const today = new Date();
     const seventeen = `${today.getUTCFullYear() - 17}-01-01`;
     await db.update(players).set({ birthday: seventeen }).where(eq(players.id, minor.id));
-    await expectPaymentError(submitDeposit(minor.id, input()), "underage", "money.errors.underage");
+    await expectPaymentError(submitDeposit(minor.id, input()), "underage", "payments.errors.underage");
     // The 18th birthday starts at midnight in Dhaka, while it is still the day before in UTC.
     await expectPaymentError(checkAge("2008-11-22", new Date("2026-11-21T17:59:00Z")), "underage");
     await expect(checkAge("2008-11-22", new Date("2026-11-21T18:30:00Z"))).resolves.toBeUndefined();
 
     const noBirthday = await createPlayer({ verified: false });
-    await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "money.errors.birthdayNeeded");
+    await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "payments.errors.birthdayNeeded");
     // Required verifications count only in real-money mode, and the refusal lists every missing one.
     await setSettings({ requiredVerifications: ["phone", "email"] });
-    await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "money.errors.birthdayNeeded");
+    await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "payments.errors.birthdayNeeded");
     await setSettings({ mode: "real" });
     try {
-      const error = await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "money.errors.verificationsNeeded");
+      const error = await expectPaymentError(submitDeposit(noBirthday.id, input()), "verification_needed", "payments.errors.verificationsNeeded");
       expect(english(error.messageKey, error.params)).toBe(
         "Please complete these checks before you deposit: Your birthday, A verified phone number, A verified e-mail address. See the Verification page: /account/verification",
       );
@@ -317,7 +321,7 @@ describe("submitDeposit", () => {
   it("limits how many deposits may wait for review", async () => {
     const player = await createPlayer();
     for (let i = 0; i < 5; i++) await depositFor(player.id, ctx);
-    await expectPaymentError(depositFor(player.id, ctx), "invalid_input", "money.errors.tooManyPending");
+    await expectPaymentError(depositFor(player.id, ctx), "invalid_input", "payments.errors.tooManyPending");
   });
 
   it(`50 parallel submissions from one player: exactly ${MAX_PENDING_DEPOSITS} wait for review, no other screenshot is kept`, async () => {
@@ -326,7 +330,7 @@ describe("submitDeposit", () => {
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => depositFor(player.id, ctx)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_PENDING_DEPOSITS);
     for (const r of results) {
-      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "invalid_input", messageKey: "money.errors.tooManyPending" });
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "invalid_input", messageKey: "payments.errors.tooManyPending" });
     }
     const pending = await db
       .select()

@@ -52,11 +52,11 @@ export type PaymentErrorField =
   | "startsAt"
   | "endsAt";
 
-export type PaymentMessageKey = `money.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused";
+export type PaymentMessageKey = `payments.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused";
 
 export class PaymentError extends Error {
   readonly code: PaymentErrorCode;
-  /** Full i18n key, e.g. "money.errors.trxUsed" (a limit refusal: "rgLimits.refused"; the AML review hold's is under risk.errors). */
+  /** Full i18n key, e.g. "payments.errors.trxUsed" (a limit refusal: "rgLimits.refused"; the AML review hold's is under risk.errors). */
   readonly messageKey: PaymentMessageKey;
   readonly field: PaymentErrorField | undefined;
   readonly params: Record<string, string>;

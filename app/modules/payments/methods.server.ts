@@ -39,7 +39,11 @@ export async function listPaymentMethods({ activeOnly = true, dedupe = true }: {
 }
 
 /** An active method by id, or a PaymentError("invalid_method") for anything else (unknown, inactive, forged). */
-export async function requireActiveMethod(methodId: unknown, ex: Executor = db, messageKey: `money.errors.${string}` = "money.errors.methodInvalid") {
+export async function requireActiveMethod(
+  methodId: unknown,
+  ex: Executor = db,
+  messageKey: `payments.errors.${string}` = "payments.errors.methodInvalid",
+) {
   const id = toId(methodId);
   const [row] = id
     ? await ex
@@ -87,7 +91,7 @@ export async function assignWalletNumber({
 }): Promise<{ walletNumberId: number; accountNumber: string }> {
   const id = toId(methodId);
   const valid = checkAmount(amount);
-  if (!id || !isChannelType(channelType) || !valid.ok) throw new PaymentError("no_wallet_number", "money.errors.noWalletNumber");
+  if (!id || !isChannelType(channelType) || !valid.ok) throw new PaymentError("no_wallet_number", "payments.errors.noWalletNumber");
   const dayStart = dhakaDayStart();
   const a = String(amount);
   const rows = rowsOf<{ id: number; account_number: string }>(
@@ -108,7 +112,7 @@ export async function assignWalletNumber({
       returning id, account_number`),
   );
   const row = rows[0];
-  if (!row) throw new PaymentError("no_wallet_number", "money.errors.noWalletNumber");
+  if (!row) throw new PaymentError("no_wallet_number", "payments.errors.noWalletNumber");
   return { walletNumberId: Number(row.id), accountNumber: row.account_number };
 }
 
@@ -168,21 +172,21 @@ const isUniqueViolation = (e: unknown) => {
 export async function saveWalletNumber(input: SaveWalletNumberInput): Promise<WalletNumber> {
   const methodId = toId(input.methodId);
   const [method] = methodId ? await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.id, methodId)) : [];
-  if (!method) throw new PaymentError("invalid_method", "money.errors.methodInvalid", { field: "methodId" });
-  if (!isChannelType(input.channelType)) throw new PaymentError("invalid_channel", "money.errors.channelRequired", { field: "channelType" });
+  if (!method) throw new PaymentError("invalid_method", "payments.errors.methodInvalid", { field: "methodId" });
+  if (!isChannelType(input.channelType)) throw new PaymentError("invalid_channel", "payments.errors.channelRequired", { field: "channelType" });
   const accountNumber = typeof input.accountNumber === "string" ? input.accountNumber.trim() : "";
-  if (!SENDER_NUMBER.test(accountNumber)) throw new PaymentError("invalid_input", "money.errors.senderInvalid", { field: "accountNumber" });
+  if (!SENDER_NUMBER.test(accountNumber)) throw new PaymentError("invalid_input", "payments.errors.senderInvalid", { field: "accountNumber" });
   for (const [field, value] of [
     ["minAmount", input.minAmount],
     ["maxAmount", input.maxAmount],
   ] as const) {
     const r = checkAmount(value);
-    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `money.errors.${string}`, { field });
+    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `payments.errors.${string}`, { field });
   }
-  if (input.maxAmount < input.minAmount) throw new PaymentError("invalid_amount", "money.errors.rangeInvalid", { field: "maxAmount" });
+  if (input.maxAmount < input.minAmount) throw new PaymentError("invalid_amount", "payments.errors.rangeInvalid", { field: "maxAmount" });
   if (input.dailyCap !== null) {
     const r = checkAmount(input.dailyCap);
-    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `money.errors.${string}`, { field: "dailyCap" });
+    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `payments.errors.${string}`, { field: "dailyCap" });
   }
   const values = {
     methodId: method.id,
@@ -199,7 +203,7 @@ export async function saveWalletNumber(input: SaveWalletNumberInput): Promise<Wa
       if (input.id) {
         const id = toId(input.id);
         const [before] = id ? await tx.select().from(walletNumbers).where(eq(walletNumbers.id, id)).for("update") : [];
-        if (!before) throw new PaymentError("not_found", "money.errors.notFound");
+        if (!before) throw new PaymentError("not_found", "payments.errors.notFound");
         const [after] = await tx
           .update(walletNumbers)
           .set({ ...values, updatedAt: new Date() })
@@ -221,7 +225,7 @@ export async function saveWalletNumber(input: SaveWalletNumberInput): Promise<Wa
       return row!;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new PaymentError("invalid_input", "money.errors.walletNumberTaken", { field: "accountNumber" });
+    if (isUniqueViolation(e)) throw new PaymentError("invalid_input", "payments.errors.walletNumberTaken", { field: "accountNumber" });
     throw e;
   }
 }
@@ -240,11 +244,11 @@ export type SavePaymentMethodInput = {
 export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<PaymentMethod> {
   const name = typeof input.name === "string" ? input.name.trim() : "";
   const icon = typeof input.icon === "string" ? input.icon.trim() : "";
-  if (!name || name.length > 60) throw new PaymentError("invalid_input", "money.errors.methodNameRequired", { field: "name" });
+  if (!name || name.length > 60) throw new PaymentError("invalid_input", "payments.errors.methodNameRequired", { field: "name" });
   // Icons are site paths or https URLs: never javascript: or data: URLs.
   if (!icon || icon.length > 500 || !/^(\/[^\s]*|https:\/\/[^\s]+)$/.test(icon))
-    throw new PaymentError("invalid_input", "money.errors.iconInvalid", { field: "icon" });
-  if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "money.errors.statusInvalid");
+    throw new PaymentError("invalid_input", "payments.errors.iconInvalid", { field: "icon" });
+  if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "payments.errors.statusInvalid");
   const sortOrder = Number.isInteger(input.sortOrder) ? Math.max(0, Math.min(10_000, input.sortOrder!)) : 0;
   const values = { name, icon, status: input.status, sortOrder };
   const ip = input.ip ?? null;
@@ -252,7 +256,7 @@ export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<
     if (input.id) {
       const id = toId(input.id);
       const [before] = id ? await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for("update") : [];
-      if (!before) throw new PaymentError("not_found", "money.errors.notFound");
+      if (!before) throw new PaymentError("not_found", "payments.errors.notFound");
       const [after] = await tx.update(paymentMethods).set(values).where(eq(paymentMethods.id, before.id)).returning();
       const diff = changedFields(before, after!);
       await audit(tx, { staffId: input.staffId, action: "payment_method.update", entity: "payment_method", entityId: before.id, ...diff, ip });

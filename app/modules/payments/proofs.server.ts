@@ -26,12 +26,12 @@ export function proofDir() {
 export async function checkProof(proof: ProofUpload | null | undefined): Promise<{ bytes: Uint8Array; mime: ProofMime }> {
   const bytes = proof?.bytes;
   if (!(bytes instanceof Uint8Array) || bytes.byteLength === 0)
-    throw new PaymentError("invalid_proof", "money.errors.proofRequired", { field: "proof" });
+    throw new PaymentError("invalid_proof", "payments.errors.proofRequired", { field: "proof" });
   if (bytes.byteLength > PROOF_MAX_BYTES)
-    throw new PaymentError("invalid_proof", "money.errors.proofTooLarge", { field: "proof", params: { mb: "5" } });
+    throw new PaymentError("invalid_proof", "payments.errors.proofTooLarge", { field: "proof", params: { mb: "5" } });
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(PROOF_MIME_TYPES as readonly string[]).includes(type.mime)) {
-    throw new PaymentError("invalid_proof", "money.errors.proofType", { field: "proof" });
+    throw new PaymentError("invalid_proof", "payments.errors.proofType", { field: "proof" });
   }
   return { bytes, mime: type.mime as ProofMime };
 }

@@ -31,7 +31,9 @@ describe("back-office settings", () => {
     expect(audits.map((a) => a.action)).toEqual(["wallet_number.create", "wallet_number.update"]);
     expect(audits[1]!.after).toEqual({ active: false, dailyCap: String(taka(100_000)) });
 
-    expect((await expectPaymentError(saveWalletNumber({ ...input }), "invalid_input", "money.errors.walletNumberTaken")).field).toBe("accountNumber");
+    expect((await expectPaymentError(saveWalletNumber({ ...input }), "invalid_input", "payments.errors.walletNumberTaken")).field).toBe(
+      "accountNumber",
+    );
     expect((await expectPaymentError(saveWalletNumber({ ...input, accountNumber: "12345" }), "invalid_input")).field).toBe("accountNumber");
     expect(
       (await expectPaymentError(saveWalletNumber({ ...input, accountNumber: "01711113333", maxAmount: taka(100) }), "invalid_amount")).field,
@@ -54,12 +56,12 @@ describe("back-office settings", () => {
     await expectPaymentError(
       savePaymentMethod({ name: "X", icon: "javascript:alert(1)", status: "active", staffId: staff.id }),
       "invalid_input",
-      "money.errors.iconInvalid",
+      "payments.errors.iconInvalid",
     );
     await expectPaymentError(
       savePaymentMethod({ name: " ", icon: "/x.svg", status: "active", staffId: staff.id }),
       "invalid_input",
-      "money.errors.methodNameRequired",
+      "payments.errors.methodNameRequired",
     );
   });
 });

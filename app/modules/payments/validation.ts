@@ -37,21 +37,21 @@ export const depositFormSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) =>
-      !v || v === "none" ? null : (toId(v) ?? (ctx.addIssue({ code: "custom", message: "money.errors.promotionInvalid" }), z.NEVER)),
+      !v || v === "none" ? null : (toId(v) ?? (ctx.addIssue({ code: "custom", message: "payments.errors.promotionInvalid" }), z.NEVER)),
     ),
-  methodId: idField("money.errors.methodInvalid"),
-  channelType: z.enum(channelTypes, "money.errors.channelRequired"),
+  methodId: idField("payments.errors.methodInvalid"),
+  channelType: z.enum(channelTypes, "payments.errors.channelRequired"),
   amount: amountField("deposit"),
 });
 
 /** /make-payment: the proof of the transfer the player made (the file is checked by its bytes on the server). */
 export const makePaymentSchema = z.object({
-  senderNumber: z.string({ error: "money.errors.senderInvalid" }).trim().regex(SENDER_NUMBER, "money.errors.senderInvalid"),
-  trxId: z.string({ error: "money.errors.trxInvalid" }).trim().regex(TRX_ID, "money.errors.trxInvalid"),
+  senderNumber: z.string({ error: "payments.errors.senderInvalid" }).trim().regex(SENDER_NUMBER, "payments.errors.senderInvalid"),
+  trxId: z.string({ error: "payments.errors.trxInvalid" }).trim().regex(TRX_ID, "payments.errors.trxInvalid"),
 });
 
 /** /withdrawal. */
 export const withdrawalFormSchema = z.object({
-  methodId: idField("money.errors.withdrawMethodRequired"),
+  methodId: idField("payments.errors.withdrawMethodRequired"),
   amount: amountField("withdraw"),
 });

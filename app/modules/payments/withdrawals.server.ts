@@ -28,9 +28,9 @@ type Player = Awaited<ReturnType<typeof requireActivePlayer>>;
 /** The spec's checks before the form: maintenance switch, birthday and verified phone, then turnover. */
 async function eligibility(player: Player): Promise<PaymentError | null> {
   const settings = await readMoneySettings();
-  if (!settings.withdrawalStatus) return new PaymentError("withdrawals_closed", "money.errors.withdrawalsClosed");
-  if (!player.birthday || !player.phoneVerifiedAt) return new PaymentError("verification_needed", "money.errors.verificationNeeded");
-  if (await hasActiveTurnover(player.id)) return new PaymentError("turnover_incomplete", "money.errors.turnoverIncomplete");
+  if (!settings.withdrawalStatus) return new PaymentError("withdrawals_closed", "payments.errors.withdrawalsClosed");
+  if (!player.birthday || !player.phoneVerifiedAt) return new PaymentError("verification_needed", "payments.errors.verificationNeeded");
+  if (await hasActiveTurnover(player.id)) return new PaymentError("turnover_incomplete", "payments.errors.turnoverIncomplete");
   return null;
 }
 
@@ -62,7 +62,7 @@ export async function requestWithdrawal(
   playerId: number,
   input: { methodId: number; amount: bigint | string; idempotencyKey: string },
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
-  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "money.errors.formExpired");
+  if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "payments.errors.formExpired");
   const player = await requireActivePlayer(playerId);
   const existing = await findByKey(player.id, input.idempotencyKey);
   if (existing) return { withdrawal: existing, replayed: true };
@@ -83,13 +83,13 @@ async function createWithdrawal(
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
   const refusal = await eligibility(player);
   if (refusal) throw refusal;
-  const method = await requireActiveMethod(input.methodId, db, "money.errors.withdrawMethodRequired");
+  const method = await requireActiveMethod(input.methodId, db, "payments.errors.withdrawMethodRequired");
   const amount = requireAmount(input.amount, "withdraw");
   if (amount < WITHDRAW_MIN || amount > WITHDRAW_MAX) {
-    throw new PaymentError("amount_out_of_range", "money.errors.withdrawRange", { field: "amount", params: range(WITHDRAW_MIN, WITHDRAW_MAX) });
+    throw new PaymentError("amount_out_of_range", "payments.errors.withdrawRange", { field: "amount", params: range(WITHDRAW_MIN, WITHDRAW_MAX) });
   }
   const insufficient = (available: bigint) =>
-    new PaymentError("insufficient_balance", "money.errors.insufficientBalance", {
+    new PaymentError("insufficient_balance", "payments.errors.insufficientBalance", {
       field: "amount",
       params: { available: formatTaka(available < 0n ? 0n : available) },
     });
@@ -166,11 +166,11 @@ const snapshot = (w: Withdrawal) => ({ status: w.status, amount: String(w.amount
 /** Locks the withdrawal and lets `decide` resolve it, only while it is pending (two staff clicking: one wins). */
 async function review(withdrawalId: unknown, decide: (w: Withdrawal, tx: Tx) => Promise<Withdrawal>) {
   const id = toId(withdrawalId);
-  if (!id) throw new PaymentError("not_found", "money.errors.notFound");
+  if (!id) throw new PaymentError("not_found", "payments.errors.notFound");
   const reviewed = await db.transaction(async (tx) => {
     const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
-    if (!w) throw new PaymentError("not_found", "money.errors.notFound");
-    if (w.status !== "pending" || w.holdTransferId === null) throw new PaymentError("already_reviewed", "money.errors.alreadyReviewed");
+    if (!w) throw new PaymentError("not_found", "payments.errors.notFound");
+    if (w.status !== "pending" || w.holdTransferId === null) throw new PaymentError("already_reviewed", "payments.errors.alreadyReviewed");
     return decide(w, tx);
   });
   await Promise.all([publishBalanceChanged(reviewed.playerId), notifyInbox(reviewed.playerId)]);
@@ -194,7 +194,7 @@ export async function approveWithdrawal({
 }): Promise<Withdrawal> {
   const reference = typeof payoutReference === "string" ? payoutReference.trim() : "";
   if (!reference || reference.length > 100)
-    throw new PaymentError("invalid_input", "money.errors.payoutReferenceRequired", { field: "payoutReference" });
+    throw new PaymentError("invalid_input", "payments.errors.payoutReferenceRequired", { field: "payoutReference" });
   return review(withdrawalId, async (w, tx) => {
     await assertNoOpenReview(tx, w.playerId);
     await postHold(

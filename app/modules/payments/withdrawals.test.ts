@@ -107,7 +107,7 @@ describe("requestWithdrawal", () => {
     await db.insert(turnoverRequirements).values({ playerId: player.id, required: taka(100), remaining: taka(50) });
     const refusal = await checkWithdrawal(player.id);
     expect(refusal).toBeInstanceOf(PaymentError);
-    expect(refusal).toMatchObject({ code: "turnover_incomplete", messageKey: "money.errors.turnoverIncomplete" });
+    expect(refusal).toMatchObject({ code: "turnover_incomplete", messageKey: "payments.errors.turnoverIncomplete" });
     await expectPaymentError(request(player.id, "500"), "turnover_incomplete");
     expect((await getPlayerBalances(player.id)).main.pending).toBe(0n);
   });
@@ -122,7 +122,7 @@ describe("requestWithdrawal", () => {
       currency: "BDT",
       kind: "deposit",
     });
-    expect(await checkWithdrawal(player.id)).toMatchObject({ code: "verification_needed", messageKey: "money.errors.verificationNeeded" });
+    expect(await checkWithdrawal(player.id)).toMatchObject({ code: "verification_needed", messageKey: "payments.errors.verificationNeeded" });
     await expectPaymentError(request(player.id, "500"), "verification_needed");
     await db.update(players).set({ birthday: "1990-01-01" }).where(eq(players.id, player.id));
     await expectPaymentError(request(player.id, "500"), "verification_needed");
@@ -135,7 +135,7 @@ describe("requestWithdrawal", () => {
     await setSettings({ withdrawalStatus: false });
     try {
       expect(await checkWithdrawal(player.id)).toMatchObject({ code: "withdrawals_closed" });
-      await expectPaymentError(request(player.id, "500"), "withdrawals_closed", "money.errors.withdrawalsClosed");
+      await expectPaymentError(request(player.id, "500"), "withdrawals_closed", "payments.errors.withdrawalsClosed");
     } finally {
       await setSettings({ withdrawalStatus: true });
     }
@@ -144,18 +144,18 @@ describe("requestWithdrawal", () => {
 
   it("refuses amounts above the balance or outside 500-25,000, and bad input", async () => {
     const player = await fundedPlayer(taka(30_000));
-    await expectPaymentError(request(player.id, "499.99"), "amount_out_of_range", "money.errors.withdrawRange");
+    await expectPaymentError(request(player.id, "499.99"), "amount_out_of_range", "payments.errors.withdrawRange");
     await expectPaymentError(request(player.id, "25000.01"), "amount_out_of_range");
-    await expectPaymentError(request(player.id, ""), "invalid_amount", "money.errors.withdrawAmountRequired");
-    await expectPaymentError(request(player.id, "-600"), "invalid_amount", "money.errors.amountNegative");
-    await expectPaymentError(request(player.id, "600.001"), "invalid_amount", "money.errors.amountFraction");
+    await expectPaymentError(request(player.id, ""), "invalid_amount", "payments.errors.withdrawAmountRequired");
+    await expectPaymentError(request(player.id, "-600"), "invalid_amount", "payments.errors.amountNegative");
+    await expectPaymentError(request(player.id, "600.001"), "invalid_amount", "payments.errors.amountFraction");
     await expectPaymentError(
       requestWithdrawal(player.id, { methodId: 424_242, amount: "600", idempotencyKey: newKey() }),
       "invalid_method",
-      "money.errors.withdrawMethodRequired",
+      "payments.errors.withdrawMethodRequired",
     );
     const poor = await fundedPlayer(taka(700));
-    const e = await expectPaymentError(request(poor.id, "800"), "insufficient_balance", "money.errors.insufficientBalance");
+    const e = await expectPaymentError(request(poor.id, "800"), "insufficient_balance", "payments.errors.insufficientBalance");
     expect(e.params).toEqual({ available: "700" });
     // Bonus money is not withdrawable.
     await transfer({

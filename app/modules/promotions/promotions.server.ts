@@ -80,23 +80,24 @@ const snapshot = (p: Promotion | (SavePromotionInput & { id?: number | null })) 
 });
 
 function check(input: SavePromotionInput) {
-  const fail = (field: PaymentErrorField, key: `money.errors.${string}`) => {
+  const fail = (field: PaymentErrorField, key: `payments.errors.${string}`) => {
     throw new PaymentError("invalid_input", key, { field });
   };
-  if (!input.nameEn?.trim() || input.nameEn.length > 120) fail("nameEn", "money.errors.promotionNameRequired");
-  if (!input.nameBn?.trim() || input.nameBn.length > 120) fail("nameBn", "money.errors.promotionNameRequired");
+  if (!input.nameEn?.trim() || input.nameEn.length > 120) fail("nameEn", "payments.errors.promotionNameRequired");
+  if (!input.nameBn?.trim() || input.nameBn.length > 120) fail("nameBn", "payments.errors.promotionNameRequired");
   if (!Number.isInteger(input.bonusPercent) || input.bonusPercent < 0 || input.bonusPercent > 500)
-    fail("bonusPercent", "money.errors.bonusPercentInvalid");
+    fail("bonusPercent", "payments.errors.bonusPercentInvalid");
   const h = input.turnoverMultiplierHundredths;
-  if (!Number.isInteger(h) || h < 0 || h > 100_000) fail("turnoverMultiplier", "money.errors.multiplierInvalid");
+  if (!Number.isInteger(h) || h < 0 || h > 100_000) fail("turnoverMultiplier", "payments.errors.multiplierInvalid");
   if (input.maxBonus !== null && (typeof input.maxBonus !== "bigint" || input.maxBonus <= 0n || input.maxBonus > 10n ** 15n)) {
-    fail("maxBonus", "money.errors.amountInvalid");
+    fail("maxBonus", "payments.errors.amountInvalid");
   }
-  if (!(input.startsAt instanceof Date) || Number.isNaN(input.startsAt.getTime())) fail("startsAt", "money.errors.dateInvalid");
-  if (input.endsAt !== null && (!(input.endsAt instanceof Date) || Number.isNaN(input.endsAt.getTime()))) fail("endsAt", "money.errors.dateInvalid");
-  if (input.endsAt && input.endsAt <= input.startsAt) fail("endsAt", "money.errors.periodInvalid");
-  if (input.categoryIds && !input.categoryIds.every(isPromotionCategory)) fail("categoryIds", "money.errors.categoryInvalid");
-  if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "money.errors.statusInvalid");
+  if (!(input.startsAt instanceof Date) || Number.isNaN(input.startsAt.getTime())) fail("startsAt", "payments.errors.dateInvalid");
+  if (input.endsAt !== null && (!(input.endsAt instanceof Date) || Number.isNaN(input.endsAt.getTime())))
+    fail("endsAt", "payments.errors.dateInvalid");
+  if (input.endsAt && input.endsAt <= input.startsAt) fail("endsAt", "payments.errors.periodInvalid");
+  if (input.categoryIds && !input.categoryIds.every(isPromotionCategory)) fail("categoryIds", "payments.errors.categoryInvalid");
+  if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "payments.errors.statusInvalid");
 }
 
 /** Creates (no id) or updates a promotion; refusals are PaymentErrors with the field. Audited. */
@@ -121,9 +122,9 @@ export async function savePromotion(staffId: number, input: SavePromotionInput, 
   };
   return db.transaction(async (tx) => {
     if (input.id) {
-      if (!isId(input.id)) throw new PaymentError("not_found", "money.errors.notFound");
+      if (!isId(input.id)) throw new PaymentError("not_found", "payments.errors.notFound");
       const [before] = await tx.select().from(promotions).where(eq(promotions.id, input.id)).for("update");
-      if (!before) throw new PaymentError("not_found", "money.errors.notFound");
+      if (!before) throw new PaymentError("not_found", "payments.errors.notFound");
       const [after] = await tx
         .update(promotions)
         .set({ ...values, updatedAt: new Date() })

@@ -84,7 +84,7 @@ describe("promotions", () => {
     });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => i.message)).toEqual(
-      expect.arrayContaining(["money.errors.bonusPercentInvalid", "money.errors.multiplierInvalid"]),
+      expect.arrayContaining(["payments.errors.bonusPercentInvalid", "payments.errors.multiplierInvalid"]),
     );
   });
 });

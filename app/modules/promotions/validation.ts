@@ -39,28 +39,28 @@ export const promotionFormSchema = z
   .object({
     id: z.coerce.number().int().positive().optional(),
     nameEn: z
-      .string({ error: "money.errors.promotionNameRequired" })
+      .string({ error: "payments.errors.promotionNameRequired" })
       .trim()
-      .min(1, "money.errors.promotionNameRequired")
-      .max(120, "money.errors.textTooLong"),
+      .min(1, "payments.errors.promotionNameRequired")
+      .max(120, "payments.errors.textTooLong"),
     nameBn: z
-      .string({ error: "money.errors.promotionNameRequired" })
+      .string({ error: "payments.errors.promotionNameRequired" })
       .trim()
-      .min(1, "money.errors.promotionNameRequired")
-      .max(120, "money.errors.textTooLong"),
-    descriptionEn: text(2000, "money.errors.textTooLong"),
-    descriptionBn: text(2000, "money.errors.textTooLong"),
-    termsEn: text(5000, "money.errors.textTooLong"),
-    termsBn: text(5000, "money.errors.textTooLong"),
+      .min(1, "payments.errors.promotionNameRequired")
+      .max(120, "payments.errors.textTooLong"),
+    descriptionEn: text(2000, "payments.errors.textTooLong"),
+    descriptionBn: text(2000, "payments.errors.textTooLong"),
+    termsEn: text(5000, "payments.errors.textTooLong"),
+    termsBn: text(5000, "payments.errors.textTooLong"),
     bonusPercent: z
-      .string({ error: "money.errors.bonusPercentInvalid" })
-      .regex(/^\d{1,3}$/, "money.errors.bonusPercentInvalid")
+      .string({ error: "payments.errors.bonusPercentInvalid" })
+      .regex(/^\d{1,3}$/, "payments.errors.bonusPercentInvalid")
       .transform(Number)
-      .refine((v) => v <= 500, "money.errors.bonusPercentInvalid"),
-    turnoverMultiplier: z.string({ error: "money.errors.multiplierInvalid" }).transform((v, ctx) => {
+      .refine((v) => v <= 500, "payments.errors.bonusPercentInvalid"),
+    turnoverMultiplier: z.string({ error: "payments.errors.multiplierInvalid" }).transform((v, ctx) => {
       const h = parseHundredths(v);
       if (h === null) {
-        ctx.addIssue({ code: "custom", message: "money.errors.multiplierInvalid" });
+        ctx.addIssue({ code: "custom", message: "payments.errors.multiplierInvalid" });
         return z.NEVER;
       }
       return h;
@@ -77,10 +77,10 @@ export const promotionFormSchema = z
         }
         return r.amount;
       }),
-    startsAt: z.string({ error: "money.errors.dateInvalid" }).transform((v, ctx) => {
+    startsAt: z.string({ error: "payments.errors.dateInvalid" }).transform((v, ctx) => {
       const d = parseDhakaDateTime(v);
       if (!d) {
-        ctx.addIssue({ code: "custom", message: "money.errors.dateInvalid" });
+        ctx.addIssue({ code: "custom", message: "payments.errors.dateInvalid" });
         return z.NEVER;
       }
       return d;
@@ -92,13 +92,13 @@ export const promotionFormSchema = z
         if (!v?.trim()) return null;
         const d = parseDhakaDateTime(v);
         if (!d) {
-          ctx.addIssue({ code: "custom", message: "money.errors.dateInvalid" });
+          ctx.addIssue({ code: "custom", message: "payments.errors.dateInvalid" });
           return z.NEVER;
         }
         return d;
       }),
-    status: z.enum(promotionStatuses, "money.errors.statusInvalid"),
-    thumbnail: z.string().trim().max(500, "money.errors.textTooLong").optional(),
+    status: z.enum(promotionStatuses, "payments.errors.statusInvalid"),
+    thumbnail: z.string().trim().max(500, "payments.errors.textTooLong").optional(),
     sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
     // Checkboxes: absent (none ticked), one value or several.
     categoryIds: z
@@ -106,11 +106,11 @@ export const promotionFormSchema = z
       .transform((values, ctx) => {
         const ids = values.map(Number);
         if (!ids.every(isPromotionCategory)) {
-          ctx.addIssue({ code: "custom", message: "money.errors.categoryInvalid" });
+          ctx.addIssue({ code: "custom", message: "payments.errors.categoryInvalid" });
           return z.NEVER;
         }
         return ids;
       }),
   })
-  .refine((v) => !v.endsAt || v.endsAt > v.startsAt, { path: ["endsAt"], message: "money.errors.periodInvalid" })
+  .refine((v) => !v.endsAt || v.endsAt > v.startsAt, { path: ["endsAt"], message: "payments.errors.periodInvalid" })
   .transform(({ turnoverMultiplier, ...rest }): SavePromotionInput => ({ ...rest, turnoverMultiplierHundredths: turnoverMultiplier }));

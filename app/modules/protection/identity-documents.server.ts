@@ -64,7 +64,7 @@ async function checkDocumentFile(file: ProofUpload) {
   } catch (e) {
     if (!isPaymentError(e, "invalid_proof")) throw e;
     const key =
-      e.messageKey === "money.errors.proofTooLarge" ? "fileTooLarge" : e.messageKey === "money.errors.proofType" ? "fileType" : "fileRequired";
+      e.messageKey === "payments.errors.proofTooLarge" ? "fileTooLarge" : e.messageKey === "payments.errors.proofType" ? "fileType" : "fileRequired";
     throw new IdentityError("invalid_file", `identity.errors.${key}`, "file", e.params);
   }
 }

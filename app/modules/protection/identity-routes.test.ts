@@ -22,7 +22,7 @@ import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/
 import * as verification from "#app/routes/account/verification.tsx";
 import * as documentImage from "#app/routes/admin/players/document-image.ts";
 import * as documents from "#app/routes/admin/players/documents.tsx";
-import * as deposit from "#app/routes/money/deposit.tsx";
+import * as deposit from "#app/routes/payments/deposit.tsx";
 import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
 import { amlSignals, identityDocuments } from "./schema.ts";
 

@@ -1,5 +1,5 @@
 // How reality checks and net deposits show their figures: a signed taka amount and a duration in hours and minutes.
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 
 /** "৳1,200.00", unsigned. */

@@ -18,7 +18,7 @@ import * as crash from "#app/routes/games/house-crash.tsx";
 import * as dice from "#app/routes/games/house-dice.tsx";
 import * as gamerun from "#app/routes/games/gamerun.tsx";
 import * as mines from "#app/routes/games/house-mines.tsx";
-import * as transactions from "#app/routes/money/transaction-record.tsx";
+import * as transactions from "#app/routes/payments/transaction-record.tsx";
 import { callRoute as call, sessionFor } from "#tests/support/route-call.ts";
 import { setRealityMinutes } from "./reality.server.ts";
 

@@ -1,7 +1,7 @@
 // What /vip shows, shaped for the page: the card, the convert form's figures, and the rows of the list tabs.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { db } from "#app/db/db.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { formatDhaka } from "#app/utils/time.ts";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { Pager } from "#app/components/games/records/Pager.tsx";
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { ConvertForm } from "#app/components/vip/ConvertForm.tsx";
 import { VipCard } from "#app/components/vip/VipCard.tsx";
 import { HistoryTable, PointsTable } from "#app/components/vip/VipTables.tsx";

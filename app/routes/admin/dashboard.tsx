@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { groupWhole } from "#app/components/money/format.ts";
+import { groupWhole } from "#app/components/payments/format.ts";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";

@@ -25,10 +25,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   requireApiPlayer(context);
   const name = url.searchParams.get("name")?.trim().toLowerCase() ?? "";
   const method = name ? (await listPaymentMethods({ activeOnly: true })).find((m) => m.name.trim().toLowerCase() === name) : undefined;
-  if (!method) return apiError(404, "finance.api.methodNotFound");
+  if (!method) return apiError(404, "adminPayments.api.methodNotFound");
   const errors: Record<string, string[]> = {};
   const channelType = channelOf(url.searchParams.get("account_type"));
-  if (!channelType) errors.account_type = [english("money.errors.channelRequired")];
+  if (!channelType) errors.account_type = [english("payments.errors.channelRequired")];
   const amount = parseAmountInput(url.searchParams.get("amount") ?? undefined, "deposit");
   if (!amount.ok) errors.amount = [english(amount.messageKey)];
   if (!channelType || !amount.ok) return Response.json({ message: Object.values(errors)[0]![0], errors }, { status: 422, headers: NO_STORE });

@@ -12,7 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const refused = checkMethod(request, ["GET"]);
   if (refused) return refused;
   const p = await getActivePromotion(toId(params.id));
-  if (!p) return apiError(404, "finance.api.promotionNotFound");
+  if (!p) return apiError(404, "adminPayments.api.promotionNotFound");
   const promotion = promotionEntry(p);
   return Response.json({ promotion }, { headers: PUBLIC_CACHE });
 }

@@ -17,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   requireApiPlayer(context);
   const name = url.searchParams.get("name")?.trim().toLowerCase() ?? "";
   const method = name ? (await listPaymentMethods({ activeOnly: true })).find((m) => m.name.trim().toLowerCase() === name) : undefined;
-  if (!method) return apiError(404, "finance.api.methodNotFound", { extra: { success: false } });
+  if (!method) return apiError(404, "adminPayments.api.methodNotFound", { extra: { success: false } });
   const channels = await depositChannels(method.id);
   return Response.json(
     {

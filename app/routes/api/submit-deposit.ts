@@ -19,8 +19,8 @@ const MAX_BODY = PROOF_MAX_BYTES + 64 * 1024;
 
 async function readForm(request: Request): Promise<FormData> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") throw apiError(415, "finance.api.multipartRequired");
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY) throw apiError(413, "money.errors.proofTooLarge", { params: { mb: "5" } });
+  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") throw apiError(415, "adminPayments.api.multipartRequired");
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY) throw apiError(413, "payments.errors.proofTooLarge", { params: { mb: "5" } });
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -31,7 +31,7 @@ async function readForm(request: Request): Promise<FormData> {
       size += value.byteLength;
       if (size > MAX_BODY) {
         await reader.cancel();
-        throw apiError(413, "money.errors.proofTooLarge", { params: { mb: "5" } });
+        throw apiError(413, "payments.errors.proofTooLarge", { params: { mb: "5" } });
       }
       chunks.push(value);
     }
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) return refused;
   const { player } = requireApiPlayer(context);
   const key = request.headers.get("idempotency-key");
-  if (key !== null && !isIdempotencyKey(key)) return apiError(400, "finance.api.idempotencyKeyInvalid", { extra: { success: false } });
+  if (key !== null && !isIdempotencyKey(key)) return apiError(400, "adminPayments.api.idempotencyKeyInvalid", { extra: { success: false } });
   const form = await readForm(request);
   const remoteId = text(form, "remote_id");
   if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
@@ -125,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json(
       {
         success: true,
-        message: english("money.messages.depositSubmitted"),
+        message: english("payments.messages.depositSubmitted"),
         data: {
           id: `D${deposit.id}`,
           status: deposit.status,

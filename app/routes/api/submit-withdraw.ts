@@ -41,10 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const remoteId = asText(body.remote_id)?.trim();
   if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
   const key = request.headers.get("idempotency-key");
-  if (key !== null && !isIdempotencyKey(key)) return apiError(400, "finance.api.idempotencyKeyInvalid", { extra: { success: false } });
+  if (key !== null && !isIdempotencyKey(key)) return apiError(400, "adminPayments.api.idempotencyKeyInvalid", { extra: { success: false } });
   const accountNumber = asText(body.account_number)?.trim();
   if (accountNumber && lastTen(accountNumber) !== lastTen(player.phone)) {
-    const message = english("finance.api.receivingNotOwn");
+    const message = english("adminPayments.api.receivingNotOwn");
     return Response.json({ success: false, error: message, message, errors: { account_number: [message] } }, { status: 422, headers: NO_STORE });
   }
   try {
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json(
       {
         success: true,
-        message: english("money.messages.withdrawalSubmitted"),
+        message: english("payments.messages.withdrawalSubmitted"),
         data: {
           id: `W${withdrawal.id}`,
           status: withdrawal.status,

@@ -17,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
   const outcome = await checkWithdrawal(player.id);
   const headers = { ...NO_STORE, Vary: "Authorization" };
-  if ("ok" in outcome) return Response.json({ success: true, message: english("finance.api.withdrawalAllowed") }, { headers });
+  if ("ok" in outcome) return Response.json({ success: true, message: english("adminPayments.api.withdrawalAllowed") }, { headers });
   const message = english(outcome.messageKey, outcome.params);
   return Response.json(
     { success: false, error: message, message, code: outcome.code },

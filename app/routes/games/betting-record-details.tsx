@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ProfitLoss } from "#app/components/games/records/ProfitLoss.tsx";
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";

@@ -16,7 +16,7 @@ import { launchGameCode, openLaunch, startLaunch } from "#app/modules/games/laun
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { headerBalance } from "../money/balance.server.ts";
+import { headerBalance } from "../payments/balance.server.ts";
 import type { Route } from "./+types/gamerun";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -8,7 +8,7 @@ import { useLastingActionData } from "#app/components/forms/use-lasting-action-d
 import { BetsPanel, FairnessPanel, HistoryPanel } from "#app/components/games/crash/CrashPanels.tsx";
 import { crashActionSchema, crashBetSchema, multiplierHundredths } from "#app/components/games/crash/schemas.ts";
 import { useCrashLive } from "#app/components/games/crash/use-crash-live.ts";
-import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";

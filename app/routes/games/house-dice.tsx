@@ -6,7 +6,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { GameHeader } from "#app/components/games/house/GameHeader.tsx";
 import { diceFormSchema, toHundredths } from "#app/components/games/house/schemas.ts";
 import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
-import { useHydrated } from "#app/components/money/use-hydrated.ts";
+import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";

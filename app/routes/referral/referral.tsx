@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { groupTaka, groupWhole } from "#app/components/money/format.ts";
+import { groupTaka, groupWhole } from "#app/components/payments/format.ts";
 import { CodePanel } from "#app/components/referral/CodePanel.tsx";
 import { Figures } from "#app/components/referral/Figures.tsx";
 import { EarnGuide, RatioBoard } from "#app/components/referral/RatioBoard.tsx";

@@ -3,7 +3,7 @@ import { subscribePlayer } from "#app/modules/events/bus.server.ts";
 import { liveUnreadCount } from "#app/modules/inbox/inbox.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
-import { headerBalance } from "#app/routes/money/balance.server.ts";
+import { headerBalance } from "#app/routes/payments/balance.server.ts";
 import type { Route } from "./+types/balance-events";
 
 const HEARTBEAT_MS = 25_000;

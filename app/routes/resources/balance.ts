@@ -1,5 +1,5 @@
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
-import { headerBalance } from "#app/routes/money/balance.server.ts";
+import { headerBalance } from "#app/routes/payments/balance.server.ts";
 import type { Route } from "./+types/balance";
 
 /**

@@ -1,6 +1,6 @@
 // The Crash page's lists: bets of this round, recent rounds with their hashes, the published chain.
 import { useTranslation } from "react-i18next";
-import { groupWhole } from "#app/components/money/format.ts";
+import { groupWhole } from "#app/components/payments/format.ts";
 import { multiplierText } from "#app/modules/games/crash/curve.ts";
 import { type BetView, type CrashView, type HistoryView, takaText, verifyHref } from "#app/modules/games/crash/view.ts";
 import type { LiveBet } from "./use-crash-live.ts";

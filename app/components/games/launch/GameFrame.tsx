@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import type { HeaderBalanceData } from "#app/components/money/live-balance.ts";
-import { useLiveBalance } from "#app/components/money/live-balance.ts";
+import type { HeaderBalanceData } from "#app/components/payments/live-balance.ts";
+import { useLiveBalance } from "#app/components/payments/live-balance.ts";
 
 /**
  * The running game: a slim bar (name, live balance, Close) over the game's page in a full-height iframe. It covers

@@ -5,10 +5,10 @@ import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
 import home from "./home.ts";
-import money from "./money.ts";
-import cashier from "./cashier.ts";
+import payments from "./payments.ts";
+import paymentPages from "./paymentPages.ts";
 import inbox from "./inbox.ts";
 import chat from "./chat.ts";
 import centre from "./centre.ts";
 
-export default { common, auth, home, account, errors, cashier, money, inbox, chat, centre };
+export default { common, auth, home, account, errors, paymentPages, payments, inbox, chat, centre };

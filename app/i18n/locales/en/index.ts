@@ -4,12 +4,12 @@ import api from "./api.ts";
 import auth from "./auth.ts";
 import common from "./common.ts";
 import errors from "./errors.ts";
-import finance from "./finance.ts";
+import adminPayments from "./adminPayments.ts";
 import home from "./home.ts";
 import messages from "./messages.ts";
-import money from "./money.ts";
+import payments from "./payments.ts";
 import pages from "./pages.ts";
-import cashier from "./cashier.ts";
+import paymentPages from "./paymentPages.ts";
 import casino from "./casino.ts";
 import gamerun from "./gamerun.ts";
 import house from "./house.ts";
@@ -39,9 +39,9 @@ export default {
   pages,
   admin,
   messages,
-  finance,
-  cashier,
-  money,
+  adminPayments,
+  paymentPages,
+  payments,
   casino,
   gamerun,
   house,

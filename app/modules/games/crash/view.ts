@@ -1,6 +1,6 @@
 // The Crash state as the page and the polling clients receive it: amounts as taka text, multipliers in hundredths
 // and as text. Pure (the browser formats event payloads with the same helpers).
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { multiplierText } from "./curve.ts";
 import type { CrashState, PublicRound } from "./public.ts";

@@ -5,7 +5,7 @@ import { HOUSE_PLATFORM } from "../types.ts";
 import { gameProviders, games } from "../schema.ts";
 import { HouseError } from "./errors.ts";
 import { formatPoisha } from "#app/modules/ledger/ledger.server.ts";
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 
 export const DICE_CODE = "HOUSE-ARCADE-DICE";
 export const MINES_CODE = "HOUSE-ARCADE-MINES";

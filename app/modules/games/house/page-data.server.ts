@@ -1,7 +1,7 @@
 // What the in-house game pages show around the game: balance, stake limits, the seed pair; and their refusals
 // translated for the page.
 import type { RouterContextProvider } from "react-router";
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { formatPoisha, getPlayerBalances, parseTaka } from "#app/modules/ledger/ledger.server.ts";
 import type { HouseError } from "./errors.ts";

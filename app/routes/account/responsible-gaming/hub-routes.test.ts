@@ -9,7 +9,7 @@ import * as login from "#app/routes/auth/login.tsx";
 import { db } from "#app/db/db.server.ts";
 import { eq } from "drizzle-orm";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
-import * as deposit from "#app/routes/money/deposit.tsx";
+import * as deposit from "#app/routes/payments/deposit.tsx";
 import * as hub from "./hub.tsx";
 
 const PATH = "/account/responsible-gaming";

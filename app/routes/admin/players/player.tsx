@@ -6,7 +6,7 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { groupTaka } from "#app/components/money/format.ts";
+import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";

@@ -11,7 +11,7 @@ import { raiseSignal } from "#app/modules/risk/signals.server.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { callRoute } from "#tests/support/route-call.ts";
-import * as withdrawalsPage from "../finance/withdrawals.tsx";
+import * as withdrawalsPage from "../payments/withdrawals.tsx";
 import * as playerRisk from "../players/risk.tsx";
 import * as risk from "./risk.tsx";
 

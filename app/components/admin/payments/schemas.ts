@@ -1,0 +1,117 @@
+// The finance forms of the back office, shared by the server and the browser (conform). Messages are
+// finance.errors keys; amounts are typed in taka and come out as poisha (bigint).
+import { z } from "zod";
+import { parseAmountInput } from "#app/modules/payments/amount.ts";
+import { channelTypes } from "#app/modules/payments/constants.ts";
+import { toId } from "#app/modules/payments/validation.ts";
+
+/** A database id from a hidden field; forged or malformed ids are refused with a message, never a 500. */
+export const idField = z
+  .string({ error: "adminPayments.errors.idInvalid" })
+  .transform((v, ctx) => toId(v) ?? (ctx.addIssue({ code: "custom", message: "adminPayments.errors.idInvalid" }), z.NEVER));
+
+/** Taka text ("500", "1,250.50") to poisha. */
+export const takaField = z.string({ error: "adminPayments.errors.amountRequired" }).transform((v, ctx) => {
+  const r = parseAmountInput(v, "other");
+  if (r.ok) return r.amount;
+  const message =
+    r.messageKey === "payments.errors.amountMissing"
+      ? "adminPayments.errors.amountRequired"
+      : r.messageKey === "payments.errors.amountZero" || r.messageKey === "payments.errors.amountNegative"
+        ? "adminPayments.errors.amountPositive"
+        : "adminPayments.errors.amountInvalid";
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+});
+
+const optionalTaka = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v?.trim()) return null;
+    const r = parseAmountInput(v, "other");
+    if (r.ok) return r.amount;
+    ctx.addIssue({
+      code: "custom",
+      message: r.messageKey === "payments.errors.amountZero" ? "adminPayments.errors.amountPositive" : "adminPayments.errors.amountInvalid",
+    });
+    return z.NEVER;
+  });
+
+const reason = z
+  .string({ error: "adminPayments.errors.reasonRequired" })
+  .trim()
+  .min(1, "adminPayments.errors.reasonRequired")
+  .max(500, "adminPayments.errors.reasonTooLong");
+
+export const approveDepositSchema = z.object({ intent: z.literal("approve"), id: idField });
+export const rejectSchema = z.object({ intent: z.literal("reject"), id: idField, reason });
+
+export const approveWithdrawalSchema = z.object({
+  intent: z.literal("approve"),
+  id: idField,
+  payoutReference: z
+    .string({ error: "adminPayments.errors.referenceRequired" })
+    .trim()
+    .min(1, "adminPayments.errors.referenceRequired")
+    .max(100, "adminPayments.errors.referenceTooLong"),
+});
+
+export const findPlayerSchema = z.object({
+  username: z
+    .string({ error: "adminPayments.errors.usernameRequired" })
+    .trim()
+    .min(1, "adminPayments.errors.usernameRequired")
+    .max(30, "adminPayments.errors.usernameInvalid")
+    .regex(/^[A-Za-z0-9]+$/, "adminPayments.errors.usernameInvalid"),
+});
+
+export const adjustmentSchema = z.object({
+  playerId: idField,
+  direction: z.enum(["credit", "debit"], "adminPayments.errors.directionInvalid"),
+  amount: takaField,
+  reason,
+  /** Made when the form was served: a resubmitted form (double click, back button) adjusts once. */
+  key: z.string({ error: "adminPayments.errors.idInvalid" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "adminPayments.errors.idInvalid"),
+});
+
+export const paymentMethodSchema = z.object({
+  intent: z.literal("method"),
+  id: idField.optional(),
+  name: z
+    .string({ error: "adminPayments.errors.nameRequired" })
+    .trim()
+    .min(1, "adminPayments.errors.nameRequired")
+    .max(60, "adminPayments.errors.nameTooLong"),
+  icon: z
+    .string({ error: "adminPayments.errors.pathInvalid" })
+    .trim()
+    .max(500, "adminPayments.errors.textTooLong")
+    .regex(/^(\/\S*|https:\/\/\S+)$/, "adminPayments.errors.pathInvalid"),
+  sortOrder: z.coerce
+    .number({ error: "adminPayments.errors.orderInvalid" })
+    .int("adminPayments.errors.orderInvalid")
+    .min(0, "adminPayments.errors.orderInvalid")
+    .max(10_000, "adminPayments.errors.orderInvalid")
+    .default(0),
+  active: z.boolean().default(false),
+});
+
+export const walletNumberSchema = z
+  .object({
+    intent: z.literal("wallet"),
+    id: idField.optional(),
+    methodId: z
+      .string({ error: "adminPayments.errors.methodInvalid" })
+      .transform((v, ctx) => toId(v) ?? (ctx.addIssue({ code: "custom", message: "adminPayments.errors.methodInvalid" }), z.NEVER)),
+    channelType: z.enum(channelTypes, "adminPayments.errors.typeInvalid"),
+    accountNumber: z
+      .string({ error: "adminPayments.errors.numberInvalid" })
+      .trim()
+      .regex(/^\d{11}$/, "adminPayments.errors.numberInvalid"),
+    minAmount: takaField,
+    maxAmount: takaField,
+    dailyCap: optionalTaka,
+    active: z.boolean().default(false),
+  })
+  .refine((v) => v.maxAmount >= v.minAmount, { path: ["maxAmount"], message: "adminPayments.errors.minMax" });

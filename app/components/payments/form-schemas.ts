@@ -1,0 +1,18 @@
+// The money forms as the browser and the server both check them: the payments module's schemas plus what the
+// pages add (the screenshot file, the idempotency key the page was served with).
+import { z } from "zod";
+import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
+import { makePaymentSchema, withdrawalFormSchema } from "#app/modules/payments/validation.ts";
+
+const idempotencyKey = z.string({ error: "payments.errors.formExpired" }).regex(/^[A-Za-z0-9_.:-]{1,100}$/, "payments.errors.formExpired");
+
+/** /make-payment: sender number and TRX ID, the screenshot (present, at most 5 MB; its type is checked by its bytes on the server). */
+export const proofFormSchema = makePaymentSchema.extend({
+  proof: z
+    .custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, "payments.errors.proofRequired")
+    .refine((f) => f.size <= PROOF_MAX_BYTES, "payments.errors.proofTooLarge"),
+  idempotencyKey,
+});
+
+/** /withdrawal: method and amount. */
+export const withdrawalPageSchema = withdrawalFormSchema.extend({ idempotencyKey });

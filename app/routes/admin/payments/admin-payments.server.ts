@@ -1,0 +1,45 @@
+// What every finance page of the back office shares: who may look and who may act, the area's strings,
+// money and time as staff read them, and PaymentErrors turned into the staff member's language.
+import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { financeActRoles, financeViewRoles, mayActOnFinance } from "#app/components/admin/payments/finance-roles.ts";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { formatTaka } from "#app/modules/payments/amount.ts";
+import type { PaymentError } from "#app/modules/payments/errors.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** Admin, finance and support may open the page; `canAct` says whether the forms are shown. */
+export async function requireFinanceViewer(request: Request) {
+  const auth = await requireStaff(request, financeViewRoles);
+  return { ...auth, canAct: mayActOnFinance(auth.staff.role) };
+}
+
+/** For actions: admin and finance only (support gets 403 even when posting by hand). */
+export async function requireFinanceActor(request: Request) {
+  const auth = await requireStaff(request, financeActRoles);
+  return { staffId: auth.staff.id, ip: clientIp(request), auth };
+}
+
+/** The page title and the finance strings for the browser (the area is not in the shared catalogue). */
+export function paymentsPage(context: Ctx, titleKey: `adminPayments.${string}`) {
+  return { title: getInstance(context).t(titleKey as "adminPayments.title"), i18n: areaBundle(context, "adminPayments") };
+}
+
+export function translate(context: Ctx, key: string, params?: Record<string, unknown>): string {
+  return getInstance(context).t(key as "adminPayments.title", params as never) as unknown as string;
+}
+
+/** A PaymentError's message in the staff member's language. */
+export function paymentErrorText(context: Ctx, error: PaymentError) {
+  return translate(context, error.messageKey, error.params);
+}
+
+export const taka = (poisha: bigint) => `৳${formatTaka(poisha)}`;
+export const dhakaTime = (value: Date | null | undefined) => formatDhaka(value, "YYYY-MM-DD HH:mm");
+
+/** Query-string paging: anything that is not a sensible page number is page 1. */
+export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);

@@ -1,0 +1,197 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { Facts } from "#app/components/admin/payments/Facts.tsx";
+import { PaymentsErrorList } from "#app/components/admin/payments/PaymentsField.tsx";
+import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
+import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
+import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
+import { approveDepositSchema } from "#app/components/admin/payments/schemas.ts";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { useArea } from "#app/i18n/use-area.ts";
+import { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit } from "#app/modules/payments/deposits.server.ts";
+import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
+import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
+import { dhakaTime, paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { recentTransactionsFor, summaryView } from "./history.server.ts";
+import { reviewAction } from "./review-action.server.ts";
+import type { Route } from "./+types/deposits";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+const PAGE_SIZE = 20;
+const BASE = "/admin/finance/deposits";
+
+async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
+  const done = url.searchParams.get("done");
+  if (done !== "approved" && done !== "rejected") return null;
+  const dep = await getDepositForStaff(url.searchParams.get("id"));
+  if (!dep || dep.status !== done) return null;
+  if (done === "rejected") return translate(context, "adminPayments.deposits.rejected", { id: `D${dep.id}` });
+  const params = { id: `D${dep.id}`, amount: taka(dep.amount), username: dep.username, bonus: taka(dep.bonusAmount ?? 0n) };
+  return translate(context, dep.bonusAmount ? "adminPayments.deposits.approvedBonus" : "adminPayments.deposits.approved", params);
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { canAct } = await requireFinanceViewer(request);
+  const requested = url.searchParams.get("status");
+  const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
+  const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
+  const [{ items, total }, pending, settings, notice] = await Promise.all([
+    listDepositQueue({ status, page, pageSize: PAGE_SIZE }),
+    status === "pending" ? null : listDepositQueue({ status: "pending", page: 1, pageSize: 1 }),
+    readMoneySettings(),
+    doneNotice(context, url),
+  ]);
+  const promotionIds = [...new Set(items.flatMap((d) => (d.promotionId ? [d.promotionId] : [])))];
+  const promotionsById = new Map(promotionIds.length ? (await listPromotions()).map((p) => [p.id, p] as const) : []);
+  const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `D${x.id}` })));
+  const rows = await Promise.all(
+    items.map(async (d) => {
+      const promotion = d.promotionId ? (promotionsById.get(d.promotionId) ?? null) : null;
+      // A pending deposit shows what approving it would grant; a reviewed one what it did grant.
+      const bonus = d.status === "pending" ? approvalFigures(d.amount, promotion, settings).bonus : (d.bonusAmount ?? 0n);
+      return {
+        id: d.id,
+        ref: `D${d.id}`,
+        status: d.status,
+        username: d.username,
+        method: d.methodName,
+        methodIcon: d.methodIcon,
+        channelType: d.channelType,
+        wallet: d.walletAccountNumber,
+        amount: taka(d.amount),
+        promotion: d.promotionNameEn,
+        bonus: promotion || d.bonusAmount ? taka(bonus) : null,
+        sender: d.senderNumber,
+        trxId: d.trxId,
+        submittedAt: dhakaTime(d.createdAt),
+        reviewedAt: dhakaTime(d.reviewedAt),
+        reviewer: d.reviewerUsername,
+        reason: d.rejectReason,
+        summary: summaryView(d.history, d.otherPlayersOnSender),
+        recent: recent.get(`D${d.id}`) ?? [],
+      };
+    }),
+  );
+  return {
+    ...paymentsPage(context, "adminPayments.deposits.title"),
+    canAct,
+    status,
+    page,
+    hasMore: page * PAGE_SIZE < total,
+    pendingCount: status === "pending" ? total : (pending?.total ?? 0),
+    notice,
+    rows,
+  };
+}
+
+type ActionData = ReviewActionData;
+
+export const shouldRevalidate = reviewShouldRevalidate;
+
+export function action(args: Route.ActionArgs) {
+  return reviewAction(args, {
+    base: BASE,
+    approveSchema: approveDepositSchema,
+    fields: ["reason"],
+    approve: ({ id }, { staffId, ip }) => approveDeposit({ staffId, depositId: id, ip }),
+    reject: ({ id, reason }, { staffId, ip }) => rejectDeposit({ staffId, depositId: id, reason, ip }),
+  });
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; actionData?: ActionData }) {
+  const { t } = useTranslation();
+  const mine = actionData?.id === row.id ? actionData : undefined;
+  const formErrors = mine?.result.error?.[""] ?? mine?.result.error?.id;
+  return (
+    <li className="rounded-xl bg-panel p-3" data-testid={`deposit-${row.id}`}>
+      <div className="mb-2 flex flex-wrap items-baseline gap-x-3">
+        <span className="font-bold">{row.ref}</span>
+        <span className="text-lg font-bold text-brand">{row.amount}</span>
+        <span>{row.username}</span>
+        <span className="ml-auto text-xs text-white/60">{row.submittedAt}</span>
+      </div>
+      <PaymentsErrorList errors={formErrors} className="form-error" />
+      <div className="grid gap-3 md:grid-cols-[1fr_180px] lg:grid-cols-[1fr_200px_1fr]">
+        <Facts
+          rows={[
+            [t("adminPayments.fields.player"), row.username],
+            [t("adminPayments.fields.method"), row.method],
+            [t("adminPayments.fields.channel"), t(`adminPayments.channel.${row.channelType}`)],
+            [t("adminPayments.fields.walletNumber"), row.wallet],
+            [t("adminPayments.fields.amount"), row.amount, "deposit-amount"],
+            [t("adminPayments.fields.promotion"), row.promotion ?? t("adminPayments.deposits.noPromotion")],
+            [t("adminPayments.fields.bonus"), row.bonus ?? t("adminPayments.none")],
+            [t("adminPayments.fields.sender"), row.sender],
+            [t("adminPayments.fields.trxId"), <span className="font-mono">{row.trxId}</span>, "deposit-trx"],
+            [t("adminPayments.fields.submitted"), row.submittedAt],
+            ...(row.status !== "pending"
+              ? ([
+                  [t("adminPayments.fields.reviewedBy"), row.reviewer ?? t("adminPayments.none")],
+                  [t("adminPayments.fields.reviewed"), row.reviewedAt],
+                ] as Array<[string, React.ReactNode]>)
+              : []),
+            ...(row.reason ? ([[t("adminPayments.fields.reason"), row.reason]] as Array<[string, React.ReactNode]>) : []),
+          ]}
+        />
+        <figure>
+          <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer" className="block">
+            <img
+              src={`${BASE}/${row.id}/proof`}
+              alt={t("adminPayments.deposits.proof")}
+              loading="lazy"
+              className="max-h-72 w-full rounded-md bg-ink object-contain"
+              data-testid="deposit-proof"
+            />
+          </a>
+          <figcaption className="mt-1 text-xs">
+            <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer">
+              {t("adminPayments.deposits.openProof")}
+            </a>
+          </figcaption>
+        </figure>
+        <PlayerHistory summary={row.summary} recent={row.recent} />
+      </div>
+      {row.status === "pending" && canAct ? (
+        <div className="mt-3 flex flex-col gap-3 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
+          <Form method="post" action={BASE} data-testid="approve-form">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="id" value={row.id} />
+            <SubmitButton
+              label={t("adminPayments.deposits.approve")}
+              pendingLabel={t("adminPayments.deposits.approving")}
+              action={BASE}
+              className="btn-primary w-full sm:w-auto"
+            />
+          </Form>
+          <RejectForm kind="deposits" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export default function Deposits({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const a = actionData as ActionData | undefined;
+  return (
+    <ReviewQueuePage
+      kind="deposits"
+      base={BASE}
+      rows={loaderData.rows}
+      status={loaderData.status}
+      notice={loaderData.notice}
+      canAct={loaderData.canAct}
+      pendingCount={loaderData.pendingCount}
+      page={loaderData.page}
+      hasMore={loaderData.hasMore}
+      actionData={a}
+      renderRow={(row) => <DepositCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />}
+    />
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,47 @@
+// The player's money history as staff see it next to a deposit or withdrawal they must decide on.
+import type { HistorySummary, RecentTransaction } from "#app/components/admin/payments/PlayerHistory.tsx";
+import type { PlayerMoneySummary } from "#app/modules/payments/history.server.ts";
+import { latestTransactions } from "#app/modules/payments/transactions.server.ts";
+import { dhakaTime, taka } from "./admin-payments.server.ts";
+
+export function summaryView(s: PlayerMoneySummary, otherPlayersOnSender?: number): HistorySummary {
+  return {
+    approvedDeposits: s.approvedDeposits,
+    approvedDepositTotal: taka(s.approvedDepositTotal),
+    pendingDeposits: s.pendingDeposits,
+    rejectedDeposits: s.rejectedDeposits,
+    approvedWithdrawals: s.approvedWithdrawals,
+    approvedWithdrawalTotal: taka(s.approvedWithdrawalTotal),
+    pendingWithdrawals: s.pendingWithdrawals,
+    otherPlayersOnSender,
+  };
+}
+
+/**
+ * For each request on a queue page (its player and its own id, e.g. "D12"): the player's latest transactions other
+ * than that one, all read in one query. Keyed by the request's id.
+ */
+export async function recentTransactionsFor(
+  requests: Array<{ playerId: number; ref: string }>,
+  limit = 5,
+): Promise<Map<string, RecentTransaction[]>> {
+  const latest = await latestTransactions(
+    requests.map((r) => r.playerId),
+    limit + 1,
+  );
+  return new Map(
+    requests.map(({ playerId, ref }) => [
+      ref,
+      (latest.get(playerId) ?? [])
+        .filter((i) => i.id !== ref)
+        .slice(0, limit)
+        .map((i) => ({
+          id: i.id,
+          type: i.type,
+          amount: i.type === "adjustment" && i.direction === "debit" ? `−${taka(i.amount)}` : taka(i.amount),
+          status: i.status,
+          createdAt: dhakaTime(i.createdAt),
+        })),
+    ]),
+  );
+}

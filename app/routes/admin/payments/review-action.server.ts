@@ -1,0 +1,45 @@
+// The action behind both review queues: read which item and what decision, validate, decide through the payments
+// module, and answer like every finance form (400 bad input, 404 unknown, 409 already reviewed by someone else).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { ReviewActionData } from "#app/components/admin/payments/ReviewQueue.tsx";
+import { idField, rejectSchema } from "#app/components/admin/payments/schemas.ts";
+import { isPaymentError } from "#app/modules/payments/errors.ts";
+import { paymentErrorText, requireFinanceActor } from "./admin-payments.server.ts";
+
+type Rejection = z.infer<typeof rejectSchema>;
+type Actor = { staffId: number; ip: string };
+
+export async function reviewAction<S extends z.ZodType<{ intent: "approve"; id: number }>>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  options: {
+    base: string;
+    approveSchema: S;
+    /** Fields a PaymentError may name, so its message shows next to that field. */
+    fields: string[];
+    approve: (value: z.infer<S>, actor: Actor) => Promise<unknown>;
+    reject: (value: Rejection, actor: Actor) => Promise<unknown>;
+  },
+) {
+  const actor = await requireFinanceActor(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "reject" ? "reject" : "approve";
+  const rawId = idField.safeParse(formData.get("id") ?? undefined);
+  const id = rawId.success ? rawId.data : null;
+  const submission = parseWithZod(formData, { schema: intent === "reject" ? rejectSchema : options.approveSchema });
+  if (submission.status !== "success") return data<ReviewActionData>({ id, intent, result: submission.reply() }, { status: 400 });
+  const value = submission.value as Rejection | z.infer<S>;
+  try {
+    if (value.intent === "reject") await options.reject(value as Rejection, actor);
+    else await options.approve(value as z.infer<S>, actor);
+  } catch (e) {
+    if (!isPaymentError(e)) throw e;
+    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
+    const message = paymentErrorText(context, e);
+    const field = e.field && options.fields.includes(e.field) ? e.field : null;
+    const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
+    return data<ReviewActionData>({ id, intent, result: reply }, { status });
+  }
+  return redirect(`${options.base}?${new URLSearchParams({ done: intent === "reject" ? "rejected" : "approved", id: String(value.id) })}`);
+}

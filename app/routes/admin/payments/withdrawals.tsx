@@ -1,0 +1,241 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
+import { Facts } from "#app/components/admin/payments/Facts.tsx";
+import { PaymentsErrorList, PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
+import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
+import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
+import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
+import { approveWithdrawalSchema } from "#app/components/admin/payments/schemas.ts";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { useArea } from "#app/i18n/use-area.ts";
+import { type PlayerMoneyState, playerMoneyStates } from "#app/modules/payments/player-states.server.ts";
+import { approveWithdrawal, getWithdrawalForStaff, listWithdrawalQueue, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
+import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
+import { dhakaTime, paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { recentTransactionsFor, summaryView } from "./history.server.ts";
+import { reviewAction } from "./review-action.server.ts";
+import type { Route } from "./+types/withdrawals";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+const PAGE_SIZE = 20;
+const BASE = "/admin/finance/withdrawals";
+
+async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
+  const done = url.searchParams.get("done");
+  if (done !== "approved" && done !== "rejected") return null;
+  const w = await getWithdrawalForStaff(url.searchParams.get("id"));
+  if (!w || w.status !== done) return null;
+  return translate(context, `adminPayments.withdrawals.${done}`, { id: `W${w.id}`, amount: taka(w.amount), username: w.username });
+}
+
+/** What staff check before paying: the balances (the amount is already held) and any turnover still open. */
+function stateView(s: PlayerMoneyState) {
+  return {
+    main: taka(s.main),
+    held: s.held > 0n ? taka(s.held) : null,
+    bonus: taka(s.bonus),
+    turnover: s.turnoverCount ? { count: s.turnoverCount, remaining: taka(s.turnoverRemaining) } : null,
+  };
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { canAct } = await requireFinanceViewer(request);
+  const requested = url.searchParams.get("status");
+  const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
+  const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
+  const [{ items, total }, pending, notice] = await Promise.all([
+    listWithdrawalQueue({ status, page, pageSize: PAGE_SIZE }),
+    status === "pending" ? null : listWithdrawalQueue({ status: "pending", page: 1, pageSize: 1 }),
+    doneNotice(context, url),
+  ]);
+  const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `W${x.id}` })));
+  // AML: a player under review has their withdrawals held (approveWithdrawal refuses them too).
+  const pendingPlayers = items.filter((w) => w.status === "pending").map((w) => w.playerId);
+  const [underReview, states] = await Promise.all([playersUnderReview(pendingPlayers), playerMoneyStates(pendingPlayers)]);
+  const rows = items.map((w) => {
+    const state = w.status === "pending" ? states.get(w.playerId) : undefined;
+    return {
+      id: w.id,
+      ref: `W${w.id}`,
+      status: w.status,
+      playerId: w.playerId,
+      held: w.status === "pending" && underReview.has(w.playerId),
+      username: w.username,
+      // Not asked for by the player: the balance of a self-exclusion or closure, paid to their own phone.
+      exclusion: w.exclusionKind ? translate(context, `rgExclusion.admin.queueBadge.${w.exclusionKind as "closure" | "self_exclusion"}`) : null,
+      method: w.methodName,
+      receiving: w.accountNumber,
+      amount: taka(w.amount),
+      requestedAt: dhakaTime(w.createdAt),
+      reviewedAt: dhakaTime(w.reviewedAt),
+      reviewer: w.reviewerUsername,
+      payoutReference: w.payoutReference,
+      reason: w.rejectReason,
+      // Balances and turnover now: what matters for a request still to decide, misleading for an old one.
+      state: state ? stateView(state) : null,
+      summary: summaryView(w.history),
+      recent: recent.get(`W${w.id}`) ?? [],
+    };
+  });
+  return {
+    ...paymentsPage(context, "adminPayments.withdrawals.title"),
+    canAct,
+    status,
+    page,
+    hasMore: page * PAGE_SIZE < total,
+    pendingCount: status === "pending" ? total : (pending?.total ?? 0),
+    notice,
+    heldLabel: translate(context, "risk.held"),
+    rows,
+  };
+}
+
+type ActionData = ReviewActionData;
+
+export const shouldRevalidate = reviewShouldRevalidate;
+
+export function action(args: Route.ActionArgs) {
+  return reviewAction(args, {
+    base: BASE,
+    approveSchema: approveWithdrawalSchema,
+    fields: ["reason", "payoutReference"],
+    approve: ({ id, payoutReference }, { staffId, ip }) => approveWithdrawal({ staffId, withdrawalId: id, payoutReference, ip }),
+    reject: ({ id, reason }, { staffId, ip }) => rejectWithdrawal({ staffId, withdrawalId: id, reason, ip }),
+  });
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function ApproveForm({ row, lastResult }: { row: Row; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `approve-withdrawal-${row.id}`,
+    lastResult,
+    constraint: getZodConstraint(approveWithdrawalSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveWithdrawalSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="approve-form">
+      <input type="hidden" name="intent" value="approve" />
+      <input type="hidden" name="id" value={row.id} />
+      <PaymentsField
+        label={t("adminPayments.withdrawals.referenceLabel")}
+        inputProps={{ ...getInputProps(fields.payoutReference, { type: "text" }), autoComplete: "off", maxLength: 100 }}
+        errors={fields.payoutReference.errors}
+        errorId={fields.payoutReference.errorId}
+      />
+      <SubmitButton
+        label={t("adminPayments.withdrawals.approve")}
+        pendingLabel={t("adminPayments.withdrawals.approving")}
+        action={BASE}
+        className="btn-primary w-full sm:w-auto"
+      />
+    </Form>
+  );
+}
+
+function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canAct: boolean; actionData?: ActionData; heldLabel: string }) {
+  const { t } = useTranslation();
+  const mine = actionData?.id === row.id ? actionData : undefined;
+  const formErrors = mine?.result.error?.[""] ?? mine?.result.error?.id;
+  const state = row.state;
+  return (
+    <li className="rounded-xl bg-panel p-3" data-testid={`withdrawal-${row.id}`}>
+      <div className="mb-2 flex flex-wrap items-baseline gap-x-3">
+        <span className="font-bold">{row.ref}</span>
+        <span className="text-lg font-bold text-brand">{row.amount}</span>
+        <span>{row.username}</span>
+        {row.exclusion ? (
+          <span className="rounded bg-amber-500/20 px-2 py-0.5 text-xs font-semibold text-amber-300" data-testid="withdrawal-exclusion">
+            {row.exclusion}
+          </span>
+        ) : null}
+        {row.held ? (
+          <a
+            href={`/admin/players/${row.playerId}/risk`}
+            className="rounded bg-red-500/20 px-1.5 text-xs font-semibold text-red-200"
+            data-testid="withdrawal-held"
+          >
+            {heldLabel}
+          </a>
+        ) : null}
+        <span className="ml-auto text-xs text-white/60">{row.requestedAt}</span>
+      </div>
+      <PaymentsErrorList errors={formErrors} className="form-error" />
+      <div className="grid gap-3 md:grid-cols-2">
+        <Facts
+          rows={[
+            [t("adminPayments.fields.player"), row.username],
+            [t("adminPayments.fields.method"), row.method],
+            [t("adminPayments.fields.receiving"), <span className="font-mono">{row.receiving}</span>, "withdrawal-receiving"],
+            [t("adminPayments.fields.amount"), row.amount, "withdrawal-amount"],
+            ...(state
+              ? ([
+                  [
+                    t("adminPayments.fields.main"),
+                    state.held ? t("adminPayments.withdrawals.mainWithHeld", { available: state.main, held: state.held }) : state.main,
+                  ],
+                  [t("adminPayments.fields.bonusWallet"), state.bonus],
+                  [
+                    t("adminPayments.fields.turnover"),
+                    state.turnover ? (
+                      <span className="text-amber-300">
+                        {t("adminPayments.withdrawals.turnoverOpen", { count: state.turnover.count, remaining: state.turnover.remaining })}
+                      </span>
+                    ) : (
+                      <span className="text-accent">{t("adminPayments.withdrawals.turnoverDone")}</span>
+                    ),
+                    "withdrawal-turnover",
+                  ],
+                ] as Array<[string, React.ReactNode, string?]>)
+              : []),
+            [t("adminPayments.fields.requested"), row.requestedAt],
+            ...(row.status !== "pending"
+              ? ([
+                  [t("adminPayments.fields.reviewedBy"), row.reviewer ?? t("adminPayments.none")],
+                  [t("adminPayments.fields.reviewed"), row.reviewedAt],
+                ] as Array<[string, React.ReactNode]>)
+              : []),
+            ...(row.payoutReference ? ([[t("adminPayments.fields.payoutReference"), row.payoutReference]] as Array<[string, React.ReactNode]>) : []),
+            ...(row.reason ? ([[t("adminPayments.fields.reason"), row.reason]] as Array<[string, React.ReactNode]>) : []),
+          ]}
+        />
+        <PlayerHistory summary={row.summary} recent={row.recent} />
+      </div>
+      {row.status === "pending" && canAct ? (
+        <div className="mt-3 flex flex-col gap-3 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
+          {row.held ? null : <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />}
+          <RejectForm kind="withdrawals" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export default function Withdrawals({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const a = actionData as ActionData | undefined;
+  return (
+    <ReviewQueuePage
+      kind="withdrawals"
+      base={BASE}
+      rows={loaderData.rows}
+      status={loaderData.status}
+      notice={loaderData.notice}
+      canAct={loaderData.canAct}
+      pendingCount={loaderData.pendingCount}
+      page={loaderData.page}
+      hasMore={loaderData.hasMore}
+      actionData={a}
+      renderRow={(row) => <WithdrawalCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} heldLabel={loaderData.heldLabel} />}
+    />
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,114 @@
+import { addTaka, groupTaka } from "#app/components/payments/format.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+import {
+  assignWalletNumber,
+  type ChannelType,
+  checkDepositRules,
+  depositChannels,
+  formatTaka,
+  isPaymentError,
+  listPaymentMethods,
+  openDepositRange,
+  listPlayerDeposits,
+  PaymentError,
+  readDepositFacts,
+  toId,
+} from "#app/modules/payments/payments.server.ts";
+import { getActivePromotion, listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import { playerStatus } from "./status.ts";
+
+const KEPT = ["promotionId", "methodId", "channelType"] as const;
+
+/**
+ * A quick amount or Clear pressed without JavaScript (?add=500 / ?clear=1): the query of the same page with the
+ * amount already changed, or null when there is nothing to fold.
+ */
+export function normaliseQuickAdd(query: URLSearchParams, allowed: readonly number[]): string | null {
+  if (!query.has("add") && !query.has("clear")) return null;
+  const next = new URLSearchParams();
+  for (const key of KEPT) {
+    const value = query.get(key);
+    if (value) next.set(key, value.slice(0, 20));
+  }
+  let amount = (query.get("amount") ?? "").trim().slice(0, 20);
+  if (query.has("clear")) amount = "";
+  const add = Number(query.get("add"));
+  if (allowed.includes(add)) amount = addTaka(amount, add);
+  if (amount) next.set("amount", amount);
+  const text = next.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * The choices of the form (promotion, method and its channels, channel, amount) from a query or a posted form;
+ * unknown or stale values fall back (first promotion, first channel, no method).
+ */
+export async function depositChoices(query: URLSearchParams) {
+  const [methods, promotions, open] = await Promise.all([listPaymentMethods({ activeOnly: true }), listActivePromotions(), openDepositRange()]);
+  const method = methods.find((m) => m.id === toId(query.get("methodId"))) ?? null;
+  // The amounts each channel really takes (the same ones submitDeposit holds the deposit to).
+  const channels = method ? await depositChannels(method.id) : [];
+  const promotionParam = query.get("promotionId");
+  const promotionId = promotionParam === "none" ? null : ((promotions.find((p) => p.id === toId(promotionParam)) ?? promotions[0])?.id ?? null);
+  const channelType: ChannelType | null = channels.find((c) => c.type === query.get("channelType"))?.type ?? channels[0]?.type ?? null;
+  // The range shown beside the amount: the chosen channel's, else what the open channels take together.
+  const chosen = channels.find((c) => c.type === channelType) ?? open;
+  return {
+    methods,
+    promotions,
+    channels: channels.map((c) => ({ type: c.type, min: formatTaka(c.min), max: formatTaka(c.max) })),
+    amountRange: chosen ? { min: formatTaka(chosen.min), max: formatTaka(chosen.max) } : null,
+    selected: { promotionId, methodId: method?.id ?? null, channelType, amount: (query.get("amount") ?? "").trim().slice(0, 20) },
+  };
+}
+
+/** Everything /deposit shows, with the choices in the query applied. */
+export async function depositPageData(playerId: number, locale: string, query: URLSearchParams) {
+  const [{ methods, promotions, channels, amountRange, selected }, deposits] = await Promise.all([
+    depositChoices(query),
+    listPlayerDeposits(playerId, { limit: 5 }),
+  ]);
+  return {
+    amountRange,
+    promotions: promotions.map((p) => ({ id: p.id, name: locale === "bn" ? p.nameBn : p.nameEn, percent: Math.round(p.bonusPercent) })),
+    methods: methods.map(({ id, name, icon }) => ({ id, name, icon })),
+    channels,
+    selected,
+    records: deposits.map((d) => ({
+      id: d.id,
+      amount: groupTaka(formatPoisha(d.amount)),
+      status: playerStatus(d.status),
+      methodIcon: d.methodIcon,
+      createdAt: formatDhaka(d.createdAt, "YYYY-MM-DD HH:mm"),
+    })),
+  };
+}
+
+/** A posted form's text fields as a query, to re-render the choices it was sent with. */
+export function formQuery(formData: FormData) {
+  return new URLSearchParams([...formData].flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])));
+}
+
+type Step = { promotionId: number | null; methodId: number; channelType: ChannelType; amount: bigint };
+export type CheckedStep = { ok: true; draft: Step & { walletNumberId: number; accountNumber: string } } | { ok: false; error: PaymentError };
+
+/**
+ * Step 1 checked against the database with the rules submitDeposit applies (amount, active method, its channel and
+ * that channel's range, the review queue), then the promotion, then a receiving number assigned. Refusals come back
+ * as the PaymentError to show.
+ */
+export async function checkDepositStep(playerId: number, { promotionId, methodId, channelType, amount }: Step): Promise<CheckedStep> {
+  try {
+    const rules = checkDepositRules({ channelType, amount }, await readDepositFacts(playerId, methodId));
+    if (!rules.ok) return rules;
+    if (promotionId !== null && !(await getActivePromotion(promotionId))) {
+      throw new PaymentError("invalid_promotion", "payments.errors.promotionInvalid", { field: "promotionId" });
+    }
+    const wallet = await assignWalletNumber({ methodId, channelType, amount });
+    return { ok: true, draft: { promotionId, methodId, channelType, amount, ...wallet } };
+  } catch (e) {
+    if (isPaymentError(e)) return { ok: false, error: e };
+    throw e;
+  }
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { Countdown } from "#app/components/payments/Countdown.tsx";
+import { groupTaka } from "#app/components/payments/format.ts";
+import { TransferAnimation } from "#app/components/payments/TransferAnimation.tsx";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { getTransaction } from "#app/modules/payments/payments.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/payment-request";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/**
+ * After a deposit or withdrawal request: ?id=D12 / W3 names it, and the amount and icon are read from that
+ * record (the player's own; anything else is a 404), never from the address.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  const tx = await getTransaction(player.id, url.searchParams.get("id") ?? "");
+  if (!tx || tx.type === "adjustment") throw data(null, { status: 404 });
+  return {
+    title: getInstance(context).t("paymentPages.request.title"),
+    kind: tx.type,
+    amount: groupTaka(formatPoisha(tx.amount)),
+    icon: tx.methodIcon,
+    startedAt: tx.createdAt.getTime(),
+    serverNow: Date.now(),
+  };
+}
+
+export default function PaymentRequest({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { kind, amount, icon, startedAt, serverNow } = loaderData;
+  return (
+    <main className="mx-auto max-w-md p-3 min-[769px]:py-8" data-testid="payment-request-page">
+      <section className="rounded-xl bg-panel p-5 text-center">
+        <p className="mb-1 text-sm font-semibold text-accent" role="status">
+          {kind === "deposit" ? t("payments.messages.depositSubmitted") : t("payments.messages.withdrawalSubmitted")}
+        </p>
+        <h1 className="mb-2 text-2xl font-bold text-brand">{t("paymentPages.request.ready")}</h1>
+        <p className="text-sm text-white/80">
+          {kind === "deposit" ? t("paymentPages.request.onTheWay") : t("paymentPages.request.withdrawalOnTheWay")}{" "}
+          <Countdown startedAt={startedAt} serverNow={serverNow} />{" "}
+          {kind === "deposit" ? t("paymentPages.request.onTheWayAfter") : t("paymentPages.request.withdrawalOnTheWayAfter")}
+        </p>
+        <TransferAnimation amount={amount} icon={icon} direction={kind === "deposit" ? "in" : "out"} />
+        <p className="mb-5 text-3xl font-bold tabular-nums" data-testid="request-amount">
+          {t("paymentPages.currency")}
+          {amount}
+        </p>
+        <a href="/account" className="btn-primary block w-full" data-testid="request-close">
+          {t("paymentPages.request.close")}
+        </a>
+      </section>
+    </main>
+  );
+}

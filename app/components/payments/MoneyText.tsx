@@ -22,5 +22,5 @@ const browserParams = { mb: "5" };
 export function useMoneyText() {
   const { t } = useTranslation();
   const translate = t as unknown as (key: string, options?: Record<string, unknown>) => string;
-  return (message: string) => (/^(money|errors|cashier)\.[\w.]+$/.test(message) ? translate(message, browserParams) : message);
+  return (message: string) => (/^(payments|errors|paymentPages)\.[\w.]+$/.test(message) ? translate(message, browserParams) : message);
 }

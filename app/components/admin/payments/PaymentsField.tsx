@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 
 /** Keys of the catalogue ("adminPayments.*", "payments.*", "admin.*", "errors.*") are translated; anything else was translated by the server. */
 export function paymentsMessage(t: TFunction, message: string) {
-  return /^(finance|money|admin|errors)\./.test(message) ? t(message as "adminPayments.title") : message;
+  return /^(adminPayments|payments|admin|errors)\./.test(message) ? t(message as "adminPayments.title") : message;
 }
 
 export function PaymentsErrorList({ errors, id, className = "field-error" }: { errors?: string[] | null; id?: string; className?: string }) {

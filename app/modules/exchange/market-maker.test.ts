@@ -5,7 +5,7 @@ import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test
 import { oddsText, priceAt } from "./ladder.ts";
 import { ensureMarketMaker, fairTick, quotesAround, refreshLiquidity } from "./market-maker.server.ts";
 import { OrderBook } from "./matching.ts";
-import { placeOrder } from "./orders.server.ts";
+import { placeOrder, toResting } from "./orders.server.ts";
 import { exchangeOrders } from "./schema.ts";
 import { createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
 
@@ -19,18 +19,7 @@ async function bookOf(marketId: number) {
     .select()
     .from(exchangeOrders)
     .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])));
-  return OrderBook.from(
-    open.map((o) => ({
-      id: String(o.id),
-      playerId: o.playerId,
-      runnerId: o.runnerId!,
-      side: o.side as "back" | "lay",
-      tick: o.tick!,
-      remaining: o.size - o.matched - o.cancelled,
-      seq: o.id,
-      persist: o.persist,
-    })),
-  );
+  return OrderBook.from(open.map(toResting));
 }
 
 describe("market-maker", () => {

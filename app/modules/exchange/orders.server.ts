@@ -37,7 +37,8 @@ const statusOf = (size: bigint, matched: bigint, cancelled: bigint, lapsed = fal
 
 const remainingOf = (o: ExchangeOrder) => o.size - o.matched - o.cancelled;
 
-function toResting(o: ExchangeOrder): RestingOrder {
+/** An unmatched order row as the order book holds it. */
+export function toResting(o: ExchangeOrder): RestingOrder {
   return {
     id: String(o.id),
     playerId: o.playerId,

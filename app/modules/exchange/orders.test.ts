@@ -5,19 +5,10 @@ import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test
 import { parseOdds } from "./ladder.ts";
 import { cancelOrder, ExchangeError, lapseOrders, placeOrder, type PlaceOrderInput, submitOrder } from "./orders.server.ts";
 import { exchangeFills, exchangeMarkets, exchangeOrders } from "./schema.ts";
-import { createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
+import { createMatchOddsMarket, fundedPlayer, mainOf, refusal, requestKey, taka } from "./test-helpers.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
 const order = (o: Omit<PlaceOrderInput, "requestKey"> & { requestKey?: string }) => placeOrder({ requestKey: requestKey(), ...o });
-
-async function refusal(promise: Promise<unknown>) {
-  const e = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ExchangeError);
-  return e as ExchangeError;
-}
 
 afterAll(async () => {
   await expectInvariants();

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-or
 import { db } from "#app/db/db.server.ts";
 import { marketBook } from "./exposure.server.ts";
 import { OrderBook } from "./matching.ts";
+import { toResting } from "./orders.server.ts";
 import {
   type ExchangeEvent,
   type ExchangeMarket,
@@ -90,18 +91,7 @@ export async function marketView(marketId: number, playerId?: number) {
     .select()
     .from(exchangeOrders)
     .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])));
-  const book = OrderBook.from(
-    open.map((o) => ({
-      id: String(o.id),
-      playerId: o.playerId,
-      runnerId: o.runnerId!,
-      side: o.side as "back" | "lay",
-      tick: o.tick!,
-      remaining: o.size - o.matched - o.cancelled,
-      seq: o.id,
-      persist: o.persist,
-    })),
-  );
+  const book = OrderBook.from(open.map(toResting));
   const withDepth = (m: ExchangeMarket) => ({
     market: m,
     runners: runners

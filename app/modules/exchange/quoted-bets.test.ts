@@ -6,16 +6,7 @@ import { ExchangeError } from "./errors.ts";
 import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
 import { exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
 import { settleMarket } from "./settlement.server.ts";
-import { createBookmakerMarket, createFancyMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
-
-async function refusal(promise: Promise<unknown>) {
-  const e = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ExchangeError);
-  return e as ExchangeError;
-}
+import { createBookmakerMarket, createFancyMarket, fundedPlayer, mainOf, refusal, requestKey, taka } from "./test-helpers.ts";
 
 afterAll(async () => {
   await expectInvariants();

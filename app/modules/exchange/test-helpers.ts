@@ -1,8 +1,10 @@
 // Shared by the exchange tests (not a test file itself): a match-odds market with two runners and funded players.
 import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
+import { ExchangeError } from "./errors.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners } from "./schema.ts";
 
 export const taka = (n: number) => BigInt(Math.round(n * 100));
@@ -83,4 +85,14 @@ export async function createFancyMarket(values: Partial<typeof exchangeMarkets.$
     })
     .returning();
   return { event, market: market! };
+}
+
+/** The ExchangeError a refused operation threw (fails the test when it succeeded or threw something else). */
+export async function refusal(promise: Promise<unknown>) {
+  const e = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(ExchangeError);
+  return e as ExchangeError;
 }

@@ -3,12 +3,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { stopEventBus, subscribeMarket } from "#app/modules/events/bus.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
-import { ExchangeError } from "./errors.ts";
 import { parseOdds } from "./ladder.ts";
 import { placeOrder } from "./orders.server.ts";
 import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
 import { exchangeMarkets, exchangeOrders } from "./schema.ts";
-import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
+import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, mainOf, refusal, requestKey, taka } from "./test-helpers.ts";
 import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, turnInPlay } from "./trading.server.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
@@ -16,15 +15,6 @@ afterAll(async () => {
   await stopEventBus();
   await closeIdleConnections();
 });
-
-async function code(promise: Promise<unknown>) {
-  const e = await promise.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ExchangeError);
-  return (e as ExchangeError).code;
-}
 
 describe("trading", () => {
   it("turning in-play lapses unmatched orders not kept, releases their exposure and tells the market's pages", async () => {
@@ -75,10 +65,10 @@ describe("trading", () => {
         requestKey: requestKey(),
       });
     await setMarketStatus(bm.market.id, "suspended");
-    expect(await code(bet())).toBe("market_suspended");
+    expect((await refusal(bet())).code).toBe("market_suspended");
     await setMarketStatus(bm.market.id, "open");
     await setBallRunning(bm.event.id, true);
-    expect(await code(bet())).toBe("ball_running");
+    expect((await refusal(bet())).code).toBe("ball_running");
     await setBallRunning(bm.event.id, false);
     expect((await bet()).order.status).toBe("matched");
   });
@@ -88,26 +78,30 @@ describe("trading", () => {
     const fancy = await createFancyMarket();
     const p = await fundedPlayer(taka(1000));
     await setBookmakerQuote(bm.home.id, 50, 52);
-    expect(await code(setBookmakerQuote(bm.home.id, 52, 50))).toBe("invalid_price");
+    expect((await refusal(setBookmakerQuote(bm.home.id, 52, 50))).code).toBe("invalid_price");
     expect(
-      await code(
-        placeBookmakerBet({
-          playerId: p,
-          marketId: bm.market.id,
-          runnerId: bm.home.id,
-          side: "back",
-          rate: 45,
-          stake: taka(100),
-          requestKey: requestKey(),
-        }),
-      ),
+      (
+        await refusal(
+          placeBookmakerBet({
+            playerId: p,
+            marketId: bm.market.id,
+            runnerId: bm.home.id,
+            side: "back",
+            rate: 45,
+            stake: taka(100),
+            requestKey: requestKey(),
+          }),
+        )
+      ).code,
     ).toBe("price_changed");
     await setFancyLine(fancy.market.id, { noLine: 50, yesLine: 51, noRate: 100, yesRate: 100 });
-    expect(await code(setFancyLine(fancy.market.id, { noLine: 52, yesLine: 51, noRate: 100, yesRate: 100 }))).toBe("invalid_price");
+    expect((await refusal(setFancyLine(fancy.market.id, { noLine: 52, yesLine: 51, noRate: 100, yesRate: 100 }))).code).toBe("invalid_price");
     expect(
-      await code(
-        placeFancyBet({ playerId: p, marketId: fancy.market.id, side: "yes", line: 46, rate: 100, stake: taka(100), requestKey: requestKey() }),
-      ),
+      (
+        await refusal(
+          placeFancyBet({ playerId: p, marketId: fancy.market.id, side: "yes", line: 46, rate: 100, stake: taka(100), requestKey: requestKey() }),
+        )
+      ).code,
     ).toBe("price_changed");
     expect(
       (await placeFancyBet({ playerId: p, marketId: fancy.market.id, side: "yes", line: 51, rate: 100, stake: taka(100), requestKey: requestKey() }))

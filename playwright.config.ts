@@ -1,7 +1,12 @@
 // Browser tests against the production build, in Debian's Chromium (never a downloaded browser).
 // scripts/e2e-server.mjs builds if needed and serves it on a fresh database with the demo content.
+import { randomBytes } from "node:crypto";
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions, desktop, phone } from "./tests/e2e/support/devices.ts";
+
+// The tests open sessions without the log-in form (tests/e2e/support/sessions.ts) with this key, which the server
+// (started below with this process's environment) accepts; the workers inherit it rather than drawing their own.
+process.env.E2E_SESSION_KEY ??= randomBytes(32).toString("base64url");
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://localhost:${port}`;

@@ -48,6 +48,8 @@ export default [
   route("brand-ambassador", "routes/pages/content-page.tsx", { id: "page-brand-ambassador" }),
   route("language", "routes/resources/language.tsx"),
   route("healthz", "routes/resources/healthz.tsx"),
+  // Browser tests open sessions here when the server has E2E_SESSION_KEY; a 404 otherwise
+  route("__e2e/session", "routes/resources/e2e-session.ts"),
   route("resources/contact-qr/:file", "routes/resources/contact-qr.ts"),
 
   // Money: the player's deposit, withdrawal, records, turnover and promotions pages (login-gated), and their resources

@@ -20,6 +20,8 @@ const envSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   LOG_OUTBOX: boolish,
   ADMIN_INITIAL_PASSWORD: z.string().min(10, "ADMIN_INITIAL_PASSWORD must be at least 10 characters").optional(),
+  // Browser tests only (scripts/e2e-server.mjs): lets them open a session without the log-in form. Unset, the route is a 404.
+  E2E_SESSION_KEY: z.string().min(32, "E2E_SESSION_KEY must be at least 32 characters").optional(),
   // The AML signal job: how often it runs and how old a row must be before it reads it (browser tests shorten both).
   RISK_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).optional(),
   RISK_SETTLE_MS: z.coerce.number().int().min(0).optional(),

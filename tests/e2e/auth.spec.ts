@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { expectLoggedIn, expectLoggedOut, fillLogin, isMobileLayout, newPlayer, signUp } from "./support/players.ts";
 
 test("sign up, log in, see the player's toolbar, log out", { tag: "@key" }, async ({ page }) => {

@@ -1,6 +1,7 @@
 // Money through the casino: a Crash bet cashed out while the multiplier rises, and a deposit's turnover requirement
 // played through with Dice in the game frame (the birthday saved before the deposit) before the player verifies the phone and withdraws.
-import { expect, type FrameLocator, type Locator, type Page, test } from "@playwright/test";
+import { type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { approveDeposit, deposit, depositTurnoverHundredths, newTrx, staffPage } from "./support/payments.ts";
 import { hundredthsOf, openGame, poishaOf, takaText } from "./support/casino-games.ts";
 import { logIn, signUp } from "./support/players.ts";
@@ -69,7 +70,7 @@ test("a player bets on Crash in the game frame and cashes out while the multipli
   const STAKE = 100;
   const MAX_ROUNDS = 8;
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   const frame = await openGame(page, CRASH, javaScriptEnabled);
   await expect(page.getByTestId("game-frame").getByRole("heading")).toHaveText("Crash");
@@ -119,7 +120,7 @@ test("a deposit's turnover requirement is played through with Dice in the game f
   const PROMOTION = "5% daily reload"; // seeded: a 5 % bonus, played through once
   const STAKE = 500; // taka a roll: the requirement is done in a handful of rolls
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await saveBirthday(page, "1994-08-21"); // every deposit needs a birthday (18+) first
 
   const trx = newTrx();

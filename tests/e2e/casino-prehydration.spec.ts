@@ -1,7 +1,8 @@
 // A slow phone: the game page's server HTML is up, its scripts still loading, and the player already types. What
 // was typed must stay in the form once React takes over, and be what the round is played with. (A text the browser's
 // first render wrote differently from the server failed hydration, and React rebuilt the page with the defaults.)
-import { expect, type FrameLocator, type Page, test } from "@playwright/test";
+import { type FrameLocator, type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { openGame, poishaOf, takaText } from "./support/casino-games.ts";
 import { logIn, signUp } from "./support/players.ts";
 
@@ -12,7 +13,7 @@ const MINES = "HOUSE-ARCADE-MINES";
 async function openGameWithScriptsHeld(page: Page, code: string): Promise<{ frame: FrameLocator; release: () => void }> {
   test.slow(); // a new player, the game launched, then loaded a second time
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   const frame = await openGame(page, code, true);
   await expect(frame.getByTestId("house-balance")).toHaveText("৳10,000.00");
   let release = () => {};

@@ -1,6 +1,6 @@
 // The casino end to end: a guest picks a featured game, logs in and comes back to it, plays Dice inside the game
 // frame through the seamless wallet, sees the balance change, and finds the round in the betting record.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { fillLogin, signUp } from "./support/players.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";

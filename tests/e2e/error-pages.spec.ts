@@ -2,7 +2,8 @@
 // its language, and ways back (Back, Home, the player's account); under /admin, the back office's header and
 // navigation. On a phone, a desktop and a phone without JavaScript (@key).
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { logIn, signUp } from "./support/players.ts";
 
 // scripts/e2e-server.mjs gives the server this password for the seeded admin (ADMIN_INITIAL_PASSWORD).
@@ -101,7 +102,7 @@ test("a 404 reached by a client-side navigation: the shell stays, the title chan
 test("a logged-in player's 404 pages offer their account; a page's own 404 is in the shell too", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   if (testInfo.project.use.isMobile) await expect(page.getByTestId("bottom-toolbar")).toBeVisible();

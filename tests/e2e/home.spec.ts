@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 const banners = [1, 2, 3, 4].map((n) => `/demo/banners/banner-${n}.svg`);
 

@@ -1,7 +1,7 @@
 // Age and identity: a new player opening /deposit is asked for the birthday first (the deposit form is shown but
 // cannot be used until then), enters it and lands back on the deposit form (@key: also without JavaScript); an
 // identity document uploaded on /account/verification and approved by staff on the player's Documents tab.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { logIn, signUp } from "./support/players.ts";
 
@@ -10,7 +10,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test("a new player opening /deposit is asked for the birthday first, then sees the deposit form @key", async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   await page.goto("/deposit");
   const ask = page.getByTestId("deposit-birthday");
@@ -31,7 +31,7 @@ test("a new player opening /deposit is asked for the birthday first, then sees t
 
 test("an under-18 birthday is confirmed first, then the account is blocked and logged out @key", async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/deposit");
   const young = `${new Date().getFullYear() - 14}-05-20`;
   await page.getByTestId("deposit-birthday").getByLabel("Birthday").fill(young);
@@ -52,7 +52,7 @@ test("an under-18 birthday is confirmed first, then the account is blocked and l
 
 test("a player uploads an identity document and staff approve it on the Documents tab", async ({ page, browser }, testInfo) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/account/verification");
   await expect(page.getByTestId("which-documents")).toContainText("national ID card");
   await expect(page.getByTestId("check-documents")).toHaveAttribute("data-state", "missing");

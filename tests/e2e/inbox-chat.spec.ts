@@ -1,7 +1,8 @@
 // Inbox and support chat: a staff message from the back office reaches the player's open inbox live (with the
 // header's unread count), a chat message goes from the player to the staff console and the reply comes back live;
 // the key flows again without JavaScript (post, then read by reloading).
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
 
@@ -27,7 +28,7 @@ test.describe("inbox and support chat", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     await page.goto("/inbox");
     await expect(page.getByTestId("inbox-empty")).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -59,7 +60,7 @@ test.describe("inbox and support chat", () => {
     test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");
     test.slow();
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     await page.goto("/");
     await page.getByTestId("chat-button").click();
     await expect(page).toHaveURL(/\/chat$/);
@@ -102,7 +103,7 @@ test.describe("inbox and support chat", () => {
   test("the chat button drags without opening the chat; a tap opens it", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "dragging needs JavaScript");
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     await page.goto("/");
     await page.waitForLoadState("networkidle");
     const button = page.getByTestId("chat-button");
@@ -127,7 +128,7 @@ test.describe("inbox and support chat", () => {
   }) => {
     test.slow(); // a sign-up, a staff log-in and two flows, each a page load at a time
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     const staff = await staffPage(browser, false);
     await sendInboxMessage(staff, player.username, "Account notice", "Your account has been upgraded today");
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 test("the Bangla switch translates the page and the choice stays on the next page", { tag: "@key" }, async ({ page }) => {
   await page.goto("/login");

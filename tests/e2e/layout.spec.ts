@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 test("the server picks the layout from the user agent", { tag: "@key" }, async ({ page }, testInfo) => {
   await page.goto("/");

@@ -2,7 +2,8 @@
 // figures, every desktop tab opening its section, the promotions category filter, the details (a modal with
 // JavaScript, a page without) and its Deposit button opening /deposit with that promotion chosen.
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
 
@@ -22,7 +23,7 @@ test.describe("member centre", () => {
     page,
   }, testInfo) => {
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     await page.goto("/account");
     await expect(page.getByTestId("account-page")).toBeVisible();
 
@@ -85,7 +86,7 @@ test.describe("member centre", () => {
   test("every desktop tab opens its section inside the member-centre frame; an unknown tab is the overview", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "the desktop tabs");
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     // Sections on this branch: each shows the member menu at the left.
     const sections: Record<string, { path: string; testId: string }> = {
       bettingRecords: { path: "/betting-record", testId: "betting-record-page" },
@@ -244,7 +245,7 @@ test.describe("promotions", () => {
 
   test("a player's Deposit button from the details opens /deposit with the other promotion chosen", async ({ page }) => {
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     await page.goto("/promotions?category=1024");
     const card = page.getByTestId("promotion-card").filter({ hasText: RELOAD_PROMOTION });
     const id = await card.getAttribute("data-promotion-id");

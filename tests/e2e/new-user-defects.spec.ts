@@ -1,7 +1,8 @@
 // What a new user ran into: the sign-up form's 18+ box (its message, its size, the terms link), the message of a
 // referral link without a code, the password change form (its hint, its messages, clearing after success) and
 // the log-out page.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { expectLoggedIn, expectLoggedOut, logIn, signUp } from "./support/players.ts";
 
 const fieldOf = (page: Page, label: string) => page.locator(".field").filter({ has: page.getByLabel(label, { exact: true }) });
@@ -94,7 +95,7 @@ test("a referral or affiliate link without a code says so in words", { tag: "@ke
 
 test("/reset-password states the real rule and gives one message per field", { tag: "@key" }, async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/reset-password");
   await expect(page.getByTestId("reset-password-page")).toContainText(
     "8-20 characters with an uppercase letter, a lowercase letter and a digit; @$!%*# allowed.",
@@ -118,7 +119,7 @@ test("/reset-password states the real rule and gives one message per field", { t
 
 test("/reset-password empties its fields after a successful change", { tag: "@key" }, async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/reset-password");
   const newPassword = "Changed2026x";
   await page.getByLabel("Current Password", { exact: true }).fill(player.password);
@@ -152,7 +153,7 @@ test("/player/logout sends a guest home", { tag: "@key" }, async ({ page }) => {
 
 test("/player/logout asks a player, who can cancel or log out", { tag: "@key" }, async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   await page.goto("/player/logout");
   const main = page.getByTestId("logout-page");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { expectLoggedIn, fillLogin, logIn, signUp } from "./support/players.ts";
 import { waitForMessageTo } from "./support/server-log.ts";
 
@@ -36,7 +36,7 @@ test("forgot password by e-mail: the link sets a new password", { tag: "@key" },
 
 test("/reset-password changes the password", { tag: "@key" }, async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   await page.goto("/reset-password");
   const newPassword = "Changed2026x";
@@ -58,7 +58,7 @@ test("/reset-password changes the password", { tag: "@key" }, async ({ page }) =
 
 test("/reset-password refuses a wrong current password", { tag: "@key" }, async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/reset-password");
   await page.getByLabel("Current Password", { exact: true }).fill(`${player.password}x`);
   await page.getByLabel("New Password", { exact: true }).fill("Changed2026x");

@@ -1,7 +1,8 @@
 // The money flow end to end: a player reports a deposit with a PNG screenshot, staff approve it in the back office,
 // the balance and the transaction record show it, the player asks for a withdrawal and staff pay it out.
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { approveDeposit, deposit, newTrx, staffPage, withDepositTurnover } from "./support/payments.ts";
 import { poishaOf, takaText } from "./support/casino-games.ts";
 import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
@@ -17,7 +18,7 @@ test.describe("payments", () => {
   test("a deposit with a PNG screenshot, approved by staff, shows in the header balance and the transaction record", async ({ page, browser }) => {
     test.slow(); // the birthday is saved on /profile first
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
     const trx = newTrx();
     await deposit(page, { amount: "1000", trx, sender: player.phone });
@@ -40,7 +41,7 @@ test.describe("payments", () => {
     // the other's value.
     test.skip(testInfo.project.name !== "desktop", "runs once, in the desktop project");
     const player = await signUp(page, newPlayer());
-    await logIn(page, player.username, player.password);
+    await logIn(page, player.username);
     // Withdrawals need a birthday and a verified phone (the spec's tips box).
     await saveBirthday(page, "1991-02-11");
     await verifyMainPhone(page, player);
@@ -90,7 +91,7 @@ test.describe("payments", () => {
     test("the deposit form, the screenshot upload and the staff approval work as plain HTML", async ({ page, browser }) => {
       test.slow(); // a sign-up, a birthday, two upload steps and a staff approval, each a full page load
       const player = await signUp(page, newPlayer());
-      await logIn(page, player.username, player.password);
+      await logIn(page, player.username);
       await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
       const trx = newTrx();
       await deposit(page, { amount: "1500", trx, sender: player.phone });

@@ -1,6 +1,6 @@
 // /profile: a new player verifies the main phone with the SMS code from the outbox, saves a birthday, and the
 // withdrawal page then shows its form (the tips are gone). Also without JavaScript (@key).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { logIn, signUp } from "./support/players.ts";
 import { saveBirthday, smsAddress, verifyMainPhone } from "./support/profile.ts";
@@ -8,7 +8,7 @@ import { waitForMessageTo } from "./support/server-log.ts";
 
 test("a new player verifies the phone, saves a birthday, and can then withdraw @key", async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   // The withdrawal page says what is missing and links to the profile.
   await page.goto("/withdrawal");
@@ -47,7 +47,7 @@ test("a new player verifies the phone, saves a birthday, and can then withdraw @
 
 test("a wrong code is refused with the attempts left, and an extra phone can be added", async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/profile");
   const row = page.getByTestId("phone-main");
   await row.getByRole("button", { name: "Send code" }).click();
@@ -70,7 +70,7 @@ test("a wrong code is refused with the attempts left, and an extra phone can be 
 
 test("the e-mail is verified by the link from the outbox; opening the link alone changes nothing", async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/profile");
   const email = page.getByTestId("profile-email");
   await email.getByRole("button", { name: "Send verification link" }).click();
@@ -107,7 +107,7 @@ test("staff find the player in the back office and edits the contact data @key",
   await staff.context().close();
 
   // The player sees the name and the birthday (read-only) on the profile.
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/profile");
   await expect(page.getByTestId("profile-name")).toContainText("Karim Uddin");
   await expect(page.getByTestId("birthday-value")).toHaveText("1992-07-15");

@@ -1,4 +1,5 @@
-import { type Browser, expect, test } from "@playwright/test";
+import { type Browser } from "@playwright/test";
+import { expect, test, guardContext } from "./support/test.ts";
 import { approveDeposit, deposit, newTrx, staffPage } from "./support/payments.ts";
 import { openGame, poishaOf } from "./support/casino-games.ts";
 import { logIn, newPlayer, signUp, type TestPlayer } from "./support/players.ts";
@@ -7,6 +8,7 @@ import { saveBirthday } from "./support/profile.ts";
 /** Signs `friend` up in its own browser through the invite link; returns that browser page. */
 async function signUpThroughLink(browser: Browser, link: string, friend: TestPlayer, javaScriptEnabled: boolean, code: string) {
   const context = await browser.newContext({ javaScriptEnabled, locale: "en-US", timezoneId: "Asia/Dhaka" });
+  guardContext(context);
   const page = await context.newPage();
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page).toHaveURL(/\/signup$/);
@@ -24,7 +26,7 @@ async function signUpThroughLink(browser: Browser, link: string, friend: TestPla
 
 test("a referral link signs a friend up as the referrer's downline", { tag: "@key" }, async ({ page, browser, javaScriptEnabled }) => {
   const referrer = await signUp(page);
-  await logIn(page, referrer.username, referrer.password);
+  await logIn(page, referrer.username);
   await page.goto("/refrrel-program");
   const code = (await page.getByTestId("referral-code").textContent())!.trim();
   expect(code).toMatch(/^[A-Z2-9]{8}$/);
@@ -59,7 +61,7 @@ test("a referral link signs a friend up as the referrer's downline", { tag: "@ke
 
 test("the intro shows the ratio board, the guide and an empty history", { tag: "@key" }, async ({ page, javaScriptEnabled }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/referral");
   await expect(page).toHaveURL(/\/refrrel-program$/);
   const board = page.getByTestId("ratio-board");
@@ -104,7 +106,7 @@ test("the intro shows the ratio board, the guide and an empty history", { tag: "
 
 test("the side menu and the member menu lead to the referral programme", async ({ page }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await page.goto("/account");
   await page.getByTestId("account-menu").getByRole("link", { name: "Referral Program" }).click();
   await expect(page).toHaveURL(/\/refrrel-program$/);
@@ -145,7 +147,7 @@ test(
   async ({ page, browser, javaScriptEnabled }) => {
     test.slow();
     const referrer = await signUp(page);
-    await logIn(page, referrer.username, referrer.password);
+    await logIn(page, referrer.username);
     await page.goto("/refrrel-program");
     const code = (await page.getByTestId("referral-code").textContent())!.trim();
     const link = await page.getByTestId("referral-link").inputValue();
@@ -154,7 +156,7 @@ test(
 
     const friend = newPlayer();
     const friendPage = await signUpThroughLink(browser, link, friend, javaScriptEnabled, code);
-    await logIn(friendPage, friend.username, friend.password);
+    await logIn(friendPage, friend.username);
     await saveBirthday(friendPage, "1992-02-03"); // every deposit needs a birthday (18+) first
     const trx = newTrx();
     await deposit(friendPage, { amount: String(requiredDeposit / 100), trx, sender: friend.phone });

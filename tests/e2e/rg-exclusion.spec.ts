@@ -1,18 +1,19 @@
 // Self-exclusion: a new player excludes themselves for a year, is logged out on every device at once, and the
 // log-in form then refuses them with until when. Also without JavaScript (@key).
-import { expect, test } from "@playwright/test";
+import { expect, test, guardContext } from "./support/test.ts";
 import { fillLogin, logIn, signUp } from "./support/players.ts";
 
 test("a new player excludes themselves and then cannot log in @key", async ({ page, browser, baseURL }) => {
   // Sign-up and two log-ins (argon2) before the flow itself.
   test.slow();
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   // A second device, logged in too.
   const other = await browser.newContext({ baseURL });
+  guardContext(other);
   const otherPage = await other.newPage();
-  await logIn(otherPage, player.username, player.password);
+  await logIn(otherPage, player.username);
 
   await page.goto("/account/responsible-gaming/self-exclusion");
   const form = page.getByTestId("self-exclusion-page");

@@ -1,7 +1,7 @@
 // Responsible gaming: a new player sees the deposit-limit prompt before the first deposit, sets a 24-hour deposit
 // limit on /account/responsible-gaming, makes a deposit that fits, and a second one over the limit is refused with
 // the limit, what is left and when it frees up. Also without JavaScript (@key).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { deposit, newTrx } from "./support/payments.ts";
 import { logIn, signUp } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
@@ -9,7 +9,7 @@ import { saveBirthday } from "./support/profile.ts";
 test("a player sets a daily deposit limit and a deposit over it is refused with when it resets @key", async ({ page }) => {
   test.slow();
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await saveBirthday(page, "1990-06-15");
 
   await page.goto("/deposit");

@@ -2,7 +2,8 @@
 // modal appears when the page's clock reaches the interval, cannot be dismissed, and acknowledging it closes it
 // and re-arms it. Without JavaScript (@key) the interstitial page shows the figures and goes back to the game.
 // The public responsible-gaming page and the member pages link the tools; the history shows net deposits.
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { logIn, signUp } from "./support/players.ts";
 
 async function setInterval15(page: Page) {
@@ -20,7 +21,7 @@ test("the reality check interrupts a game after 15 minutes and must be acknowled
   // Jumping the page's clock makes the header's live balance think its event stream went quiet, so it polls
   // /resources/balance with the session: the page must stay as it is (it once polled the bearer-only API and reloaded).
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   await setInterval15(page);
 
   await page.goto("/house/dice");
@@ -68,7 +69,7 @@ test("the reality check interrupts a game after 15 minutes and must be acknowled
 test("the interstitial shows the figures and goes back to the game; the tools and net deposits are linked @key", async ({ page }) => {
   test.slow(); // sign-up, log-in and seven pages
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   // The footer and the member menu lead to the tools.
   await page.goto("/");

@@ -1,19 +1,19 @@
-// AML signals for staff: two players log in from one browser (one device cookie), the minute job (every 2 s here)
+// AML signals for staff: two players log in through the form (which sets the device cookie) from one browser (one device cookie), the minute job (every 2 s here)
 // raises "device shared by accounts" for both, and staff open and clear a review from the player's risk tab.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { logInWithForm, signUp } from "./support/players.ts";
 
 test("staff see a shared-device signal and open and clear a review @key", async ({ page, browser, javaScriptEnabled }) => {
   test.setTimeout(180_000); // two sign-ups and log-ins, a staff log-in, and the job's next pass (every 2 s here)
   const first = await signUp(page);
-  await logIn(page, first.username, first.password);
+  await logInWithForm(page, first.username, first.password);
   const device = (await page.context().cookies()).find((c) => c.name === "did");
   expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   // Log the first player out by dropping the session cookie only: the device cookie stays, as on a shared phone.
   await page.context().clearCookies({ name: "sid" });
   const second = await signUp(page);
-  await logIn(page, second.username, second.password);
+  await logInWithForm(page, second.username, second.password);
 
   const staff = await staffPage(browser, javaScriptEnabled);
   await expect(async () => {

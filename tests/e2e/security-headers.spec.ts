@@ -3,7 +3,8 @@
 // requests, server-sent events and static files, the sandbox on a player's deposit proof, and the pages a player
 // goes through (guest pages, log-in, the catalogue, a game in its frame, the cashier) running in Chromium without
 // a single CSP violation.
-import { expect, type APIResponse, type Page, test } from "@playwright/test";
+import { type APIResponse, type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { fillLogin, newPlayer, signUp } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
 

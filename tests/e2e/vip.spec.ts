@@ -1,7 +1,8 @@
 // VIP: a player earns VP by playing (a settled Dice round; the server's accrual job posts it within seconds), sees
 // the level card and the VP Received row, converts VP into money on the main wallet, and sees both change.
 import { randomBytes, randomInt } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { openGame, poishaOf, takaText } from "./support/casino-games.ts";
 import { isMobileLayout, logIn, signUp } from "./support/players.ts";
@@ -33,7 +34,7 @@ async function waitForVp(page: Page, vp: string) {
 
 test("a player earns VP from a settled Dice round and converts them into main-wallet money @key", async ({ page, javaScriptEnabled }) => {
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
 
   await page.goto("/vip");
   await expect(page.getByTestId("vip-level")).toHaveText("Normal");
@@ -83,7 +84,7 @@ test("the side menu and the member menu lead to /vip; guests are sent to log in"
   await page.goto("/vip");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fvip/);
   const player = await signUp(page);
-  await logIn(page, player.username, player.password);
+  await logIn(page, player.username);
   // The side menu is the phone layout's (desktops have the top bar).
   if (await isMobileLayout(page)) {
     await page.goto("/#side-menu");

@@ -65,21 +65,27 @@ export async function loginStaff(
   }
   await loginSucceeded(gate.attempt);
   if (!staff.active) return { ok: false, status: 403, message: "admin.errors.accountInactive" };
+  return { ok: true, ...(await startStaffSession(request, staff.id)) };
+}
+
+/** Opens a session for an active staff member (after the password check, or a browser test's session fixture), audited. */
+export async function startStaffSession(request: Request, staffId: number) {
+  const ip = clientIp(request);
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   const updated = await db.transaction(async (tx) => {
-    const [row] = await tx.update(staffUsers).set({ lastLoginAt: now }).where(eq(staffUsers.id, staff.id)).returning();
+    const [row] = await tx.update(staffUsers).set({ lastLoginAt: now }).where(eq(staffUsers.id, staffId)).returning();
     await tx.insert(staffSessions).values({
       id: hashToken(token),
-      staffId: staff.id,
+      staffId,
       ip,
       userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
       expiresAt: new Date(now.getTime() + STAFF_SESSION_HOURS * 3_600_000),
     });
-    await audit(tx, { staffId: staff.id, action: "staff.login", entity: "staff_user", entityId: staff.id, ip });
+    await audit(tx, { staffId, action: "staff.login", entity: "staff_user", entityId: staffId, ip });
     return row!;
   });
-  return { ok: true, staff: toPublicStaff(updated), setCookie: await staffCookie().serialize(token) };
+  return { staff: toPublicStaff(updated), setCookie: await staffCookie().serialize(token) };
 }
 
 async function readStaffToken(request: Request) {

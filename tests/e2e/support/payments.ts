@@ -3,9 +3,11 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
 import type { TestPlayer } from "./players.ts";
+import { openSession } from "./sessions.ts";
+import { guardContext } from "./test.ts";
 
-// scripts/e2e-server.mjs gives the server this password for the seeded admin (ADMIN_INITIAL_PASSWORD).
-const ADMIN = { username: "admin", password: process.env.ADMIN_INITIAL_PASSWORD ?? "E2e-Admin-Pass-1" };
+// The seeded admin (the back-office log-in form has its own tests in error-pages.spec.ts and the vitest suite).
+const ADMIN_USERNAME = "admin";
 
 /** A real 1x1 PNG: the server checks the file by its bytes. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -15,11 +17,10 @@ export const newTrx = () => `E2E${randomBytes(5).toString("hex").toUpperCase()}`
 /** A back-office session in its own browser context (staff and players never share cookies). */
 export async function staffPage(browser: Browser, javaScriptEnabled = true) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US", timezoneId: "Asia/Dhaka", javaScriptEnabled });
+  guardContext(context);
   const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await openSession(context.request, "staff", ADMIN_USERNAME);
+  await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin$/);
   return page;
 }

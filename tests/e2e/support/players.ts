@@ -1,6 +1,7 @@
 // Players for the browser tests: each test signs up its own, through the real forms, so tests never share state.
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
+import { openSession } from "./sessions.ts";
 
 export type TestPlayer = { username: string; password: string; email: string; phone: string };
 
@@ -38,9 +39,17 @@ export async function fillLogin(page: Page, username: string, password: string) 
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-export async function logIn(page: Page, username: string, password: string) {
+/** Logs in through the form, for tests of what the form itself does (rate limits, device cookie, messages). */
+export async function logInWithForm(page: Page, username: string, password: string) {
   await page.goto("/login");
   await fillLogin(page, username, password);
+  await expectLoggedIn(page, username);
+}
+
+/** Logs in by opening a session directly (no form, no password hashing) and shows home. */
+export async function logIn(page: Page, username: string) {
+  await openSession(page.request, "player", username);
+  await page.goto("/");
   await expectLoggedIn(page, username);
 }
 

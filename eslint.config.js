@@ -7,6 +7,16 @@ import tseslint from "typescript-eslint";
 // Foreign keys to ledger transfers and the schema aggregate for Drizzle: they name ledger tables, never query them.
 const LEDGER_SCHEMA_USERS = ["app/modules/payments/schema.ts", "app/db/schema.ts"];
 
+const LEDGER_INTERNALS = {
+  regex: "modules/ledger/(?!(ledger\\.server|money|test-helpers)\\.ts$)",
+  message: "Use the ledger's public API (#app/modules/ledger/ledger.server.ts): only the ledger reads and writes its tables.",
+};
+
+const MODULE_SUBFOLDERS = {
+  regex: "modules/[^/]+/[^/]+/",
+  message: "Import the module's top-level file (for example #app/modules/games/crash.server.ts), not a file in one of its subfolders.",
+};
+
 export default defineConfig(
   globalIgnores(["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "artifacts/", "drizzle/"]),
   tseslint.configs.recommended,
@@ -22,18 +32,12 @@ export default defineConfig(
   // Module boundary: only the ledger touches its tables and internals; everything else uses its public API.
   {
     ignores: ["app/modules/ledger/**", ...LEDGER_SCHEMA_USERS],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "modules/ledger/(?!(ledger\\.server|money|test-helpers)\\.ts$)",
-              message: "Use the ledger's public API (#app/modules/ledger/ledger.server.ts): only the ledger reads and writes its tables.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [LEDGER_INTERNALS] }] },
+  },
+  // Routes and components use a module through the files at its top level; its subfolders are its own business.
+  {
+    files: ["app/routes/**", "app/components/**", "app/root.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [LEDGER_INTERNALS, MODULE_SUBFOLDERS] }] },
   },
 );

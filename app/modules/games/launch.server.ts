@@ -145,3 +145,6 @@ export function splitGameCode(code: string): { platform: string; type: string } 
   const [platform, type, ...rest] = code.split("-");
   return platform && type && rest.length > 0 && rest.every(Boolean) ? { platform, type } : undefined;
 }
+
+export { isLaunchError, type LaunchError } from "./adapters/index.ts";
+export { simBalance, simSpin } from "./adapters/sim-aggregator.server.ts";

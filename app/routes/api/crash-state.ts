@@ -1,5 +1,5 @@
-import { crashState } from "#app/modules/games/crash/store.server.ts";
-import { crashView } from "#app/modules/games/crash/view.ts";
+import { crashState } from "#app/modules/games/crash.server.ts";
+import { crashView } from "#app/modules/games/crash.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/crash-state";
 

@@ -10,9 +10,8 @@ import { ResponsibleGamingLink } from "#app/components/protection/ResponsibleGam
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { isLaunchError, type LaunchError } from "#app/modules/games/adapters/index.ts";
+import { isLaunchError, type LaunchError, launchGameCode, openLaunch, startLaunch } from "#app/modules/games/launch.server.ts";
 import { getGameByCode } from "#app/modules/games/catalogue.server.ts";
-import { launchGameCode, openLaunch, startLaunch } from "#app/modules/games/launch.server.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";

@@ -18,11 +18,8 @@ import {
   dicePayout,
   hundredthsText,
   multiplierText,
-} from "#app/modules/games/fair/dice-rules.ts";
-import { playDice } from "#app/modules/games/house/dice.server.ts";
-import { isHouseError } from "#app/modules/games/house/errors.ts";
-import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
-import { houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house/page-data.server.ts";
+} from "#app/modules/games/fair.ts";
+import { playDice, isHouseError, DICE_CODE, houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house.server.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";

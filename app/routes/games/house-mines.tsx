@@ -11,11 +11,20 @@ import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { multiplierText } from "#app/modules/games/fair/dice-rules.ts";
-import { isHouseError } from "#app/modules/games/house/errors.ts";
-import { MINES_CODE } from "#app/modules/games/house/game-row.server.ts";
-import { cashOutMines, getMinesState, type MinesView, revealTile, startMines } from "#app/modules/games/house/mines.server.ts";
-import { houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house/page-data.server.ts";
+import { multiplierText } from "#app/modules/games/fair.ts";
+import {
+  isHouseError,
+  MINES_CODE,
+  cashOutMines,
+  getMinesState,
+  type MinesView,
+  revealTile,
+  startMines,
+  houseErrorText,
+  housePageData,
+  stakeFromText,
+  taka,
+} from "#app/modules/games/house.server.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";

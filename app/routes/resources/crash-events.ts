@@ -1,7 +1,5 @@
 import { eventStream } from "remix-utils/sse/server";
-import { engineSnapshot } from "#app/modules/games/crash/instance.server.ts";
-import { subscribeCrash } from "#app/modules/games/crash/hub.server.ts";
-import { currentRound } from "#app/modules/games/crash/store.server.ts";
+import { engineSnapshot, subscribeCrash, currentRound } from "#app/modules/games/crash.server.ts";
 import type { Route } from "./+types/crash-events";
 
 const HEARTBEAT_MS = 15_000;

@@ -1,8 +1,7 @@
 // The Crash page's lists: bets of this round, recent rounds with their hashes, the published chain.
 import { useTranslation } from "react-i18next";
 import { groupWhole } from "#app/components/payments/format.ts";
-import { multiplierText } from "#app/modules/games/crash/curve.ts";
-import { type BetView, type CrashView, type HistoryView, takaText, verifyHref } from "#app/modules/games/crash/view.ts";
+import { multiplierText, type BetView, type CrashView, type HistoryView, takaText, verifyHref } from "#app/modules/games/crash.ts";
 import type { LiveBet } from "./use-crash-live.ts";
 
 export function BetsPanel({ bets, live }: { bets: BetView[]; live: LiveBet[] }) {

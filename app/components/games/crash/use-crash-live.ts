@@ -3,10 +3,7 @@
 // frame (interpolated along the curve from the last tick), so React only re-renders on phase changes.
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { multiplierAt, multiplierText } from "#app/modules/games/crash/curve.ts";
-import type { CrashEvent } from "#app/modules/games/crash/events.ts";
-import type { PublicRound } from "#app/modules/games/crash/public.ts";
-import type { CrashView } from "#app/modules/games/crash/view.ts";
+import { multiplierAt, multiplierText, type CrashEvent, type PublicRound, type CrashView } from "#app/modules/games/crash.ts";
 
 /** How far past the last tick the display may run on its own before it waits for the next one. */
 const MAX_AHEAD_MS = 400;

@@ -26,7 +26,8 @@ export function DhakaClock({ label }: { label: string }) {
   }, []);
   return (
     <time className="whitespace-nowrap text-xs tabular-nums text-white/70" suppressHydrationWarning data-testid="site-clock">
-      {formatDhakaClock(now)} ({label})
+      {/* One text node: suppressHydrationWarning covers the seconds that pass between the server's render and hydration. */}
+      {`${formatDhakaClock(now)} (${label})`}
     </time>
   );
 }

@@ -51,10 +51,11 @@ export function RealityLinks() {
           </a>
         </li>
       </ul>
-      <p className="flex flex-wrap items-center gap-2">
+      {/* A div, not a p: the log-out button is a form, which HTML does not allow inside a paragraph. */}
+      <div className="flex flex-wrap items-center gap-2">
         <span>{t("rgReality.check.stop")}</span>
         <LogoutButton className="btn-secondary px-3 py-1 text-sm" />
-      </p>
+      </div>
     </div>
   );
 }

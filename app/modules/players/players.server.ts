@@ -152,8 +152,13 @@ export async function authenticate(username: string, password: string, ip: strin
   }
   await loginSucceeded(gate.attempt);
   if (player.status !== "active") return { ok: false, reason: "blocked" };
-  const [updated] = await db.update(players).set({ lastLoginAt: new Date() }).where(eq(players.id, player.id)).returning();
-  return { ok: true, player: toPublic(updated!) };
+  return { ok: true, player: await markLoggedIn(player.id) };
+}
+
+/** Records a log-in (the member centre's "Last Login Time" and the staff dashboard's count read it). */
+export async function markLoggedIn(playerId: number) {
+  const [updated] = await db.update(players).set({ lastLoginAt: new Date() }).where(eq(players.id, playerId)).returning();
+  return toPublic(updated!);
 }
 
 export type ChangePasswordResult = { ok: true } | { ok: false; field: "currentPassword"; error: string };

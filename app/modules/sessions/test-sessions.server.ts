@@ -4,7 +4,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { type Env, getEnv } from "#app/config/env.server.ts";
-import { findPlayerByUsername } from "#app/modules/players/players.server.ts";
+import { findPlayerByUsername, markLoggedIn } from "#app/modules/players/players.server.ts";
 import { startStaffSession } from "#app/modules/staff/auth.server.ts";
 import { findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { clientIp, commitSessionCookie } from "./auth.server.ts";
@@ -33,7 +33,8 @@ export async function openTestSession(request: Request, env: Pick<Env, "E2E_SESS
     return { status: 204, setCookie: (await startStaffSession(request, staff.id)).setCookie };
   }
   const player = await findPlayerByUsername(username);
-  if (!player) return { status: 404 };
+  if (!player || player.status !== "active") return { status: 404 };
+  await markLoggedIn(player.id);
   const { token } = await createSession(player.id, { ip: clientIp(request), userAgent: request.headers.get("user-agent") });
   return { status: 204, setCookie: await commitSessionCookie(token) };
 }

@@ -1,8 +1,24 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
+
+/** In the browser bundle only, i18next and react-i18next are the site's own small versions (app/i18n/browser). */
+function browserI18next(): Plugin {
+  const swaps: Record<string, string> = {
+    i18next: fileURLToPath(new URL("app/i18n/browser/i18next.ts", import.meta.url)),
+    "react-i18next": fileURLToPath(new URL("app/i18n/browser/react-i18next.tsx", import.meta.url)),
+  };
+  return {
+    name: "browser-i18next",
+    enforce: "pre",
+    resolveId(source) {
+      return this.environment.name === "client" ? swaps[source] : undefined;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [browserI18next(), tailwindcss(), reactRouter()],
   build: { target: "es2022" },
 });

@@ -2,6 +2,7 @@ export * from "#app/modules/players/schema.ts";
 export * from "#app/modules/sessions/schema.ts";
 export * from "#app/modules/outbox/schema.ts";
 export * from "#app/modules/content/schema.ts";
+export * from "#app/modules/settings/schema.ts";
 export * from "#app/modules/ledger/schema.ts";
 export * from "#app/modules/staff/schema.ts";
 export * from "#app/modules/promotions/schema.ts";

@@ -1,17 +1,16 @@
-import { useTranslation } from "react-i18next";
+import { useMessageText } from "#app/i18n/message.ts";
 
 /**
- * Messages are keys of the catalogue ("errors.*", or a route area's such as "house.errors.*", translated here) or
- * text the server already translated. The same message twice is shown once.
+ * The one list of form errors: each is a catalogue key or a message token with values (app/i18n/message.ts), from the
+ * shared zod schemas in the browser or from the server; it is translated here. The same message twice is shown once.
  */
-export function ErrorList({ errors, id, className = "field-error" }: { errors?: string[] | null; id?: string; className?: string }) {
-  const { t, i18n } = useTranslation();
-  const translate = t as unknown as (key: string) => string;
+export function ErrorList({ errors, id, className = "field-error" }: { errors?: readonly string[] | null; id?: string; className?: string }) {
+  const text = useMessageText();
   if (!errors?.length) return null;
   return (
     <div id={id} className={className} role="alert">
       {[...new Set(errors)].map((e) => (
-        <div key={e}>{i18n.exists(e) ? translate(e) : e}</div>
+        <div key={e}>{text(e)}</div>
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useMoneyText } from "./MoneyText.tsx";
+import { useMessageText } from "#app/i18n/message.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 type Answer = { result?: { error?: Record<string, string[] | null> | null } } | undefined;
@@ -18,7 +18,7 @@ function answerMessages(answer: Answer) {
  */
 export function ErrorDialog({ formErrors, answer, id }: { formErrors: string[]; answer: Answer; id?: string }) {
   const { t } = useTranslation();
-  const translate = useMoneyText();
+  const translate = useMessageText();
   const hydrated = useHydrated();
   const ref = useRef<HTMLDialogElement>(null);
   const messages = hydrated ? [...new Set(answerMessages(answer))] : formErrors;

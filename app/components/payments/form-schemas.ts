@@ -1,5 +1,6 @@
 // The money forms as the browser and the server both check them: the payments module's schemas plus what the
 // pages add (the screenshot file, the idempotency key the page was served with).
+import { messageToken } from "#app/i18n/message.ts";
 import { z } from "zod";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { makePaymentSchema, withdrawalFormSchema } from "#app/modules/payments/validation.ts";
@@ -10,7 +11,7 @@ const idempotencyKey = z.string({ error: "payments.errors.formExpired" }).regex(
 export const proofFormSchema = makePaymentSchema.extend({
   proof: z
     .custom<File>((v) => typeof File !== "undefined" && v instanceof File && v.size > 0, "payments.errors.proofRequired")
-    .refine((f) => f.size <= PROOF_MAX_BYTES, "payments.errors.proofTooLarge"),
+    .refine((f) => f.size <= PROOF_MAX_BYTES, messageToken("payments.errors.proofTooLarge", { mb: 5 })),
   idempotencyKey,
 });
 

@@ -8,7 +8,8 @@ import { checkPoster, POSTER_MAX_BYTES, removePoster, storePoster } from "#app/m
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { type ContentKind, contentKinds, type FieldDef } from "./admin-kinds.ts";
-import { announcements, branding, contentPages, footerPartners, generalSettings, sliders, socialLinks } from "./schema.ts";
+import { announcements, branding, contentPages, footerPartners, sliders, socialLinks } from "./schema.ts";
+import { generalSettings } from "#app/modules/settings/schema.ts";
 
 export const CONTENT_IMAGE_MAX_BYTES = POSTER_MAX_BYTES;
 

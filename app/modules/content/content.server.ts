@@ -6,17 +6,9 @@ import { contentChanged, keyedTtlCache, ttlCache } from "#app/utils/ttl-cache.se
 import { listFavouriteGames, listFeaturedGames } from "#app/modules/games/catalogue.server.ts";
 import { categoryTypes } from "#app/modules/games/types.ts";
 import { getFooterPartners } from "./pages.server.ts";
-import {
-  announcements,
-  branding,
-  gameCategories,
-  generalSettings,
-  paymentMethods,
-  sliders,
-  socialLinks,
-  type SliderType,
-  type SocialPlatform,
-} from "./schema.ts";
+import { announcements, branding, gameCategories, sliders, socialLinks, type SliderType, type SocialPlatform } from "./schema.ts";
+import { generalSettings } from "#app/modules/settings/schema.ts";
+import { paymentMethods } from "#app/modules/payments/schema.ts";
 
 export type SiteConfig = {
   general: typeof generalSettings.$inferSelect;

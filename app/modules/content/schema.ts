@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const branding = pgTable("branding", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -7,37 +7,6 @@ export const branding = pgTable("branding", {
   mobileLogo: text().notNull(),
   loaderLogo: text().notNull(),
   favicon: text().notNull(),
-});
-
-export const generalSettings = pgTable("general_settings", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  siteTitle: text().notNull(),
-  supportMail: text().notNull(),
-  withdrawalStatus: boolean().notNull().default(true),
-  promotionWallet: boolean().notNull().default(false),
-  mode: text().$type<"demo" | "real">().notNull().default("demo"),
-  licenceIssuer: text(),
-  licenceNumber: text(),
-  /** ISO 3166-1 alpha-2 codes of the countries the licence covers; real-money mode needs at least one. */
-  jurisdictions: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** Real-money mode: the identity checks a deposit or bet needs (phone, email, documents); the birthday is always needed. */
-  requiredVerifications: text()
-    .array()
-    .$type<Array<"phone" | "email" | "documents">>()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** Turnover required on a deposit, in hundredths of the deposit (100 = 1×, 150 = 1.5×): an integer, never a float. */
-  depositTurnoverHundredths: integer().notNull().default(100),
-  footerTextEn: text().notNull().default(""),
-  footerTextBn: text().notNull().default(""),
-  /** Demo mode: play money credited to every new player (poisha, through the ledger); 0 turns it off. */
-  demoStartingBalance: bigint({ mode: "bigint" })
-    .notNull()
-    .default(sql`1000000`),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const socialPlatforms = ["whatsapp", "facebook", "telegram", "email"] as const;
@@ -91,15 +60,6 @@ export const gameCategories = pgTable("game_categories", {
   icon: text().notNull(),
   sortOrder: integer().notNull().default(0),
   status: text().$type<"active" | "inactive">().notNull().default("active"),
-});
-
-/** Payment methods (bKash, Nagad, ...). The footer shows their logos; deposits use them in the money issue. */
-export const paymentMethods = pgTable("payment_methods", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: text().notNull(),
-  icon: text().notNull(),
-  status: text().$type<"active" | "inactive">().notNull().default("active"),
-  sortOrder: integer().notNull().default(0),
 });
 
 /** Pages staff write: the side menu's Affiliate and Brand Ambassador pages (one row per slug). */

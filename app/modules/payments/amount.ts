@@ -1,5 +1,6 @@
 // Amounts typed by people: taka text ("500", "500.5", "1,250.50") to integer poisha, with a message key for
 // each way it can be wrong. Shared by the server and the browser (no server imports).
+import type { MessageKey } from "#app/i18n/message.ts";
 import { z } from "zod";
 import { MAX_AMOUNT, parseTaka } from "#app/modules/ledger/money.ts";
 
@@ -10,16 +11,18 @@ export const WITHDRAW_MAX = 25_000_00n;
 /** The largest amount one staff adjustment may move (10 million taka): a typo guard, far below the ledger's limit. */
 export const ADJUSTMENT_MAX = 10_000_000_00n;
 
+type AmountMessageKey = Extract<MessageKey, `payments.errors.${string}`>;
+
 /** Which form the amount comes from: the spec words the empty-amount message differently on each. */
 export type AmountPurpose = "deposit" | "withdraw" | "other";
 
-const requiredKey: Record<AmountPurpose, string> = {
+const requiredKey: Record<AmountPurpose, AmountMessageKey> = {
   deposit: "payments.errors.amountRequired",
   withdraw: "payments.errors.withdrawAmountRequired",
   other: "payments.errors.amountMissing",
 };
 
-export type AmountResult = { ok: true; amount: bigint } | { ok: false; messageKey: string };
+export type AmountResult = { ok: true; amount: bigint } | { ok: false; messageKey: AmountMessageKey };
 
 export function parseAmountInput(input: unknown, purpose: AmountPurpose = "other"): AmountResult {
   if (input === undefined || input === null) return { ok: false, messageKey: requiredKey[purpose] };

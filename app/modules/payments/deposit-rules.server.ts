@@ -3,7 +3,7 @@
 // amounts with the same message.
 import { and, count, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods, deposits } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
 import { checkDepositLimits } from "#app/modules/protection/limits.server.ts";
@@ -11,7 +11,6 @@ import { DEPOSIT_MAX, DEPOSIT_MIN, formatTaka } from "./amount.ts";
 import type { ChannelType } from "./constants.ts";
 import { PaymentError } from "./errors.ts";
 import { type DepositChannel, listDepositChannels } from "./methods.server.ts";
-import { deposits } from "./schema.ts";
 import { toId } from "./validation.ts";
 
 /** Reported transfers waiting for staff; more are refused so nobody can fill the queue (or the disk). */

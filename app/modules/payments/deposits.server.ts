@@ -2,7 +2,7 @@
 // (main credited, promotion bonus granted, turnover requirement created) or reject it (nothing moves).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods, type Deposit, deposits, walletNumbers } from "./schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
 import { transferLinked, type TransferInput } from "#app/modules/ledger/ledger.server.ts";
@@ -20,7 +20,6 @@ import { dhakaDateKey } from "./dhaka-days.ts";
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.server.ts";
-import { type Deposit, deposits, walletNumbers } from "./schema.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { isIdempotencyKey, normaliseTrxId, SENDER_NUMBER, toId } from "./validation.ts";
 
@@ -48,7 +47,7 @@ export type SubmitDepositInput = {
 /** Taka text or poisha to poisha, refusing what is not a positive amount. */
 export function requireAmount(amount: unknown, purpose: "deposit" | "withdraw" | "other"): bigint {
   const r = typeof amount === "bigint" ? checkAmount(amount) : parseAmountInput(amount, purpose);
-  if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `payments.errors.${string}`, { field: "amount" });
+  if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey, { field: "amount" });
   return r.amount;
 }
 

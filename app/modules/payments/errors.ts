@@ -1,4 +1,6 @@
-// Refusals a player or staff member can cause. Each carries an i18n key under money.errors (the text shown),
+import type { MessageKey } from "#app/i18n/message.ts";
+
+// Refusals a player or staff member can cause. Each carries an i18n key under payments.errors (the text shown),
 // the form field it belongs to when there is one, and interpolation values (ranges as taka text).
 export type PaymentErrorCode =
   | "invalid_input"
@@ -52,7 +54,8 @@ export type PaymentErrorField =
   | "startsAt"
   | "endsAt";
 
-export type PaymentMessageKey = `payments.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused";
+/** Catalogue keys a payment refusal may carry (checked against the English catalogue). */
+export type PaymentMessageKey = Extract<MessageKey, `payments.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused">;
 
 export class PaymentError extends Error {
   readonly code: PaymentErrorCode;

@@ -1,15 +1,14 @@
 // Payment methods, their deposit channels and the platform's receiving wallet numbers (assigned in rotation).
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods, deposits, type WalletNumber, walletNumbers } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { checkAmount } from "./amount.ts";
 import { channelLabels, type ChannelType, channelTypes } from "./constants.ts";
 import { dhakaDayStart } from "./dhaka-days.ts";
-import { PaymentError } from "./errors.ts";
-import { deposits, type WalletNumber, walletNumbers } from "./schema.ts";
+import { PaymentError, type PaymentMessageKey } from "./errors.ts";
 import { isChannelType, SENDER_NUMBER, toId } from "./validation.ts";
 
 export type PaymentMethod = { id: number; name: string; icon: string; status: "active" | "inactive"; sortOrder: number };
@@ -39,11 +38,7 @@ export async function listPaymentMethods({ activeOnly = true, dedupe = true }: {
 }
 
 /** An active method by id, or a PaymentError("invalid_method") for anything else (unknown, inactive, forged). */
-export async function requireActiveMethod(
-  methodId: unknown,
-  ex: Executor = db,
-  messageKey: `payments.errors.${string}` = "payments.errors.methodInvalid",
-) {
+export async function requireActiveMethod(methodId: unknown, ex: Executor = db, messageKey: PaymentMessageKey = "payments.errors.methodInvalid") {
   const id = toId(methodId);
   const [row] = id
     ? await ex
@@ -181,12 +176,12 @@ export async function saveWalletNumber(input: SaveWalletNumberInput): Promise<Wa
     ["maxAmount", input.maxAmount],
   ] as const) {
     const r = checkAmount(value);
-    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `payments.errors.${string}`, { field });
+    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey, { field });
   }
   if (input.maxAmount < input.minAmount) throw new PaymentError("invalid_amount", "payments.errors.rangeInvalid", { field: "maxAmount" });
   if (input.dailyCap !== null) {
     const r = checkAmount(input.dailyCap);
-    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey as `payments.errors.${string}`, { field: "dailyCap" });
+    if (!r.ok) throw new PaymentError("invalid_amount", r.messageKey, { field: "dailyCap" });
   }
   const values = {
     methodId: method.id,

@@ -1,12 +1,20 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { paymentMethods } from "#app/modules/content/schema.ts";
 import { ledgerTransfers } from "#app/modules/ledger/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { playerExclusions } from "#app/modules/protection/schema.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import type { ChannelType, ReviewStatus } from "./constants.ts";
+
+/** Payment methods (bKash, Nagad, ...). The footer shows their logos; deposits and withdrawals go through them. */
+export const paymentMethods = pgTable("payment_methods", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  icon: text().notNull(),
+  status: text().$type<"active" | "inactive">().notNull().default("active"),
+  sortOrder: integer().notNull().default(0),
+});
 
 export { type ChannelType, channelTypes, type ReviewStatus, reviewStatuses } from "./constants.ts";
 

@@ -1,9 +1,8 @@
 // Demo receiving numbers and promotions for a fresh install (play money only).
 import { asc, eq, sql } from "drizzle-orm";
 import { db as defaultDb, type Db } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods, walletNumbers } from "./schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
-import { walletNumbers } from "./schema.ts";
 
 const taka = (n: number) => BigInt(n) * 100n;
 

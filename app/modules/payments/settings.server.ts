@@ -1,7 +1,7 @@
 // The general settings the money flows depend on, read fresh (not from the page cache) inside their transaction.
 import { asc } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { generalSettings } from "#app/modules/content/schema.ts";
+import { generalSettings } from "#app/modules/settings/schema.ts";
 
 export type MoneySettings = { withdrawalStatus: boolean; promotionWallet: boolean; depositTurnoverHundredths: number; mode: "demo" | "real" };
 

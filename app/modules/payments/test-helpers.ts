@@ -5,14 +5,14 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { generalSettings, paymentMethods } from "#app/modules/content/schema.ts";
+import { generalSettings } from "#app/modules/settings/schema.ts";
+import { paymentMethods, walletNumbers } from "./schema.ts";
 import { checkLedgerInvariants } from "#app/modules/ledger/ledger.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { submitDeposit } from "./deposits.server.ts";
 import { PaymentError, type PaymentErrorCode } from "./errors.ts";
-import { walletNumbers } from "./schema.ts";
 
 export const taka = (n: number) => BigInt(Math.round(n * 100));
 

@@ -2,7 +2,7 @@
 // type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12, W3, A7.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods, adjustments, deposits, walletNumbers, withdrawals } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import {
@@ -16,7 +16,6 @@ import {
   transactionTypes,
 } from "./constants.ts";
 import { dhakaRange } from "./dhaka-days.ts";
-import { adjustments, deposits, walletNumbers, withdrawals } from "./schema.ts";
 
 export type TransactionItem = {
   id: string;

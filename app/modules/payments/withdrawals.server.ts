@@ -2,7 +2,7 @@
 // requests can never overdraw), then staff pay it out (the hold is posted) or reject it (the hold is voided).
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods, type Withdrawal, withdrawals } from "./schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
 import { getPlayerBalances, isLedgerError, postHold, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
@@ -17,7 +17,6 @@ import { range, requireActivePlayer, requireAmount, requireReason, type QueueSta
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { requireActiveMethod } from "./methods.server.ts";
-import { type Withdrawal, withdrawals } from "./schema.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { isIdempotencyKey, toId } from "./validation.ts";
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { DEMO_PLAYER, seedDemoContent } from "#app/db/seed.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
-import { generalSettings } from "#app/modules/content/schema.ts";
+import { generalSettings } from "#app/modules/settings/schema.ts";
 import { checkLedgerInvariants, getPlayerBalances, getTransferByKey } from "#app/modules/ledger/ledger.server.ts";
 import { updateSettings } from "#app/modules/settings/settings.server.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";

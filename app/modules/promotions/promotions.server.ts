@@ -1,7 +1,7 @@
 // Deposit promotions: what players may pick on /deposit, and the back office's edits (audited).
 import { and, arrayContains, asc, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { PaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
+import { PaymentError, type PaymentErrorField, type PaymentMessageKey } from "#app/modules/payments/errors.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { isPromotionCategory, type PromotionCategoryId } from "./categories.ts";
 import { type Promotion, promotions } from "./schema.ts";
@@ -80,7 +80,7 @@ const snapshot = (p: Promotion | (SavePromotionInput & { id?: number | null })) 
 });
 
 function check(input: SavePromotionInput) {
-  const fail = (field: PaymentErrorField, key: `payments.errors.${string}`) => {
+  const fail = (field: PaymentErrorField, key: PaymentMessageKey) => {
     throw new PaymentError("invalid_input", key, { field });
   };
   if (!input.nameEn?.trim() || input.nameEn.length > 120) fail("nameEn", "payments.errors.promotionNameRequired");

@@ -2,7 +2,7 @@
 // withdrawal in finance's queue (held on the ledger like any withdrawal), inside the exclusion's transaction.
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods } from "#app/modules/payments/schema.ts";
 import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { deposits, type Withdrawal } from "#app/modules/payments/schema.ts";
 import { holdWithdrawal } from "#app/modules/payments/withdrawals.server.ts";

@@ -1,6 +1,7 @@
 // Time-out, self-exclusion and account closure. Each starts at once in one transaction: the player row is locked,
 // the active exclusion checked (a new one must end later: nothing is ever shortened), the row written, every session
 // of the player deleted (every device logged out) and, for self-exclusion and closure, the balance paid out.
+import type { MessageKey } from "#app/i18n/message.ts";
 import { desc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
@@ -30,13 +31,15 @@ export const EXTEND_MARGIN_MS = 3_600_000;
 
 export type ExclusionErrorCode = "not_longer" | "not_found" | "wrong_password" | "rate_limited" | "invalid_term";
 
+type ExclusionMessageKey = Extract<MessageKey, `rgExclusion.errors.${string}`> | "errors.tooManyAttempts" | "errors.currentPasswordWrong";
+
 /** A refusal a person can cause; messageKey is under rgExclusion.errors with `params` for it. */
 export class ExclusionError extends Error {
   readonly code: ExclusionErrorCode;
-  readonly messageKey: string;
+  readonly messageKey: ExclusionMessageKey;
   readonly params: Record<string, string | number>;
   readonly field: string | undefined;
-  constructor(code: ExclusionErrorCode, messageKey: string, params: Record<string, string | number> = {}, field?: string) {
+  constructor(code: ExclusionErrorCode, messageKey: ExclusionMessageKey, params: Record<string, string | number> = {}, field?: string) {
     super(code);
     this.name = "ExclusionError";
     this.code = code;

@@ -1,6 +1,7 @@
 // Time-out, self-exclusion and closure: every session ends at once, log-in is refused with until when (form and
 // API), nothing is ever shortened, 50 parallel requests make one exclusion and one payout, the payout waits in
 // finance's queue with its hold, broadcasts skip excluded players, and a time-out ends on its time.
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
@@ -140,7 +141,7 @@ describe("log-in refused with until when", () => {
       headers: { "x-client-ip": "10.90.0.2" },
     });
     expect(form.status).toBe(403);
-    expect((form.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual([text]);
+    expect((form.data as { result: { error: Record<string, string[]> } }).result.error[""]?.map(inEnglish)).toEqual([text]);
     expect(form.headers.get("set-cookie")).toBeNull();
 
     const api = await callRoute(apiLogin, "/api/login", {

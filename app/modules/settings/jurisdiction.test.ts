@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
-import { generalSettings } from "#app/modules/content/schema.ts";
+import { generalSettings } from "./schema.ts";
 import { countryOfPlayer, isJurisdictionAllowed, missingForRealMoney } from "./jurisdiction.ts";
 import { checkJurisdiction } from "./jurisdiction.server.ts";
 

@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
-import { generalSettings } from "#app/modules/content/schema.ts";
+import { generalSettings } from "./schema.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { type RequirableVerification, requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";

@@ -2,7 +2,7 @@
 // and on completion the bonus they locked converts to main. A withdrawal waits until none is active.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/content/schema.ts";
+import { paymentMethods } from "#app/modules/payments/schema.ts";
 import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { deposits } from "#app/modules/payments/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";

@@ -1,3 +1,4 @@
+import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -31,7 +32,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const result = await changeOwnPassword(player, submission.value, { ip: clientIp(request), keepToken: token });
   if (!result.ok) {
     if (result.error === "errors.tooManyAttempts") {
-      const message = getInstance(context).t(result.error, { minutes: result.minutes });
+      const message = messageToken(result.error, { minutes: result.minutes });
       return data({ result: submission.reply({ formErrors: [message], hideFields }) }, { status: 429 });
     }
     return data({ result: submission.reply({ fieldErrors: { currentPassword: [result.error] }, hideFields }) }, { status: 400 });

@@ -1,4 +1,5 @@
 // /vip and /api/convert-vipcoin called the way React Router calls them (root middleware: language, session).
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { mainBalance } from "#app/modules/games/house/test-helpers.ts";
@@ -70,7 +71,7 @@ describe("/vip", () => {
     expect((low.data as Reply).result.error?.vp).toEqual(["Minimum VP Required: 10"]);
     const many = await call(vip, "/vip?tab=myVip", { cookie, form: { vp: "13", requestKey: convert.requestKey } });
     expect(many.status).toBe(400);
-    expect((many.data as Reply).result.error?.vp).toEqual(["Not enough points. Points must follow minimum VP required to convert."]);
+    expect((many.data as Reply).result.error?.vp?.map(inEnglish)).toEqual(["Not enough points. Points must follow minimum VP required to convert."]);
     const junk = await call(vip, "/vip?tab=myVip", { cookie, form: { vp: "1e3", requestKey: "x" } });
     expect(junk.status).toBe(400);
   });

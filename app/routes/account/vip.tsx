@@ -1,3 +1,4 @@
+import { messageToken } from "#app/i18n/message.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
@@ -50,7 +51,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/vip?converted=${encodeURIComponent(entry.sourceId)}`);
   } catch (e) {
     if (!isVipError(e)) throw e;
-    const message = t(`vip.errors.${e.code}`, e.params);
+    const message = messageToken(`vip.errors.${e.code}`, e.params);
     const onField = e.code === "below_minimum" || e.code === "not_enough" || e.code === "below_unit";
     return data({ result: submission.reply(onField ? { fieldErrors: { vp: [message] } } : { formErrors: [message] }) }, { status: 400 });
   }

@@ -1,3 +1,4 @@
+import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -16,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return { redirectTo: safeAdminRedirect(url.searchParams.get("redirectTo")), title: getInstance(context).t("admin.login.title") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: staffLoginSchema });
   if (submission.status !== "success") {
@@ -25,9 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { username, password, redirectTo } = submission.value;
   const outcome = await loginStaff(request, username, password);
   if (!outcome.ok) {
-    const t = getInstance(context).t;
     return data(
-      { result: submission.reply({ formErrors: [t(outcome.message, outcome.params)], hideFields: ["password"] }) },
+      { result: submission.reply({ formErrors: [messageToken(outcome.message, outcome.params)], hideFields: ["password"] }) },
       { status: outcome.status },
     );
   }

@@ -1,4 +1,5 @@
 // The log-in and sign-up forms under their limits: a 429 with the message and minutes, per address.
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
@@ -37,7 +38,7 @@ describe("/signup", () => {
     expect(outcomes.filter((o) => o.status === 302)).toHaveLength(MAX_SIGNUPS_PER_IP);
     const refused = outcomes.filter((o) => o.status === 429);
     expect(refused).toHaveLength(50 - MAX_SIGNUPS_PER_IP);
-    expect(formErrors(refused[0]!.data)).toEqual(["Too many sign-ups from this network. Please try again in 60 minutes."]);
+    expect(formErrors(refused[0]!.data).map(inEnglish)).toEqual(["Too many sign-ups from this network. Please try again in 60 minutes."]);
     const elsewhere = await callRoute(signup, "/signup", { form: await signupForm("route99"), headers: { "x-client-ip": "10.70.0.2" } });
     expect(elsewhere.status).toBe(302);
   });
@@ -64,7 +65,7 @@ describe("/login", () => {
     expect(wrong.filter((o) => o.status === 429)).toHaveLength(20 - MAX_FAILURES_PER_USER_AND_IP);
     const locked = await callRoute(login, "/login", { form: { username: "routeowner", password: "Secret123" }, headers: stranger });
     expect(locked.status).toBe(429);
-    expect(formErrors(locked.data)).toEqual(["Too many failed log-in attempts. Please try again in 15 minutes."]);
+    expect(formErrors(locked.data).map(inEnglish)).toEqual(["Too many failed log-in attempts. Please try again in 15 minutes."]);
     const owner = await callRoute(login, "/login", {
       form: { username: "routeowner", password: "Secret123" },
       headers: { "x-client-ip": "10.71.0.2" },

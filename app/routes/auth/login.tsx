@@ -1,3 +1,6 @@
+import { useArea } from "#app/i18n/use-area.ts";
+import { areasFor } from "#app/i18n/areas.server.ts";
+import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
@@ -39,14 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }), areas: [] }, { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
   const outcome = await loginWithPassword(request, username, password);
   if (!outcome.ok) {
-    const t = getInstance(context).t;
+    const errors = [messageToken(outcome.message, outcome.params)];
     return data(
-      { result: submission.reply({ formErrors: [t(outcome.message, outcome.params)], hideFields: ["password"] }) },
+      { result: submission.reply({ formErrors: errors, hideFields: ["password"] }), areas: areasFor(context, errors) },
       { status: outcome.status },
     );
   }
@@ -54,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(actionData?.areas);
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
   const onValidate = useLazyValidation(loadValidator);

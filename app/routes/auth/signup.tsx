@@ -1,3 +1,6 @@
+import { useArea } from "#app/i18n/use-area.ts";
+import { areasFor } from "#app/i18n/areas.server.ts";
+import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -46,28 +49,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: signupSchema });
   const hide = ["password", "confirmPassword"];
   if (await isSpam(formData)) {
-    return data({ result: submission.reply({ formErrors: ["errors.submissionFailed"], hideFields: hide }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: ["errors.submissionFailed"], hideFields: hide }), areas: [] }, { status: 400 });
   }
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: hide }), areas: [] }, { status: 400 });
   }
   // The form's phone prefix is fixed at +88, so the calling code is Bangladesh's.
   const refusedCountry = await checkJurisdiction({ currency: submission.value.currency, callingCode: "880" });
   if (refusedCountry) {
-    return data({ result: submission.reply({ formErrors: [getInstance(context).t(refusedCountry.messageKey)], hideFields: hide }) }, { status: 403 });
+    const errors = [refusedCountry.messageKey];
+    return data({ result: submission.reply({ formErrors: errors, hideFields: hide }), areas: areasFor(context, errors) }, { status: 403 });
   }
   const created = await createPlayer(submission.value, { ip: clientIp(request) });
   if (!created.ok && "retryAfterMinutes" in created) {
-    const message = getInstance(context).t("errors.tooManySignups", { minutes: created.retryAfterMinutes });
-    return data({ result: submission.reply({ formErrors: [message], hideFields: hide }) }, { status: 429 });
+    const message = messageToken("errors.tooManySignups", { minutes: created.retryAfterMinutes });
+    return data({ result: submission.reply({ formErrors: [message], hideFields: hide }), areas: [] }, { status: 429 });
   }
   if (!created.ok) {
-    return data({ result: submission.reply({ fieldErrors: created.fieldErrors, hideFields: hide }) }, { status: 400 });
+    return data({ result: submission.reply({ fieldErrors: created.fieldErrors, hideFields: hide }), areas: [] }, { status: 400 });
   }
   return redirectWithToast("/login", "signedUp");
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(actionData?.areas);
   const { t } = useTranslation();
   const onValidate = useLazyValidation(loadValidator);
   const [form, fields] = useForm<z.input<typeof signupSchema>>({

@@ -1,5 +1,6 @@
 // /house/crash, /api/crash/state and /resources/crash-events called the way React Router calls them (root
 // middleware fills the context, then the loader or action runs). Real database; nothing is mocked.
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
@@ -57,10 +58,10 @@ describe("/house/crash", () => {
     // Bets are refused while the round runs, with the reason on the form.
     const bet = await call(page, "/house/crash", { cookie, form: { intent: "bet", stake: "10" } });
     expect(bet.status).toBe(400);
-    expect(errorsOf(bet)[""]).toEqual(["Bets are closed: wait for the next round."]);
+    expect(errorsOf(bet)[""]?.map(inEnglish)).toEqual(["Bets are closed: wait for the next round."]);
     const cash = await call(page, "/house/crash", { cookie, form: { intent: "cashout" } });
     expect(cash.status).toBe(400);
-    expect(errorsOf(cash)[""]).toEqual(["You have no bet on this round."]);
+    expect(errorsOf(cash)[""]?.map(inEnglish)).toEqual(["You have no bet on this round."]);
     await markCrashed(live.id);
   });
 
@@ -71,9 +72,9 @@ describe("/house/crash", () => {
     expect(errorsOf(bad)).toMatchObject({ stake: ["crash.errors.stakeFormat"], autoCashout: ["crash.errors.autoFormat"] });
     const round = await bettingRound(500);
     const low = await call(page, "/house/crash", { cookie, form: { intent: "bet", stake: "5" } });
-    expect(errorsOf(low)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
+    expect(errorsOf(low)[""]?.map(inEnglish)).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
     const auto = await call(page, "/house/crash", { cookie, form: { intent: "bet", stake: "10", autoCashout: "1" } });
-    expect(errorsOf(auto)[""]).toEqual(["Auto cash-out must be from 1.01× to 1,000,000×."]);
+    expect(errorsOf(auto)[""]?.map(inEnglish)).toEqual(["Auto cash-out must be from 1.01× to 1,000,000×."]);
     const odd = await call(page, "/house/crash", { cookie, form: { intent: "steal" } });
     expect(odd.status).toBe(400);
     await db.update(crashRounds).set({ status: "voided" }).where(eq(crashRounds.id, round.id));

@@ -1,3 +1,5 @@
+import { translate } from "#app/i18n/translate.server.ts";
+import { areasFor } from "#app/i18n/areas.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
@@ -12,7 +14,7 @@ import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { cashOut, placeBet, crashErrorText, crashPageData } from "#app/modules/games/crash.server.ts";
+import { cashOut, placeBet, crashErrorMessage, crashPageData } from "#app/modules/games/crash.server.ts";
 import { multiplierText, isCrashError, takaText } from "#app/modules/games/crash.ts";
 import { parseTaka } from "#app/modules/ledger/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
@@ -33,24 +35,29 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   await guardRealityCheck(context, url);
-  const t = getInstance(context).t as unknown as (key: string, options?: Record<string, string>) => string;
   const submission = parseWithZod(await request.formData(), { schema: crashActionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: null, areas: [] }, { status: 400 });
   const input = submission.value;
   try {
     if (input.intent === "bet") {
       const autoCashout = input.autoCashout ? multiplierHundredths(input.autoCashout) : null;
       const placed = await placeBet(player.id, { stake: parseTaka(input.stake) ?? 0n, autoCashout });
-      return { result: submission.reply({ resetForm: true }), notice: t("crash.betPlaced", { stake: takaText(placed.stake) }) };
+      return {
+        result: submission.reply({ resetForm: true }),
+        notice: translate(context, "crash.betPlaced", { stake: takaText(placed.stake) }),
+        areas: [],
+      };
     }
     const cash = await cashOut(player.id);
     return {
       result: submission.reply(),
-      notice: t("crash.cashedOut", { multiplier: multiplierText(cash.cashoutAt), amount: takaText(cash.payout) }),
+      notice: translate(context, "crash.cashedOut", { multiplier: multiplierText(cash.cashoutAt), amount: takaText(cash.payout) }),
+      areas: [],
     };
   } catch (e) {
     if (!isCrashError(e)) throw e;
-    return data({ result: submission.reply({ formErrors: [crashErrorText(context, e)] }), notice: null }, { status: 400 });
+    const errors = [crashErrorMessage(e)];
+    return data({ result: submission.reply({ formErrors: errors }), notice: null, areas: areasFor(context, errors) }, { status: 400 });
   }
 }
 
@@ -66,11 +73,11 @@ function useSecondsLeft(until: number | null, clockOffset: number) {
 }
 
 export default function HouseCrash({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
-  useArea(loaderData.area);
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
   // The live page revalidates on the round's events: the answer stays until the player's next bet or cash-out.
   const actionData = useLastingActionData(latestActionData, "/house/crash");
+  useArea([loaderData.area, ...(actionData?.areas ?? [])]);
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { view, game, balance } = loaderData;
   const multiplierRef = useRef<HTMLParagraphElement>(null);
   const { round, liveBets, clockOffset } = useCrashLive(view, multiplierRef);

@@ -1,3 +1,4 @@
+import { areasFor } from "#app/i18n/areas.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -19,7 +20,7 @@ import {
   hundredthsText,
   multiplierText,
 } from "#app/modules/games/fair.ts";
-import { playDice, isHouseError, DICE_CODE, houseErrorText, housePageData, stakeFromText, taka } from "#app/modules/games/house.server.ts";
+import { playDice, isHouseError, DICE_CODE, houseErrorMessage, housePageData, stakeFromText, taka } from "#app/modules/games/house.server.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";
@@ -38,7 +39,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   await guardRealityCheck(context, url);
   const submission = parseWithZod(await request.formData(), { schema: diceFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), outcome: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), outcome: null, areas: [] }, { status: 400 });
   const { stake, target, direction } = submission.value;
   try {
     const r = await playDice(player.id, { stake: stakeFromText(stake), target: toHundredths(target), direction });
@@ -51,10 +52,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       clientSeed: r.clientSeed,
       serverSeedHash: r.serverSeedHash,
     };
-    return { result: submission.reply(), outcome };
+    return { result: submission.reply(), outcome, areas: [] };
   } catch (e) {
     if (!isHouseError(e)) throw e;
-    return data({ result: submission.reply({ formErrors: [houseErrorText(context, e)] }), outcome: null }, { status: 400 });
+    const errors = [houseErrorMessage(e)];
+    return data({ result: submission.reply({ formErrors: errors }), outcome: null, areas: areasFor(context, errors) }, { status: 400 });
   }
 }
 
@@ -72,7 +74,7 @@ function preview(stake: string | undefined, target: string | undefined, directio
 }
 
 export default function HouseDice({ loaderData, actionData }: Route.ComponentProps) {
-  useArea(loaderData.area);
+  useArea([loaderData.area, ...(actionData?.areas ?? [])]);
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({

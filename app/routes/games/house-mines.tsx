@@ -1,3 +1,4 @@
+import { areasFor } from "#app/i18n/areas.server.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -20,7 +21,7 @@ import {
   type MinesView,
   revealTile,
   startMines,
-  houseErrorText,
+  houseErrorMessage,
   housePageData,
   stakeFromText,
   taka,
@@ -71,22 +72,23 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   await guardRealityCheck(context, url);
   const submission = parseWithZod(await request.formData(), { schema: actionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), areas: [] }, { status: 400 });
   const input = submission.value;
   try {
     if (input.intent === "start") await startMines(player.id, { stake: stakeFromText(input.stake), mines: input.mines });
     else if (input.intent === "reveal") await revealTile(player.id, input.tile);
     else await cashOutMines(player.id);
     // The loader runs again after this action and shows the new state.
-    return { result: submission.reply() };
+    return { result: submission.reply(), areas: [] };
   } catch (e) {
     if (!isHouseError(e)) throw e;
-    return data({ result: submission.reply({ formErrors: [houseErrorText(context, e)] }) }, { status: 400 });
+    const errors = [houseErrorMessage(e)];
+    return data({ result: submission.reply({ formErrors: errors }), areas: areasFor(context, errors) }, { status: 400 });
   }
 }
 
 export default function HouseMines({ loaderData, actionData }: Route.ComponentProps) {
-  useArea(loaderData.area);
+  useArea([loaderData.area, ...(actionData?.areas ?? [])]);
   const { t } = useTranslation();
   const state = loaderData.state;
   const playing = state?.status === "playing";

@@ -1,6 +1,7 @@
 // /house/dice, /house/mines and /fair called the way React Router calls them: the root middleware (language,
 // session) fills the context, then the route's loader or action runs. Real database; nothing is mocked.
 // The money paths (a bet placed and paid) need the seamless wallet.
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diceRoll } from "#app/modules/games/fair/dice.ts";
 import { crashPointFromHash } from "#app/modules/games/fair/crash.ts";
@@ -53,7 +54,7 @@ describe("/house/dice", () => {
     });
     const low = await call(dice, "/house/dice", { cookie, form: { stake: "5", target: "50", direction: "under" } });
     expect(low.status).toBe(400);
-    expect(errorsOf(low)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
+    expect(errorsOf(low)[""]?.map(inEnglish)).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
     const extreme = await call(dice, "/house/dice", { cookie, form: { stake: "10", target: "99.99", direction: "under" } });
     expect(extreme.status).toBe(400);
     expect(errorsOf(extreme).target).toEqual(["house.errors.target_invalid"]);
@@ -84,9 +85,9 @@ describe("/house/mines", () => {
     expect(errorsOf(count).mines).toEqual(["house.errors.minesFormat"]);
     const none = await call(mines, "/house/mines", { cookie, form: { intent: "cashout" } });
     expect(none.status).toBe(400);
-    expect(errorsOf(none)[""]).toEqual(["You have no Mines game in play. Start a new one."]);
+    expect(errorsOf(none)[""]?.map(inEnglish)).toEqual(["You have no Mines game in play. Start a new one."]);
     const high = await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "25000.01", mines: "3" } });
-    expect(errorsOf(high)[""]).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
+    expect(errorsOf(high)[""]?.map(inEnglish)).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
   });
 
   it("starts, reveals a safe tile and cashes out through plain form posts, hiding mines while playing", async () => {
@@ -100,7 +101,7 @@ describe("/house/mines", () => {
     expect((await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(safe) } })).status).toBe(200);
     const again = await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(safe) } });
     expect(again.status).toBe(400);
-    expect(errorsOf(again)[""]).toEqual(["That tile is already open."]);
+    expect(errorsOf(again)[""]?.map(inEnglish)).toEqual(["That tile is already open."]);
     expect((await call(mines, "/house/mines", { cookie, form: { intent: "cashout" } })).status).toBe(200);
     const state = ((await call(mines, "/house/mines", { cookie })).data as { state: { status: string; payout: string; minePositions: number[] } })
       .state;

@@ -1,5 +1,6 @@
 // /gamerun, /sim-aggregator/play and /api/game-run called the way React Router calls them: the root middleware
 // (language, session) fills the context, then the loader or action runs. Real database; the aggregator is msw.
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fundedPlayer } from "#app/modules/games/house/test-helpers.ts";
 import { DICE_GAME, ensureLaunchProviders, HTTP_GAME, SIM_GAME } from "#app/modules/games/launch-test-helpers.ts";
@@ -118,7 +119,7 @@ describe("/sim-aggregator/play", () => {
     expect(format.status).toBe(400);
     const low = await call(sim, url!, { cookie, form: { stake: "5" } });
     expect(low.status).toBe(400);
-    expect((low.data as { result: { error: Record<string, string[]> } }).result.error.stake).toEqual([
+    expect((low.data as { result: { error: Record<string, string[]> } }).result.error.stake?.map(inEnglish)).toEqual([
       "The stake must be between ৳10.00 and ৳1,000.00.",
     ]);
   });

@@ -1,3 +1,4 @@
+import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -29,11 +30,10 @@ async function sessionOf(context: Readonly<RouterContextProvider>, url: URL) {
   return { player, session };
 }
 
-function walletText(context: Readonly<RouterContextProvider>, failure: WalletFailure) {
-  const { t } = getInstance(context);
-  if (failure.code === "insufficient_funds") return t("gamerun.sim.insufficientFunds");
-  if (failure.code === "player_blocked") return t("gamerun.sim.playerBlocked");
-  return t("gamerun.sim.walletRefused", { message: failure.message });
+function walletMessage(failure: WalletFailure) {
+  if (failure.code === "insufficient_funds") return "gamerun.sim.insufficientFunds";
+  if (failure.code === "player_blocked") return "gamerun.sim.playerBlocked";
+  return messageToken("gamerun.sim.walletRefused", { message: failure.message });
 }
 
 /**
@@ -52,18 +52,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player, session } = await sessionOf(context, url);
-  const { t } = getInstance(context);
   const submission = parseWithZod(await request.formData(), { schema: simSpinSchema });
-  if (!session) return data({ result: submission.reply({ formErrors: [t("gamerun.sim.sessionInvalid")] }), spin: null }, { status: 403 });
+  if (!session) return data({ result: submission.reply({ formErrors: ["gamerun.sim.sessionInvalid"] }), spin: null }, { status: 403 });
   if (submission.status !== "success") return data({ result: submission.reply(), spin: null }, { status: 400 });
   const stake = parseTaka(submission.value.stake) ?? 0n;
   const { minStake, maxStake } = session.game;
   if (stake < minStake || stake > maxStake) {
-    const message = t("gamerun.sim.stakeRange", { min: taka(minStake), max: taka(maxStake) });
+    const message = messageToken("gamerun.sim.stakeRange", { min: taka(minStake), max: taka(maxStake) });
     return data({ result: submission.reply({ fieldErrors: { stake: [message] } }), spin: null }, { status: 400 });
   }
   const spun = await simSpin({ platform: session.platform, playerId: player.id, gameCode: session.game.code, stake });
-  if (!spun.ok) return data({ result: submission.reply({ formErrors: [walletText(context, spun.failure)] }), spin: null }, { status: 409 });
+  if (!spun.ok) return data({ result: submission.reply({ formErrors: [walletMessage(spun.failure)] }), spin: null }, { status: 409 });
   const spin = {
     roundId: spun.roundId,
     win: spun.payout > 0n,

@@ -1,3 +1,4 @@
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
@@ -9,7 +10,6 @@ import { ErrorDialog } from "#app/components/payments/ErrorDialog.tsx";
 import { addTaka } from "#app/components/payments/format.ts";
 import { AmountInput } from "#app/components/payments/AmountInput.tsx";
 import { MethodGrid } from "#app/components/payments/MethodGrid.tsx";
-import { MoneyErrors } from "#app/components/payments/MoneyText.tsx";
 import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_DEPOSIT, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
 import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
@@ -82,9 +82,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // Responsible gaming: an amount over a deposit limit is refused here already, next to the amount (submitDeposit
   // checks it again, with the same function, under the player's lock).
   const overLimit = await depositLimitError(player.id, submission.value.amount);
-  if (overLimit) return again(submission.reply(refusalErrors(context, overLimit, ["amount"])), 400);
+  if (overLimit) return again(submission.reply(refusalErrors(overLimit, ["amount"])), 400);
   const checked = await checkDepositStep(player.id, submission.value);
-  if (!checked.ok) return again(submission.reply(refusalErrors(context, checked.error, ["promotionId", "methodId", "channelType", "amount"])), 400);
+  if (!checked.ok) return again(submission.reply(refusalErrors(checked.error, ["promotionId", "methodId", "channelType", "amount"])), 400);
   const cookie = await saveDraft({ playerId: player.id, ...checked.draft });
   return redirect("/make-payment", { headers: { "Set-Cookie": cookie } });
 }
@@ -186,7 +186,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 </select>
                 {bonusTag ? <span className="shrink-0 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">{bonusTag}</span> : null}
               </div>
-              <MoneyErrors errors={fields.promotionId.errors} id={fields.promotionId.errorId} />
+              <ErrorList errors={fields.promotionId.errors} id={fields.promotionId.errorId} />
             </section>
 
             <fieldset className="mb-4">
@@ -200,7 +200,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 errorId={fields.methodId.errorId}
                 invalid={!!fields.methodId.errors?.length}
               />
-              <MoneyErrors errors={fields.methodId.errors} id={fields.methodId.errorId} />
+              <ErrorList errors={fields.methodId.errors} id={fields.methodId.errorId} />
             </fieldset>
 
             <fieldset className="mb-4" key={selected.methodId ?? "none"}>
@@ -232,7 +232,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                   ))}
                 </div>
               )}
-              <MoneyErrors errors={fields.channelType.errors} id={fields.channelType.errorId} />
+              <ErrorList errors={fields.channelType.errors} id={fields.channelType.errorId} />
             </fieldset>
 
             {hydrated ? null : (
@@ -289,7 +289,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 action="/deposit"
                 onPick={(n) => form.update({ name: fields.amount.name, value: addTaka(fields.amount.value ?? "", n) })}
               />
-              <MoneyErrors errors={fields.amount.errors} id={fields.amount.errorId} />
+              <ErrorList errors={fields.amount.errors} id={fields.amount.errorId} />
             </div>
 
             <SubmitButton label={t("paymentPages.deposit.submit")} pendingLabel={t("paymentPages.deposit.submitting")} action="/deposit" />

@@ -1,3 +1,4 @@
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
@@ -8,7 +9,6 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { CopyButton } from "#app/components/payments/CopyButton.tsx";
 import { ErrorDialog } from "#app/components/payments/ErrorDialog.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
-import { MoneyErrors } from "#app/components/payments/MoneyText.tsx";
 import { proofFormSchema } from "#app/components/payments/form-schemas.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
@@ -59,7 +59,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       field: "proof",
       params: { mb: "5" },
     });
-    const result: SubmissionResult = { status: "error", error: { proof: [paymentMessage(context, error)] } };
+    const result: SubmissionResult = { status: "error", error: { proof: [paymentMessage(error)] } };
     return data({ result }, { status: tooLarge ? 413 : 400 });
   }
 
@@ -81,10 +81,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/payment-request?id=D${deposit.id}`, { headers: { "Set-Cookie": await clearDraft() } });
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    return data(
-      { result: submission.reply({ ...refusalErrors(context, e, FIELDS), hideFields: ["proof"] }) },
-      { status: e.code === "trx_used" ? 409 : 400 },
-    );
+    return data({ result: submission.reply({ ...refusalErrors(e, FIELDS), hideFields: ["proof"] }) }, { status: e.code === "trx_used" ? 409 : 400 });
   }
 }
 
@@ -169,7 +166,7 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
             placeholder={t("paymentPages.pay.senderPlaceholder")}
             className={input}
           />
-          <MoneyErrors errors={fields.senderNumber.errors} id={fields.senderNumber.errorId} />
+          <ErrorList errors={fields.senderNumber.errors} id={fields.senderNumber.errorId} />
         </div>
         <div className="field">
           <label htmlFor={fields.trxId.id}>{t("paymentPages.pay.trxId")}</label>
@@ -183,7 +180,7 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
             placeholder={t("paymentPages.pay.trxPlaceholder")}
             className={input}
           />
-          <MoneyErrors errors={fields.trxId.errors} id={fields.trxId.errorId} />
+          <ErrorList errors={fields.trxId.errors} id={fields.trxId.errorId} />
         </div>
         <div className="field">
           <label htmlFor={fields.proof.id}>{t("paymentPages.pay.proof")}</label>
@@ -194,7 +191,7 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
             className={`${input} text-sm file:mr-3 file:rounded file:border-0 file:bg-brand file:px-3 file:py-1 file:font-semibold file:text-black`}
           />
           <p className="mt-1 text-xs text-white/50">{t("paymentPages.pay.proofHint")}</p>
-          <MoneyErrors errors={fields.proof.errors} id={fields.proof.errorId} />
+          <ErrorList errors={fields.proof.errors} id={fields.proof.errorId} />
         </div>
         <SubmitButton label={t("paymentPages.pay.submit")} pendingLabel={t("paymentPages.pay.submitting")} action="/make-payment" />
       </Form>

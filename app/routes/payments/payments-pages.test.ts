@@ -1,5 +1,6 @@
 // The player's money pages called the way React Router calls them: the root middleware (language, session) fills
 // the context, then the route's loader or action runs. Real database, real files; nothing is mocked.
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { eq } from "drizzle-orm";
@@ -117,7 +118,7 @@ describe("/deposit", () => {
     const out = await call(deposit, "/deposit", { cookie, method: "POST", body });
     expect(out.status).toBe(400);
     const d = out.data as { result: { error: Record<string, string[]> }; again: { selected: { methodId: number; channelType: string } } };
-    expect(d.result.error.amount).toEqual(["For this payment type the amount must be between ৳500 and ৳10,000."]);
+    expect(d.result.error.amount?.map(inEnglish)).toEqual(["For this payment type the amount must be between ৳500 and ৳10,000."]);
     expect(d.again.selected).toMatchObject({ methodId: ctx.method.id, channelType: "Personal" });
   });
 
@@ -195,7 +196,7 @@ describe("deposit: /deposit -> /make-payment -> /payment-request", () => {
       body: proofForm({ senderNumber: "01712345678", trxId: "T2", idempotencyKey: key }, { bytes: PDF, name: "shot.png", type: "image/png" }),
     });
     expect(fake.status).toBe(400);
-    expect((fake.data as { result: { error: Record<string, string[]> } }).result.error.proof).toEqual([
+    expect((fake.data as { result: { error: Record<string, string[]> } }).result.error.proof?.map(inEnglish)).toEqual([
       "The screenshot must be a JPEG, PNG or WebP image.",
     ]);
 
@@ -207,7 +208,7 @@ describe("deposit: /deposit -> /make-payment -> /payment-request", () => {
       body: proofForm({ senderNumber: "01712345678", trxId: "T3", idempotencyKey: key }, { bytes: big, name: "big.png", type: "image/png" }),
     });
     expect(tooLarge.status).toBe(413);
-    expect((tooLarge.data as { result: { error: Record<string, string[]> } }).result.error.proof).toEqual([
+    expect((tooLarge.data as { result: { error: Record<string, string[]> } }).result.error.proof?.map(inEnglish)).toEqual([
       "The screenshot must be 5 MB or smaller.",
     ]);
   });
@@ -262,7 +263,7 @@ describe("/withdrawal", () => {
     const body = () => new URLSearchParams({ methodId: String(ctx.method.id), amount: "600", idempotencyKey: newKey() });
     const blocked = await call(withdrawal, "/withdrawal", { cookie, method: "POST", body: body() });
     expect(blocked.status).toBe(400);
-    expect((blocked.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual([
+    expect((blocked.data as { result: { error: Record<string, string[]> } }).result.error[""]?.map(inEnglish)).toEqual([
       "Please complete your turnover and try again.",
     ]);
 

@@ -1,3 +1,4 @@
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -9,7 +10,6 @@ import { withdrawalPageSchema } from "#app/components/payments/form-schemas.ts";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { AmountInput } from "#app/components/payments/AmountInput.tsx";
 import { MethodGrid } from "#app/components/payments/MethodGrid.tsx";
-import { MoneyErrors } from "#app/components/payments/MoneyText.tsx";
 import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_WITHDRAW, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
@@ -63,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/payment-request?id=W${withdrawal.id}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    return data({ result: submission.reply(refusalErrors(context, e, ["methodId", "amount"])) }, { status: 400 });
+    return data({ result: submission.reply(refusalErrors(e, ["methodId", "amount"])) }, { status: 400 });
   }
 }
 
@@ -151,7 +151,7 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
             errorId={fields.methodId.errorId}
             invalid={!!fields.methodId.errors?.length}
           />
-          <MoneyErrors errors={fields.methodId.errors} id={fields.methodId.errorId} />
+          <ErrorList errors={fields.methodId.errors} id={fields.methodId.errorId} />
         </fieldset>
 
         <div className="mb-4">
@@ -165,7 +165,7 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
             action="/withdrawal"
             onPick={(n) => form.update({ name: fields.amount.name, value: String(n) })}
           />
-          <MoneyErrors errors={fields.amount.errors} id={fields.amount.errorId} />
+          <ErrorList errors={fields.amount.errors} id={fields.amount.errorId} />
         </div>
 
         <div className="field">

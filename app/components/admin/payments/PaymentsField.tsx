@@ -1,22 +1,4 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
-
-/** Keys of the catalogue ("adminPayments.*", "payments.*", "admin.*", "errors.*") are translated; anything else was translated by the server. */
-export function paymentsMessage(t: TFunction, message: string) {
-  return /^(adminPayments|payments|admin|errors)\./.test(message) ? t(message as "adminPayments.title") : message;
-}
-
-export function PaymentsErrorList({ errors, id, className = "field-error" }: { errors?: string[] | null; id?: string; className?: string }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className={className} role="alert">
-      {[...new Set(errors)].map((e) => (
-        <div key={e}>{paymentsMessage(t, e)}</div>
-      ))}
-    </div>
-  );
-}
+import { ErrorList } from "#app/components/forms/Field.tsx";
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { key?: string | undefined };
 
@@ -41,7 +23,7 @@ export function PaymentsField({
       <label htmlFor={rest.id}>{label}</label>
       <input key={key} {...rest} />
       {hint ? <div className="mt-1 text-xs text-white/60">{hint}</div> : null}
-      <PaymentsErrorList errors={errors} id={errorId} />
+      <ErrorList errors={errors} id={errorId} />
     </div>
   );
 }
@@ -69,7 +51,7 @@ export function PaymentsTextArea({
         {...rest}
         className={`w-full rounded-md border border-white/20 bg-ink px-2 py-1.5 text-white aria-[invalid=true]:border-red-400 ${className ?? ""}`}
       />
-      <PaymentsErrorList errors={errors} id={errorId} />
+      <ErrorList errors={errors} id={errorId} />
     </div>
   );
 }

@@ -1,17 +1,21 @@
 // What the deposit and withdrawal queues share: the reject form and the page around the list of cards.
+import { useArea } from "#app/i18n/use-area.ts";
+import type { AreaBundle } from "#app/i18n/areas.server.ts";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Notice } from "#app/components/admin/AdminField.tsx";
-import { PaymentsErrorList, PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";
+import { PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { Pager, type QueueTab, QueueTabs } from "#app/components/admin/payments/QueueTabs.tsx";
 import { rejectSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 
 export type ReviewKind = "deposits" | "withdrawals";
-export type ReviewActionData = { id: number | null; intent: "approve" | "reject"; result: SubmissionResult<string[]> };
+/** `areas`: the strings of other areas its error messages use (see areasFor). */
+export type ReviewActionData = { id: number | null; intent: "approve" | "reject"; result: SubmissionResult<string[]>; areas?: AreaBundle[] };
 
 /** After "already reviewed" (409) the queue is read again, so the item someone else decided leaves the list. */
 export function reviewShouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -94,6 +98,7 @@ export function ReviewQueuePage<R extends { id: number }>({
   actionData: a,
   renderRow,
 }: QueueProps<R>) {
+  useArea(a?.areas);
   const { t } = useTranslation();
   const l = labels[kind];
   // An error about an item no longer on the page (reviewed meanwhile, or a forged id) is shown on top.
@@ -106,7 +111,7 @@ export function ReviewQueuePage<R extends { id: number }>({
         {t(l.intro)} {t("adminPayments.time")}.
       </p>
       {notice && !a ? <Notice>{notice}</Notice> : null}
-      <PaymentsErrorList errors={orphan} className="form-error" />
+      <ErrorList errors={orphan} className="form-error" />
       {!canAct ? <p className="mb-3 text-sm text-amber-300">{t("adminPayments.viewOnly")}</p> : null}
       <QueueTabs base={base} current={status} pendingCount={pendingCount} />
       {rows.length ? (

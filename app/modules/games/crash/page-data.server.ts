@@ -1,7 +1,6 @@
 // What the Crash page shows around the round (balance, stake limits, the player's own bet) and its refusals
-// translated for the page.
-import type { RouterContextProvider } from "react-router";
-import { getInstance } from "#app/i18n/i18n.server.ts";
+// as form errors.
+import { messageToken } from "#app/i18n/message.ts";
 import { findHouseGame, taka } from "../house/game-row.server.ts";
 import { playableBalance } from "../house/page-data.server.ts";
 import { CRASH_CODE } from "./bets.server.ts";
@@ -18,7 +17,7 @@ export async function crashPageData(playerId: number) {
   };
 }
 
-export function crashErrorText(context: Readonly<RouterContextProvider>, e: CrashError): string {
-  const t = getInstance(context).t as unknown as (key: string, options?: Record<string, string>) => string;
-  return t(`crash.errors.${e.code}`, e.params);
+/** A refusal as a form error (translated where it is shown). */
+export function crashErrorMessage(e: CrashError): string {
+  return messageToken(`crash.errors.${e.code}`, e.params);
 }

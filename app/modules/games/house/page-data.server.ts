@@ -1,8 +1,7 @@
 // What the in-house game pages show around the game: balance, stake limits, the seed pair; and their refusals
-// translated for the page.
-import type { RouterContextProvider } from "react-router";
+// as form errors.
+import { messageToken } from "#app/i18n/message.ts";
 import { groupTaka } from "#app/components/payments/format.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { formatPoisha, getPlayerBalances, parseTaka } from "#app/modules/ledger/ledger.server.ts";
 import type { HouseError } from "./errors.ts";
 import { findHouseGame, taka } from "./game-row.server.ts";
@@ -23,9 +22,9 @@ export async function housePageData(playerId: number, code: string) {
   };
 }
 
-export function houseErrorText(context: Readonly<RouterContextProvider>, e: HouseError): string {
-  const t = getInstance(context).t as unknown as (key: string, options?: Record<string, string>) => string;
-  return t(`house.errors.${e.code}`, e.params);
+/** A refusal as a form error (translated where it is shown). */
+export function houseErrorMessage(e: HouseError): string {
+  return messageToken(`house.errors.${e.code}`, e.params);
 }
 
 /** Taka text from a validated form ("10.5") to poisha. */

@@ -1,9 +1,9 @@
 // The shared action of the time-out, self-exclusion and close-account pages: the form, the password again, the
 // exclusion, then the player is logged out (cookie cleared) and lands on the log-in page with a notice.
+import { messageToken } from "#app/i18n/message.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { confirmPlayerPassword, isExclusionError } from "#app/modules/protection/exclusions.server.ts";
 import type { ExclusionKind } from "#app/modules/protection/schema.ts";
 import { clearSessionCookie, clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -26,8 +26,7 @@ export async function exclusionAction<S extends z.ZodType<{ password: string }>>
     await start(player.id, submission.value, ip);
   } catch (e) {
     if (!isExclusionError(e)) throw e;
-    const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
-    const message = t(e.messageKey, e.params);
+    const message = messageToken(e.messageKey, e.params);
     const reply = e.field
       ? submission.reply({ fieldErrors: { [e.field]: [message] }, hideFields })
       : submission.reply({ formErrors: [message], hideFields });

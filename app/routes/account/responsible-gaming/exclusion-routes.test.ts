@@ -1,5 +1,6 @@
 // The time-out, self-exclusion and close-account pages as a browser without JavaScript uses them, the log-in page's
 // notice, and the staff Exclusions tab (roles, the never-shorter rule, the audit).
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
@@ -52,7 +53,7 @@ describe("the player's pages", () => {
     const path = "/account/responsible-gaming/self-exclusion";
     const wrong = await callRoute(selfExclusion, path, { cookie, form: { term: "1y", password: "Wrong1234", understood: "on" } });
     expect(wrong.status).toBe(400);
-    expect(errorsOf(wrong.data).password).toEqual(["Current password is incorrect"]);
+    expect(errorsOf(wrong.data).password?.map(inEnglish)).toEqual(["Current password is incorrect"]);
     const unticked = await callRoute(selfExclusion, path, { cookie, form: { term: "1y", password: "Secret123" } });
     expect(unticked.status).toBe(400);
     expect(errorsOf(unticked.data).understood).toEqual(["rgExclusion.errors.confirmRequired"]);
@@ -119,7 +120,9 @@ describe("/admin/players/:id/exclusions", () => {
 
     const shorter = await callRoute(staffTab, path, { cookie: support, params, form: { term: "30d", reason: "Asked again" } });
     expect(shorter.status).toBe(409);
-    expect(errorsOf(shorter.data)[""]![0]).toMatch(/^A self-exclusion is active until \d{4}-\d\d-\d\d \d\d:\d\d\. A new one must end later/);
+    expect(inEnglish(errorsOf(shorter.data)[""]![0]!)).toMatch(
+      /^A self-exclusion is active until \d{4}-\d\d-\d\d \d\d:\d\d\. A new one must end later/,
+    );
     const noReason = await callRoute(staffTab, path, { cookie: support, params, form: { term: "5y", reason: "" } });
     expect(noReason.status).toBe(400);
 

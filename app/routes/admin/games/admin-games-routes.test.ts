@@ -1,5 +1,6 @@
 // The back office's games pages called as React Router calls them (i18n middleware, staff cookie, form posts):
 // who may open them, saves with their audit rows, poster uploads checked by their bytes, and /poster/<name>.
+import { answerInEnglish } from "#app/i18n/test-helpers.ts";
 import { readdir } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -139,7 +140,7 @@ describe("saving", () => {
       body: form({ intent: "save", id: String(provider.id), name: "Spadegaming", sortOrder: "4", baseUrl: "file:///etc/passwd" }),
     });
     expect(out.status).toBe(400);
-    expect(JSON.stringify(out.data)).toContain("https://");
+    expect(answerInEnglish(out.data)).toContain("https://");
   });
 
   it("a game edit in taka, audited; max below min is a 400", async () => {
@@ -179,7 +180,7 @@ describe("posters", () => {
       body: posterForm(game.id, html, "poster.png", "image/png"),
     });
     expect(out.status).toBe(400);
-    expect(JSON.stringify(out.data)).toContain("PNG, JPEG or WebP");
+    expect(answerInEnglish(out.data)).toContain("PNG, JPEG or WebP");
     expect((await db.select().from(games).where(eq(games.id, game.id)))[0]!.poster).toBe("");
     expect(await db.select().from(auditLog).where(eq(auditLog.action, "game.poster"))).toHaveLength(0);
   });

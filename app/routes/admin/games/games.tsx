@@ -14,7 +14,7 @@ import { DEFAULT_POSTER } from "#app/modules/games/catalogue.server.ts";
 import { POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/posters.server.ts";
 import { gameTypes, isGameType } from "#app/modules/games/types.ts";
 import { parseTaka } from "#app/modules/ledger/money.ts";
-import { errorText, gamesPage, requireGamesStaff, takaInput, translate } from "./admin-games.server.ts";
+import { errorMessage, gamesPage, requireGamesStaff, takaInput, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -88,7 +88,7 @@ type ActionData = { form: string; result: SubmissionResult<string[]> };
 
 const rowOf = (formData: FormData) => (/^\d{1,10}$/.test(String(formData.get("id") ?? "")) ? Number(formData.get("id")) : null);
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const actor = await requireGamesStaff(request);
   const back = filterQuery(readFilter(url.searchParams));
   const done = (saved: "game" | "poster", name: string, id: number) => {
@@ -104,7 +104,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (!(e instanceof FormDataParseError || e instanceof MultipartParseError)) throw e;
     // The parser stops at the limit, so the row id is lost too: the message is shown above the list.
     const tooLarge = e instanceof MaxFileSizeExceededError;
-    const message = translate(context, tooLarge ? "adminGames.errors.posterTooLarge" : "adminGames.errors.posterRequired");
+    const message = tooLarge ? "adminGames.errors.posterTooLarge" : "adminGames.errors.posterRequired";
     return data<ActionData>({ form: "page", result: { status: "error", error: { "": [message] } } }, { status: tooLarge ? 413 : 400 });
   }
   const id = rowOf(formData);
@@ -123,7 +123,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       if (stored) await removePoster(stored);
       if (!isGameAdminError(e)) throw e;
       return data<ActionData>(
-        { form, result: { status: "error", error: { poster: [errorText(context, e)] } } },
+        { form, result: { status: "error", error: { poster: [errorMessage(e)] } } },
         { status: e.code === "not_found" ? 404 : 400 },
       );
     }
@@ -148,7 +148,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return done("game", game.name, game.id);
   } catch (e) {
     if (!isGameAdminError(e)) throw e;
-    const message = errorText(context, e);
+    const message = errorMessage(e);
     const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [message] } }) : submission.reply({ formErrors: [message] });
     return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
   }

@@ -9,7 +9,7 @@ import { providerFormSchema, rotationFormSchema } from "#app/components/admin/ga
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvider } from "#app/modules/games/admin.server.ts";
-import { errorText, gamesPage, requireGamesStaff, translate } from "./admin-games.server.ts";
+import { errorMessage, gamesPage, requireGamesStaff, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/providers";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -48,7 +48,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 type ActionData = { form: string; result: SubmissionResult<string[]> };
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const actor = await requireGamesStaff(request);
   const formData = await request.formData();
   const finishing = formData.get("intent") === "finish-rotation";
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`${BASE}?${new URLSearchParams({ saved: "provider", what: saved.name })}#provider-${saved.id}`);
   } catch (e) {
     if (!isGameAdminError(e)) throw e;
-    const message = errorText(context, e);
+    const message = errorMessage(e);
     const reply = e.field
       ? submission.reply({ fieldErrors: { [e.field]: [message] }, hideFields: ["secret"] })
       : submission.reply({ formErrors: [message], hideFields: ["secret"] });

@@ -1,3 +1,5 @@
+import { messageToken } from "#app/i18n/message.ts";
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { randomBytes } from "node:crypto";
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -6,7 +8,7 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
-import { PaymentsErrorList, PaymentsField, PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";
+import { PaymentsField, PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { adjustmentSchema, findPlayerSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
@@ -16,7 +18,7 @@ import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { getTransaction, listTransactions } from "#app/modules/payments/transactions.server.ts";
 import { findPlayerById, findPlayerByUsername } from "#app/modules/players/players.server.ts";
-import { dhakaTime, paymentsPage, paymentErrorText, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { dhakaTime, paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/adjustments";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -61,27 +63,26 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     return data({ ...page, search: raw, searchError: parsed.error.issues[0]!.message, player: null, notice: null }, { status: 400 });
   const player = await playerCard(parsed.data.username);
   if (!player) {
-    const message = translate(context, "adminPayments.adjust.notFound", { username: parsed.data.username });
+    const message = messageToken("adminPayments.adjust.notFound", { username: parsed.data.username });
     return data({ ...page, search: raw, searchError: message, player: null, notice: null }, { status: 404 });
   }
   return { ...page, search: player.username, searchError: null, player, notice: await doneNotice(context, url, player.id) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const { staffId, ip } = await requireFinanceActor(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: adjustmentSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { playerId, direction, amount, reason, key } = submission.value;
   const player = await findPlayerById(playerId);
-  if (!player)
-    return data({ result: submission.reply({ formErrors: [translate(context, "adminPayments.errors.playerNotFound")] }) }, { status: 404 });
+  if (!player) return data({ result: submission.reply({ formErrors: ["adminPayments.errors.playerNotFound"] }) }, { status: 404 });
   try {
     const { adjustment } = await adjustBalance({ staffId, playerId, direction, amount, reason, ip, idempotencyKey: key });
     return redirect(`${BASE}?${new URLSearchParams({ username: player.username, done: `A${adjustment.id}` })}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const message = paymentErrorText(context, e);
+    const message = paymentErrorMessage(e);
     const field = e.field === "amount" || e.field === "reason" ? e.field : null;
     const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
     return data({ result: reply }, { status: e.code === "not_found" ? 404 : 400 });
@@ -107,7 +108,7 @@ function AdjustmentForm({ player, formKey, lastResult }: { player: Player; formK
     <Form method="post" action={action} {...getFormProps(form)} className="rounded-xl bg-panel p-4" data-testid="adjustment-form">
       <input type="hidden" name="playerId" value={player.id} />
       <input type="hidden" name="key" value={formKey} />
-      <PaymentsErrorList errors={form.errors} id={form.errorId} className="form-error" />
+      <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
       <fieldset className="field">
         <legend className="mb-1 text-sm text-white/80">{t("adminPayments.adjust.direction")}</legend>
         <div className="flex flex-wrap gap-4">
@@ -118,7 +119,7 @@ function AdjustmentForm({ player, formKey, lastResult }: { player: Player; formK
             </label>
           ))}
         </div>
-        <PaymentsErrorList errors={fields.direction.errors} id={fields.direction.errorId} />
+        <ErrorList errors={fields.direction.errors} id={fields.direction.errorId} />
       </fieldset>
       <PaymentsField
         label={t("adminPayments.adjust.amountLabel")}
@@ -166,7 +167,7 @@ export default function Adjustments({ loaderData, actionData }: Route.ComponentP
             aria-invalid={loaderData.searchError ? true : undefined}
             aria-describedby={loaderData.searchError ? "adjust-username-error" : undefined}
           />
-          <PaymentsErrorList errors={loaderData.searchError ? [loaderData.searchError] : null} id="adjust-username-error" />
+          <ErrorList errors={loaderData.searchError ? [loaderData.searchError] : null} id="adjust-username-error" />
         </div>
         <button type="submit" className="btn-secondary">
           {t("adminPayments.adjust.search")}

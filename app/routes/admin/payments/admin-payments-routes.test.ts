@@ -1,5 +1,6 @@
 // The finance pages of the back office, called as React Router calls them (i18n middleware, staff cookie, form
 // posts): who may look and act, what each action moves, its audit row, and clean 4xx answers for bad input.
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { and, eq } from "drizzle-orm";
@@ -191,7 +192,7 @@ describe("deposit queue", () => {
 
     const again = await call(depositsRoute.action, "/admin/finance/deposits", { cookie: cookies.admin, form: approve });
     expect(again.status).toBe(409);
-    expect(errorsOf(again)[""]).toEqual(["This request has already been reviewed."]);
+    expect(errorsOf(again)[""]?.map(inEnglish)).toEqual(["This request has already been reviewed."]);
     const after = await getPlayerBalances(player.id);
     expect([after.main.available, after.bonus.available]).toEqual([taka(1000), taka(100)]);
 
@@ -355,7 +356,7 @@ describe("manual adjustment", () => {
       form: { ...form, direction: "debit", amount: "2000", key: "adjust-key-0002" },
     });
     expect(overdraw.status).toBe(400);
-    expect(errorsOf(overdraw).amount).toEqual(["The player's main wallet has only ৳1,250.50: a debit cannot make it negative."]);
+    expect(errorsOf(overdraw).amount?.map(inEnglish)).toEqual(["The player's main wallet has only ৳1,250.50: a debit cannot make it negative."]);
     const bad = await call(adjustmentsRoute.action, "/admin/finance/adjustments", {
       cookie: cookies.finance,
       form: { ...form, amount: "12.345", reason: "", key: "adjust-key-0003" },
@@ -413,14 +414,14 @@ describe("settings", () => {
     expect(errorsOf(badNumber).accountNumber).toEqual(["adminPayments.errors.numberInvalid"]);
     const forgedMethod = await call(methodsRoute.action, path, { cookie: cookies.finance, form: { ...wallet, methodId: "999999" } });
     expect(forgedMethod.status).toBe(400);
-    expect(errorsOf(forgedMethod).methodId).toEqual(["Please select a valid payment method."]);
+    expect(errorsOf(forgedMethod).methodId?.map(inEnglish)).toEqual(["Please select a valid payment method."]);
     const saved = await call(methodsRoute.action, path, { cookie: cookies.finance, form: wallet });
     expect(saved.status).toBe(302);
     const [row] = await db.select().from(walletNumbers).where(eq(walletNumbers.accountNumber, "01876543210"));
     expect(row).toMatchObject({ minAmount: taka(500), maxAmount: taka(10_000), dailyCap: null, active: true });
     const taken = await call(methodsRoute.action, path, { cookie: cookies.finance, form: wallet });
     expect(taken.status).toBe(400);
-    expect(errorsOf(taken).accountNumber).toEqual(["This number is already listed for this method and payment type."]);
+    expect(errorsOf(taken).accountNumber?.map(inEnglish)).toEqual(["This number is already listed for this method and payment type."]);
     const unknownRow = await call(methodsRoute.action, path, { cookie: cookies.finance, form: { ...wallet, id: "987654" } });
     expect(unknownRow.status).toBe(404);
   });

@@ -1,10 +1,11 @@
 // What every finance page of the back office shares: who may look and who may act, the area's strings,
 // money and time as staff read them, and PaymentErrors turned into the staff member's language.
+import { messageToken } from "#app/i18n/message.ts";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { financeActRoles, financeViewRoles, mayActOnFinance } from "#app/components/admin/payments/finance-roles.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
+import { translate } from "#app/i18n/translate.server.ts";
 import { formatTaka } from "#app/modules/payments/amount.ts";
 import type { PaymentError } from "#app/modules/payments/errors.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
@@ -26,16 +27,14 @@ export async function requireFinanceActor(request: Request) {
 
 /** The page title and the finance strings for the browser (the area is not in the shared catalogue). */
 export function paymentsPage(context: Ctx, titleKey: `adminPayments.${string}`) {
-  return { title: getInstance(context).t(titleKey as "adminPayments.title"), i18n: areaBundle(context, "adminPayments") };
+  return { title: translate(context, titleKey as "adminPayments.title"), i18n: areaBundle(context, "adminPayments") };
 }
 
-export function translate(context: Ctx, key: string, params?: Record<string, unknown>): string {
-  return getInstance(context).t(key as "adminPayments.title", params as never) as unknown as string;
-}
+export { translate };
 
-/** A PaymentError's message in the staff member's language. */
-export function paymentErrorText(context: Ctx, error: PaymentError) {
-  return translate(context, error.messageKey, error.params);
+/** A PaymentError as a form error (translated by ErrorList in the staff member's language). */
+export function paymentErrorMessage(error: PaymentError) {
+  return messageToken(error.messageKey, error.params);
 }
 
 export const taka = (poisha: bigint) => `৳${formatTaka(poisha)}`;

@@ -1,8 +1,8 @@
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
-import { PaymentsErrorList } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
 import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
 import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
@@ -114,7 +114,7 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
         <span>{row.username}</span>
         <span className="ml-auto text-xs text-white/60">{row.submittedAt}</span>
       </div>
-      <PaymentsErrorList errors={formErrors} className="form-error" />
+      <ErrorList errors={formErrors} className="form-error" />
       <div className="grid gap-3 md:grid-cols-[1fr_180px] lg:grid-cols-[1fr_200px_1fr]">
         <Facts
           rows={[

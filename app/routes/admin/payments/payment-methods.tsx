@@ -1,10 +1,11 @@
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Notice } from "#app/components/admin/AdminField.tsx";
-import { PaymentsCheckbox, PaymentsErrorList, PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
+import { PaymentsCheckbox, PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { paymentMethodSchema, walletNumberSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
@@ -12,7 +13,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { channelTypes } from "#app/modules/payments/constants.ts";
 import { isPaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
 import { listPaymentMethods, listWalletNumbers, savePaymentMethod, saveWalletNumber } from "#app/modules/payments/methods.server.ts";
-import { paymentsPage, paymentErrorText, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/payment-methods";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -60,7 +61,7 @@ type ActionData = { form: FormKey; result: SubmissionResult<string[]> };
 const methodFields: PaymentErrorField[] = ["name", "icon"];
 const walletFields: PaymentErrorField[] = ["methodId", "channelType", "accountNumber", "minAmount", "maxAmount", "dailyCap"];
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const { staffId, ip } = await requireFinanceActor(request);
   const formData = await request.formData();
   const isWallet = formData.get("intent") === "wallet";
@@ -97,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`${BASE}?${new URLSearchParams({ saved: "method", what: saved.name })}#method-${saved.id}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const message = paymentErrorText(context, e);
+    const message = paymentErrorMessage(e);
     const onForm = e.field && (isWallet ? walletFields : methodFields).includes(e.field);
     const reply = onForm ? submission.reply({ fieldErrors: { [e.field!]: [message] } }) : submission.reply({ formErrors: [message] });
     return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
@@ -124,7 +125,7 @@ function MethodForm({ method, canAct, lastResult }: { method?: Method; canAct: b
     <Form method="post" action={BASE} {...getFormProps(form)} className="rounded-lg bg-ink/40 p-3" data-testid={`method-form-${method?.id ?? "new"}`}>
       <input type="hidden" name="intent" value="method" />
       {method ? <input type="hidden" name="id" value={method.id} /> : null}
-      <PaymentsErrorList errors={form.errors} id={form.errorId} className="form-error" />
+      <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
       <fieldset disabled={!canAct} className="grid items-start gap-x-3 sm:grid-cols-[auto_1fr_1.5fr_5rem_auto_auto]">
         {method?.icon ? (
           <img src={method.icon} alt="" className="mt-6 hidden h-8 w-8 rounded bg-white/10 object-contain sm:block" />
@@ -212,7 +213,7 @@ function WalletForm({
     <Form method="post" action={BASE} {...getFormProps(form)} className="rounded-lg bg-ink/40 p-3" data-testid={`wallet-form-${wallet?.id ?? "new"}`}>
       <input type="hidden" name="intent" value="wallet" />
       {wallet ? <input type="hidden" name="id" value={wallet.id} /> : null}
-      <PaymentsErrorList errors={form.errors} id={form.errorId} className="form-error" />
+      <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
       <fieldset
         disabled={!canAct}
         className="grid grid-cols-2 items-start gap-x-3 sm:grid-cols-3 lg:grid-cols-[7rem_11.5rem_8.5rem_6rem_6rem_8rem_auto_auto]"
@@ -228,7 +229,7 @@ function WalletForm({
               </option>
             ))}
           </select>
-          <PaymentsErrorList errors={fields.methodId.errors} id={fields.methodId.errorId} />
+          <ErrorList errors={fields.methodId.errors} id={fields.methodId.errorId} />
         </div>
         <div className="field">
           <label htmlFor={fields.channelType.id}>{t("adminPayments.methods.type")}</label>
@@ -239,7 +240,7 @@ function WalletForm({
               </option>
             ))}
           </select>
-          <PaymentsErrorList errors={fields.channelType.errors} id={fields.channelType.errorId} />
+          <ErrorList errors={fields.channelType.errors} id={fields.channelType.errorId} />
         </div>
         <PaymentsField
           label={t("adminPayments.methods.number")}

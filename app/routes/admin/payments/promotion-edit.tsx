@@ -1,9 +1,10 @@
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
-import { PaymentsErrorList, PaymentsField, PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";
+import { PaymentsField, PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -14,7 +15,7 @@ import { getPromotion, savePromotion } from "#app/modules/promotions/promotions.
 import { promotionFormSchema } from "#app/modules/promotions/validation.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
 import { formatDhaka } from "#app/utils/time.ts";
-import { paymentsPage, paymentErrorText, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
+import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotion-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -62,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const { staffId, ip } = await requireFinanceActor(request);
   const { id } = await target(params.id);
   const formData = await request.formData();
@@ -74,7 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/admin/finance/promotions?saved=${saved.id}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const message = paymentErrorText(context, e);
+    const message = paymentErrorMessage(e);
     const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [message] } }) : submission.reply({ formErrors: [message] });
     return data({ result: reply }, { status: e.code === "not_found" ? 404 : 400 });
   }
@@ -114,7 +115,7 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
       <h1 className="mt-1 mb-3 text-xl font-bold">{t(loaderData.id ? "adminPayments.promotions.edit" : "adminPayments.promotions.new")}</h1>
       {!loaderData.canAct ? <p className="mb-3 text-sm text-amber-300">{t("adminPayments.viewOnly")}</p> : null}
       <Form method="post" action={path} {...getFormProps(form)} data-testid="promotion-form">
-        <PaymentsErrorList errors={form.errors} id={form.errorId} className="form-error" />
+        <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
         <fieldset disabled={!loaderData.canAct} className="grid gap-4 lg:grid-cols-2">
           <div className="rounded-xl bg-panel p-4">
             {text(fields.nameEn, t("adminPayments.promotions.nameEn"))}
@@ -138,7 +139,7 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
                 <option value="active">{t("adminPayments.active")}</option>
                 <option value="inactive">{t("adminPayments.inactive")}</option>
               </select>
-              <PaymentsErrorList errors={fields.status.errors} id={fields.status.errorId} />
+              <ErrorList errors={fields.status.errors} id={fields.status.errorId} />
             </div>
             <PaymentsField
               label={t("adminPayments.promotions.startsAt")}
@@ -168,7 +169,7 @@ export default function PromotionEdit({ loaderData, actionData }: Route.Componen
                 ),
               )}
             </div>
-            <PaymentsErrorList errors={fields.categoryIds.errors} id={fields.categoryIds.errorId} />
+            <ErrorList errors={fields.categoryIds.errors} id={fields.categoryIds.errorId} />
           </fieldset>
         </fieldset>
         {loaderData.canAct ? (

@@ -1,12 +1,13 @@
 // The action behind both review queues: read which item and what decision, validate, decide through the payments
 // module, and answer like every finance form (400 bad input, 404 unknown, 409 already reviewed by someone else).
+import { areasFor } from "#app/i18n/areas.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { ReviewActionData } from "#app/components/admin/payments/ReviewQueue.tsx";
 import { idField, rejectSchema } from "#app/components/admin/payments/schemas.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { paymentErrorText, requireFinanceActor } from "./admin-payments.server.ts";
+import { paymentErrorMessage, requireFinanceActor } from "./admin-payments.server.ts";
 
 type Rejection = z.infer<typeof rejectSchema>;
 type Actor = { staffId: number; ip: string };
@@ -36,10 +37,10 @@ export async function reviewAction<S extends z.ZodType<{ intent: "approve"; id: 
   } catch (e) {
     if (!isPaymentError(e)) throw e;
     const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
-    const message = paymentErrorText(context, e);
+    const message = paymentErrorMessage(e);
     const field = e.field && options.fields.includes(e.field) ? e.field : null;
     const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
-    return data<ReviewActionData>({ id, intent, result: reply }, { status });
+    return data<ReviewActionData>({ id, intent, result: reply, areas: areasFor(context, [message]) }, { status });
   }
   return redirect(`${options.base}?${new URLSearchParams({ done: intent === "reject" ? "rejected" : "approved", id: String(value.id) })}`);
 }

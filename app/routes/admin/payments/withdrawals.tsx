@@ -1,10 +1,11 @@
+import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
-import { PaymentsErrorList, PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
+import { PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
 import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
 import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
@@ -167,7 +168,7 @@ function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canA
         ) : null}
         <span className="ml-auto text-xs text-white/60">{row.requestedAt}</span>
       </div>
-      <PaymentsErrorList errors={formErrors} className="form-error" />
+      <ErrorList errors={formErrors} className="form-error" />
       <div className="grid gap-3 md:grid-cols-2">
         <Facts
           rows={[

@@ -1,3 +1,4 @@
+import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -47,7 +48,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, params }: Route.ActionArgs) {
   const { staff } = await requireStaff(request, pageRoles.protection);
   const id = playerId(params);
   const submission = parseWithZod(await request.formData(), { schema: staffExclusionSchema });
@@ -59,8 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     else await applyExclusionForPlayer(by, id, kind, term, submission.value.reason);
   } catch (e) {
     if (!isExclusionError(e)) throw e;
-    const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
-    const message = t(e.messageKey, e.params);
+    const message = messageToken(e.messageKey, e.params);
     const status = e.code === "not_found" ? 404 : e.code === "not_longer" ? 409 : 400;
     return data({ result: submission.reply(e.field ? { fieldErrors: { [e.field]: [message] } } : { formErrors: [message] }) }, { status });
   }

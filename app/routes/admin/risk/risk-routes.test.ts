@@ -1,5 +1,6 @@
 // /admin/risk and /admin/players/:id/risk: roles, the thresholds form (admin only), opening and clearing a review,
 // and the finance queue holding the player's withdrawal meanwhile.
+import { answerInEnglish } from "#app/i18n/test-helpers.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
@@ -130,7 +131,7 @@ describe("a player's risk tab", () => {
       form: { intent: "approve", id: String(withdrawal.id), payoutReference: "PAY-9" },
     });
     expect(approve.status).toBe(400);
-    expect(JSON.stringify(approve.data)).toContain("Held — the player is under AML review");
+    expect(answerInEnglish(approve.data)).toContain("Held — the player is under AML review");
 
     expect((await call({ intent: "clear", reason: "" })).status).toBe(400);
     const cleared = await call({ intent: "clear", reason: "Family phone, documents seen" });

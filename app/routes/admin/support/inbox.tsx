@@ -1,3 +1,4 @@
+import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -29,14 +30,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 /** Sends one message to a player, a list or everyone (audited in the module); unknown usernames refuse the send. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const auth = await requireStaff(request, pageRoles.support);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: sendMessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await sendInboxMessage({ staffId: auth.staff.id, ...submission.value, ip: clientIp(request) });
   if (!result.ok) {
-    const message = getInstance(context).t("inbox.admin.unknown", { names: result.unknown.join(", ") });
+    const message = messageToken("inbox.admin.unknown", { names: result.unknown.join(", ") });
     return data({ result: submission.reply({ fieldErrors: { usernames: [message] } }) }, { status: 400 });
   }
   return redirect(`${BASE}?sent=${result.recipients}`);

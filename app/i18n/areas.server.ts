@@ -65,3 +65,11 @@ export function messageAreas(tokens: readonly string[] | null | undefined): Rout
 export function areasFor(context: Readonly<RouterContextProvider>, tokens: readonly string[] | null | undefined): AreaBundle[] {
   return messageAreas(tokens).map((area) => areaBundle(context, area));
 }
+
+/** areasFor over every message of a conform reply (its form and field errors). */
+export function replyAreas(context: Readonly<RouterContextProvider>, reply: { error?: Record<string, string[] | null> | null }): AreaBundle[] {
+  return areasFor(
+    context,
+    Object.values(reply.error ?? {}).flatMap((list) => list ?? []),
+  );
+}

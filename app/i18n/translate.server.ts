@@ -6,3 +6,8 @@ import { type MessageKey, type MessageParams, translateWith } from "./message.ts
 export function translate(context: Readonly<RouterContextProvider>, key: MessageKey, params?: MessageParams): string {
   return translateWith(getInstance(context).t, { key, params });
 }
+
+/** translate bound to a request, for a loader or action that writes several texts. */
+export function translator(context: Readonly<RouterContextProvider>) {
+  return (key: MessageKey, params?: MessageParams) => translate(context, key, params);
+}

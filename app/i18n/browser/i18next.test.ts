@@ -40,6 +40,10 @@ describe("the browser's i18next", () => {
       }
       expect(differences).toEqual([]);
       expect(mine.t("no.such.key")).toBe(realT("no.such.key"));
+      expect(mine.t("no.such.key", { defaultValue: "deposit.approve" })).toBe(realT("no.such.key", { defaultValue: "deposit.approve" }));
+      expect(mine.t("no.such.key", { defaultValue: "Hi {{name}}", name: "Rahim" })).toBe(
+        realT("no.such.key", { defaultValue: "Hi {{name}}", name: "Rahim" }),
+      );
     });
   }
 

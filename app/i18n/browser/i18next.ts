@@ -1,5 +1,5 @@
 // The browser's i18next: the few parts of it this site uses (one namespace, "." key paths, {{value}} interpolation,
-// plurals through Intl.PluralRules, $t() nesting, resource bundles added by routes), so phones download about 12 KB
+// plurals through Intl.PluralRules, $t() nesting, defaultValue, resource bundles added by routes), so phones download about 12 KB
 // less than the library. The server renders with the real i18next; vite.config.ts swaps this module in for the
 // client build only, and i18next.test.ts checks both give the same text for every string of both catalogues.
 type Tree = { [key: string]: string | Tree };
@@ -60,7 +60,10 @@ export class BrowserI18n {
       text = lookup(tree, `${key}_${new Intl.PluralRules(this.language).select(options.count)}`);
     }
     text ??= lookup(tree, key);
-    if (typeof text !== "string") return key;
+    if (typeof text !== "string") {
+      if (typeof options?.defaultValue !== "string") return key;
+      text = options.defaultValue;
+    }
     // As i18next: values first (a missing one stays as written), then nested keys with the same values.
     const filled = text.replace(PLACEHOLDER, (whole, name: string) => {
       const value = options?.[name];

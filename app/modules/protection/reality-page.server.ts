@@ -1,6 +1,6 @@
 // What a reality check shows (the modal and the interstitial page), as text in the request's language.
+import { translator } from "#app/i18n/translate.server.ts";
 import type { RouterContextProvider } from "react-router";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { durationParts, signedTaka } from "./reality-format.ts";
 import { realityFigures } from "./reality.server.ts";
 
@@ -14,7 +14,7 @@ export async function realityFiguresText(
 ): Promise<RealityFiguresText | null> {
   const figures = await realityFigures(playerId, token, now);
   if (!figures) return null;
-  const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  const t = translator(context);
   const { h, m } = durationParts(figures.elapsedMs);
   return {
     elapsed: h > 0 ? t("rgReality.duration.hours", { h, m }) : t("rgReality.duration.minutes", { m }),

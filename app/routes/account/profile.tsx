@@ -1,3 +1,5 @@
+import type { MessageKey } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useLocation } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -57,12 +59,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const query = new URLSearchParams({ notice: outcome.notice, ...(outcome.target ? { target: outcome.target } : {}) });
     return redirect(`${ACTION}?${query}`);
   }
-  const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  const t = translator(context);
   return data(
     {
       form: outcome.form,
       field: outcome.field ?? null,
-      error: t(outcome.error, outcome.params),
+      error: t(outcome.error as MessageKey, outcome.params),
       ...(outcome.confirm ? { confirm: outcome.confirm } : {}),
     },
     { status: outcome.status },

@@ -1,3 +1,5 @@
+import type { MessageKey } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
@@ -49,13 +51,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-type Loose = (key: string, options?: Record<string, unknown>) => string;
-
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
-  const t = getInstance(context).t as unknown as Loose;
+  const t = translator(context);
   const refuse = (field: "docType" | "file", key: string, params: Record<string, string> = {}, status = 400) =>
-    data({ upload: { field, error: t(key, params) } }, { status });
+    data({ upload: { field, error: t(key as MessageKey, params) } }, { status });
   let formData: FormData;
   try {
     formData = await parseFormData(request, { maxFiles: 1, maxFileSize: PROOF_MAX_BYTES });

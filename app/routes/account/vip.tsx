@@ -1,3 +1,5 @@
+import type { MessageKey, MessageParams } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
@@ -9,7 +11,6 @@ import { ConvertForm } from "#app/components/vip/ConvertForm.tsx";
 import { VipCard } from "#app/components/vip/VipCard.tsx";
 import { HistoryTable, PointsTable } from "#app/components/vip/VipTables.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -25,8 +26,8 @@ const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
-  const page = await vipPageData(player.id, url.searchParams, t);
+  const t = translator(context);
+  const page = await vipPageData(player.id, url.searchParams, (key, params) => t(key as MessageKey, params as MessageParams));
   // After a conversion the page names it; the key is looked up among this player's own conversions only.
   const converted = await findConversion(player.id, url.searchParams.get("converted"));
   return {
@@ -41,7 +42,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
-  const t = getInstance(context).t as unknown as (key: string, params?: Record<string, unknown>) => string;
+  const t = translator(context);
   const { minConvert } = await readVipSettings();
   const minMessage = t("vip.convert.min", { min: minConvert });
   const submission = parseWithZod(await request.formData(), { schema: convertSchema(minConvert, minMessage) });

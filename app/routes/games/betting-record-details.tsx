@@ -1,10 +1,11 @@
+import { type MessageKey, useMessageText } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ProfitLoss } from "#app/components/games/records/ProfitLoss.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getRound, verifyLink } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
@@ -57,7 +58,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { player } = requirePlayer(context, url);
   const round = await getRound(player.id, params.id);
   if (!round) throw data(null, { status: 404 });
-  const t = getInstance(context).t as unknown as (key: string) => string;
+  const t = translator(context);
   return {
     title: t("records.details.title"),
     i18n: areaBundle(context, "records"),
@@ -67,7 +68,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       game: round.gameName ?? round.gameCode,
       code: round.gameCode,
       provider: round.providerName,
-      type: (gameTypes as readonly string[]).includes(round.gameType) ? t(`casino.types.${round.gameType}`) : round.gameType,
+      type: (gameTypes as readonly string[]).includes(round.gameType) ? t(`casino.types.${round.gameType}` as MessageKey) : round.gameType,
       roundId: round.roundId,
       status: round.status as "open" | "settled" | "rolled_back",
       stake: taka(round.stake),
@@ -94,7 +95,7 @@ export default function BettingRecordDetails({ loaderData }: Route.ComponentProp
   useArea(loaderData.i18n);
   const { t } = useTranslation();
   const { round, calls, fairness } = loaderData;
-  const withParams = t as unknown as (key: string, params: Record<string, string>) => string;
+  const text = useMessageText();
   return (
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="bet-details">
@@ -125,7 +126,9 @@ export default function BettingRecordDetails({ loaderData }: Route.ComponentProp
             <h2 className="px-3 pt-3 font-bold">{t("records.details.fairness")}</h2>
             <dl>
               {fairness.result ? (
-                <Row label={t("records.details.result")}>{withParams(`records.details.${fairness.result.key}`, fairness.result.params)}</Row>
+                <Row label={t("records.details.result")}>
+                  {text({ key: `records.details.${fairness.result.key}` as MessageKey, params: fairness.result.params })}
+                </Row>
               ) : null}
               {fairness.serverSeedHash ? (
                 <Row label={t("records.details.serverSeedHash")} mono>

@@ -1,3 +1,5 @@
+import type { MessageKey } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -7,7 +9,6 @@ import { Toggles } from "#app/components/games/records/Toggles.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { parseRecordFilter, recordDays, recordPageSizes, recordQuery } from "#app/modules/games/records-filter.ts";
 import { listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
@@ -24,11 +25,11 @@ const taka = (p: bigint) => groupTaka(formatPoisha(p));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const t = getInstance(context).t as unknown as (key: string) => string;
+  const t = translator(context);
   const tab = url.searchParams.get("tab") === "exchange" ? "exchange" : "settled";
   const filter = parseRecordFilter(url.searchParams);
   const [list, platforms] = await Promise.all([listSettledRounds(player.id, filter), listRecordPlatforms()]);
-  const typeLabel = (type: string) => ((gameTypes as readonly string[]).includes(type) ? t(`casino.types.${type}`) : type);
+  const typeLabel = (type: string) => ((gameTypes as readonly string[]).includes(type) ? t(`casino.types.${type}` as MessageKey) : type);
   return {
     title: t("records.title"),
     i18n: areaBundle(context, "records"),

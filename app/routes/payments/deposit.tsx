@@ -17,7 +17,7 @@ import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
 import { NeededBox } from "#app/components/identity/NeededBox.tsx";
 import { db } from "#app/db/db.server.ts";
-import { areaBundle } from "#app/i18n/areas.server.ts";
+import { areaBundle, replyAreas } from "#app/i18n/areas.server.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { depositFormSchema } from "#app/modules/payments/validation.ts";
@@ -75,7 +75,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // Refused forms re-render with the choices they were sent with (without JavaScript the address has none).
   const again = async (result: SubmissionResult, status: number) => {
     const { channels, amountRange, selected } = await depositChoices(formQuery(formData));
-    return data({ result, again: { channels, amountRange, selected } }, { status });
+    return data({ result, again: { channels, amountRange, selected }, areas: replyAreas(context, result) }, { status });
   };
   const submission = parseWithZod(formData, { schema: depositFormSchema });
   if (submission.status !== "success") return again(submission.reply(), 400);
@@ -90,10 +90,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function Deposit({ loaderData, actionData }: Route.ComponentProps) {
-  useArea(loaderData.limitPrompt ?? undefined);
+  useArea([loaderData.limitPrompt ?? undefined, loaderData.identity, ...(actionData && "areas" in actionData ? actionData.areas : [])]);
   const { t } = useTranslation();
   const { promotions, methods, records } = loaderData;
-  useArea(loaderData.identity);
   const { channels, amountRange, selected } = (actionData && "again" in actionData ? actionData.again : null) ?? loaderData;
   const needsBirthday = loaderData.needed.includes("birthday");
   const others = loaderData.needed.filter((n) => n !== "birthday");

@@ -1,3 +1,5 @@
+import { useArea } from "#app/i18n/use-area.ts";
+import { replyAreas } from "#app/i18n/areas.server.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -60,11 +62,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       params: { mb: "5" },
     });
     const result: SubmissionResult = { status: "error", error: { proof: [paymentMessage(error)] } };
-    return data({ result }, { status: tooLarge ? 413 : 400 });
+    return data({ result, areas: [] }, { status: tooLarge ? 413 : 400 });
   }
 
   const submission = parseWithZod(formData, { schema: proofFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["proof"] }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["proof"] }), areas: [] }, { status: 400 });
   const { senderNumber, trxId, proof, idempotencyKey } = submission.value;
   try {
     const { deposit } = await submitDeposit(player.id, {
@@ -81,11 +83,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/payment-request?id=D${deposit.id}`, { headers: { "Set-Cookie": await clearDraft() } });
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    return data({ result: submission.reply({ ...refusalErrors(e, FIELDS), hideFields: ["proof"] }) }, { status: e.code === "trx_used" ? 409 : 400 });
+    const result = submission.reply({ ...refusalErrors(e, FIELDS), hideFields: ["proof"] });
+    // A deposit limit lowered since the amount was chosen is refused here, in the limits' words.
+    return data({ result, areas: replyAreas(context, result) }, { status: e.code === "trx_used" ? 409 : 400 });
   }
 }
 
 export default function MakePayment({ loaderData, actionData }: Route.ComponentProps) {
+  useArea(actionData?.areas);
   const { t } = useTranslation();
   const { method, channelType, amount, accountNumber, idempotencyKey } = loaderData;
   const [form, fields] = useForm({

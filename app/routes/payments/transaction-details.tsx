@@ -1,10 +1,12 @@
+import type { MessageKey } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -13,10 +15,10 @@ import type { Route } from "./+types/transaction-details";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-function display(field: TransactionField, locale: string, t: (key: string) => string): string {
+function display(field: TransactionField, locale: string, t: (key: MessageKey) => string): string {
   switch (field.key) {
     case "channel":
-      return t(`payments.channel.${field.value}`);
+      return t(`payments.channel.${field.value}` as MessageKey);
     case "amount":
     case "bonus":
       return `৳${groupTaka(formatPoisha(field.value))}`;
@@ -36,7 +38,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const tx = await getTransaction(player.id, params.id);
   if (!tx) throw data(null, { status: 404 });
   const locale = getLocale(context);
-  const t = getInstance(context).t as unknown as (key: string) => string;
+  const t = translator(context);
   return {
     title: t("paymentPages.details.title"),
     tx: {

@@ -1,6 +1,8 @@
 // /account/responsible-gaming: the player's limits (deposit, loss, stake over 24 h / 7 d / 30 d, session time) with
 // what is used and left, the changes waiting for confirmation, and links to the other protection tools.
 // Every form is a plain POST with an `intent`; JavaScript only keeps the page in place.
+import type { MessageKey } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -8,7 +10,6 @@ import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { dhakaMoment } from "#app/modules/protection/limits-errors.ts";
@@ -21,7 +22,6 @@ import type { Route } from "./+types/hub";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-type Loose = (key: string, params?: Record<string, unknown>) => string;
 const notices = ["set", "decreased", "pending", "unchanged", "cancelled", "increased", "removed", "skipped"] as const;
 const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 
@@ -49,7 +49,7 @@ function asText(v: LimitView): SlotText {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const t = getInstance(context).t as unknown as Loose;
+  const t = translator(context);
   const slots = (await limitOverview(player.id)).map(asText);
   const notice = notices.find((n) => n === url.searchParams.get("notice")) ?? null;
   const noticeSlot = slots.find((s) => s.id === url.searchParams.get("slot"));
@@ -64,12 +64,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
-  const t = getInstance(context).t as unknown as Loose;
+  const t = translator(context);
   const parsed = limitFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ slot: null, field: null, message: t("rgLimits.errors.invalid") }, { status: 400 });
   const outcome = await runHubForm(player.id, parsed.data);
   if (outcome.ok) return redirect(outcome.redirect);
-  return data({ slot: outcome.slot, field: outcome.field, message: t(outcome.key, outcome.params) }, { status: 400 });
+  return data({ slot: outcome.slot, field: outcome.field, message: t(outcome.key as MessageKey, outcome.params) }, { status: 400 });
 }
 
 const groups = ["deposit", "loss", "stake", "session"] as const;

@@ -1,3 +1,5 @@
+import type { MessageKey } from "#app/i18n/message.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
@@ -46,16 +48,14 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   };
 }
 
-type Loose = (key: string, options?: Record<string, unknown>) => string;
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff } = await requireStaff(request, pageRoles.protection);
   const id = playerId(params);
-  const t = getInstance(context).t as unknown as Loose;
+  const t = translator(context);
   const submission = parseWithZod(await request.formData(), { schema: documentReviewSchema });
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "identity.errors.notFound";
-    return data({ documentId: Number(submission.payload.documentId) || null, error: t(first) }, { status: 400 });
+    return data({ documentId: Number(submission.payload.documentId) || null, error: t(first as MessageKey) }, { status: 400 });
   }
   const v = submission.value;
   try {
@@ -69,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   } catch (e) {
     if (!(e instanceof IdentityError)) throw e;
-    return data({ documentId: v.documentId, error: t(e.messageKey, e.params) }, { status: e.code === "not_found" ? 404 : 409 });
+    return data({ documentId: v.documentId, error: t(e.messageKey as MessageKey, e.params) }, { status: e.code === "not_found" ? 404 : 409 });
   }
   return redirect(`/admin/players/${id}/documents?notice=${v.intent === "approve" ? "approved" : "rejected"}`);
 }

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getLocale, resources } from "./i18n.server.ts";
 import { isLanguage } from "./config.ts";
-import { parseMessageToken } from "./message.ts";
+import { parseMessageToken, replyMessages } from "./message.ts";
 
 type Translation = (typeof resources)["en"]["translation"];
 export const routeAreas = [
@@ -68,8 +68,5 @@ export function areasFor(context: Readonly<RouterContextProvider>, tokens: reado
 
 /** areasFor over every message of a conform reply (its form and field errors). */
 export function replyAreas(context: Readonly<RouterContextProvider>, reply: { error?: Record<string, string[] | null> | null }): AreaBundle[] {
-  return areasFor(
-    context,
-    Object.values(reply.error ?? {}).flatMap((list) => list ?? []),
-  );
+  return areasFor(context, replyMessages(reply));
 }

@@ -1,6 +1,6 @@
 // One path for messages a person reads: code says what happened as { key, params } with a typed catalogue key, and
-// one translator turns it into text in the reader's language (translateMessage on the server, useMessageText in the
-// browser). Form errors travel through conform as strings, so a message with values is carried as one token: the
+// one translator turns it into text in the reader's language (translate in translate.server.ts on the server,
+// useMessageText in the browser). Form errors travel through conform as strings, so a message with values is carried as one token: the
 // key, then its values as JSON ("payments.errors.amountRange{"min":"৳500"}"); a token without values is the bare key,
 // which is what the shared zod schemas produce.
 import type { i18n as I18n, ParseKeys, TFunction } from "i18next";
@@ -33,6 +33,11 @@ type Translator = (key: string, options?: MessageParams) => string;
 export function translateWith(t: TFunction | I18n["t"], message: Message | string): string {
   const { key, params } = typeof message === "string" ? parseMessageToken(message) : message;
   return (t as unknown as Translator)(key, params);
+}
+
+/** Every message of a conform reply (its form and field errors). */
+export function replyMessages(reply: { error?: Record<string, string[] | null> | null } | undefined): string[] {
+  return Object.values(reply?.error ?? {}).flatMap((list) => list ?? []);
 }
 
 /** In components: a function from a message or token to text in the page's language. */

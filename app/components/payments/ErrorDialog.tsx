@@ -1,14 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useMessageText } from "#app/i18n/message.ts";
+import { replyMessages, useMessageText } from "#app/i18n/message.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 type Answer = { result?: { error?: Record<string, string[] | null> | null } } | undefined;
-
-/** Every message of a server answer (form and field errors). */
-function answerMessages(answer: Answer) {
-  return Object.values(answer?.result?.error ?? {}).flatMap((list) => list ?? []);
-}
 
 /**
  * The spec's error modal (titled Error). With JavaScript it opens each time the server refuses the form
@@ -21,7 +16,7 @@ export function ErrorDialog({ formErrors, answer, id }: { formErrors: string[]; 
   const translate = useMessageText();
   const hydrated = useHydrated();
   const ref = useRef<HTMLDialogElement>(null);
-  const messages = hydrated ? [...new Set(answerMessages(answer))] : formErrors;
+  const messages = hydrated ? [...new Set(replyMessages(answer?.result))] : formErrors;
 
   useEffect(() => {
     const dialog = ref.current;

@@ -29,6 +29,8 @@ function merge(target: Tree, source: Tree) {
 export class BrowserI18n {
   language = "en";
   private store: Record<string, Tree> = {};
+  // Made once with the language (init sets both), not once per translated count.
+  private plurals = new Intl.PluralRules(this.language);
 
   use(_plugin: unknown) {
     return this;
@@ -36,6 +38,7 @@ export class BrowserI18n {
 
   init(options: InitOptions) {
     this.language = options.lng;
+    this.plurals = new Intl.PluralRules(options.lng);
     for (const [lng, bundle] of Object.entries(options.resources)) this.store[lng] = structuredClone(bundle.translation);
     return Promise.resolve(this.t);
   }
@@ -57,7 +60,7 @@ export class BrowserI18n {
     const tree = this.store[this.language];
     let text: string | Tree | undefined;
     if (typeof options?.count === "number") {
-      text = lookup(tree, `${key}_${new Intl.PluralRules(this.language).select(options.count)}`);
+      text = lookup(tree, `${key}_${this.plurals.select(options.count)}`);
     }
     text ??= lookup(tree, key);
     if (typeof text !== "string") {

@@ -80,7 +80,7 @@ export function clientFieldErrors<K extends string>(
 }
 
 /** Issues of a failed parse grouped by schema key (the first path segment). */
-export function issuesByField(error: z.ZodError): Record<string, string[]> {
+export function issuesByField(error: z.core.$ZodError): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");

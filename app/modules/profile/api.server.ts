@@ -26,7 +26,7 @@ export function refusal(result: ProfileError, field?: string) {
   );
 }
 
-function invalid(field: string, error: z.ZodError) {
+function invalid(field: string, error: z.core.$ZodError) {
   const message = english(error.issues[0]?.message ?? "api.invalidValue");
   return Response.json({ success: false, message, errors: { [field]: [message] } }, { status: 422, headers });
 }

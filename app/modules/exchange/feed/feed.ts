@@ -1,0 +1,47 @@
+// What a feed tells the exchange about an event, whichever feed it is (the simulated match or a provider over
+// HTTP): a full snapshot each time, which feed-sync.server.ts applies to the markets idempotently.
+import type { Sport } from "../schema.ts";
+
+export type FeedFancyLine = {
+  /** The line's name, unique within its event ("6 over runs DHA"). */
+  name: string;
+  noLine: number;
+  yesLine: number;
+  noRate: number;
+  yesRate: number;
+  /** No bets on it for now (its innings has not started, or the provider says so). */
+  suspended: boolean;
+  /** The result in runs once known (0 is a result); null while open. */
+  result: number | null;
+};
+
+export type ScoreBoard = {
+  innings: { team: number; runs: number; wickets: number; overs: string }[];
+  /** The last delivery, as the board shows it ("4", "W", "1wd"). */
+  lastBall: string | null;
+};
+
+export type FeedEvent = {
+  externalId: string;
+  sport: Sport;
+  competition: string;
+  name: string;
+  startsAt: Date;
+  runners: string[];
+  inPlay: boolean;
+  /** A delivery is being bowled: Bookmaker and Fancy take no bets. */
+  ballRunning: boolean;
+  /** Each runner's chance of winning, which the demo's market-maker quotes around; absent when the feed has none. */
+  chances?: number[];
+  /** Bookmaker DIGIT rates per runner (null: no quote); absent when the event has no Bookmaker market. */
+  bookmaker?: { back: number | null; lay: number | null }[];
+  fancy: FeedFancyLine[];
+  score?: ScoreBoard;
+  /** Once decided: the winning runner's index, or null when the match is void (a tie, an abandonment). */
+  result?: { winner: number | null };
+};
+
+export interface ExchangeFeed {
+  /** The events to show now, in play and coming, with the ones that just ended. */
+  events(now: Date): Promise<FeedEvent[]>;
+}

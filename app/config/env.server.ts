@@ -8,24 +8,34 @@ const boolish = z
   .optional()
   .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  SEED_DEMO: boolish,
-  // Defaults to where this server listens (defaultPublicUrl), so links in e-mails work on a local install.
-  PUBLIC_URL: z.url(),
-  SMS_GATEWAY_URL: z.url().optional(),
-  SMS_GATEWAY_TOKEN: z.string().optional(),
-  LOG_OUTBOX: boolish,
-  ADMIN_INITIAL_PASSWORD: z.string().min(10, "ADMIN_INITIAL_PASSWORD must be at least 10 characters").optional(),
-  // Browser tests only (scripts/e2e-server.mjs): lets them open a session without the log-in form. Unset, the route is a 404.
-  E2E_SESSION_KEY: z.string().min(32, "E2E_SESSION_KEY must be at least 32 characters").optional(),
-  // The AML signal job: how often it runs and how old a row must be before it reads it (browser tests shorten both).
-  RISK_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).optional(),
-  RISK_SETTLE_MS: z.coerce.number().int().min(0).optional(),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    SEED_DEMO: boolish,
+    // Defaults to where this server listens (defaultPublicUrl), so links in e-mails work on a local install.
+    PUBLIC_URL: z.url(),
+    SMS_GATEWAY_URL: z.url().optional(),
+    SMS_GATEWAY_TOKEN: z.string().optional(),
+    LOG_OUTBOX: boolish,
+    ADMIN_INITIAL_PASSWORD: z.string().min(10, "ADMIN_INITIAL_PASSWORD must be at least 10 characters").optional(),
+    // Browser tests only (scripts/e2e-server.mjs): lets them open a session without the log-in form. Unset, the route is a 404.
+    E2E_SESSION_KEY: z.string().min(32, "E2E_SESSION_KEY must be at least 32 characters").optional(),
+    // The AML signal job: how often it runs and how old a row must be before it reads it (browser tests shorten both).
+    RISK_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).optional(),
+    RISK_SETTLE_MS: z.coerce.number().int().min(0).optional(),
+    // The exchange's feed: the built-in simulated cricket (the default), a provider over HTTP (its sports API and
+    // exchange host, spec section 7), or none (no matches are added or played).
+    EXCHANGE_FEED: z.enum(["simulated", "http", "off"]).default("simulated"),
+    SPORTS_API_URL: z.url().optional(),
+    EXCHANGE_HOST_URL: z.url().optional(),
+  })
+  .refine((env) => env.EXCHANGE_FEED !== "http" || (env.SPORTS_API_URL && env.EXCHANGE_HOST_URL), {
+    path: ["EXCHANGE_FEED"],
+    message: "EXCHANGE_FEED=http needs SPORTS_API_URL and EXCHANGE_HOST_URL",
+  });
 
 export type Env = z.infer<typeof envSchema> & {
   SESSION_SECRET: string;

@@ -21,6 +21,10 @@ describe("settings", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
     expect(() => parseEnv({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
+    expect(() => parseEnv({ EXCHANGE_FEED: "betfair" })).toThrow(/EXCHANGE_FEED/);
+    expect(() => parseEnv({ EXCHANGE_FEED: "http", SPORTS_API_URL: "https://sports.example" })).toThrow(/needs SPORTS_API_URL and EXCHANGE_HOST_URL/);
+    expect(parseEnv({ EXCHANGE_FEED: "http", SPORTS_API_URL: "https://s.example", EXCHANGE_HOST_URL: "https://x.example" }).EXCHANGE_FEED).toBe("http");
+    expect(parseEnv({}).EXCHANGE_FEED).toBe("simulated");
   });
   it("uses a given secret and does not write one", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));

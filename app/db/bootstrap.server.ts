@@ -1,5 +1,6 @@
 import { getEnv } from "#app/config/env.server.ts";
 import { startCrashEngine } from "#app/modules/games/crash/instance.server.ts";
+import { startExchangeFeed } from "#app/modules/exchange/feed/instance.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
 import { ensureContentPages, seedFooterPartnersDemo } from "#app/modules/content/pages.server.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
@@ -48,5 +49,7 @@ export async function bootstrap() {
     startRiskJob();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).
     await startCrashEngine().catch((e: unknown) => console.error("crash: the engine did not start", e));
+    // The exchange's feed and market-maker: the leader instance runs them; bets are taken everywhere.
+    await startExchangeFeed().catch((e: unknown) => console.error("exchange feed: did not start", e));
   }
 }

@@ -1,4 +1,5 @@
 import { aggregatorHandlers } from "./aggregator.ts";
 import { smsGatewayHandlers } from "./sms-gateway.ts";
+import { sportsFeedHandlers } from "./sports-feed.ts";
 
-export const handlers = [...smsGatewayHandlers, ...aggregatorHandlers];
+export const handlers = [...smsGatewayHandlers, ...aggregatorHandlers, ...sportsFeedHandlers];

@@ -1,6 +1,6 @@
 // Creating an event with its markets, as a feed (or the demo seed) announces it: match odds with its runners, an
 // optional Bookmaker market on the same runners, and Fancy lines. Idempotent on the feed's external id.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners, type Sport } from "./schema.ts";
 
@@ -70,4 +70,28 @@ export async function ensureEvent(spec: EventSpec): Promise<{ eventId: number; c
     }
     return { eventId: inserted.id, created: true };
   });
+}
+
+/** Adds the Fancy lines an event does not have yet (by name), as a feed offers new ones during the match. */
+export async function ensureFancyLines(eventId: number, lines: FancyLineSpec[], stakes: { minStake?: bigint; maxStake?: bigint } = {}) {
+  if (!lines.length) return;
+  const existing = await db
+    .select({ name: exchangeMarkets.name })
+    .from(exchangeMarkets)
+    .where(and(eq(exchangeMarkets.eventId, eventId), eq(exchangeMarkets.kind, "fancy")));
+  const known = new Set(existing.map((m) => m.name));
+  const fresh = lines.filter((l) => !known.has(l.name));
+  if (!fresh.length) return;
+  await db.insert(exchangeMarkets).values(
+    fresh.map((f, i) => ({
+      eventId,
+      kind: "fancy" as const,
+      commissionBp: 0,
+      inPlayDelayMs: 0,
+      sortOrder: 10 + existing.length + i,
+      ...(stakes.minStake ? { minStake: stakes.minStake } : {}),
+      ...(stakes.maxStake ? { maxStake: stakes.maxStake } : {}),
+      ...f,
+    })),
+  );
 }

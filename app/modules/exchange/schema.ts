@@ -1,7 +1,8 @@
 // The exchange: events (a match), markets (match odds, Bookmaker, Fancy), runners, players' orders and their fills,
 // and each player's exposure per market with the ledger hold that reserves it. Money in poisha (bigint).
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ScoreBoard } from "./feed/feed.ts";
 import { players } from "#app/modules/players/schema.ts";
 
 export const sports = ["cricket", "soccer", "tennis"] as const;
@@ -28,6 +29,8 @@ export const exchangeEvents = pgTable(
     startsAt: timestamp({ withTimezone: true }).notNull(),
     inPlay: boolean().notNull().default(false),
     closed: boolean().notNull().default(false),
+    /** The score board as the feed last sent it (feed/feed.ts ScoreBoard); null before the start. */
+    score: jsonb().$type<ScoreBoard>(),
     /** The feed's id for the event (the simulated feed's or a provider's). */
     externalId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

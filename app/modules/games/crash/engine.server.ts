@@ -1,4 +1,4 @@
-// The Crash engine: one shared round at a time. The leader (see leader.server.ts; on PGlite the only process)
+// The Crash engine: one shared round at a time. The leader (see app/db/leader.server.ts; on PGlite the only process)
 // loops: open a round taking bets -> start it -> publish the multiplier every tick, paying auto cash-outs as it
 // passes them -> crash at the round's crash point (mark crashed, publish the hash, settle the bets) -> pause.
 // Every instance, leader or not, keeps a snapshot of the current round from the events it sees, for new streams.
@@ -17,8 +17,8 @@ import { autoCashOut } from "./bets.server.ts";
 import { CHAIN_LENGTH, createChain, ensureChain, type LoadedChain } from "./chain.server.ts";
 import { msToReach, multiplierAt } from "./curve.ts";
 import type { CrashEvent } from "./events.ts";
-import { CrashHub } from "./hub.server.ts";
-import { CRASH_LEADER_LOCK, LeaderConnection } from "./leader.server.ts";
+import { CRASH_CHANNEL, CrashHub } from "./hub.server.ts";
+import { LEADER_LOCKS, LeaderElection } from "#app/db/leader.server.ts";
 import {
   autoBets,
   elapsedMs,
@@ -72,14 +72,11 @@ export class CrashEngine {
   private readonly chainLength: number;
   private readonly lockKey: number;
   private readonly onRoundOpened: CrashEngineOptions["onRoundOpened"];
-  private connection: LeaderConnection | undefined;
+  private election: LeaderElection | undefined;
   private started = false;
   private leading = false;
-  private trying = false;
-  private backoffUntil = 0;
   private sweepEnded = true;
   private loop: Promise<void> | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
   private readonly wakers = new Set<() => void>();
   private chain: LoadedChain | undefined;
   private tickBase: { e: number; at: number } | null = null;
@@ -88,7 +85,7 @@ export class CrashEngine {
     this.url = options.databaseUrl;
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.chainLength = options.chainLength ?? CHAIN_LENGTH;
-    this.lockKey = options.lockKey ?? CRASH_LEADER_LOCK;
+    this.lockKey = options.lockKey ?? LEADER_LOCKS.crash;
     this.onRoundOpened = options.onRoundOpened;
     this.hub = options.hub ?? new CrashHub(Boolean(this.url));
     this.hub.subscribe((event) => this.apply(event));
@@ -100,7 +97,7 @@ export class CrashEngine {
 
   /** The backend pid of the lock connection (PostgreSQL only; tests kill it). */
   get lockPid() {
-    return this.connection?.pid;
+    return this.election?.pid;
   }
 
   async start() {
@@ -111,20 +108,32 @@ export class CrashEngine {
       this.lead();
       return;
     }
-    await this.tryToLead();
-    this.retryTimer = setInterval(() => void this.tryToLead(), this.timing.leaderRetryMs);
-    this.retryTimer.unref();
+    this.election = new LeaderElection({
+      url: this.url,
+      lockKey: this.lockKey,
+      retryMs: this.timing.leaderRetryMs,
+      name: "crash",
+      channel: CRASH_CHANNEL,
+      onNotification: (p) => this.hub.relay(p),
+      onLead: () => {
+        if (this.started) this.lead();
+      },
+      onLost: () => {
+        this.leading = false;
+        this.wakeAll();
+      },
+    });
+    await this.election.start();
   }
 
   /** Stops driving and listening. An open round is left to the next leader's restart-safety step. */
   async stop() {
     this.started = false;
     this.leading = false;
-    clearInterval(this.retryTimer);
     this.wakeAll();
     await this.loop;
-    await this.connection?.close();
-    this.connection = undefined;
+    await this.election?.stop();
+    this.election = undefined;
   }
 
   /** Resolves once this engine is the leader (tests). */
@@ -134,31 +143,6 @@ export class CrashEngine {
       if (Date.now() > until) throw new Error("not the leader in time");
       await new Promise((r) => setTimeout(r, 20));
     }
-  }
-
-  private async tryToLead() {
-    if (!this.started || this.leading || this.trying || !this.url || Date.now() < this.backoffUntil) return;
-    this.trying = true;
-    try {
-      if (!this.connection?.connected) {
-        await this.connection?.close();
-        this.connection = new LeaderConnection(this.url, { notification: (p) => this.hub.relay(p), lost: () => this.lostConnection() }, this.lockKey);
-        await this.connection.connect();
-      }
-      if (this.started && (await this.connection.tryLead())) this.lead();
-    } catch (e) {
-      console.error("crash: leader election failed", e);
-    } finally {
-      this.trying = false;
-    }
-  }
-
-  private lostConnection() {
-    if (this.leading) console.error("crash: the leader connection was lost; another instance takes over");
-    // The instance whose connection failed waits a little longer, so that a healthy one takes over first.
-    this.backoffUntil = Date.now() + 3 * this.timing.leaderRetryMs;
-    this.leading = false;
-    this.wakeAll();
   }
 
   private lead() {

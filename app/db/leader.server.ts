@@ -1,0 +1,160 @@
+// Leader election across app instances on one PostgreSQL: the instance holding a session-level advisory lock on
+// its own connection does a job that must run once (the Crash rounds, the exchange feed). The same connection may
+// LISTEN on a channel. If the connection dies the lock is released by PostgreSQL and another instance's next try
+// takes it.
+import pg from "pg";
+
+/** The jobs' lock keys: any fixed numbers, one per job; advisory locks are per database. */
+export const LEADER_LOCKS = { crash: 7_240_406, exchangeFeed: 7_240_407 } as const;
+
+export class LeaderConnection {
+  private client: pg.Client | undefined;
+  private lost = false;
+
+  private readonly url: string;
+  private readonly handlers: { notification: (payload: string) => void; lost: () => void };
+  private readonly lockKey: number;
+  private readonly channel: string | null;
+
+  /** `channel`: one to LISTEN on with this connection (its notifications go to `handlers.notification`). */
+  constructor(
+    url: string,
+    handlers: { notification: (payload: string) => void; lost: () => void },
+    { lockKey, channel = null }: { lockKey: number; channel?: string | null },
+  ) {
+    this.url = url;
+    this.handlers = handlers;
+    this.lockKey = lockKey;
+    this.channel = channel;
+  }
+
+  get connected() {
+    return Boolean(this.client) && !this.lost;
+  }
+
+  /** The backend's process id (tests terminate it to play a dead leader). */
+  pid: number | undefined;
+
+  async connect() {
+    const client = new pg.Client({ connectionString: this.url });
+    this.lost = false;
+    const onGone = () => {
+      if (this.client !== client || this.lost) return;
+      this.lost = true;
+      this.handlers.lost();
+    };
+    client.on("error", onGone);
+    client.on("end", onGone);
+    client.on("notification", (msg) => {
+      if (this.channel && msg.channel === this.channel && msg.payload) this.handlers.notification(msg.payload);
+    });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ pid: number }>(`select pg_backend_pid() as pid`);
+      this.pid = rows[0]?.pid;
+      if (this.channel) await client.query(`listen ${this.channel}`);
+    } catch (e) {
+      await client.end().catch(() => {});
+      throw e;
+    }
+    this.client = client;
+  }
+
+  /** True when this connection holds (or now takes) the leader lock. */
+  async tryLead(): Promise<boolean> {
+    if (!this.client || this.lost) return false;
+    const { rows } = await this.client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [this.lockKey]);
+    return rows[0]?.ok === true;
+  }
+
+  async close() {
+    const client = this.client;
+    this.client = undefined;
+    this.pid = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
+export type LeaderElectionOptions = {
+  url: string;
+  lockKey: number;
+  /** How often a follower tries to take the lock. */
+  retryMs: number;
+  /** For the log ("crash", "exchange feed"). */
+  name: string;
+  channel?: string | null;
+  onNotification?: (payload: string) => void;
+  /** This instance took the lock: start the job. */
+  onLead: () => void;
+  /** The lock's connection was lost (the lock with it): stop the job. */
+  onLost: () => void;
+};
+
+/**
+ * Keeps trying to take a job's leader lock: connects (again after a loss), tries the lock every `retryMs`, and tells
+ * the job when it leads and when it lost the connection. An instance whose connection failed waits three tries
+ * before trying again, so that a healthy one takes over first.
+ */
+export class LeaderElection {
+  private connection: LeaderConnection | undefined;
+  private active = false;
+  private trying = false;
+  private backoffUntil = 0;
+  private timer: NodeJS.Timeout | undefined;
+  leading = false;
+  private readonly options: LeaderElectionOptions;
+
+  constructor(options: LeaderElectionOptions) {
+    this.options = options;
+  }
+
+  /** The backend's process id of the lock connection (tests terminate it to play a dead leader). */
+  get pid() {
+    return this.connection?.pid;
+  }
+
+  async start() {
+    if (this.active) return;
+    this.active = true;
+    await this.tryToLead();
+    this.timer = setInterval(() => void this.tryToLead(), this.options.retryMs);
+    this.timer.unref();
+  }
+
+  /** Stops trying and closes the connection, which releases the lock. */
+  async stop() {
+    this.active = false;
+    this.leading = false;
+    clearInterval(this.timer);
+    await this.connection?.close();
+    this.connection = undefined;
+  }
+
+  private async tryToLead() {
+    if (!this.active || this.leading || this.trying || Date.now() < this.backoffUntil) return;
+    this.trying = true;
+    try {
+      if (!this.connection?.connected) {
+        await this.connection?.close();
+        const { url, lockKey, channel, onNotification } = this.options;
+        this.connection = new LeaderConnection(url, { notification: (p) => onNotification?.(p), lost: () => this.lost() }, { lockKey, channel });
+        await this.connection.connect();
+      }
+      if (this.active && (await this.connection.tryLead())) {
+        this.leading = true;
+        this.options.onLead();
+      }
+    } catch (e) {
+      console.error(`${this.options.name}: leader election failed`, e);
+    } finally {
+      this.trying = false;
+    }
+  }
+
+  private lost() {
+    if (this.leading) console.error(`${this.options.name}: the leader connection was lost; another instance takes over`);
+    this.backoffUntil = Date.now() + 3 * this.options.retryMs;
+    this.leading = false;
+    this.options.onLost();
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "exchange_events" ADD COLUMN "score" jsonb;

@@ -23,7 +23,9 @@ describe("settings", () => {
     expect(() => parseEnv({ SEED_DEMO: "maybe" })).toThrow(/SEED_DEMO/);
     expect(() => parseEnv({ EXCHANGE_FEED: "betfair" })).toThrow(/EXCHANGE_FEED/);
     expect(() => parseEnv({ EXCHANGE_FEED: "http", SPORTS_API_URL: "https://sports.example" })).toThrow(/needs SPORTS_API_URL and EXCHANGE_HOST_URL/);
-    expect(parseEnv({ EXCHANGE_FEED: "http", SPORTS_API_URL: "https://s.example", EXCHANGE_HOST_URL: "https://x.example" }).EXCHANGE_FEED).toBe("http");
+    expect(parseEnv({ EXCHANGE_FEED: "http", SPORTS_API_URL: "https://s.example", EXCHANGE_HOST_URL: "https://x.example" }).EXCHANGE_FEED).toBe(
+      "http",
+    );
     expect(parseEnv({}).EXCHANGE_FEED).toBe("simulated");
   });
   it("uses a given secret and does not write one", () => {

@@ -79,6 +79,8 @@ export default [
   route("house/mines", "routes/games/house-mines.tsx"),
   route("house/crash", "routes/games/house-crash.tsx"),
   route("resources/crash-events", "routes/resources/crash-events.ts"),
+  // The exchange: an event's markets pushed to its page when they change (public prices)
+  route("resources/exchange-events", "routes/resources/exchange-events.ts"),
   route("fair", "routes/games/fair.tsx"),
   // Casino: the betting record (settled rounds) and uploaded game posters
   route("betting-record", "routes/games/betting-record.tsx"),

@@ -150,3 +150,12 @@ export async function listPlayerOrders(playerId: number, { settled, before, limi
     .orderBy(desc(exchangeOrders.id))
     .limit(Math.min(Math.max(limit, 1), 100));
 }
+
+/** The ids of an event's markets that are not settled (its page's live updates); empty when there is no such event. */
+export async function liveMarketIds(eventId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: exchangeMarkets.id })
+    .from(exchangeMarkets)
+    .where(and(eq(exchangeMarkets.eventId, eventId), sql`${exchangeMarkets.settledAt} is null`));
+  return rows.map((r) => r.id);
+}

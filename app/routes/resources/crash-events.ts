@@ -1,4 +1,4 @@
-import { eventStream } from "remix-utils/sse/server";
+import { liveEvents } from "#app/modules/events/sse.server.ts";
 import { engineSnapshot, subscribeCrash, currentRound } from "#app/modules/games/crash.server.ts";
 import type { Route } from "./+types/crash-events";
 
@@ -11,28 +11,12 @@ const HEARTBEAT_MS = 15_000;
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const round = engineSnapshot() ?? (await currentRound());
-  return eventStream(
+  return liveEvents(
     request.signal,
-    (send) => {
-      let open = true;
-      const emit = (event: string, data: string) => {
-        if (!open) return;
-        try {
-          send({ event, data });
-        } catch {
-          stop();
-        }
-      };
+    (emit) => {
       emit("state", JSON.stringify({ round, serverNow: Date.now() }));
-      const unsubscribe = subscribeCrash((event, json) => emit(event.t, json));
-      const heartbeat = setInterval(() => emit("heartbeat", String(Date.now())), HEARTBEAT_MS);
-      function stop() {
-        open = false;
-        clearInterval(heartbeat);
-        unsubscribe();
-      }
-      return stop;
+      return subscribeCrash((event, json) => emit(event.t, json));
     },
-    { headers: { "X-Accel-Buffering": "no" } },
+    { heartbeatMs: HEARTBEAT_MS },
   );
 }

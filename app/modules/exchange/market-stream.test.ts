@@ -1,0 +1,78 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { publish, stopEventBus } from "#app/modules/events/bus.server.ts";
+import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
+import { parseOdds } from "./ladder.ts";
+import { watchMarkets } from "./market-stream.server.ts";
+import { placeOrder } from "./orders.server.ts";
+import { createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
+import { setFancyLine } from "./trading.server.ts";
+
+afterAll(async () => {
+  await stopEventBus();
+  await closeIdleConnections();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+type Message = { at: number; market: { version: number; line: { no: number; yes: number } | null } & Record<string, unknown> };
+
+function collect(marketIds: number[]) {
+  const messages: Message[] = [];
+  const stop = watchMarkets(marketIds, (_id, json) => messages.push({ at: Date.now(), market: JSON.parse(json) }));
+  return { messages, stop };
+}
+
+describe("live market updates", () => {
+  it("sends at most one message per market per 100 ms, and the last one shows the final state", async () => {
+    const { market } = await createFancyMarket();
+    const { messages, stop } = collect([market.id]);
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 30; i++) await setFancyLine(market.id, { noLine: 50 + i, yesLine: 51 + i, noRate: 100, yesRate: 100 });
+      const elapsed = Date.now() - started;
+      await sleep(400);
+      expect(messages.length).toBeGreaterThanOrEqual(1);
+      expect(messages.length).toBeLessThanOrEqual(Math.floor(elapsed / 100) + 2);
+      for (let i = 1; i < messages.length; i++) expect(messages[i]!.at - messages[i - 1]!.at).toBeGreaterThanOrEqual(95);
+      expect(messages.at(-1)!.market.line).toEqual({ no: 79, yes: 80, noRate: 100, yesRate: 100 });
+    } finally {
+      stop();
+    }
+  });
+
+  it("sends nothing when a notice leaves what the page shows unchanged, and nothing after it stopped", async () => {
+    const { market } = await createFancyMarket();
+    const { messages, stop } = collect([market.id]);
+    await setFancyLine(market.id, { noLine: 60, yesLine: 61, noRate: 100, yesRate: 100 });
+    await sleep(250);
+    expect(messages).toHaveLength(1);
+    await publish({ kind: "market", marketId: market.id });
+    await sleep(250);
+    expect(messages).toHaveLength(1);
+    stop();
+    await setFancyLine(market.id, { noLine: 62, yesLine: 63, noRate: 100, yesRate: 100 });
+    await sleep(250);
+    expect(messages).toHaveLength(1);
+  });
+
+  it("shows a player's unmatched back as money available to lay", async () => {
+    const { market, home } = await createMatchOddsMarket();
+    const player = await fundedPlayer(taka(500));
+    const { messages, stop } = collect([market.id]);
+    try {
+      await placeOrder({
+        playerId: player,
+        marketId: market.id,
+        runnerId: home.id,
+        side: "back",
+        tick: parseOdds("2.5")!,
+        stake: taka(200),
+        requestKey: requestKey(),
+      });
+      await sleep(300);
+      const runner = (messages.at(-1)!.market.runners as { id: number; toLay: { tick: number; size: string }[] }[]).find((r) => r.id === home.id)!;
+      expect(runner.toLay).toEqual([{ tick: parseOdds("2.5"), size: String(taka(200)) }]);
+    } finally {
+      stop();
+    }
+  });
+});

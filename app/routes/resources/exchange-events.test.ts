@@ -1,0 +1,39 @@
+// /resources/exchange-events called the way React Router calls it: bad or unknown events are a 4xx; an event's
+// stream carries a market's new state after it changed.
+import { afterAll, describe, expect, it } from "vitest";
+import { stopEventBus } from "#app/modules/events/bus.server.ts";
+import { createFancyMarket } from "#app/modules/exchange/test-helpers.ts";
+import { setFancyLine } from "#app/modules/exchange/trading.server.ts";
+import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
+import { callRoute as call } from "#tests/support/route-call.ts";
+import * as events from "./exchange-events.ts";
+
+afterAll(async () => {
+  await stopEventBus();
+  await closeIdleConnections();
+});
+
+describe("/resources/exchange-events", () => {
+  it.each(["", "?event=", "?event=abc", "?event=-4", "?event=1.5", "?event=99999999999", "?event=%00"])("is a 400 for %s", async (query) => {
+    const out = await call(events, `/resources/exchange-events${query}`);
+    expect(out.status).toBe(400);
+  });
+
+  it("is a 404 for an event that does not exist", async () => {
+    expect((await call(events, "/resources/exchange-events?event=2147483647")).status).toBe(404);
+  });
+
+  it("streams a market's state after it changed", async () => {
+    const { market } = await createFancyMarket();
+    const abort = new AbortController();
+    const out = await call(events, `/resources/exchange-events?event=${market.eventId}`, { signal: abort.signal });
+    expect(out.response!.headers.get("content-type")).toBe("text/event-stream");
+    const reader = out.response!.body!.pipeThrough(new TextDecoderStream()).getReader();
+    await setFancyLine(market.id, { noLine: 70, yesLine: 71, noRate: 95, yesRate: 105 });
+    let text = "";
+    while (!/event: market\ndata: .*\n\n/.test(text)) text += (await reader.read()).value ?? "";
+    const data = JSON.parse(/event: market\ndata: (.*)\n\n/.exec(text)![1]!);
+    expect(data).toMatchObject({ id: market.id, kind: "fancy", status: "open", line: { no: 70, yes: 71, noRate: 95, yesRate: 105 } });
+    abort.abort();
+  });
+});

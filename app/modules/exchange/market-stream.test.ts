@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { publish, stopEventBus } from "#app/modules/events/bus.server.ts";
+import { eq, sql } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { eventBusReady, publish, stopEventBus } from "#app/modules/events/bus.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
 import { watchMarkets } from "./market-stream.server.ts";
 import { placeOrder } from "./orders.server.ts";
+import { exchangeMarkets } from "./schema.ts";
 import { createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
 import { setFancyLine } from "./trading.server.ts";
 
@@ -71,6 +74,25 @@ describe("live market updates", () => {
       await sleep(300);
       const runner = (messages.at(-1)!.market.runners as { id: number; toLay: { tick: number; size: string }[] }[]).find((r) => r.id === home.id)!;
       expect(runner.toLay).toEqual([{ tick: parseOdds("2.5"), size: String(taka(200)) }]);
+    } finally {
+      stop();
+    }
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))("pushes a change another instance made (its NOTIFY) to this instance's pages", async () => {
+    const { market } = await createFancyMarket();
+    const { messages, stop } = collect([market.id]);
+    try {
+      await eventBusReady();
+      // Another instance moves the line in its own transaction and tells the others, as trading.server.ts does there.
+      await db
+        .update(exchangeMarkets)
+        .set({ noLine: 88, yesLine: 90, version: sql`${exchangeMarkets.version} + 1` })
+        .where(eq(exchangeMarkets.id, market.id));
+      await db.execute(sql`select pg_notify('balance_changed', ${`other-instance:m${market.id}`})`);
+      const deadline = Date.now() + 5_000;
+      while (!messages.length && Date.now() < deadline) await sleep(20);
+      expect(messages.at(-1)!.market.line).toMatchObject({ no: 88, yes: 90 });
     } finally {
       stop();
     }

@@ -21,6 +21,7 @@ export type FeedRunnerOptions = {
 };
 
 const REAPPLY_MS = 30_000;
+const FRESH_PER_READ = 8;
 
 export class FeedRunner {
   private readonly options: Required<Omit<FeedRunnerOptions, "databaseUrl">> & { databaseUrl?: string };
@@ -83,11 +84,16 @@ export class FeedRunner {
   async tick() {
     this.reads += 1;
     const events = await this.options.feed.events(this.options.now());
-    for (const event of events) {
+    // Matches in play first, then the soonest; a first pass (two days of matches, each quoted by the market-maker)
+    // is spread over several reads so that it does not hold up the site's pages at start-up.
+    const ordered = [...events].sort((a, b) => Number(b.inPlay) - Number(a.inPlay) || a.startsAt.getTime() - b.startsAt.getTime());
+    let fresh = 0;
+    for (const event of ordered) {
       if (!this.started && this.loop) return;
       const snapshot = JSON.stringify(event);
       const last = this.applied.get(event.externalId);
       if (last?.snapshot === snapshot && Date.now() - last.at < REAPPLY_MS) continue;
+      if (!last && ++fresh > FRESH_PER_READ) continue;
       try {
         await applyFeedEvent(event, this.options.sync);
         this.applied.set(event.externalId, { snapshot, at: Date.now() });

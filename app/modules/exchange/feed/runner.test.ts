@@ -65,6 +65,35 @@ describe("the feed runner", () => {
     expect(scoresAfter.get(`${tag}-${slot + 1}`)).toBe("null");
   });
 
+  it("spreads a first pass over several reads, matches in play first", async () => {
+    const tag = `runner-${randomBytes(5).toString("hex")}`;
+    const slot = 700_000 + randomInt(1000);
+    const now = slot * DEMO_TIMING.slotMs + 5 * DEMO_TIMING.ballMs;
+    // Twenty matches: the later ones not started; slot - 1 and slot in play.
+    const all = Array.from({ length: 20 }, (_, i) => ({ ...simulatedEvent(slot + 18 - i, now), externalId: `${tag}-${slot + 18 - i}` }));
+    const runner = new FeedRunner({ feed: { events: async () => all }, sync });
+    const known = async () =>
+      (
+        await db
+          .select({ id: exchangeEvents.externalId })
+          .from(exchangeEvents)
+          .where(
+            inArray(
+              exchangeEvents.externalId,
+              all.map((e) => e.externalId),
+            ),
+          )
+      ).map((e) => e.id);
+    await runner.tick();
+    const first = await known();
+    expect(first).toHaveLength(8);
+    expect(first).toEqual(expect.arrayContaining([`${tag}-${slot}`, `${tag}-${slot - 1}`]));
+    await runner.tick();
+    expect(await known()).toHaveLength(16);
+    await runner.tick();
+    expect(await known()).toHaveLength(20);
+  });
+
   describe.skipIf(!isPostgres())("on PostgreSQL with two instances", () => {
     it("only the leader reads the feed; the other takes over when the leader's connection dies", async () => {
       const url = process.env.DATABASE_URL!;

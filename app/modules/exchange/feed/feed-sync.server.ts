@@ -41,6 +41,8 @@ async function syncFancy(market: ExchangeMarket, line: FeedFancyLine) {
 
 /** Applies one snapshot; returns the event's id. */
 export async function applyFeedEvent(feed: FeedEvent, options: SyncOptions): Promise<number> {
+  // The lines still to be played: a line first seen with its result is not created.
+  const openLines = feed.fancy.filter((l) => l.result === null).map(fancySpec);
   const { eventId } = await ensureEvent({
     externalId: feed.externalId,
     sport: feed.sport,
@@ -52,11 +54,11 @@ export async function applyFeedEvent(feed: FeedEvent, options: SyncOptions): Pro
       backRates: feed.bookmaker.map((q) => q.back ?? 0),
       layRates: feed.bookmaker.map((q) => q.lay ?? 0),
     },
-    fancy: feed.fancy.filter((l) => l.result === null).map(fancySpec),
+    fancy: openLines,
   });
   const [event] = await db.select().from(exchangeEvents).where(eq(exchangeEvents.id, eventId));
   if (!event || event.closed) return eventId;
-  await ensureFancyLines(eventId, feed.fancy.filter((l) => l.result === null).map(fancySpec));
+  await ensureFancyLines(eventId, openLines);
 
   const markets = await db.select().from(exchangeMarkets).where(eq(exchangeMarkets.eventId, eventId));
   const runners = markets.length

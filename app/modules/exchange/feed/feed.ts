@@ -1,14 +1,9 @@
 // What a feed tells the exchange about an event, whichever feed it is (the simulated match or a provider over
 // HTTP): a full snapshot each time, which feed-sync.server.ts applies to the markets idempotently.
-import type { Sport } from "../schema.ts";
+import type { EventSpec, FancyLineSpec } from "../events.server.ts";
 
-export type FeedFancyLine = {
-  /** The line's name, unique within its event ("6 over runs DHA"). */
-  name: string;
-  noLine: number;
-  yesLine: number;
-  noRate: number;
-  yesRate: number;
+/** A Fancy line as the exchange keeps it (its name is unique within its event: "6 over runs DHA"), and its state. */
+export type FeedFancyLine = FancyLineSpec & {
   /** No bets on it for now (its innings has not started, or the provider says so). */
   suspended: boolean;
   /** The result in runs once known (0 is a result); null while open. */
@@ -21,13 +16,8 @@ export type ScoreBoard = {
   lastBall: string | null;
 };
 
-export type FeedEvent = {
-  externalId: string;
-  sport: Sport;
-  competition: string;
-  name: string;
-  startsAt: Date;
-  runners: string[];
+/** The event as the exchange creates it, and its state now. */
+export type FeedEvent = Pick<EventSpec, "externalId" | "sport" | "competition" | "name" | "startsAt" | "runners"> & {
   inPlay: boolean;
   /** A delivery is being bowled: Bookmaker and Fancy take no bets. */
   ballRunning: boolean;

@@ -26,8 +26,13 @@ export function RealityCheckModal({ reality }: { reality: RealityClientData }) {
   const { load } = figures;
 
   // The page's answer sets the deadline; a revalidation moves it only when the server's due time changed.
+  // The server's due time the deadline was set from: the page's answer after an acknowledgement brings the same due
+  // time as the acknowledgement did, and must not set it again a moment later.
+  const armedFor = useRef<string | null>(null);
   const { dueAt, dueInMs } = reality;
   useEffect(() => {
+    if (dueAt !== null && dueAt === armedFor.current) return;
+    armedFor.current = dueAt;
     setDeadline(dueInMs === null ? null : Date.now() + dueInMs);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the server's due time, not on the remaining ms
   }, [dueAt]);
@@ -36,6 +41,7 @@ export function RealityCheckModal({ reality }: { reality: RealityClientData }) {
   useEffect(() => {
     if (!ack.data?.ok) return;
     setOpen(false);
+    armedFor.current = ack.data.dueAt;
     setDeadline(ack.data.dueInMs === null ? null : Date.now() + ack.data.dueInMs);
   }, [ack.data]);
 

@@ -50,6 +50,7 @@ export default [
   route("healthz", "routes/resources/healthz.tsx"),
   // Browser tests open sessions here when the server has E2E_SESSION_KEY; a 404 otherwise
   route("__e2e/session", "routes/resources/e2e-session.ts"),
+  route("__e2e/exchange-match", "routes/resources/e2e-exchange-match.ts"),
   route("resources/contact-qr/:file", "routes/resources/contact-qr.ts"),
 
   // Money: the player's deposit, withdrawal, records, turnover and promotions pages (login-gated), and their resources
@@ -82,6 +83,16 @@ export default [
   // The exchange: an event's markets pushed to its page when they change (public prices)
   route("resources/exchange-events", "routes/resources/exchange-events.ts"),
   route("fair", "routes/games/fair.tsx"),
+  // The exchange (login-gated): events by tab, sports and competitions, a market page with the bet slip, Multi
+  // Markets (pins), the exchange account, and the original's entry link
+  route("exchange", "routes/exchange/events.tsx", { id: "exchange-home" }),
+  route("exchange-inplay", "routes/exchange/events.tsx"),
+  route("exchange-sports", "routes/exchange/sports.tsx"),
+  route("exchange-multi", "routes/exchange/multi.tsx"),
+  route("exchange-account", "routes/exchange/account.tsx"),
+  route("exchange/pin", "routes/exchange/pin.ts"),
+  route("odds-view", "routes/exchange/odds-view.tsx"),
+  route("player/playGame", "routes/exchange/play-game.ts"),
   // Casino: the betting record (settled rounds) and uploaded game posters
   route("betting-record", "routes/games/betting-record.tsx"),
   route("betting-record/:id", "routes/games/betting-record-details.tsx"),

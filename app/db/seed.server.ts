@@ -75,7 +75,7 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
         titleEn: "Cricket exchange: back and lay every ball",
         titleBn: "ক্রিকেট এক্সচেঞ্জ: প্রতিটি বলে ব্যাক ও লে",
         thumbnail: "/demo/banners/banner-2.svg",
-        link: "/sports",
+        link: "/exchange",
         sortOrder: 2,
       },
       {
@@ -100,7 +100,7 @@ export async function seedDemoContent(db: Db): Promise<boolean> {
         titleEn: "Cricket Exchange",
         titleBn: "ক্রিকেট এক্সচেঞ্জ",
         thumbnail: "/demo/favourites/fav-1.svg",
-        link: "/sports",
+        link: "/exchange",
         sortOrder: 1,
       },
       {

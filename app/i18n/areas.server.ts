@@ -23,6 +23,7 @@ export const routeAreas = [
   "rgReality",
   "identity",
   "risk",
+  "exchange",
 ] as const;
 export type RouteArea = (typeof routeAreas)[number];
 const isRouteArea = (value: string): value is RouteArea => (routeAreas as readonly string[]).includes(value);

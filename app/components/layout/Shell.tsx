@@ -3,6 +3,7 @@ import type { RootData } from "#app/root.tsx";
 import { HeaderBalance } from "#app/components/payments/HeaderBalance.tsx";
 import { ChatButton } from "#app/components/chat/ChatButton.tsx";
 import { InboxLink } from "#app/components/live/UnreadBadge.tsx";
+import { ExchangeNav, useExchangeNav } from "#app/components/exchange/ExchangeNav.tsx";
 import { BackToTop } from "./BackToTop.tsx";
 import { BottomToolbar, GuestToolbar } from "./Toolbars.tsx";
 import { DesktopTopBar } from "./DesktopTopBar.tsx";
@@ -15,6 +16,7 @@ import { SideMenu } from "./SideMenu.tsx";
  */
 export function Shell({ data, children }: { data: RootData; children: React.ReactNode }) {
   const { t } = useTranslation();
+  const exchangeNav = useExchangeNav() && !!data.player;
   return (
     <>
       {data.site.mode === "demo" ? (
@@ -48,8 +50,15 @@ export function Shell({ data, children }: { data: RootData; children: React.Reac
           {data.toast}
         </div>
       ) : null}
+      {exchangeNav ? (
+        <div className="desktop-only site-chrome">
+          <ExchangeNav variant="top" />
+        </div>
+      ) : null}
       <div className="page">{children}</div>
-      <div className="mobile-only site-chrome">{data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}</div>
+      <div className="mobile-only site-chrome">
+        {exchangeNav ? <ExchangeNav variant="bottom" /> : data.player ? <BottomToolbar /> : <GuestToolbar locale={data.locale} />}
+      </div>
       {/* Landmarks hold every part of the page; these two float over it. */}
       <aside aria-label={t("common.floatingButtons")}>
         <BackToTop />

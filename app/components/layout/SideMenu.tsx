@@ -38,8 +38,8 @@ export function SideMenu({ loggedIn, menu }: { loggedIn: boolean; menu: Catalogu
                 <li>
                   <a href="/sports">{t("common.nav.allIn", { category: t("common.nav.sports") })}</a>
                 </li>
-                <li className="upcoming">
-                  {t("common.nav.exchange")} <small>{t("common.comingSoon")}</small>
+                <li>
+                  <a href="/exchange">{t("common.nav.exchange")}</a>
                 </li>
                 {books.map((b) => (
                   <li key={b.platform}>

@@ -10,7 +10,7 @@ export const categoryLinks = [
   { slug: "lottery", type: "LOTTERY", key: "common.nav.lottery" },
 ] as const;
 
-/** The Sports submenu's third-party books: catalogue games of type SPORTS, by provider platform. The exchange comes in its own issue. */
+/** The Sports submenu's third-party books: catalogue games of type SPORTS, by provider platform. */
 export const sportsBooks = [
   { platform: "ISPORTS", key: "common.nav.iSports" },
   { platform: "E1SPORTS", key: "common.nav.e1Sports" },

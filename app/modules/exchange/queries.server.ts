@@ -16,7 +16,8 @@ import {
   sports,
 } from "./schema.ts";
 
-export type EventTab = "inplay" | "today" | "tomorrow" | "result";
+/** "open": every event not yet closed (the sports and competitions page). */
+export type EventTab = "inplay" | "today" | "tomorrow" | "result" | "open";
 
 export type EventRow = ExchangeEvent & { matchOddsId: number | null; hasFancy: boolean; hasBookmaker: boolean };
 
@@ -34,11 +35,13 @@ export async function listEvents({ tab, search, now = new Date() }: { tab: Event
       ? and(eq(exchangeEvents.inPlay, true), eq(exchangeEvents.closed, false))
       : tab === "result"
         ? eq(exchangeEvents.closed, true)
-        : and(
-            eq(exchangeEvents.closed, false),
-            gte(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 0 : 1)),
-            lt(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 1 : 2)),
-          );
+        : tab === "open"
+          ? eq(exchangeEvents.closed, false)
+          : and(
+              eq(exchangeEvents.closed, false),
+              gte(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 0 : 1)),
+              lt(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 1 : 2)),
+            );
   const text = search?.trim();
   const events = await db
     .select()
@@ -47,7 +50,7 @@ export async function listEvents({ tab, search, now = new Date() }: { tab: Event
       text ? and(when, or(ilike(exchangeEvents.name, `%${escapeLike(text)}%`), ilike(exchangeEvents.competition, `%${escapeLike(text)}%`))) : when,
     )
     .orderBy(tab === "result" ? desc(exchangeEvents.startsAt) : asc(exchangeEvents.startsAt))
-    .limit(100);
+    .limit(tab === "open" ? 300 : 100);
   const markets = events.length
     ? await db
         .select({ id: exchangeMarkets.id, eventId: exchangeMarkets.eventId, kind: exchangeMarkets.kind })

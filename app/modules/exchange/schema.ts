@@ -211,3 +211,18 @@ export type ExchangeMarket = typeof exchangeMarkets.$inferSelect;
 export type ExchangeRunner = typeof exchangeRunners.$inferSelect;
 export type ExchangeOrder = typeof exchangeOrders.$inferSelect;
 export type ExchangeFill = typeof exchangeFills.$inferSelect;
+
+/** A market a player pinned to Multi Markets ('Add to Multi Markets'). */
+export const exchangePins = pgTable(
+  "exchange_pins",
+  {
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    marketId: integer()
+      .notNull()
+      .references(() => exchangeMarkets.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.marketId] })],
+);

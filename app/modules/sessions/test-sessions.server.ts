@@ -21,6 +21,11 @@ function keyMatches(env: Pick<Env, "E2E_SESSION_KEY" | "PUBLIC_URL">, given: str
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** Whether a request comes from the browser tests (see above): other test-only routes answer 404 otherwise. */
+export function isTestRequest(request: Request, env: Pick<Env, "E2E_SESSION_KEY" | "PUBLIC_URL"> = getEnv()): boolean {
+  return keyMatches(env, request.headers.get("x-e2e-session-key"));
+}
+
 export async function openTestSession(request: Request, env: Pick<Env, "E2E_SESSION_KEY" | "PUBLIC_URL"> = getEnv()): Promise<TestSessionOutcome> {
   if (!keyMatches(env, request.headers.get("x-e2e-session-key"))) return { status: 404 };
   const form = await request.formData().catch(() => null);

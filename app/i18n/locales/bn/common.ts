@@ -31,6 +31,7 @@ export default {
   close: "বন্ধ করুন",
   copy: "কপি",
   timeZoneLabel: "GMT+6",
+  exchangeNav: { home: "হোম", inplay: "ইন-প্লে", sports: "খেলা", multi: "মাল্টি মার্কেট", account: "অ্যাকাউন্ট", label: "এক্সচেঞ্জ" },
   nav: {
     categories: "খেলার ধরন",
     sports: "স্পোর্টস",

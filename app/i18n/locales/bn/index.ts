@@ -28,6 +28,7 @@ import rgExclusion from "./rgExclusion.ts";
 import rgReality from "./rgReality.ts";
 import identity from "./identity.ts";
 import risk from "./risk.ts";
+import exchange from "./exchange.ts";
 
 export default {
   common,
@@ -60,4 +61,5 @@ export default {
   rgReality,
   identity,
   risk,
+  exchange,
 };

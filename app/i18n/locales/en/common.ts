@@ -28,6 +28,7 @@ export default {
   close: "Close",
   copy: "Copy",
   timeZoneLabel: "GMT+6",
+  exchangeNav: { home: "Home", inplay: "In-Play", sports: "Sports", multi: "Multi Markets", account: "Account", label: "Exchange" },
   nav: {
     categories: "Game categories",
     sports: "Sports",

@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { ErrorList } from "#app/components/forms/Field.tsx";
+import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { parseOdds, priceAt } from "#app/modules/exchange/ladder.ts";
+import { type BetKind, type BetSide, QUICK_STAKES, slipFigures, stakePoisha, takaText } from "#app/modules/exchange/slip.ts";
+import { betFormSchema } from "./schemas.ts";
+
+export type SlipData = {
+  kind: BetKind;
+  marketId: number;
+  runnerId: number | null;
+  selection: string;
+  side: BetSide;
+  price: string;
+  line: number | null;
+  stake: string;
+  profit: string | null;
+  liability: string | null;
+  limits: { min: string; max: string };
+};
+
+/** Odds × 100 (match odds) or the rate, from the price field; null when it is not a usable price. */
+function priceNumber(kind: BetKind, text: string | undefined): number | null {
+  if (kind === "match_odds") {
+    const tick = parseOdds(text ?? "");
+    return tick === null || tick === 0 ? null : priceAt(tick);
+  }
+  return /^\d{1,4}$/.test(text ?? "") && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * The bet slip for one price: stake (with quick stakes), odds (editable for match odds, the quote otherwise), potential
+ * profit and liability. A normal form: it posts to the page and works without JavaScript; with it the figures follow
+ * the typing.
+ */
+export function BetSlip({
+  slip,
+  requestKey,
+  action,
+  closeHref,
+  stakeHref,
+  delaySeconds,
+  lastResult,
+}: {
+  slip: SlipData;
+  requestKey: string;
+  action: string;
+  closeHref: string;
+  stakeHref: (stake: number) => string;
+  delaySeconds: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `slip-${slip.marketId}-${slip.runnerId ?? "f"}-${slip.side}-${slip.price}`,
+    lastResult,
+    constraint: getZodConstraint(betFormSchema),
+    defaultValue: { stake: slip.stake, price: slip.price },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: betFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const price = priceNumber(slip.kind, fields.price.value ?? slip.price);
+  const stake = stakePoisha(fields.stake.value ?? slip.stake);
+  const figures = price !== null && stake !== null ? slipFigures(slip.kind, slip.side, price, stake) : null;
+  const tone = slip.side === "back" || slip.side === "yes" ? "border-sky-300" : "border-pink-300";
+  return (
+    <section className={`mb-3 rounded-xl border-l-4 bg-panel p-3 ${tone}`} aria-labelledby="bet-slip-title" data-testid="bet-slip">
+      <div className="mb-2 flex items-center gap-2">
+        <h2 id="bet-slip-title" className="flex-1 font-bold">
+          {t("exchange.slip.title")}: {t(`exchange.account.sides.${slip.side}`)} {slip.selection}
+          {slip.line !== null ? ` (${slip.line})` : null}
+        </h2>
+        <a href={closeHref} className="text-sm underline">
+          {t("exchange.slip.close")}
+        </a>
+      </div>
+      <Form method="post" action={action} {...getFormProps(form)} preventScrollReset>
+        <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-2" />
+        <input type="hidden" name="intent" value="bet" />
+        <input type="hidden" name="market" value={slip.marketId} />
+        {slip.runnerId !== null ? <input type="hidden" name="runner" value={slip.runnerId} /> : null}
+        <input type="hidden" name="side" value={slip.side} />
+        {slip.line !== null ? <input type="hidden" name="line" value={slip.line} /> : null}
+        <input type="hidden" name="requestKey" value={requestKey} />
+        <div className="grid grid-cols-2 gap-2">
+          <div className="field">
+            <label htmlFor={fields.price.id}>{slip.kind === "match_odds" ? t("exchange.slip.odds") : t("exchange.slip.rate")}</label>
+            <input
+              {...getInputProps(fields.price, { type: "text" })}
+              key={fields.price.key}
+              inputMode="decimal"
+              autoComplete="off"
+              readOnly={slip.kind !== "match_odds"}
+            />
+            <ErrorList errors={fields.price.errors} id={fields.price.errorId} />
+          </div>
+          <div className="field">
+            <label htmlFor={fields.stake.id}>{t("exchange.slip.stake")}</label>
+            <input {...getInputProps(fields.stake, { type: "text" })} key={fields.stake.key} inputMode="numeric" autoComplete="off" autoFocus />
+            <ErrorList errors={fields.stake.errors} id={fields.stake.errorId} />
+          </div>
+        </div>
+        <p className="mb-2 text-xs text-white/60">{t("exchange.market.limits", slip.limits)}</p>
+        <div className="mb-3 flex flex-wrap gap-1" role="group" aria-label={t("exchange.slip.quick")}>
+          {QUICK_STAKES.map((q) => (
+            <a
+              key={q}
+              href={stakeHref(q)}
+              className="rounded-lg bg-ink px-3 py-1.5 text-sm tabular-nums"
+              onClick={(e) => {
+                e.preventDefault();
+                form.update({ name: fields.stake.name, value: String(q) });
+              }}
+            >
+              {q.toLocaleString("en-IN")}
+            </a>
+          ))}
+        </div>
+        <dl className="mb-3 grid grid-cols-2 gap-2 text-center text-xs" data-testid="slip-figures">
+          <div className="rounded-lg bg-ink p-2">
+            <dt className="text-white/60">{t("exchange.slip.profit")}</dt>
+            <dd className="font-bold text-emerald-400 tabular-nums">{figures ? takaText(figures.profit) : (slip.profit ?? "–")}</dd>
+          </div>
+          <div className="rounded-lg bg-ink p-2">
+            <dt className="text-white/60">{t("exchange.slip.liability")}</dt>
+            <dd className="font-bold text-red-400 tabular-nums">{figures ? takaText(figures.liability) : (slip.liability ?? "–")}</dd>
+          </div>
+        </dl>
+        {delaySeconds > 0 && slip.kind === "match_odds" ? (
+          <p className="mb-2 text-xs text-white/60">{t("exchange.slip.delay", { seconds: delaySeconds })}</p>
+        ) : null}
+        <SubmitButton label={t("exchange.slip.place")} pendingLabel={t("exchange.slip.placing")} />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+// The market page's tables: Match Odds (best three back and lay prices with sizes, P&L per runner), BookMaker and
+// Fancy. Every price is a link that opens the bet slip for it, so the page bets without JavaScript too.
+import { useTranslation } from "react-i18next";
+
+type Signed = { text: string; negative: boolean } | null;
+type Level = { price: string; size: string };
+type Limits = { min: string; max: string };
+
+export type MatchOddsData = {
+  id: number;
+  status: string;
+  settled: boolean;
+  inPlay: boolean;
+  limits: Limits;
+  runners: { id: number; name: string; status: string; back: Level[]; lay: Level[]; pnl: Signed }[];
+};
+export type BookmakerData = {
+  id: number;
+  status: string;
+  settled: boolean;
+  ballRunning: boolean;
+  limits: Limits;
+  runners: { id: number; name: string; status: string; back: number | null; lay: number | null; pnl: Signed }[];
+};
+export type FancyData = {
+  id: number;
+  name: string;
+  status: string;
+  ballRunning: boolean;
+  noLine: number | null;
+  noRate: number | null;
+  yesLine: number | null;
+  yesRate: number | null;
+  limits: Limits;
+  exposure: Signed;
+};
+
+export type SlipLink = (bet: { market: number; runner?: number; side: string; price: string; line?: number }) => string;
+
+function Pnl({ value }: { value: Signed }) {
+  if (!value) return null;
+  return (
+    <span className={`block text-xs font-semibold tabular-nums ${value.negative ? "text-red-400" : "text-emerald-400"}`} data-testid="runner-pnl">
+      {value.text}
+    </span>
+  );
+}
+
+function PriceCell({
+  href,
+  side,
+  price,
+  size,
+  label,
+}: {
+  href: string | null;
+  side: "back" | "lay";
+  price: string | null;
+  size?: string;
+  label: string;
+}) {
+  const tone = side === "back" ? "bg-sky-300 text-ink" : "bg-pink-300 text-ink";
+  const body = (
+    <>
+      <b className="block text-sm tabular-nums">{price ?? "–"}</b>
+      {size ? <small className="block text-[0.65rem] tabular-nums">{size}</small> : null}
+    </>
+  );
+  return (
+    <td className="w-14 p-0.5 text-center min-[600px]:w-16">
+      {href && price ? (
+        <a href={href} className={`block rounded px-1 py-1 ${tone}`} aria-label={label} data-testid={`price-${side}`}>
+          {body}
+        </a>
+      ) : (
+        <span className={`block rounded px-1 py-1 opacity-50 ${tone}`}>{body}</span>
+      )}
+    </td>
+  );
+}
+
+/** A row's cover when no bets are taken on it. */
+function Closed({ text, span }: { text: string; span: number }) {
+  return (
+    <td colSpan={span} className="p-0.5">
+      <span className="block rounded bg-black/50 py-2 text-center text-xs font-bold tracking-wide text-red-300 uppercase">{text}</span>
+    </td>
+  );
+}
+
+function Heading({ title, limits }: { title: string; limits: Limits }) {
+  const { t } = useTranslation();
+  return (
+    <caption className="bg-panel-2 px-3 py-2 text-left">
+      <span className="font-bold">{title}</span> <small className="text-white/60">{t("exchange.market.limits", limits)}</small>
+    </caption>
+  );
+}
+
+export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; slipLink: SlipLink }) {
+  const { t } = useTranslation();
+  const open = market.status === "open" && !market.settled;
+  const cover = market.settled || market.status === "closed" ? t("exchange.market.closed") : t("exchange.market.suspend");
+  return (
+    <table className="mb-3 w-full overflow-hidden rounded-xl bg-panel text-sm" data-testid="match-odds">
+      <Heading title={t("exchange.market.matchOdds")} limits={market.limits} />
+      <thead>
+        <tr className="text-xs text-white/60">
+          <th scope="col" className="px-3 text-left font-normal" />
+          <th scope="col" colSpan={3} className="pr-2 text-right font-semibold text-sky-300">
+            {t("exchange.market.back")}
+          </th>
+          <th scope="col" colSpan={3} className="pl-2 text-left font-semibold text-pink-300">
+            {t("exchange.market.lay")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {market.runners.map((r) => {
+          const back = [null, null, null, ...r.back].slice(-3);
+          const lay = [...r.lay, null, null, null].slice(0, 3);
+          return (
+            <tr key={r.id} className="border-t border-white/10" data-testid="runner" data-runner={r.id}>
+              <th scope="row" className="px-3 py-1 text-left font-semibold">
+                {r.name}
+                <Pnl value={r.pnl} />
+              </th>
+              {open && r.status === "active" ? (
+                <>
+                  {back.map((l, i) => (
+                    <PriceCell
+                      key={`b${i}`}
+                      side="back"
+                      price={l?.price ?? null}
+                      size={l?.size}
+                      href={l ? slipLink({ market: market.id, runner: r.id, side: "back", price: l.price }) : null}
+                      label={t("exchange.market.priceOf", { side: t("exchange.market.back"), runner: r.name, price: l?.price ?? "" })}
+                    />
+                  ))}
+                  {lay.map((l, i) => (
+                    <PriceCell
+                      key={`l${i}`}
+                      side="lay"
+                      price={l?.price ?? null}
+                      size={l?.size}
+                      href={l ? slipLink({ market: market.id, runner: r.id, side: "lay", price: l.price }) : null}
+                      label={t("exchange.market.priceOf", { side: t("exchange.market.lay"), runner: r.name, price: l?.price ?? "" })}
+                    />
+                  ))}
+                </>
+              ) : (
+                <Closed text={cover} span={6} />
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+export function BookmakerTable({ market, slipLink }: { market: BookmakerData; slipLink: SlipLink }) {
+  const { t } = useTranslation();
+  const cover =
+    market.settled || market.status === "closed"
+      ? t("exchange.market.closed")
+      : market.status === "suspended"
+        ? t("exchange.market.suspend")
+        : market.ballRunning
+          ? t("exchange.market.ballRunning")
+          : null;
+  return (
+    <table className="mb-3 w-full overflow-hidden rounded-xl bg-panel text-sm" data-testid="bookmaker">
+      <Heading title={t("exchange.market.bookmaker")} limits={market.limits} />
+      <thead>
+        <tr className="text-xs text-white/60">
+          <th scope="col" />
+          <th scope="col" className="font-semibold text-sky-300">
+            {t("exchange.market.back")}
+          </th>
+          <th scope="col" className="font-semibold text-pink-300">
+            {t("exchange.market.lay")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {market.runners.map((r) => (
+          <tr key={r.id} className="border-t border-white/10">
+            <th scope="row" className="px-3 py-1 text-left font-semibold">
+              {r.name}
+              <Pnl value={r.pnl} />
+            </th>
+            {cover || r.status !== "active" || (!r.back && !r.lay) ? (
+              <Closed text={cover ?? t("exchange.market.suspend")} span={2} />
+            ) : (
+              <>
+                <PriceCell
+                  side="back"
+                  price={r.back ? String(r.back) : null}
+                  href={r.back ? slipLink({ market: market.id, runner: r.id, side: "back", price: String(r.back) }) : null}
+                  label={t("exchange.market.priceOf", { side: t("exchange.market.back"), runner: r.name, price: r.back ?? "" })}
+                />
+                <PriceCell
+                  side="lay"
+                  price={r.lay ? String(r.lay) : null}
+                  href={r.lay ? slipLink({ market: market.id, runner: r.id, side: "lay", price: String(r.lay) }) : null}
+                  label={t("exchange.market.priceOf", { side: t("exchange.market.lay"), runner: r.name, price: r.lay ?? "" })}
+                />
+              </>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function FancyTable({ lines, slipLink }: { lines: FancyData[]; slipLink: SlipLink }) {
+  const { t } = useTranslation();
+  return (
+    <table className="mb-3 w-full overflow-hidden rounded-xl bg-panel text-sm" data-testid="fancy">
+      <caption className="bg-panel-2 px-3 py-2 text-left font-bold">{t("exchange.market.fancy")}</caption>
+      <thead>
+        <tr className="text-xs text-white/60">
+          <th scope="col" />
+          <th scope="col" className="font-semibold text-pink-300">
+            {t("exchange.market.no")}
+          </th>
+          <th scope="col" className="font-semibold text-sky-300">
+            {t("exchange.market.yes")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.length === 0 ? (
+          <tr>
+            <td colSpan={3} className="p-4 text-center text-white/60">
+              {t("exchange.market.noFancy")}
+            </td>
+          </tr>
+        ) : (
+          lines.map((l) => {
+            const cover = l.status !== "open" ? t("exchange.market.suspend") : l.ballRunning ? t("exchange.market.ballRunning") : null;
+            return (
+              <tr key={l.id} className="border-t border-white/10" data-testid="fancy-line">
+                <th scope="row" className="px-3 py-1 text-left font-semibold">
+                  {l.name}
+                  <small className="block font-normal text-white/50">{t("exchange.market.limits", l.limits)}</small>
+                  <Pnl value={l.exposure} />
+                </th>
+                {cover || l.noLine === null || l.yesLine === null ? (
+                  <Closed text={cover ?? t("exchange.market.suspend")} span={2} />
+                ) : (
+                  <>
+                    <PriceCell
+                      side="lay"
+                      price={String(l.noLine)}
+                      size={String(l.noRate)}
+                      href={slipLink({ market: l.id, side: "no", price: String(l.noRate), line: l.noLine })}
+                      label={t("exchange.market.priceOf", { side: t("exchange.market.no"), runner: l.name, price: l.noLine })}
+                    />
+                    <PriceCell
+                      side="back"
+                      price={String(l.yesLine)}
+                      size={String(l.yesRate)}
+                      href={slipLink({ market: l.id, side: "yes", price: String(l.yesRate), line: l.yesLine })}
+                      label={t("exchange.market.priceOf", { side: t("exchange.market.yes"), runner: l.name, price: l.yesLine })}
+                    />
+                  </>
+                )}
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </table>
+  );
+}

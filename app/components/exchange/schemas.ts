@@ -1,0 +1,30 @@
+// The market page's forms as the browser and the server both check them. Messages are "exchange.errors.*" keys.
+import { z } from "zod";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const betFormSchema = z.object({
+  intent: z.literal("bet"),
+  market: id,
+  /** Match odds and Bookmaker: the runner; absent for a Fancy line. */
+  runner: id.optional(),
+  side: z.enum(["back", "lay", "yes", "no"], { error: "exchange.errors.badSelection" }),
+  /** Odds ("1.95") for match odds, the rate per 100 ("45") for Bookmaker and Fancy. */
+  price: z.string({ error: "exchange.errors.badSelection" }).regex(/^\d{1,4}(\.\d{1,2})?$/, "exchange.errors.badSelection"),
+  /** Fancy: the line the player saw. */
+  line: z.coerce.number().int().min(0).max(100_000).optional(),
+  stake: z
+    .string({ error: "exchange.errors.stakeRequired" })
+    .trim()
+    .regex(/^\d{1,9}$/, "exchange.errors.stakeWhole"),
+  /** Names this submission: a retried request finds its bet instead of placing another. */
+  requestKey: z.string().regex(/^[\w-]{8,64}$/),
+});
+
+export const cancelFormSchema = z.object({ intent: z.literal("cancel"), order: id });
+
+export const oddsActionSchema = z.discriminatedUnion("intent", [betFormSchema, cancelFormSchema], { error: "exchange.errors.badSelection" });
+
+export const pinFormSchema = z.object({ market: id, pin: z.enum(["1", "0"]), redirectTo: z.string().max(500).optional() });
+
+export type BetForm = z.infer<typeof betFormSchema>;

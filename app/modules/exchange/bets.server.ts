@@ -1,0 +1,90 @@
+// A bet from the market page's form, to the right placement path by the market's kind (match-odds order, Bookmaker or
+// Fancy bet), and its outcome or refusal as a message the page shows.
+import { and, eq } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { type Message, messageToken } from "#app/i18n/message.ts";
+import { ExchangeError } from "./errors.ts";
+import { oddsText, parseOdds } from "./ladder.ts";
+import { cancelOrder, submitOrder } from "./orders.server.ts";
+import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
+import { exchangeMarkets, type ExchangeOrder, exchangeOrders } from "./schema.ts";
+import { takaText, wholeTaka } from "./slip.ts";
+
+export type BetRequest = {
+  market: number;
+  runner?: number;
+  side: "back" | "lay" | "yes" | "no";
+  price: string;
+  line?: number;
+  /** Whole taka. */
+  stake: string;
+  requestKey: string;
+};
+
+const rateOf = (price: string) => {
+  const rate = Number(price);
+  if (!Number.isInteger(rate) || rate <= 0) throw new ExchangeError("invalid_price");
+  return rate;
+};
+
+/** Places the bet; the message says whether it was matched, partly matched, waiting or taken (quoted markets). */
+export async function placeBetFromForm(playerId: number, bet: BetRequest): Promise<{ order: ExchangeOrder; message: Message }> {
+  const [market] = await db.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, bet.market));
+  if (!market) throw new ExchangeError("market_not_found");
+  const stake = BigInt(bet.stake) * 100n;
+  const common = { playerId, marketId: bet.market, stake, requestKey: bet.requestKey };
+  const backOrLay = bet.side === "back" || bet.side === "lay" ? bet.side : null;
+  if (market.kind === "match_odds") {
+    const tick = parseOdds(bet.price);
+    if (tick === null) throw new ExchangeError("invalid_price");
+    if (!bet.runner || !backOrLay) throw new ExchangeError("runner_not_active");
+    const { order } = await submitOrder({ ...common, runnerId: bet.runner, side: backOrLay, tick });
+    return { order, message: orderMessage(order) };
+  }
+  const rate = rateOf(bet.price);
+  if (market.kind === "bookmaker") {
+    if (!bet.runner || !backOrLay) throw new ExchangeError("runner_not_active");
+    const { order } = await placeBookmakerBet({ ...common, runnerId: bet.runner, side: backOrLay, rate });
+    return { order, message: orderMessage(order) };
+  }
+  if (bet.side !== "yes" && bet.side !== "no") throw new ExchangeError("runner_not_active");
+  if (bet.line === undefined) throw new ExchangeError("price_changed");
+  const { order } = await placeFancyBet({ ...common, side: bet.side, line: bet.line, rate });
+  return { order, message: orderMessage(order) };
+}
+
+/** What became of a bet just placed: matched, partly matched or waiting (match odds), or taken (Bookmaker, Fancy). */
+export function orderMessage(order: ExchangeOrder): Message {
+  if (order.tick === null) {
+    const price = order.line !== null ? `${order.line} / ${order.rate}` : String(order.rate);
+    return { key: "exchange.notice.taken", params: { stake: takaText(order.size), price } };
+  }
+  const waiting = order.size - order.matched - order.cancelled;
+  if (order.matched === 0n) return { key: "exchange.notice.unmatched", params: { stake: takaText(order.size) } };
+  if (waiting > 0n) return { key: "exchange.notice.partly", params: { matched: takaText(order.matched), remaining: takaText(waiting) } };
+  return { key: "exchange.notice.matched", params: { stake: takaText(order.matched), price: oddsText(order.tick) } };
+}
+
+/** The notice for the page the player lands on after placing (?placed=) or cancelling (?cancelled=) one of their bets. */
+export async function noticeFor(playerId: number, orderId: number, what: "placed" | "cancelled"): Promise<Message | null> {
+  const [order] = await db
+    .select()
+    .from(exchangeOrders)
+    .where(and(eq(exchangeOrders.id, orderId), eq(exchangeOrders.playerId, playerId)));
+  if (!order) return null;
+  return what === "placed" ? orderMessage(order) : { key: "exchange.notice.cancelled", params: { amount: takaText(order.cancelled) } };
+}
+
+/** Cancels what is left unmatched of the player's order (another player's is not found). */
+export async function cancelBet(playerId: number, orderId: number): Promise<ExchangeOrder> {
+  return (await cancelOrder(playerId, orderId)).order;
+}
+
+/** A refusal as a form error token (amounts in the player's taka). */
+export function exchangeErrorMessage(e: ExchangeError): string {
+  const params: Record<string, string> = { ...e.params };
+  for (const key of ["min", "max", "available"] as const) {
+    if (params[key] !== undefined && /^-?\d+$/.test(params[key])) params[key] = (key === "available" ? takaText : wholeTaka)(BigInt(params[key]));
+  }
+  return messageToken(`exchange.errors.${e.code}`, params);
+}

@@ -1,0 +1,295 @@
+// What the exchange pages show, formatted for the screen: the event lists, the sports and competitions, one event's
+// markets with the player's bets and P&L per outcome and the bet slip, and the markets pinned to Multi Markets.
+// Times are in Asia/Dhaka, money in taka.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import { oddsText, parseOdds, priceAt } from "./ladder.ts";
+import { exposureOf } from "./pnl.ts";
+import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
+import { type ExchangeMarket, type ExchangeOrder, exchangeExposures, exchangeMarkets, exchangePins, type Sport } from "./schema.ts";
+import { type BetKind, type BetSide, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
+
+const EVENT_TIME = "DD MMM HH:mm";
+const limitsOf = (m: ExchangeMarket) => ({ min: wholeTaka(m.minStake), max: wholeTaka(m.maxStake) });
+
+/** A tab of /exchange-inplay: events grouped by sport, each with its badges and whether the player pinned it. */
+export async function eventListPage(playerId: number, tab: EventTab, search?: string) {
+  const groups = await listEvents({ tab, search });
+  const pinned = await pinnedIds(playerId);
+  return groups.map((g) => ({
+    sport: g.sport,
+    events: g.events.map((e) => ({
+      id: e.id,
+      name: e.name,
+      competition: e.competition,
+      startsAt: formatDhaka(e.startsAt, EVENT_TIME),
+      inPlay: e.inPlay && !e.closed,
+      closed: e.closed,
+      marketId: e.matchOddsId,
+      hasFancy: e.hasFancy,
+      hasBookmaker: e.hasBookmaker,
+      pinned: e.matchOddsId !== null && pinned.has(e.matchOddsId),
+    })),
+  }));
+}
+
+/** /exchange-sports: the sports with open events, and for the chosen sport its competitions and their events. */
+export async function sportsPage(playerId: number, sport: Sport | undefined) {
+  const groups = await eventListPage(playerId, "open");
+  const counts = groups.map((g) => ({ sport: g.sport, count: g.events.length }));
+  const events = groups.find((g) => g.sport === sport)?.events ?? [];
+  const competitions = [...new Set(events.map((e) => e.competition))].map((name) => ({
+    name,
+    events: events.filter((e) => e.competition === name),
+  }));
+  return { counts, competitions };
+}
+
+async function pinnedIds(playerId: number): Promise<Set<number>> {
+  const rows = await db.select({ id: exchangePins.marketId }).from(exchangePins).where(eq(exchangePins.playerId, playerId));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Pins or unpins a match-odds market for the player (idempotent; another kind of market or none is ignored). */
+export async function setPinned(playerId: number, marketId: number, pinned: boolean) {
+  if (!pinned) {
+    await db.delete(exchangePins).where(and(eq(exchangePins.playerId, playerId), eq(exchangePins.marketId, marketId)));
+    return;
+  }
+  const [market] = await db.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
+  if (market?.kind !== "match_odds") return;
+  await db.insert(exchangePins).values({ playerId, marketId }).onConflictDoNothing();
+}
+
+/** The URL's bet slip: what the player tapped (a price in one of the event's markets) and the stake typed so far. */
+export type SlipRequest = { market?: number; runner?: number; side?: string; price?: string; line?: number; stake?: string };
+
+type View = NonNullable<Awaited<ReturnType<typeof marketView>>>;
+
+const signed = (poisha: bigint | undefined) => (poisha === undefined ? null : { text: takaText(poisha), negative: poisha < 0n });
+
+function depthOf(levels: { tick: number; size: bigint }[] | undefined) {
+  return (levels ?? []).map((l) => ({ price: oddsText(l.tick), size: wholeTaka(l.size) }));
+}
+
+/** The market page of the event of `marketId` (the match odds market); null when there is no such market. */
+export async function oddsPage(marketId: number, playerId: number, slip: SlipRequest) {
+  const view = await marketView(marketId, playerId);
+  if (!view) return null;
+  if (view.market.kind !== "match_odds") return { redirectTo: view.matchOdds[0]?.market.id ?? null };
+  const { event } = view;
+  const books = view.player?.books ?? new Map<number, Map<number, bigint>>();
+  const runnerNames = new Map([...view.matchOdds, ...view.bookmaker].flatMap((m) => m.runners.map((r) => [r.id, r.name] as const)));
+  const matchOdds = view.matchOdds.map(({ market, runners }) => ({
+    id: market.id,
+    status: market.status,
+    settled: market.settledAt !== null,
+    inPlay: market.inPlay,
+    delaySeconds: market.inPlay ? Math.round(market.inPlayDelayMs / 1000) : 0,
+    limits: limitsOf(market),
+    runners: runners.map((r) => ({
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      back: depthOf(r.availableToBack).reverse(),
+      lay: depthOf(r.availableToLay),
+      pnl: signed(books.get(market.id)?.get(r.id)),
+    })),
+  }))[0];
+  const bookmaker = view.bookmaker.map(({ market, runners }) => ({
+    id: market.id,
+    status: market.status,
+    settled: market.settledAt !== null,
+    ballRunning: market.ballRunning,
+    limits: limitsOf(market),
+    runners: runners.map((r) => ({
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      back: r.backRate || null,
+      lay: r.layRate || null,
+      pnl: signed(books.get(market.id)?.get(r.id)),
+    })),
+  }))[0];
+  const fancy = view.fancy.map((m) => {
+    const book = books.get(m.id);
+    return {
+      id: m.id,
+      name: m.name,
+      status: m.status,
+      ballRunning: m.ballRunning,
+      noLine: m.noLine,
+      noRate: m.noRate,
+      yesLine: m.yesLine,
+      yesRate: m.yesRate,
+      limits: limitsOf(m),
+      exposure: book ? signed(-exposureOf(book.values())) : null,
+    };
+  });
+  const marketNames = new Map(view.fancy.map((m) => [m.id, m.name]));
+  const betRow = (o: ExchangeOrder) => ({
+    id: o.id,
+    selection: o.runnerId ? (runnerNames.get(o.runnerId) ?? "") : (marketNames.get(o.marketId) ?? ""),
+    side: o.side,
+    price: o.tick !== null ? oddsText(o.tick) : o.line !== null ? `${o.line} / ${o.rate}` : String(o.rate),
+    stake: takaText(o.size),
+    matched: takaText(o.matched),
+    waiting: takaText(o.size - o.matched - o.cancelled),
+    status: o.status,
+    placedAt: formatDhaka(o.placedAt, "HH:mm:ss"),
+  });
+  const [exposure] = await db
+    .select({ amount: exchangeExposures.amount, marketId: exchangeExposures.marketId })
+    .from(exchangeExposures)
+    .where(
+      and(
+        eq(exchangeExposures.playerId, playerId),
+        inArray(
+          exchangeExposures.marketId,
+          [matchOdds?.id, bookmaker?.id, ...fancy.map((f) => f.id)].filter((id): id is number => id !== undefined),
+        ),
+      ),
+    )
+    .then((rows) => [rows.reduce((sum, r) => sum + r.amount, 0n)]);
+  const pinned = (await pinnedIds(playerId)).has(marketId);
+  return {
+    redirectTo: undefined,
+    event: {
+      id: event.id,
+      name: event.name,
+      competition: event.competition,
+      sport: event.sport,
+      startsAt: formatDhaka(event.startsAt, EVENT_TIME),
+      inPlay: event.inPlay && !event.closed,
+      closed: event.closed,
+      score: scoreOf(view),
+    },
+    marketId,
+    pinned,
+    matchOdds,
+    bookmaker,
+    fancy,
+    bets: {
+      unmatched: (view.player?.unmatched ?? []).map(betRow),
+      matched: (view.player?.matched ?? []).map(betRow),
+    },
+    exposure: takaText(exposure ?? 0n),
+    slip: slipOf(view, slip, runnerNames),
+  };
+}
+
+function scoreOf(view: View) {
+  const score = view.event.score;
+  if (!score) return null;
+  const teams = view.matchOdds[0]?.runners.map((r) => r.name) ?? [];
+  return {
+    innings: score.innings.map((i) => ({ team: teams[i.team] ?? "", runs: i.runs, wickets: i.wickets, overs: i.overs })),
+    lastBall: score.lastBall,
+  };
+}
+
+/** The slip the URL asks for, when it names a price in one of the event's open markets; its figures for the stake. */
+function slipOf(view: View, req: SlipRequest, runnerNames: Map<number, string>) {
+  const side = req.side as BetSide | undefined;
+  if (!req.market || !side || !["back", "lay", "yes", "no"].includes(side)) return null;
+  const market =
+    [...view.matchOdds, ...view.bookmaker].find((m) => m.market.id === req.market)?.market ?? view.fancy.find((m) => m.id === req.market);
+  if (!market) return null;
+  const kind: BetKind = market.kind;
+  let price: number | null = null;
+  let priceText = req.price ?? "";
+  if (kind === "match_odds") {
+    const tick = parseOdds(priceText);
+    price = tick === null ? null : priceAt(tick);
+  } else {
+    price = /^\d{1,4}$/.test(priceText) ? Number(priceText) : null;
+  }
+  if (kind === "fancy" ? side === "back" || side === "lay" : side === "yes" || side === "no") return null;
+  if (kind !== "fancy" && (!req.runner || !runnerNames.has(req.runner))) return null;
+  const stake = stakePoisha(req.stake);
+  const figures = price !== null && price > (kind === "match_odds" ? 100 : 0) && stake !== null ? slipFigures(kind, side, price, stake) : null;
+  if (kind === "fancy" && req.line === undefined) return null;
+  if (price === null) priceText = "";
+  return {
+    kind,
+    marketId: market.id,
+    runnerId: kind === "fancy" ? null : req.runner!,
+    selection: kind === "fancy" ? market.name : runnerNames.get(req.runner!)!,
+    side,
+    price: priceText,
+    line: kind === "fancy" ? req.line! : null,
+    stake: req.stake ?? "",
+    profit: figures ? takaText(figures.profit) : null,
+    liability: figures ? takaText(figures.liability) : null,
+    limits: limitsOf(market),
+  };
+}
+
+/** /exchange-multi: the player's pinned match-odds markets with each runner's best back and lay, newest pin first. */
+export async function multiMarketsPage(playerId: number) {
+  const pins = await db
+    .select({ marketId: exchangePins.marketId })
+    .from(exchangePins)
+    .where(eq(exchangePins.playerId, playerId))
+    .orderBy(desc(exchangePins.createdAt))
+    .limit(20);
+  const views = await Promise.all(pins.map((p) => marketView(p.marketId)));
+  return views.flatMap((view) => {
+    const odds = view?.matchOdds.find((m) => m.market.id === view.market.id);
+    if (!view || !odds) return [];
+    return [
+      {
+        marketId: view.market.id,
+        event: view.event.name,
+        competition: view.event.competition,
+        startsAt: formatDhaka(view.event.startsAt, EVENT_TIME),
+        inPlay: view.event.inPlay && !view.event.closed,
+        status: view.market.status,
+        settled: view.market.settledAt !== null,
+        runners: odds.runners.map((r) => ({
+          id: r.id,
+          name: r.name,
+          back: depthOf(r.availableToBack)[0] ?? null,
+          lay: depthOf(r.availableToLay)[0] ?? null,
+        })),
+      },
+    ];
+  });
+}
+
+/** /exchange-account: the player's balance with the exposure held, and their bets (open, or settled and closed). */
+export async function accountPage(playerId: number, history: boolean, before?: number) {
+  const [balances, exposure, rows] = await Promise.all([
+    getPlayerBalances(playerId),
+    db
+      .select({ amount: exchangeExposures.amount })
+      .from(exchangeExposures)
+      .where(eq(exchangeExposures.playerId, playerId))
+      .then((r) => r.reduce((sum, x) => sum + x.amount, 0n)),
+    listPlayerOrders(playerId, { settled: history, before, limit: 20 }),
+  ]);
+  return {
+    balance: {
+      main: takaText(balances.main.posted),
+      exposure: takaText(exposure),
+      available: takaText(balances.main.available),
+      bonus: takaText(balances.bonus.available),
+    },
+    bets: rows.map(({ order: o, market, event, runner }) => ({
+      id: o.id,
+      marketId: o.marketId,
+      event,
+      market,
+      selection: runner ?? market,
+      side: o.side,
+      price: o.tick !== null ? oddsText(o.tick) : o.line !== null ? `${o.line} / ${o.rate}` : String(o.rate),
+      stake: takaText(o.size),
+      status: o.status,
+      net: o.profit === null ? null : { text: takaText(o.profit), negative: o.profit < 0n },
+      placedAt: formatDhaka(o.placedAt, "YYYY-MM-DD HH:mm:ss"),
+    })),
+    next: rows.length === 20 ? rows[rows.length - 1]!.order.id : null,
+  };
+}

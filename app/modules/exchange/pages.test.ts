@@ -1,0 +1,168 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
+import { exchangeErrorMessage, noticeFor, placeBetFromForm, cancelBet } from "./bets.server.ts";
+import { ExchangeError, isExchangeError } from "./errors.ts";
+import { parseOdds } from "./ladder.ts";
+import { placeOrder } from "./orders.server.ts";
+import { accountPage, multiMarketsPage, oddsPage, setPinned } from "./pages.server.ts";
+import { slipFigures } from "./slip.ts";
+import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
+
+afterAll(closeIdleConnections);
+
+const refusal = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    if (isExchangeError(e)) return e.code;
+    throw e;
+  }
+  return "accepted";
+};
+
+describe("slip figures", () => {
+  it("gives profit and liability for back, lay, Bookmaker and Fancy bets", () => {
+    expect(slipFigures("match_odds", "back", 250, taka(100))).toEqual({ profit: taka(150), liability: taka(100) });
+    expect(slipFigures("match_odds", "lay", 250, taka(100))).toEqual({ profit: taka(100), liability: taka(150) });
+    expect(slipFigures("bookmaker", "back", 45, taka(100))).toEqual({ profit: taka(45), liability: taka(100) });
+    expect(slipFigures("bookmaker", "lay", 47, taka(100))).toEqual({ profit: taka(100), liability: taka(47) });
+    expect(slipFigures("fancy", "yes", 90, taka(100))).toEqual({ profit: taka(90), liability: taka(100) });
+    expect(slipFigures("fancy", "no", 110, taka(100))).toEqual({ profit: taka(100), liability: taka(110) });
+  });
+});
+
+describe("the market page", () => {
+  it("shows the best three prices, the player's matched bet, P&L per runner and the exposure held", async () => {
+    const { market, home, away } = await createMatchOddsMarket();
+    const maker = await fundedPlayer(taka(10_000));
+    const player = await fundedPlayer(taka(1_000));
+    for (const odds of ["2.1", "2.08", "2.06", "2.04"]) {
+      await placeOrder({
+        playerId: maker,
+        marketId: market.id,
+        runnerId: home.id,
+        side: "lay",
+        tick: parseOdds(odds)!,
+        stake: taka(50),
+        requestKey: requestKey(),
+      });
+    }
+    const { order, message } = await placeBetFromForm(player, {
+      market: market.id,
+      runner: home.id,
+      side: "back",
+      price: "2.1",
+      stake: "20",
+      requestKey: requestKey(),
+    });
+    expect(order.status).toBe("matched");
+    expect(message).toEqual({ key: "exchange.notice.matched", params: { stake: "৳20.00", price: "2.10" } });
+
+    const page = await oddsPage(market.id, player, { market: market.id, runner: away.id, side: "lay", price: "3", stake: "10" });
+    if (!page || page.redirectTo !== undefined) throw new Error("expected the page");
+    const runner = page.matchOdds!.runners.find((r) => r.id === home.id)!;
+    // The best back price nearest the middle: 2.10 (৳30 left), then 2.08 and 2.06.
+    expect(runner.back).toEqual([
+      { price: "2.06", size: "৳50" },
+      { price: "2.08", size: "৳50" },
+      { price: "2.10", size: "৳30" },
+    ]);
+    expect(runner.pnl).toEqual({ text: "৳22.00", negative: false });
+    expect(page.matchOdds!.runners.find((r) => r.id === away.id)!.pnl).toEqual({ text: "-৳20.00", negative: true });
+    expect(page.bets.matched.map((b) => [b.side, b.selection, b.price, b.matched])).toEqual([["back", "Dhaka", "2.10", "৳20.00"]]);
+    expect(page.exposure).toBe("৳20.00");
+    expect(page.slip).toMatchObject({ kind: "match_odds", selection: "Chattogram", side: "lay", profit: "৳10.00", liability: "৳20.00" });
+  });
+
+  it("leads from another market of the event to its match odds, and shows no slip for a price outside the event", async () => {
+    const { oddsMarket, market } = await createBookmakerMarket();
+    const player = await fundedPlayer(taka(100));
+    expect(await oddsPage(market.id, player, {})).toEqual({ redirectTo: oddsMarket.id });
+    expect(await oddsPage(2_000_000_000, player, {})).toBeNull();
+    const other = await createFancyMarket();
+    const page = await oddsPage(oddsMarket.id, player, { market: other.market.id, side: "yes", price: "100", line: 46 });
+    expect(page && page.redirectTo === undefined && page.slip).toBeNull();
+  });
+
+  it("takes Bookmaker and Fancy bets at the quote and refuses a stale one with the new price", async () => {
+    const bm = await createBookmakerMarket();
+    const fancy = await createFancyMarket();
+    const player = await fundedPlayer(taka(1_000));
+    const taken = await placeBetFromForm(player, {
+      market: bm.market.id,
+      runner: bm.home.id,
+      side: "back",
+      price: "45",
+      stake: "100",
+      requestKey: requestKey(),
+    });
+    expect(taken.message).toEqual({ key: "exchange.notice.taken", params: { stake: "৳100.00", price: "45" } });
+    expect(
+      await refusal(
+        placeBetFromForm(player, { market: bm.market.id, runner: bm.home.id, side: "back", price: "44", stake: "100", requestKey: requestKey() }),
+      ),
+    ).toBe("price_changed");
+    const yes = await placeBetFromForm(player, {
+      market: fancy.market.id,
+      side: "yes",
+      price: "100",
+      line: 46,
+      stake: "50",
+      requestKey: requestKey(),
+    });
+    expect(yes.order.side).toBe("yes");
+    expect(
+      await refusal(
+        placeBetFromForm(player, { market: fancy.market.id, side: "back", price: "100", line: 46, stake: "50", requestKey: requestKey() }),
+      ),
+    ).toBe("runner_not_active");
+  });
+
+  it("words refusals with taka amounts, and cancels only the player's own unmatched bet", async () => {
+    expect(exchangeErrorMessage(new ExchangeError("stake_range", { min: "10000", max: "10000000" }))).toBe(
+      'exchange.errors.stake_range{"min":"৳100","max":"৳100,000"}',
+    );
+    expect(exchangeErrorMessage(new ExchangeError("insufficient_funds", { available: "1050" }))).toBe(
+      'exchange.errors.insufficient_funds{"available":"৳10.50"}',
+    );
+    const { market, home } = await createMatchOddsMarket();
+    const player = await fundedPlayer(taka(100));
+    const stranger = await fundedPlayer(taka(100));
+    const { order } = await placeBetFromForm(player, {
+      market: market.id,
+      runner: home.id,
+      side: "back",
+      price: "5",
+      stake: "40",
+      requestKey: requestKey(),
+    });
+    expect(await noticeFor(player, order.id, "placed")).toEqual({ key: "exchange.notice.unmatched", params: { stake: "৳40.00" } });
+    expect(await noticeFor(stranger, order.id, "placed")).toBeNull();
+    expect(await refusal(cancelBet(stranger, order.id))).toBe("order_not_found");
+    await cancelBet(player, order.id);
+    expect(await noticeFor(player, order.id, "cancelled")).toEqual({ key: "exchange.notice.cancelled", params: { amount: "৳40.00" } });
+    expect(
+      await refusal(
+        placeBetFromForm(player, { market: market.id, runner: home.id, side: "back", price: "2.21", stake: "10", requestKey: requestKey() }),
+      ),
+    ).toBe("invalid_price");
+  });
+});
+
+describe("Multi Markets and the exchange account", () => {
+  it("pins a match-odds market once (not another kind), unpins it, and shows the balance with the exposure held", async () => {
+    const { oddsMarket, market: bookmaker, home } = await createBookmakerMarket();
+    const player = await fundedPlayer(taka(500));
+    await Promise.all(Array.from({ length: 10 }, () => setPinned(player, oddsMarket.id, true)));
+    await setPinned(player, bookmaker.id, true);
+    expect((await multiMarketsPage(player)).map((m) => m.marketId)).toEqual([oddsMarket.id]);
+    await setPinned(player, oddsMarket.id, false);
+    expect(await multiMarketsPage(player)).toEqual([]);
+
+    await placeBetFromForm(player, { market: bookmaker.id, runner: home.id, side: "back", price: "45", stake: "100", requestKey: requestKey() });
+    const account = await accountPage(player, false);
+    expect(account.balance).toEqual({ main: "৳500.00", exposure: "৳100.00", available: "৳400.00", bonus: "৳0.00" });
+    expect(account.bets.map((b) => [b.selection, b.side, b.price, b.stake, b.status])).toEqual([["Dhaka", "back", "45", "৳100.00", "matched"]]);
+    expect((await accountPage(player, true)).bets).toEqual([]);
+  });
+});

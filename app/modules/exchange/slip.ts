@@ -1,0 +1,30 @@
+// The bet slip's figures, pure so the page can recompute them as the player types: potential profit and liability of
+// a bet, in poisha. docs/exchange.md sections 1.2, 2 and 3; the same maths as pnl.ts, for one bet.
+import { groupTaka } from "#app/components/payments/format.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
+
+export type BetKind = "match_odds" | "bookmaker" | "fancy";
+export type BetSide = "back" | "lay" | "yes" | "no";
+
+/**
+ * `price` is odds × 100 for match odds (195 = 1.95) and the rate per 100 for Bookmaker and Fancy. Back and Yes risk
+ * the stake to win the price's profit; Lay and No risk the backer's profit to win the stake.
+ */
+export function slipFigures(kind: BetKind, side: BetSide, price: number, stake: bigint): { profit: bigint; liability: bigint } {
+  const win = (stake * BigInt(kind === "match_odds" ? price - 100 : price)) / 100n;
+  return side === "back" || side === "yes" ? { profit: win, liability: stake } : { profit: stake, liability: win };
+}
+
+/** 125050n -> "৳1,250.50", -10000n -> "-৳100.00". */
+export const takaText = (poisha: bigint) => `${poisha < 0n ? "-" : ""}৳${groupTaka(formatPoisha(poisha < 0n ? -poisha : poisha))}`;
+
+/** 10000n -> "৳100", 125050n -> "৳1,250.50": limits and sizes, which are whole taka. */
+export const wholeTaka = (poisha: bigint) => takaText(poisha).replace(/\.00$/, "");
+
+/** Whole taka as typed in the stake field ("500") to poisha; null when it is not a whole number of taka. */
+export function stakePoisha(text: string | undefined): bigint | null {
+  const m = /^\s*(\d{1,9})\s*$/.exec(text ?? "");
+  return m ? BigInt(m[1]!) * 100n : null;
+}
+
+export const QUICK_STAKES = [100, 500, 1000, 5000] as const;

@@ -1,0 +1,174 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { randomUUID } from "node:crypto";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useLocation } from "react-router";
+import { z } from "zod";
+import { BetSlip } from "#app/components/exchange/BetSlip.tsx";
+import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
+import { BookmakerTable, FancyTable, MatchOddsTable, type SlipLink } from "#app/components/exchange/MarketTables.tsx";
+import { MyBets, ScoreBoard } from "#app/components/exchange/MyBets.tsx";
+import { oddsActionSchema } from "#app/components/exchange/schemas.ts";
+import { useMarketLive } from "#app/components/exchange/use-market-live.ts";
+import { ErrorList } from "#app/components/forms/Field.tsx";
+import { useHydrated } from "#app/components/payments/use-hydrated.ts";
+import { areaBundle, areasFor } from "#app/i18n/areas.server.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { translateWith } from "#app/i18n/message.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { cancelBet, exchangeErrorMessage, noticeFor, placeBetFromForm } from "#app/modules/exchange/bets.server.ts";
+import { isExchangeError } from "#app/modules/exchange/errors.ts";
+import { oddsPage } from "#app/modules/exchange/pages.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import type { Route } from "./+types/odds-view";
+
+export const handle = exchangeHandle;
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const text = (max: number) => z.string().max(max).optional().catch(undefined);
+const querySchema = z.object({
+  market: id,
+  bet: id.optional().catch(undefined),
+  runner: id.optional().catch(undefined),
+  side: text(4),
+  price: text(8),
+  line: z.coerce.number().int().min(0).max(100_000).optional().catch(undefined),
+  stake: text(10),
+  placed: id.optional().catch(undefined),
+  cancelled: id.optional().catch(undefined),
+});
+
+const notFound = () => new Response("No such market", { status: 404 });
+
+function readQuery(url: URL) {
+  const q = querySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!q.success) throw notFound();
+  return q.data;
+}
+
+/** /odds-view?market=<match odds id>: the event's markets, the bet slip (&bet=&runner=&side=&price=&line=&stake=) and the player's bets. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  const q = readQuery(url);
+  const page = await oddsPage(q.market, player.id, { market: q.bet, runner: q.runner, side: q.side, price: q.price, line: q.line, stake: q.stake });
+  if (!page) throw notFound();
+  if (page.redirectTo !== undefined) {
+    if (page.redirectTo === null) throw notFound();
+    throw redirect(`/odds-view?market=${page.redirectTo}`);
+  }
+  const i18n = getInstance(context);
+  const notice = q.placed
+    ? await noticeFor(player.id, q.placed, "placed")
+    : q.cancelled
+      ? await noticeFor(player.id, q.cancelled, "cancelled")
+      : null;
+  return {
+    ...page,
+    title: `${page.event.name} – ${i18n.t("exchange.market.matchOdds")}`,
+    area: areaBundle(context, "exchange"),
+    notice: notice ? translateWith(i18n.t, notice) : null,
+    requestKey: randomUUID(),
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const { player } = requirePlayer(context, url);
+  const { market } = readQuery(url);
+  const submission = parseWithZod(await request.formData(), { schema: oddsActionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), areas: [] }, { status: 400 });
+  const input = submission.value;
+  try {
+    if (input.intent === "cancel") {
+      const order = await cancelBet(player.id, input.order);
+      return redirect(`/odds-view?market=${market}&cancelled=${order.id}`);
+    }
+    const { order } = await placeBetFromForm(player.id, input);
+    return redirect(`/odds-view?market=${market}&placed=${order.id}`);
+  } catch (e) {
+    if (!isExchangeError(e)) throw e;
+    const errors = [exchangeErrorMessage(e)];
+    return data({ result: submission.reply({ formErrors: errors }), areas: areasFor(context, errors) }, { status: 400 });
+  }
+}
+
+export default function OddsView({ loaderData, actionData }: Route.ComponentProps) {
+  useArea([loaderData.area, ...(actionData?.areas ?? [])]);
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  const { event, marketId, matchOdds, bookmaker, fancy, bets, slip, notice } = loaderData;
+  const live = useMarketLive(event.id, hydrated && !event.closed);
+  const base = `/odds-view?market=${marketId}`;
+  const slipLink: SlipLink = (b) =>
+    `${base}&${new URLSearchParams({
+      bet: String(b.market),
+      ...(b.runner ? { runner: String(b.runner) } : {}),
+      side: b.side,
+      price: b.price,
+      ...(b.line !== undefined ? { line: String(b.line) } : {}),
+      ...(slip?.stake ? { stake: slip.stake } : {}),
+    })}`;
+  const stakeHref = (stake: number) => {
+    const params = new URLSearchParams(search);
+    params.set("stake", String(stake));
+    params.delete("placed");
+    params.delete("cancelled");
+    return `/odds-view?${params}`;
+  };
+  const action = `/odds-view${search}`;
+  // A refusal of a cancel has no slip to show it in.
+  const cancelErrors = actionData && !slip ? actionData.result.error?.[""] : undefined;
+  return (
+    <main className="mx-auto max-w-3xl p-3 pb-20" data-testid="odds-view">
+      <header className="mb-3 rounded-xl bg-panel p-3">
+        <p className="text-xs text-white/60">
+          <a href="/exchange-inplay" className="underline">
+            {t("exchange.backToList")}
+          </a>{" "}
+          · {t(`exchange.sports.${event.sport}`)} · {event.competition}
+        </p>
+        <h1 className="flex items-center gap-2 text-lg font-bold">
+          <span className="flex-1">{event.name}</span>
+          {event.inPlay ? <span className="rounded bg-accent px-1.5 text-xs font-bold text-ink">{t("exchange.inPlay")}</span> : null}
+          {live ? (
+            <span className="text-xs font-normal text-emerald-400" data-testid="live-indicator">
+              ● {t("exchange.market.live")}
+            </span>
+          ) : null}
+        </h1>
+        <ScoreBoard score={event.score} startsAt={event.startsAt} />
+        <Form method="post" action="/exchange/pin" className="mt-2">
+          <input type="hidden" name="market" value={marketId} />
+          <input type="hidden" name="pin" value={loaderData.pinned ? "0" : "1"} />
+          <input type="hidden" name="redirectTo" value={base} />
+          <button type="submit" className="text-xs underline" aria-pressed={loaderData.pinned}>
+            {loaderData.pinned ? t("exchange.unpin") : t("exchange.pin")}
+          </button>
+        </Form>
+      </header>
+      {notice ? (
+        <p role="status" className="mb-3 rounded-xl bg-emerald-700/40 p-3 text-sm font-semibold" data-testid="bet-notice">
+          {notice}
+        </p>
+      ) : null}
+      {cancelErrors ? <ErrorList errors={cancelErrors} className="field-error mb-3" /> : null}
+      {slip ? (
+        <BetSlip
+          slip={slip}
+          requestKey={loaderData.requestKey}
+          action={action}
+          closeHref={base}
+          stakeHref={stakeHref}
+          delaySeconds={matchOdds?.delaySeconds ?? 0}
+          lastResult={actionData?.result}
+        />
+      ) : (
+        <p className="mb-3 text-center text-xs text-white/60">{t("exchange.slip.empty")}</p>
+      )}
+      {matchOdds ? <MatchOddsTable market={matchOdds} slipLink={slipLink} /> : null}
+      {bookmaker ? <BookmakerTable market={bookmaker} slipLink={slipLink} /> : null}
+      <FancyTable lines={fancy} slipLink={slipLink} />
+      <MyBets unmatched={bets.unmatched} matched={bets.matched} exposure={loaderData.exposure} action={action} />
+    </main>
+  );
+}

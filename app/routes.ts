@@ -151,6 +151,12 @@ export default [
     route("get-type", "routes/api/get-type.ts"),
     route("game-run", "routes/api/game-run.ts"),
     route("betting-record", "routes/api/betting-record.ts"),
+    // The exchange: events by sport, a market's odds, an event's Fancy and Bookmaker rows, the score, the player's records
+    route("sports-events/:sport", "routes/api/sports-events.ts"),
+    route("match-odds/:marketId", "routes/api/match-odds.ts"),
+    route("event/:eventId", "routes/api/exchange-event.ts"),
+    route("score/board/:eventId", "routes/api/score-board.ts"),
+    route("exchange-hub", "routes/api/exchange-hub.ts"),
     // Inbox and support chat
     route("inbox", "routes/api/inbox.ts"),
     route("inbox/:id", "routes/api/inbox.$id.ts"),
@@ -185,6 +191,9 @@ export default [
       // Games: providers and the catalogue (roles admin, content)
       route("games", "routes/admin/games/games.tsx"),
       route("games/providers", "routes/admin/games/providers.tsx"),
+      // Exchange: events and markets for traders (create, open, suspend, in play, quotes, lines, settle, void; roles admin, trader)
+      route("exchange", "routes/admin/exchange/events.tsx"),
+      route("exchange/:eventId", "routes/admin/exchange/event.tsx"),
       // Support: players (search, view, contact edits with audit)
       route("players", "routes/admin/players/players.tsx"),
       route("players/:id", "routes/admin/players/player.tsx"),

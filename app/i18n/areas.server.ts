@@ -24,6 +24,7 @@ export const routeAreas = [
   "identity",
   "risk",
   "exchange",
+  "adminExchange",
 ] as const;
 export type RouteArea = (typeof routeAreas)[number];
 const isRouteArea = (value: string): value is RouteArea => (routeAreas as readonly string[]).includes(value);

@@ -2,11 +2,16 @@
 // runner and the exposure held (market page and exchange account); the same with JavaScript off (@key).
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
+import { staffPage } from "./support/payments.ts";
 import { signUp, logIn } from "./support/players.ts";
 
 type Match = { eventId: number; marketId: number; runners: string[] };
 
-/** A simulated match a few hours ahead with the market-maker's prices (the browser tests' server runs no feed). */
+/**
+ * A simulated match a few hours ahead with the market-maker's prices (the browser tests' server runs no feed). Called
+ * first in a test, with the test's own request context: a later call could reuse a keep-alive socket the server
+ * has closed meanwhile (ECONNRESET).
+ */
 async function openMatch(request: APIRequestContext): Promise<Match> {
   const hoursAhead = 2 + Math.floor(Math.random() * 38);
   const response = await request.post("/__e2e/exchange-match", {
@@ -33,10 +38,10 @@ async function backBestPrice(page: Page, match: Match) {
   return { price, slip };
 }
 
-test("@key a player backs a team at the best price, the bet is matched and its exposure held", async ({ page }) => {
+test("@key a player backs a team at the best price, the bet is matched and its exposure held", async ({ page, request }) => {
+  const match = await openMatch(request);
   const player = await signUp(page);
   await logIn(page, player.username);
-  const match = await openMatch(page.request);
   const { price, slip } = await backBestPrice(page, match);
   await slip.getByLabel("Stake (৳)").fill("100");
   const profit = ((Math.round(Number(price) * 100) - 100) * 100) / 100;
@@ -60,10 +65,10 @@ test("@key a player backs a team at the best price, the bet is matched and its e
   await expect(page.getByTestId("exchange-bets")).toContainText("Matched");
 });
 
-test("@key a stake over the balance is refused next to the slip, and an unmatched bet can be cancelled", async ({ page }) => {
+test("@key a stake over the balance is refused next to the slip, and an unmatched bet can be cancelled", async ({ page, request }) => {
+  const match = await openMatch(request);
   const player = await signUp(page);
   await logIn(page, player.username);
-  const match = await openMatch(page.request);
   const { slip } = await backBestPrice(page, match);
   // Odds far above the best: nothing lays them, so the bet waits unmatched.
   await slip.getByLabel("Odds").fill("990");
@@ -84,10 +89,40 @@ test("@key a stake over the balance is refused next to the slip, and an unmatche
   await expect(page.getByTestId("bet-slip")).toContainText(/Stake must be between ৳100 and ৳100,000\.|Your balance is not enough/);
 });
 
-test("the exchange's entry points and pages: side menu, home tile, the original's link, tabs, Multi Markets", async ({ page }) => {
+test("@key the trader settles the match and the bet's P&L appears in the betting record", async ({ page, browser, request }) => {
+  // A player and a staff member, each with their own pages: longer than one page's test on a busy machine.
+  test.setTimeout(90_000);
+  const match = await openMatch(request);
   const player = await signUp(page);
   await logIn(page, player.username);
-  const match = await openMatch(page.request);
+  const { price, slip } = await backBestPrice(page, match);
+  await slip.getByLabel("Stake (৳)").fill("200");
+  await slip.getByRole("button", { name: "Place bet" }).click();
+  await expect(page.getByTestId("bet-notice")).toHaveText(`Bet matched: ৳200.00 at ${price}.`);
+  const profit = (Math.round(Number(price) * 100) - 100) * 2;
+
+  const staff = await staffPage(browser, test.info().project.name !== "no-js");
+  await staff.goto(`/admin/exchange/${match.eventId}`);
+  const odds = staff.getByTestId("trader-market-match_odds");
+  await odds.getByRole("button", { name: `Settle: ${match.runners[0]} wins` }).click();
+  await expect(staff.getByTestId("admin-notice")).toContainText("Market settled");
+  await expect(odds.getByTestId("market-status")).toHaveText("Settled (1×)");
+  await staff.context().close();
+
+  await page.goto("/betting-record?tab=exchange");
+  const row = page.getByTestId("exchange-record").filter({ hasText: match.runners[0]! }).first();
+  await expect(row).toContainText("WON");
+  await row.getByRole("link").click();
+  const detail = page.getByTestId("exchange-record-detail");
+  await expect(detail.getByTestId("exchange-detail-status")).toHaveText("WON");
+  await expect(detail.getByTestId("exchange-detail-net")).toHaveText(`৳${profit.toFixed(2)}`);
+  await expect(detail).toContainText(`Back ${match.runners[0]}`);
+});
+
+test("the exchange's entry points and pages: side menu, home tile, the original's link, tabs, Multi Markets", async ({ page, request }) => {
+  const match = await openMatch(request);
+  const player = await signUp(page);
+  await logIn(page, player.username);
   await expect(page.getByTestId("side-menu").locator('a[href="/exchange"]')).toHaveCount(1);
   await page.goto("/player/playGame?t=sport&v=CRICKET");
   await expect(page).toHaveURL(/\/exchange-inplay$/);

@@ -14,6 +14,7 @@ const links: Array<{
     | "admin.nav.settings"
     | "admin.nav.audit"
     | "admin.nav.games"
+    | "admin.nav.exchange"
     | "admin.nav.players"
     | "admin.nav.risk"
     | "admin.nav.vip"
@@ -27,6 +28,7 @@ const links: Array<{
   { page: "settings", to: "/admin/settings", key: "admin.nav.settings" },
   { page: "audit", to: "/admin/audit", key: "admin.nav.audit" },
   { page: "games", to: "/admin/games", key: "admin.nav.games" },
+  { page: "exchange", to: "/admin/exchange", key: "admin.nav.exchange" },
   { page: "players", to: "/admin/players", key: "admin.nav.players" },
   { page: "risk", to: "/admin/risk", key: "admin.nav.risk" },
   { page: "vip", to: "/admin/vip", key: "admin.nav.vip" },

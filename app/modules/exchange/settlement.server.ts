@@ -34,11 +34,13 @@ async function reverseSettlement(tx: Tx, marketId: number, playerIds: number[], 
   }
 }
 
-export async function settleMarket(marketId: number, outcome: MarketOutcome): Promise<SettledPlayer[]> {
+/** `withChange` commits with the settlement (a trader's audit row). */
+export async function settleMarket(marketId: number, outcome: MarketOutcome, withChange?: (tx: Tx) => Promise<void>): Promise<SettledPlayer[]> {
   let settled: SettledPlayer[];
   try {
     settled = await db.transaction(async (tx) => {
       await lockMarket(tx, marketId);
+      await withChange?.(tx);
       const [market] = await tx.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
       if (!market) throw new ExchangeError("market_not_found");
       const runners = await tx.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId));

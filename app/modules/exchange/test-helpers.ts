@@ -51,7 +51,7 @@ export const requestKey = () => randomBytes(8).toString("hex");
 
 /** A Bookmaker market (no commission) whose first runner is quoted 45 / 47 and the second 120 / 125. */
 export async function createBookmakerMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
-  const { event, market: odds } = await createMatchOddsMarket();
+  const { event, market: odds, home: oddsHome, away: oddsAway } = await createMatchOddsMarket();
   const [market] = await db
     .insert(exchangeMarkets)
     .values({ eventId: event.id, kind: "bookmaker", name: "Bookmaker", commissionBp: 0, minStake: taka(10), ...values })
@@ -63,7 +63,7 @@ export async function createBookmakerMarket(values: Partial<typeof exchangeMarke
       { marketId: market!.id, name: "Chattogram", sortOrder: 2, backRate: 120, layRate: 125 },
     ])
     .returning();
-  return { event, oddsMarket: odds, market: market!, home: runners[0]!, away: runners[1]! };
+  return { event, oddsMarket: odds, oddsHome, oddsAway, market: market!, home: runners[0]!, away: runners[1]! };
 }
 
 /** A Fancy line: No 45 / Yes 46 at evens unless given. */

@@ -16,6 +16,8 @@ export const pageRoles = {
   referral: ["admin", "content"],
   support: ["admin", "support"],
   content: ["admin", "content"],
+  /** Exchange events and markets: settle, void, suspend, quotes and lines. */
+  exchange: ["admin", "trader"],
 } as const satisfies Record<string, readonly StaffRole[] | undefined>;
 
 export type AdminPage = keyof typeof pageRoles;

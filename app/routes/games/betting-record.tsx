@@ -2,7 +2,10 @@ import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
+import { z } from "zod";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
+import { ExchangeRecords } from "#app/components/exchange/ExchangeRecords.tsx";
+import { getExchangeRecord, listExchangeRecords } from "#app/modules/exchange/records.server.ts";
 import { Pager } from "#app/components/games/records/Pager.tsx";
 import { RecordTable } from "#app/components/games/records/RecordTable.tsx";
 import { Toggles } from "#app/components/games/records/Toggles.tsx";
@@ -28,6 +31,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const t = translator(context);
   const tab = url.searchParams.get("tab") === "exchange" ? "exchange" : "settled";
   const filter = parseRecordFilter(url.searchParams);
+  const exchange = tab === "exchange" ? await exchangeTab(player.id, url.searchParams) : null;
   const [list, platforms] = await Promise.all([listSettledRounds(player.id, filter), listRecordPlatforms()]);
   const typeLabel = (type: string) => ((gameTypes as readonly string[]).includes(type) ? t(`casino.types.${type}` as MessageKey) : type);
   return {
@@ -49,7 +53,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     })),
     totals: { count: list.total, turnover: taka(list.turnover), profit: taka(list.profit) },
     pages: list.pages,
+    exchange,
   };
+}
+
+const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The Exchange tab's bets (?before= pages back) and the one opened (?bet=, the player's own only). */
+async function exchangeTab(playerId: number, params: URLSearchParams) {
+  const before = recordId.safeParse(params.get("before") ?? undefined);
+  const bet = recordId.safeParse(params.get("bet") ?? undefined);
+  const [list, detail] = await Promise.all([
+    listExchangeRecords(playerId, before.success ? before.data : undefined),
+    bet.success ? getExchangeRecord(playerId, bet.data) : null,
+  ]);
+  return { ...list, detail };
 }
 
 export default function BettingRecord({ loaderData }: Route.ComponentProps) {
@@ -73,10 +91,8 @@ export default function BettingRecord({ loaderData }: Route.ComponentProps) {
             {t("records.tabs.exchange")}
           </a>
         </nav>
-        {tab === "exchange" ? (
-          <p className="rounded-xl bg-panel p-6 text-center text-sm text-white/60" data-testid="exchange-note">
-            {t("records.exchangeNote")}
-          </p>
+        {loaderData.exchange ? (
+          <ExchangeRecords records={loaderData.exchange.records} next={loaderData.exchange.next} detail={loaderData.exchange.detail} />
         ) : (
           <>
             <Form

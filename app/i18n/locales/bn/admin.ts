@@ -11,6 +11,7 @@ export default {
     settings: "সেটিংস",
     audit: "অডিট লগ",
     games: "গেমস",
+    exchange: "এক্সচেঞ্জ",
     players: "খেলোয়াড়",
     risk: "ঝুঁকি",
     vip: "ভিআইপি",

@@ -12,4 +12,10 @@ export default {
   payloadTooLarge: "অনুরোধের বডি খুব বড়।",
   invalidValue: "এই মানটি সঠিক নয়।",
   registrationSuccessful: "নিবন্ধন সফল হয়েছে!",
+  exchange: {
+    unknownSport: "খেলা হতে হবে cricket, soccer বা tennis।",
+    marketNotFound: "এমন কোনো মার্কেট নেই।",
+    eventNotFound: "এমন কোনো ইভেন্ট নেই।",
+    invalidId: "আইডি একটি ধনাত্মক পূর্ণ সংখ্যা হতে হবে।",
+  },
 } satisfies Shape<typeof en>;

@@ -29,6 +29,7 @@ import rgReality from "./rgReality.ts";
 import identity from "./identity.ts";
 import risk from "./risk.ts";
 import exchange from "./exchange.ts";
+import adminExchange from "./adminExchange.ts";
 
 export default {
   common,
@@ -62,4 +63,5 @@ export default {
   identity,
   risk,
   exchange,
+  adminExchange,
 };

@@ -9,6 +9,7 @@ export default {
     settings: "Settings",
     audit: "Audit log",
     games: "Games",
+    exchange: "Exchange",
     players: "Players",
     risk: "Risk",
     vip: "VIP",

@@ -10,4 +10,10 @@ export default {
   payloadTooLarge: "The request body is too large.",
   invalidValue: "This value is not valid.",
   registrationSuccessful: "Registration Successful!",
+  exchange: {
+    unknownSport: "sport must be cricket, soccer or tennis.",
+    marketNotFound: "No such market.",
+    eventNotFound: "No such event.",
+    invalidId: "The id must be a positive whole number.",
+  },
 };

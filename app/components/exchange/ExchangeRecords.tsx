@@ -1,0 +1,139 @@
+import { useTranslation } from "react-i18next";
+
+type Signed = { text: string; negative: boolean } | null;
+export type ExchangeRecordRow = {
+  id: number;
+  transactionId: string;
+  event: string;
+  market: string;
+  betType: string;
+  selection: string;
+  odds: string | null;
+  run: string | null;
+  stake: string;
+  potentialProfit: string;
+  potentialLiability: string;
+  status: "open" | "WON" | "LOST" | "VOID" | "CANCELLED" | "LAPSED";
+  net: Signed;
+  createdAt: string;
+  marketId: number;
+};
+
+type Side = "back" | "lay" | "yes" | "no";
+
+function Net({ net }: { net: Signed }) {
+  if (!net) return <>–</>;
+  return <span className={`tabular-nums ${net.negative ? "text-red-400" : "text-emerald-400"}`}>{net.text}</span>;
+}
+
+/** The Exchange tab: the player's bets, each opening its details (a link, so it works without JavaScript). */
+export function ExchangeRecords({ records, next, detail }: { records: ExchangeRecordRow[]; next: number | null; detail: ExchangeRecordRow | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {detail ? (
+        <section
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby="exchange-detail-title"
+          className="mb-3 rounded-xl border border-brand/60 bg-panel p-3"
+          data-testid="exchange-record-detail"
+        >
+          <div className="mb-2 flex items-center">
+            <h2 id="exchange-detail-title" className="flex-1 font-bold">
+              {t("records.exchange.details")}
+            </h2>
+            <a href="/betting-record?tab=exchange" className="text-sm underline">
+              {t("records.exchange.close")}
+            </a>
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-white/60">{t("records.exchange.event")}</dt>
+            <dd>{detail.event}</dd>
+            <dt className="text-white/60">{t("records.exchange.market")}</dt>
+            <dd>{detail.market}</dd>
+            <dt className="text-white/60">{t("records.exchange.selection")}</dt>
+            <dd>
+              {t(`records.exchange.sides.${detail.betType as Side}`)} {detail.selection}
+            </dd>
+            {detail.odds ? (
+              <>
+                <dt className="text-white/60">{t("records.exchange.odds")}</dt>
+                <dd className="tabular-nums">{detail.odds}</dd>
+              </>
+            ) : null}
+            {detail.run ? (
+              <>
+                <dt className="text-white/60">{t("records.exchange.run")}</dt>
+                <dd className="tabular-nums">{detail.run}</dd>
+              </>
+            ) : null}
+            <dt className="text-white/60">{t("records.exchange.stake")}</dt>
+            <dd className="tabular-nums">{detail.stake}</dd>
+            <dt className="text-white/60">{t("records.exchange.profit")}</dt>
+            <dd className="tabular-nums">{detail.potentialProfit}</dd>
+            <dt className="text-white/60">{t("records.exchange.liability")}</dt>
+            <dd className="tabular-nums">{detail.potentialLiability}</dd>
+            <dt className="text-white/60">{t("records.exchange.status")}</dt>
+            <dd data-testid="exchange-detail-status">{t(`records.exchange.statuses.${detail.status}`)}</dd>
+            <dt className="text-white/60">{t("records.exchange.net")}</dt>
+            <dd data-testid="exchange-detail-net">
+              <Net net={detail.net} />
+            </dd>
+            <dt className="text-white/60">{t("records.exchange.transaction")}</dt>
+            <dd className="font-mono text-xs">{detail.transactionId}</dd>
+            <dt className="text-white/60">{t("records.exchange.placed")}</dt>
+            <dd className="tabular-nums">{detail.createdAt}</dd>
+          </dl>
+          <a href={`/odds-view?market=${detail.marketId}`} className="mt-2 inline-block text-sm underline">
+            {t("records.exchange.openMarket")}
+          </a>
+        </section>
+      ) : null}
+      <section className="overflow-x-auto rounded-xl bg-panel" data-testid="exchange-records">
+        {records.length === 0 ? (
+          <p className="p-6 text-center text-sm text-white/60">{t("records.exchange.empty")}</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="bg-panel-2 text-xs text-white/70">
+              <tr>
+                <th className="px-2 py-2">{t("records.exchange.event")}</th>
+                <th className="px-2 py-2">{t("records.exchange.selection")}</th>
+                <th className="px-2 py-2">{t("records.exchange.stake")}</th>
+                <th className="px-2 py-2">{t("records.exchange.status")}</th>
+                <th className="px-2 py-2">{t("records.exchange.net")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((r) => (
+                <tr key={r.id} className="border-t border-white/10" data-testid="exchange-record">
+                  <td className="px-2 py-1.5">
+                    <a href={`/betting-record?tab=exchange&bet=${r.id}`} className="underline">
+                      {r.event}
+                    </a>
+                    <small className="block text-white/50">
+                      {r.market} · {r.createdAt}
+                    </small>
+                  </td>
+                  <td className="px-2 py-1.5">
+                    {t(`records.exchange.sides.${r.betType as Side}`)} {r.selection} <small className="text-white/60">{r.odds ?? r.run}</small>
+                  </td>
+                  <td className="px-2 py-1.5 tabular-nums">{r.stake}</td>
+                  <td className="px-2 py-1.5">{t(`records.exchange.statuses.${r.status}`)}</td>
+                  <td className="px-2 py-1.5">
+                    <Net net={r.net} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {next ? (
+        <a href={`/betting-record?tab=exchange&before=${next}`} className="mt-2 inline-block text-sm underline">
+          {t("records.exchange.older")}
+        </a>
+      ) : null}
+    </>
+  );
+}

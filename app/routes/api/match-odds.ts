@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
+import { apiMatchOdds } from "#app/modules/exchange/api.server.ts";
+import type { Route } from "./+types/match-odds";
+
+export const exchangeId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** GET /api/match-odds/{marketId} → [{ marketId, inplay, status, runners: [{ selectionId, SelectionName, ex: { availableToBack, availableToLay } }] }]. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const refused = checkMethod(request, ["GET"]);
+  if (refused) return refused;
+  const id = exchangeId.safeParse(params.marketId);
+  if (!id.success) return apiError(400, "api.exchange.invalidId");
+  const odds = await apiMatchOdds(id.data);
+  if (!odds) return apiError(404, "api.exchange.marketNotFound");
+  return Response.json(odds, { headers: NO_STORE });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return rejectMethod(request, ["GET"]);
+}

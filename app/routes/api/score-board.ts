@@ -1,0 +1,19 @@
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
+import { apiScoreBoard } from "#app/modules/exchange/api.server.ts";
+import { exchangeId } from "./match-odds.ts";
+import type { Route } from "./+types/score-board";
+
+/** GET /api/score/board/{eventId} → { eventId, event, inplay, closed, innings: [{ team, runs, wickets, overs }], lastBall }. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const refused = checkMethod(request, ["GET"]);
+  if (refused) return refused;
+  const id = exchangeId.safeParse(params.eventId);
+  if (!id.success) return apiError(400, "api.exchange.invalidId");
+  const body = await apiScoreBoard(id.data);
+  if (!body) return apiError(404, "api.exchange.eventNotFound");
+  return Response.json(body, { headers: NO_STORE });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return rejectMethod(request, ["GET"]);
+}

@@ -34,29 +34,56 @@ export async function publicMarket(marketId: number) {
   };
 }
 
+type Listener = (marketId: number, json: string) => void;
+type Watched = { listeners: Set<Listener>; last: string | undefined; unsubscribe: () => void };
+
+// One watcher per market for the whole process, however many pages show it: a change is read once and the same JSON
+// goes to every page (2,000 viewers of a match cost one read per change, not 2,000).
+const watched = new Map<number, Watched>();
+const conflator = new Conflator(MARKET_PUSH_MS, async (marketId) => {
+  if (!watched.has(marketId)) return;
+  try {
+    const market = await publicMarket(marketId);
+    const w = watched.get(marketId);
+    const json = JSON.stringify(market);
+    if (!w || !market || w.last === json) return;
+    w.last = json;
+    for (const listener of w.listeners) listener(marketId, json);
+  } catch (e) {
+    console.error(`exchange: market ${marketId} could not be read for its pages`, e);
+  }
+});
+
 /**
  * Calls `send` with a market's JSON whenever it changed, at most once per market per MARKET_PUSH_MS; a change that
- * leaves what the page shows as it was sends nothing. Returns the function that stops watching.
+ * leaves what the pages show as it was sends nothing. Returns the function that stops watching.
  */
-export function watchMarkets(marketIds: number[], send: (marketId: number, json: string) => void, intervalMs = MARKET_PUSH_MS) {
-  const lastSent = new Map<number, string>();
-  let open = true;
-  // One read at a time per market, so messages leave in the order of the changes.
-  const conflator = new Conflator(intervalMs, (marketId) =>
-    publicMarket(marketId).then(
-      (market) => {
-        const json = JSON.stringify(market);
-        if (!open || !market || lastSent.get(marketId) === json) return;
-        lastSent.set(marketId, json);
-        send(marketId, json);
-      },
-      (e: unknown) => console.error(`exchange: market ${marketId} could not be read for its page`, e),
-    ),
-  );
-  const unsubscribe = marketIds.map((id) => subscribeMarket(id, (marketId) => conflator.mark(marketId)));
+export function watchMarkets(marketIds: number[], send: Listener) {
+  const mine = [...new Set(marketIds)];
+  for (const id of mine) {
+    let w = watched.get(id);
+    if (!w) {
+      w = { listeners: new Set(), last: undefined, unsubscribe: subscribeMarket(id, (marketId) => conflator.mark(marketId)) };
+      watched.set(id, w);
+    }
+    w.listeners.add(send);
+  }
   return () => {
-    open = false;
-    conflator.close();
-    for (const off of unsubscribe) off();
+    for (const id of mine) {
+      const w = watched.get(id);
+      if (!w) continue;
+      w.listeners.delete(send);
+      if (w.listeners.size === 0) {
+        w.unsubscribe();
+        watched.delete(id);
+      }
+    }
   };
+}
+
+/** How many markets this process watches and how many pages listen (for the benchmark and health checks). */
+export function watchStats() {
+  let listeners = 0;
+  for (const w of watched.values()) listeners += w.listeners.size;
+  return { markets: watched.size, listeners };
 }

@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { eventBusReady, publish, stopEventBus } from "#app/modules/events/bus.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
-import { watchMarkets } from "./market-stream.server.ts";
+import { watchMarkets, watchStats } from "./market-stream.server.ts";
 import { placeOrder } from "./orders.server.ts";
 import { exchangeMarkets } from "./schema.ts";
 import { createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
@@ -55,6 +55,23 @@ describe("live market updates", () => {
     await setFancyLine(market.id, { noLine: 62, yesLine: 63, noRate: 100, yesRate: 100 });
     await sleep(250);
     expect(messages).toHaveLength(1);
+  });
+
+  it("shares one watcher per market between its pages: every page gets the same message, the last to leave stops it", async () => {
+    const { market } = await createFancyMarket();
+    const before = watchStats();
+    const pages = [collect([market.id]), collect([market.id]), collect([market.id])];
+    expect(watchStats()).toEqual({ markets: before.markets + 1, listeners: before.listeners + 3 });
+    await setFancyLine(market.id, { noLine: 70, yesLine: 71, noRate: 100, yesRate: 100 });
+    await sleep(250);
+    expect(pages.map((p) => p.messages.map((m) => m.market.line))).toEqual(Array(3).fill([{ no: 70, yes: 71, noRate: 100, yesRate: 100 }]));
+    pages[0]!.stop();
+    await setFancyLine(market.id, { noLine: 72, yesLine: 73, noRate: 100, yesRate: 100 });
+    await sleep(250);
+    expect(pages.map((p) => p.messages.length)).toEqual([1, 2, 2]);
+    pages[1]!.stop();
+    pages[2]!.stop();
+    expect(watchStats()).toEqual(before);
   });
 
   it("shows a player's unmatched back as money available to lay", async () => {

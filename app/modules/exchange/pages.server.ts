@@ -1,14 +1,25 @@
 // What the exchange pages show, formatted for the screen: the event lists, the sports and competitions, one event's
 // markets with the player's bets and P&L per outcome and the bet slip, and the markets pinned to Multi Markets.
 // Times are in Asia/Dhaka, money in taka.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { UAParser } from "ua-parser-js";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { oddsText, parseOdds, priceAt } from "./ladder.ts";
-import { exposureOf } from "./pnl.ts";
+import { commissionOn, exposureOf } from "./pnl.ts";
 import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
-import { type ExchangeMarket, type ExchangeOrder, exchangeExposures, exchangeMarkets, exchangePins, type Sport } from "./schema.ts";
+import { sessions } from "#app/modules/sessions/schema.ts";
+import {
+  exchangeEvents,
+  type ExchangeMarket,
+  type ExchangeOrder,
+  exchangeExposures,
+  exchangeMarkets,
+  exchangeOrders,
+  exchangePins,
+  type Sport,
+} from "./schema.ts";
 import { type BetKind, type BetSide, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
 
 const EVENT_TIME = "DD MMM HH:mm";
@@ -292,4 +303,74 @@ export async function accountPage(playerId: number, history: boolean, before?: n
     })),
     next: rows.length === 20 ? rows[rows.length - 1]!.order.id : null,
   };
+}
+
+/**
+ * Profit & Loss by market for the player's markets settled between two Asia/Dhaka days (inclusive): the net of their
+ * bets in each market, the commission on a net win (as settlement charges it) and what remains, newest first.
+ */
+export async function profitAndLoss(playerId: number, from: string, to: string) {
+  const start = new Date(`${from}T00:00:00+06:00`);
+  const end = new Date(new Date(`${to}T00:00:00+06:00`).getTime() + 86_400_000);
+  const rows = await db
+    .select({
+      marketId: exchangeMarkets.id,
+      market: exchangeMarkets.name,
+      event: exchangeEvents.name,
+      settledAt: exchangeMarkets.settledAt,
+      commissionBp: exchangeMarkets.commissionBp,
+      net: sql<string>`coalesce(sum(${exchangeOrders.profit}), 0)`,
+      bets: sql<number>`count(*)::int`,
+    })
+    .from(exchangeOrders)
+    .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeOrders.marketId))
+    .innerJoin(exchangeEvents, eq(exchangeEvents.id, exchangeMarkets.eventId))
+    .where(
+      and(
+        eq(exchangeOrders.playerId, playerId),
+        inArray(exchangeOrders.status, ["won", "lost", "void"]),
+        gte(exchangeMarkets.settledAt, start),
+        lt(exchangeMarkets.settledAt, end),
+      ),
+    )
+    .groupBy(exchangeMarkets.id, exchangeEvents.name)
+    .orderBy(desc(exchangeMarkets.settledAt))
+    .limit(200);
+  let total = 0n;
+  const markets = rows.map((r) => {
+    const gross = BigInt(r.net);
+    const commission = commissionOn(gross, r.commissionBp);
+    total += gross - commission;
+    return {
+      marketId: r.marketId,
+      event: r.event,
+      market: r.market,
+      bets: r.bets,
+      settledAt: formatDhaka(r.settledAt, "YYYY-MM-DD HH:mm"),
+      gross: signed(gross)!,
+      commission: takaText(commission),
+      net: signed(gross - commission)!,
+    };
+  });
+  return { markets, total: signed(total)! };
+}
+
+/** Activity Log: the player's signed-in devices, newest first (time, address, browser and system). */
+export async function activityLog(playerId: number) {
+  const rows = await db
+    .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.playerId, playerId))
+    .orderBy(desc(sessions.createdAt))
+    .limit(20);
+  return rows.map((r) => {
+    const ua = r.userAgent ? UAParser(r.userAgent) : null;
+    const device = ua ? [ua.browser.name, ua.os.name].filter(Boolean).join(" · ") : "";
+    return {
+      loggedIn: formatDhaka(r.createdAt, "YYYY-MM-DD HH:mm"),
+      lastSeen: formatDhaka(r.lastSeenAt, "YYYY-MM-DD HH:mm"),
+      ip: r.ip ?? "",
+      device: device || (r.userAgent ?? "").slice(0, 60),
+    };
+  });
 }

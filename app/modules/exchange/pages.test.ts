@@ -4,7 +4,11 @@ import { exchangeErrorMessage, noticeFor, placeBetFromForm, cancelBet } from "./
 import { ExchangeError, isExchangeError } from "./errors.ts";
 import { parseOdds } from "./ladder.ts";
 import { placeOrder } from "./orders.server.ts";
-import { accountPage, multiMarketsPage, oddsPage, setPinned } from "./pages.server.ts";
+import { accountPage, activityLog, multiMarketsPage, oddsPage, profitAndLoss, setPinned } from "./pages.server.ts";
+import { settleMarket } from "./settlement.server.ts";
+import { setMarketStatus } from "./trading.server.ts";
+import { createSession } from "#app/modules/sessions/sessions.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
 import { slipFigures } from "./slip.ts";
 import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
 
@@ -164,5 +168,51 @@ describe("Multi Markets and the exchange account", () => {
     expect(account.balance).toEqual({ main: "৳500.00", exposure: "৳100.00", available: "৳400.00", bonus: "৳0.00" });
     expect(account.bets.map((b) => [b.selection, b.side, b.price, b.stake, b.status])).toEqual([["Dhaka", "back", "45", "৳100.00", "matched"]]);
     expect((await accountPage(player, true)).bets).toEqual([]);
+  });
+});
+
+describe("Profit & Loss and the Activity Log", () => {
+  it("sums each settled market's bets, takes the commission on a net win, and keeps to the chosen Dhaka days", async () => {
+    const { market, home } = await createMatchOddsMarket();
+    const winner = await fundedPlayer(taka(1_000));
+    const loser = await fundedPlayer(taka(1_000));
+    await placeOrder({
+      playerId: loser,
+      marketId: market.id,
+      runnerId: home.id,
+      side: "lay",
+      tick: parseOdds("2")!,
+      stake: taka(300),
+      requestKey: requestKey(),
+    });
+    await placeBetFromForm(winner, { market: market.id, runner: home.id, side: "back", price: "2", stake: "100", requestKey: requestKey() });
+    await placeBetFromForm(winner, { market: market.id, runner: home.id, side: "back", price: "2", stake: "200", requestKey: requestKey() });
+    await setMarketStatus(market.id, "suspended", { forSettlement: true });
+    await settleMarket(market.id, { winnerRunnerId: home.id });
+    const today = formatDhaka(new Date(), "YYYY-MM-DD");
+    const won = await profitAndLoss(winner, today, today);
+    expect(won.markets).toEqual([
+      expect.objectContaining({
+        marketId: market.id,
+        bets: 2,
+        gross: { text: "৳300.00", negative: false },
+        commission: "৳6.00",
+        net: { text: "৳294.00", negative: false },
+      }),
+    ]);
+    expect(won.total).toEqual({ text: "৳294.00", negative: false });
+    expect((await profitAndLoss(loser, today, today)).total).toEqual({ text: "-৳300.00", negative: true });
+    expect((await profitAndLoss(winner, "2020-01-01", "2020-01-31")).markets).toEqual([]);
+  });
+
+  it("lists the player's own signed-in devices, newest first", async () => {
+    const player = await fundedPlayer(taka(1));
+    await createSession(player, {
+      ip: "203.0.113.9",
+      userAgent: "Mozilla/5.0 (Linux; Android 12; SM-A127F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+    });
+    const rows = await activityLog(player);
+    expect(rows).toEqual([expect.objectContaining({ ip: "203.0.113.9", device: "Mobile Chrome · Android" })]);
+    expect(await activityLog(await fundedPlayer(taka(1)))).toEqual([]);
   });
 });

@@ -1,30 +1,51 @@
 import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
 import { z } from "zod";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { accountPage } from "#app/modules/exchange/pages.server.ts";
+import { accountPage, activityLog, profitAndLoss } from "#app/modules/exchange/pages.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/account";
 
 export const handle = exchangeHandle;
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+06:00`)));
 const querySchema = z.object({
-  view: z.enum(["bets", "history"]).catch("bets"),
+  view: z.enum(["bets", "history", "pnl", "activity"]).catch("bets"),
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
 });
 
-/** /exchange-account: My Profile, Balance Overview (exposure held), My Bets (open) and Bets History (settled), from the ledger and the orders. */
+/** Today in Asia/Dhaka, and `days` before it, as YYYY-MM-DD. */
+const dhakaDay = (daysAgo: number) => formatDhaka(Date.now() - daysAgo * 86_400_000, "YYYY-MM-DD");
+
+/**
+ * /exchange-account: My Profile, Balance Overview (exposure held), My Bets (open), Bets History (settled), Profit & Loss by
+ * market (?view=pnl&from=&to=, Asia/Dhaka days, the last 7 by default) and the Activity Log (signed-in devices).
+ */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const { view, before } = querySchema.parse({
-    view: url.searchParams.get("view") ?? undefined,
-    before: url.searchParams.get("before") ?? undefined,
-  });
-  const page = await accountPage(player.id, view === "history", before);
+  const q = querySchema.parse(Object.fromEntries(url.searchParams));
+  const { view, before } = q;
+  const range = { from: q.from ?? dhakaDay(6), to: q.to ?? dhakaDay(0) };
+  if (range.from > range.to) [range.from, range.to] = [range.to, range.from];
+  const [page, pnl, activity] = await Promise.all([
+    accountPage(player.id, view === "history", before),
+    view === "pnl" ? profitAndLoss(player.id, range.from, range.to) : null,
+    view === "activity" ? activityLog(player.id) : null,
+  ]);
   return {
+    range,
+    pnl,
+    activity,
     title: getInstance(context).t("exchange.accountTitle"),
     area: areaBundle(context, "exchange"),
     profile: { id: player.id, username: player.username },
@@ -40,6 +61,8 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
   const views = [
     { key: "bets", label: t("exchange.account.bets") },
     { key: "history", label: t("exchange.account.history") },
+    { key: "pnl", label: t("exchange.account.pnl") },
+    { key: "activity", label: t("exchange.account.activity") },
   ] as const;
   return (
     <main className="mx-auto max-w-4xl p-3 pb-20" data-testid="exchange-account">
@@ -74,70 +97,176 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
-      <nav className="mb-2 flex gap-1 rounded-xl bg-panel p-1" aria-label={t("exchange.account.bets")}>
+      <nav className="mb-2 flex gap-1 overflow-x-auto rounded-xl bg-panel p-1" aria-label={t("exchange.accountTitle")}>
         {views.map((v) => (
           <a
             key={v.key}
             href={`/exchange-account?view=${v.key}`}
             aria-current={v.key === view ? "page" : undefined}
-            className={`flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold ${v.key === view ? "bg-brand text-ink" : "text-white/80"}`}
+            className={`flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold whitespace-nowrap ${v.key === view ? "bg-brand text-ink" : "text-white/80"}`}
           >
             {v.label}
           </a>
         ))}
       </nav>
-      <div className="overflow-x-auto rounded-xl bg-panel">
-        <table className="w-full text-left text-sm" data-testid="exchange-bets">
-          <thead className="bg-panel-2 text-xs text-white/70">
-            <tr>
-              <th className="px-2 py-2">{t("exchange.account.event")}</th>
-              <th className="px-2 py-2">{t("exchange.account.selection")}</th>
-              <th className="px-2 py-2">{t("exchange.account.side")}</th>
-              <th className="px-2 py-2">{t("exchange.account.price")}</th>
-              <th className="px-2 py-2">{t("exchange.account.stake")}</th>
-              <th className="px-2 py-2">{t("exchange.account.status")}</th>
-              {view === "history" ? <th className="px-2 py-2">{t("exchange.account.net")}</th> : null}
-              <th className="px-2 py-2">
-                {t("exchange.account.placed")} ({t("common.timeZoneLabel")})
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {bets.length === 0 ? (
+      {loaderData.pnl ? (
+        <ProfitLoss pnl={loaderData.pnl} range={loaderData.range} />
+      ) : loaderData.activity ? (
+        <Activity rows={loaderData.activity} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-panel">
+          <table className="w-full text-left text-sm" data-testid="exchange-bets">
+            <thead className="bg-panel-2 text-xs text-white/70">
               <tr>
-                <td colSpan={8} className="p-4 text-center text-white/60">
-                  {t("exchange.account.noData")}
-                </td>
+                <th className="px-2 py-2">{t("exchange.account.event")}</th>
+                <th className="px-2 py-2">{t("exchange.account.selection")}</th>
+                <th className="px-2 py-2">{t("exchange.account.side")}</th>
+                <th className="px-2 py-2">{t("exchange.account.price")}</th>
+                <th className="px-2 py-2">{t("exchange.account.stake")}</th>
+                <th className="px-2 py-2">{t("exchange.account.status")}</th>
+                {view === "history" ? <th className="px-2 py-2">{t("exchange.account.net")}</th> : null}
+                <th className="px-2 py-2">
+                  {t("exchange.account.placed")} ({t("common.timeZoneLabel")})
+                </th>
               </tr>
-            ) : (
-              bets.map((b) => (
-                <tr key={b.id} className="border-t border-white/10">
-                  <td className="px-2 py-1.5">
-                    <a href={`/odds-view?market=${b.marketId}`} className="hover:underline">
-                      {b.event}
-                    </a>
-                    <small className="block text-white/50">{b.market}</small>
+            </thead>
+            <tbody>
+              {bets.length === 0 ? (
+                <tr>
+                  <td colSpan={8} className="p-4 text-center text-white/60">
+                    {t("exchange.account.noData")}
                   </td>
-                  <td className="px-2 py-1.5">{b.selection}</td>
-                  <td className="px-2 py-1.5">{t(`exchange.account.sides.${b.side}`)}</td>
-                  <td className="px-2 py-1.5 tabular-nums">{b.price}</td>
-                  <td className="px-2 py-1.5 tabular-nums">{b.stake}</td>
-                  <td className="px-2 py-1.5">{t(`exchange.account.statuses.${b.status}`)}</td>
-                  {view === "history" ? (
-                    <td className={`px-2 py-1.5 tabular-nums ${b.net?.negative ? "text-red-400" : "text-emerald-400"}`}>{b.net?.text ?? "–"}</td>
-                  ) : null}
-                  <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{b.placedAt}</td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {next ? (
+              ) : (
+                bets.map((b) => (
+                  <tr key={b.id} className="border-t border-white/10">
+                    <td className="px-2 py-1.5">
+                      <a href={`/odds-view?market=${b.marketId}`} className="hover:underline">
+                        {b.event}
+                      </a>
+                      <small className="block text-white/50">{b.market}</small>
+                    </td>
+                    <td className="px-2 py-1.5">{b.selection}</td>
+                    <td className="px-2 py-1.5">{t(`exchange.account.sides.${b.side}`)}</td>
+                    <td className="px-2 py-1.5 tabular-nums">{b.price}</td>
+                    <td className="px-2 py-1.5 tabular-nums">{b.stake}</td>
+                    <td className="px-2 py-1.5">{t(`exchange.account.statuses.${b.status}`)}</td>
+                    {view === "history" ? (
+                      <td className={`px-2 py-1.5 tabular-nums ${b.net?.negative ? "text-red-400" : "text-emerald-400"}`}>{b.net?.text ?? "–"}</td>
+                    ) : null}
+                    <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{b.placedAt}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next && (view === "bets" || view === "history") ? (
         <a href={`/exchange-account?view=${view}&before=${next}`} className="mt-2 inline-block text-sm underline">
           {t("exchange.account.more")}
         </a>
       ) : null}
     </main>
+  );
+}
+
+type PnlData = NonNullable<Route.ComponentProps["loaderData"]["pnl"]>;
+const tone = (v: { negative: boolean }) => (v.negative ? "text-red-400" : "text-emerald-400");
+
+function ProfitLoss({ pnl, range }: { pnl: PnlData; range: { from: string; to: string } }) {
+  const { t } = useTranslation();
+  return (
+    <section className="rounded-xl bg-panel" data-testid="exchange-pnl">
+      <Form method="get" className="flex flex-wrap items-end gap-2 p-3">
+        <input type="hidden" name="view" value="pnl" />
+        <label className="flex flex-col text-xs text-white/70">
+          {t("exchange.account.from")}
+          <input type="date" name="from" defaultValue={range.from} className="rounded bg-ink px-2 py-1 text-sm text-white" />
+        </label>
+        <label className="flex flex-col text-xs text-white/70">
+          {t("exchange.account.to")}
+          <input type="date" name="to" defaultValue={range.to} className="rounded bg-ink px-2 py-1 text-sm text-white" />
+        </label>
+        <button type="submit" className="btn-primary px-4 py-1.5 text-sm">
+          {t("exchange.account.show")}
+        </button>
+      </Form>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-panel-2 text-xs text-white/70">
+            <tr>
+              <th className="px-2 py-2">{t("exchange.account.event")}</th>
+              <th className="px-2 py-2">{t("exchange.account.settled")}</th>
+              <th className="px-2 py-2">{t("exchange.account.gross")}</th>
+              <th className="px-2 py-2">{t("exchange.account.commission")}</th>
+              <th className="px-2 py-2">{t("exchange.account.net")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pnl.markets.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="p-4 text-center text-white/60">
+                  {t("exchange.account.noData")}
+                </td>
+              </tr>
+            ) : (
+              pnl.markets.map((m) => (
+                <tr key={m.marketId} className="border-t border-white/10" data-testid="pnl-market">
+                  <td className="px-2 py-1.5">
+                    {m.event}
+                    <small className="block text-white/50">{m.market}</small>
+                  </td>
+                  <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">{m.settledAt}</td>
+                  <td className={`px-2 py-1.5 tabular-nums ${tone(m.gross)}`}>{m.gross.text}</td>
+                  <td className="px-2 py-1.5 tabular-nums">{m.commission}</td>
+                  <td className={`px-2 py-1.5 tabular-nums ${tone(m.net)}`}>{m.net.text}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+          <tfoot>
+            <tr className="border-t border-white/20 font-bold">
+              <td colSpan={4} className="px-2 py-2">
+                {t("exchange.account.total")}
+              </td>
+              <td className={`px-2 py-2 tabular-nums ${tone(pnl.total)}`} data-testid="pnl-total">
+                {pnl.total.text}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Activity({ rows }: { rows: NonNullable<Route.ComponentProps["loaderData"]["activity"]> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto rounded-xl bg-panel" data-testid="exchange-activity">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-panel-2 text-xs text-white/70">
+          <tr>
+            <th className="px-2 py-2">
+              {t("exchange.account.loggedIn")} ({t("common.timeZoneLabel")})
+            </th>
+            <th className="px-2 py-2">{t("exchange.account.lastSeen")}</th>
+            <th className="px-2 py-2">{t("exchange.account.ip")}</th>
+            <th className="px-2 py-2">{t("exchange.account.device")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className="border-t border-white/10">
+              <td className="px-2 py-1.5 tabular-nums">{r.loggedIn}</td>
+              <td className="px-2 py-1.5 tabular-nums">{r.lastSeen}</td>
+              <td className="px-2 py-1.5 font-mono text-xs">{r.ip}</td>
+              <td className="px-2 py-1.5">{r.device}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

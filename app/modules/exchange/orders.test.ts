@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
 import { cancelOrder, ExchangeError, lapseOrders, placeOrder, type PlaceOrderInput, submitOrder } from "./orders.server.ts";
-import { exchangeFills, exchangeMarkets, exchangeOrders } from "./schema.ts";
+import { exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders } from "./schema.ts";
 import { createMatchOddsMarket, fundedPlayer, mainOf, refusal, requestKey, taka } from "./test-helpers.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
@@ -139,6 +139,47 @@ describe("match-odds orders under 50 parallel requests", () => {
     // The layer risks 1,000 if Dhaka wins; every backer holds their 100 stake.
     expect((await mainOf(layer)).pending).toBe(taka(1000));
     for (const b of backers) expect((await mainOf(b)).pending).toBe(taka(100));
+  });
+});
+
+describe("a busy market", () => {
+  it("takes 200 concurrent orders from 20 players: the book is left uncrossed, fills add up, exposure holds match", async () => {
+    const { market, home, away } = await createMatchOddsMarket();
+    const players = await Promise.all(Array.from({ length: 20 }, () => fundedPlayer(taka(100_000))));
+    let seed = 7;
+    const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const inputs = Array.from({ length: 200 }, (_, i) => ({
+      playerId: players[i % 20]!,
+      marketId: market.id,
+      runnerId: rand() < 0.5 ? home.id : away.id,
+      side: rand() < 0.5 ? ("back" as const) : ("lay" as const),
+      tick: T("2") - 3 + Math.floor(rand() * 7),
+      stake: taka(10 * (1 + Math.floor(rand() * 20))),
+    }));
+    const placed = await Promise.all(inputs.map((o) => order(o)));
+    expect(placed).toHaveLength(200);
+
+    const rows = await db.select().from(exchangeOrders).where(eq(exchangeOrders.marketId, market.id));
+    const fills = await db.select().from(exchangeFills).where(eq(exchangeFills.marketId, market.id));
+    expect(fills.length).toBeGreaterThan(0);
+    // Every order's matched stake is the sum of its fills, as taker or maker.
+    for (const o of rows) {
+      const filled = fills.filter((f) => f.takerOrderId === o.id || f.makerOrderId === o.id).reduce((sum, f) => sum + f.size, 0n);
+      expect(filled).toBe(o.matched);
+    }
+    // Uncrossed: a resting back and a resting lay on one runner that would match belong to the same player.
+    const resting = rows.filter((o) => o.status === "unmatched" || o.status === "partially_matched");
+    for (const b of resting.filter((o) => o.side === "back")) {
+      for (const l of resting.filter((o) => o.side === "lay" && o.runnerId === b.runnerId && o.tick! >= b.tick!)) {
+        expect(l.playerId).toBe(b.playerId);
+      }
+    }
+    // Each player's held exposure is what the ledger holds from their main wallet.
+    const held = await db.select().from(exchangeExposures).where(eq(exchangeExposures.marketId, market.id));
+    for (const p of players) {
+      expect((await mainOf(p)).pending).toBe(held.find((h) => h.playerId === p)?.amount ?? 0n);
+    }
+    await expectInvariants();
   });
 });
 

@@ -94,7 +94,7 @@ export function ExchangeRecords({ records, next, detail }: { records: ExchangeRe
         {records.length === 0 ? (
           <p className="p-6 text-center text-sm text-white/60">{t("records.exchange.empty")}</p>
         ) : (
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="bg-panel-2 text-xs text-white/70">
               <tr>
                 <th className="px-2 py-2">{t("records.exchange.event")}</th>

@@ -2,12 +2,15 @@
 // an event, open and suspend, turn in play, ball running, Bookmaker quotes, Fancy lines, settle, void, correct). Each
 // change commits with its audit row.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { ensureEvent } from "./events.server.ts";
-import { marketBook } from "./exposure.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { marketBook, playerPositions } from "./exposure.server.ts";
+import { MARKET_MAKER_USERNAME } from "./market-maker.server.ts";
+import { runnerBook } from "./pnl.ts";
 import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners, type Sport } from "./schema.ts";
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
 import { takaText } from "./slip.ts";
@@ -33,8 +36,8 @@ export async function traderEvents() {
 
 /**
  * One event for the trader: each market with its status, quotes or line, the exposure held from players and the
- * players' P&L summed per outcome (per runner; for a Fancy line, its worst case): what the market costs the house,
- * or for match odds what moves between players, when that outcome comes.
+ * players' P&L summed per outcome (per runner; for a Fancy line, its worst case), the market-maker left out: what
+ * the house pays or takes when that outcome comes.
  */
 export async function traderEvent(eventId: number) {
   const [event] = await db.select().from(exchangeEvents).where(eq(exchangeEvents.id, eventId));
@@ -50,13 +53,23 @@ export async function traderEvent(eventId: number) {
     .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeRunners.marketId))
     .where(eq(exchangeMarkets.eventId, eventId))
     .orderBy(asc(exchangeRunners.sortOrder));
+  // The demo's market-maker is the house's own liquidity: players' P&L is what they would win from it and from the house.
+  const [maker] = await db.select({ id: players.id }).from(players).where(eq(players.username, MARKET_MAKER_USERNAME));
+  const makerId = maker?.id;
   const views = await db.transaction(async (tx) => {
     const out = [];
     for (const m of markets) {
-      const players = await tx.selectDistinct({ id: exchangeOrders.playerId }).from(exchangeOrders).where(eq(exchangeOrders.marketId, m.id));
+      const players = await tx
+        .selectDistinct({ id: exchangeOrders.playerId })
+        .from(exchangeOrders)
+        .where(and(eq(exchangeOrders.marketId, m.id), makerId === undefined ? sql`true` : ne(exchangeOrders.playerId, makerId)));
+      const runnerIds = runners.filter((r) => r.exchange_runners.marketId === m.id).map((r) => r.exchange_runners.id);
       const outcome = new Map<number, bigint>();
       for (const p of players) {
-        for (const [key, pnl] of await marketBook(tx, p.id, m.id, m.kind)) outcome.set(key, (outcome.get(key) ?? 0n) + pnl);
+        // Match odds: what is matched (waiting stakes may never be); BookMaker and Fancy bets are always taken whole.
+        const book =
+          m.kind === "match_odds" ? runnerBook(runnerIds, (await playerPositions(tx, p.id, m.id)).matched) : await marketBook(tx, p.id, m.id, m.kind);
+        for (const [key, pnl] of book) outcome.set(key, (outcome.get(key) ?? 0n) + pnl);
       }
       const [held] = await tx
         .select({ sum: sql<string>`coalesce(sum(${exchangeExposures.amount}), 0)` })

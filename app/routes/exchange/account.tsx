@@ -97,13 +97,13 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
-      <nav className="mb-2 flex gap-1 overflow-x-auto rounded-xl bg-panel p-1" aria-label={t("exchange.accountTitle")}>
+      <nav className="mb-2 grid grid-cols-2 gap-1 rounded-xl bg-panel p-1 min-[700px]:grid-cols-4" aria-label={t("exchange.accountTitle")}>
         {views.map((v) => (
           <a
             key={v.key}
             href={`/exchange-account?view=${v.key}`}
             aria-current={v.key === view ? "page" : undefined}
-            className={`flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold whitespace-nowrap ${v.key === view ? "bg-brand text-ink" : "text-white/80"}`}
+            className={`rounded-lg px-3 py-2 text-center text-sm font-semibold whitespace-nowrap ${v.key === view ? "bg-brand text-ink" : "text-white/80"}`}
           >
             {v.label}
           </a>
@@ -115,7 +115,7 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
         <Activity rows={loaderData.activity} />
       ) : (
         <div className="overflow-x-auto rounded-xl bg-panel">
-          <table className="w-full text-left text-sm" data-testid="exchange-bets">
+          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="exchange-bets">
             <thead className="bg-panel-2 text-xs text-white/70">
               <tr>
                 <th className="px-2 py-2">{t("exchange.account.event")}</th>
@@ -193,7 +193,7 @@ function ProfitLoss({ pnl, range }: { pnl: PnlData; range: { from: string; to: s
         </button>
       </Form>
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table className="w-full min-w-[34rem] text-left text-sm">
           <thead className="bg-panel-2 text-xs text-white/70">
             <tr>
               <th className="px-2 py-2">{t("exchange.account.event")}</th>

@@ -6,7 +6,7 @@ export default {
   eventsTitle: "এক্সচেঞ্জ ইভেন্ট",
   noEvents: "এখনও কোনো ইভেন্ট নেই।",
   backToEvents: "সব ইভেন্ট",
-  columns: { event: "ইভেন্ট", sport: "খেলা", starts: "শুরু (GMT+6)", state: "অবস্থা", held: "আটকে রাখা দায়" },
+  columns: { runner: "দল / খেলোয়াড়", event: "ইভেন্ট", sport: "খেলা", starts: "শুরু (GMT+6)", state: "অবস্থা", held: "আটকে রাখা দায়" },
   state: { open: "খোলা", inPlay: "চলছে", closed: "বন্ধ" },
   create: {
     title: "নতুন ইভেন্ট",

@@ -4,7 +4,7 @@ export default {
   eventsTitle: "Exchange events",
   noEvents: "No events yet.",
   backToEvents: "All events",
-  columns: { event: "Event", sport: "Sport", starts: "Starts (GMT+6)", state: "State", held: "Exposure held" },
+  columns: { runner: "Runner", event: "Event", sport: "Sport", starts: "Starts (GMT+6)", state: "State", held: "Exposure held" },
   state: { open: "Open", inPlay: "In play", closed: "Closed" },
   create: {
     title: "New event",

@@ -162,7 +162,7 @@ function MarketCard({ market }: { market: Market }) {
         <table className="mb-2 w-full text-sm">
           <thead className="text-xs text-white/60">
             <tr>
-              <th className="text-left">{t("adminExchange.columns.event")}</th>
+              <th className="text-left">{t("adminExchange.columns.runner")}</th>
               <th className="text-right">{t("adminExchange.market.playersPnl")}</th>
               <th />
             </tr>

@@ -3,6 +3,7 @@
 // Every instance computes the same match from the clock alone; nothing is kept between calls.
 import { bookmakerRates, fancyQuotes, oversText, playMatch, winChances, type Delivery, type MatchState } from "./cricket-match.ts";
 import type { ExchangeFeed, FeedEvent } from "./feed.ts";
+import { simulatedOtherEvents } from "./simulated-other.ts";
 
 export const TEAMS = [
   ["Dhaka Capitals", "DHA"],
@@ -96,7 +97,7 @@ export function simulatedEvent(slot: number, now: number, timing: SimulationTimi
   };
 }
 
-/** The simulated feed: the matches from six hours ago (results) to two days ahead. */
+/** The simulated feed: the matches from six hours ago (results) to two days ahead; cricket, soccer and tennis. */
 export function simulatedFeed(timing: SimulationTiming = DEMO_TIMING): ExchangeFeed {
   return {
     async events(now) {
@@ -105,7 +106,7 @@ export function simulatedFeed(timing: SimulationTiming = DEMO_TIMING): ExchangeF
       const last = Math.floor((t + 48 * 3600_000) / timing.slotMs);
       const events: FeedEvent[] = [];
       for (let slot = first; slot <= last; slot++) events.push(simulatedEvent(slot, t, timing));
-      return events;
+      return [...events, ...simulatedOtherEvents(t)];
     },
   };
 }

@@ -1,13 +1,14 @@
 // The market page's forms as the browser and the server both check them. Messages are "exchange.errors.*" keys.
 import { z } from "zod";
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** An event, market, runner or order id in a form, a query or an API path. */
+export const exchangeId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const betFormSchema = z.object({
   intent: z.literal("bet"),
-  market: id,
+  market: exchangeId,
   /** Match odds and Bookmaker: the runner; absent for a Fancy line. */
-  runner: id.optional(),
+  runner: exchangeId.optional(),
   side: z.enum(["back", "lay", "yes", "no"], { error: "exchange.errors.badSelection" }),
   /** Odds ("1.95") for match odds, the rate per 100 ("45") for Bookmaker and Fancy. */
   price: z.string({ error: "exchange.errors.badSelection" }).regex(/^\d{1,4}(\.\d{1,2})?$/, "exchange.errors.badSelection"),
@@ -21,10 +22,10 @@ export const betFormSchema = z.object({
   requestKey: z.string().regex(/^[\w-]{8,64}$/),
 });
 
-export const cancelFormSchema = z.object({ intent: z.literal("cancel"), order: id });
+export const cancelFormSchema = z.object({ intent: z.literal("cancel"), order: exchangeId });
 
 export const oddsActionSchema = z.discriminatedUnion("intent", [betFormSchema, cancelFormSchema], { error: "exchange.errors.badSelection" });
 
-export const pinFormSchema = z.object({ market: id, pin: z.enum(["1", "0"]), redirectTo: z.string().max(500).optional() });
+export const pinFormSchema = z.object({ market: exchangeId, pin: z.enum(["1", "0"]), redirectTo: z.string().max(500).optional() });
 
 export type BetForm = z.infer<typeof betFormSchema>;

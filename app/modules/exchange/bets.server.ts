@@ -8,7 +8,7 @@ import { oddsText, parseOdds } from "./ladder.ts";
 import { cancelOrder, submitOrder } from "./orders.server.ts";
 import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
 import { exchangeMarkets, type ExchangeOrder, exchangeOrders } from "./schema.ts";
-import { takaText, wholeTaka } from "./slip.ts";
+import { orderPriceText, takaText, wholeTaka } from "./slip.ts";
 
 export type BetRequest = {
   market: number;
@@ -55,10 +55,7 @@ export async function placeBetFromForm(playerId: number, bet: BetRequest): Promi
 
 /** What became of a bet just placed: matched, partly matched or waiting (match odds), or taken (Bookmaker, Fancy). */
 export function orderMessage(order: ExchangeOrder): Message {
-  if (order.tick === null) {
-    const price = order.line !== null ? `${order.line} / ${order.rate}` : String(order.rate);
-    return { key: "exchange.notice.taken", params: { stake: takaText(order.size), price } };
-  }
+  if (order.tick === null) return { key: "exchange.notice.taken", params: { stake: takaText(order.size), price: orderPriceText(order) } };
   const waiting = order.size - order.matched - order.cancelled;
   if (order.matched === 0n) return { key: "exchange.notice.unmatched", params: { stake: takaText(order.size) } };
   if (waiting > 0n) return { key: "exchange.notice.partly", params: { matched: takaText(order.matched), remaining: takaText(waiting) } };

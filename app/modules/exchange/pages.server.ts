@@ -20,7 +20,7 @@ import {
   exchangePins,
   type Sport,
 } from "./schema.ts";
-import { type BetKind, type BetSide, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
+import { type BetKind, type BetSide, orderPriceText, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
 
 const EVENT_TIME = "DD MMM HH:mm";
 const limitsOf = (m: ExchangeMarket) => ({ min: wholeTaka(m.minStake), max: wholeTaka(m.maxStake) });
@@ -144,26 +144,18 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
     id: o.id,
     selection: o.runnerId ? (runnerNames.get(o.runnerId) ?? "") : (marketNames.get(o.marketId) ?? ""),
     side: o.side,
-    price: o.tick !== null ? oddsText(o.tick) : o.line !== null ? `${o.line} / ${o.rate}` : String(o.rate),
+    price: orderPriceText(o),
     stake: takaText(o.size),
     matched: takaText(o.matched),
     waiting: takaText(o.size - o.matched - o.cancelled),
     status: o.status,
     placedAt: formatDhaka(o.placedAt, "HH:mm:ss"),
   });
-  const [exposure] = await db
-    .select({ amount: exchangeExposures.amount, marketId: exchangeExposures.marketId })
+  const eventMarkets = [matchOdds?.id, bookmaker?.id, ...fancy.map((f) => f.id)].filter((id): id is number => id !== undefined);
+  const [held] = await db
+    .select({ sum: sql<string>`coalesce(sum(${exchangeExposures.amount}), 0)` })
     .from(exchangeExposures)
-    .where(
-      and(
-        eq(exchangeExposures.playerId, playerId),
-        inArray(
-          exchangeExposures.marketId,
-          [matchOdds?.id, bookmaker?.id, ...fancy.map((f) => f.id)].filter((id): id is number => id !== undefined),
-        ),
-      ),
-    )
-    .then((rows) => [rows.reduce((sum, r) => sum + r.amount, 0n)]);
+    .where(and(eq(exchangeExposures.playerId, playerId), inArray(exchangeExposures.marketId, eventMarkets)));
   const pinned = (await pinnedIds(playerId)).has(marketId);
   return {
     redirectTo: undefined,
@@ -186,7 +178,7 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
       unmatched: (view.player?.unmatched ?? []).map(betRow),
       matched: (view.player?.matched ?? []).map(betRow),
     },
-    exposure: takaText(exposure ?? 0n),
+    exposure: takaText(BigInt(held!.sum)),
     slip: slipOf(view, slip, runnerNames),
   };
 }
@@ -295,7 +287,7 @@ export async function accountPage(playerId: number, history: boolean, before?: n
       market,
       selection: runner ?? market,
       side: o.side,
-      price: o.tick !== null ? oddsText(o.tick) : o.line !== null ? `${o.line} / ${o.rate}` : String(o.rate),
+      price: orderPriceText(o),
       stake: takaText(o.size),
       status: o.status,
       net: o.profit === null ? null : { text: takaText(o.profit), negative: o.profit < 0n },

@@ -2,6 +2,7 @@
 // a bet, in poisha. docs/exchange.md sections 1.2, 2 and 3; the same maths as pnl.ts, for one bet.
 import { groupTaka } from "#app/components/payments/format.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { oddsText } from "./ladder.ts";
 
 export type BetKind = "match_odds" | "bookmaker" | "fancy";
 export type BetSide = "back" | "lay" | "yes" | "no";
@@ -28,3 +29,9 @@ export function stakePoisha(text: string | undefined): bigint | null {
 }
 
 export const QUICK_STAKES = [100, 500, 1000, 5000] as const;
+
+/** An order's price as the pages show it: odds (match odds), "line / rate" (Fancy) or the rate (Bookmaker). */
+export function orderPriceText(o: { tick: number | null; line: number | null; rate: number | null }): string {
+  if (o.tick !== null) return oddsText(o.tick);
+  return o.line !== null ? `${o.line} / ${o.rate}` : String(o.rate);
+}

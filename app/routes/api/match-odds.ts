@@ -1,9 +1,7 @@
-import { z } from "zod";
+import { exchangeId } from "#app/components/exchange/schemas.ts";
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
 import { apiMatchOdds } from "#app/modules/exchange/api.server.ts";
 import type { Route } from "./+types/match-odds";
-
-export const exchangeId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** GET /api/match-odds/{marketId} → [{ marketId, inplay, status, runners: [{ selectionId, SelectionName, ex: { availableToBack, availableToLay } }] }]. */
 export async function loader({ request, params }: Route.LoaderArgs) {

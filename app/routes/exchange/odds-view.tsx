@@ -7,7 +7,7 @@ import { BetSlip } from "#app/components/exchange/BetSlip.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { BookmakerTable, FancyTable, MatchOddsTable, type SlipLink } from "#app/components/exchange/MarketTables.tsx";
 import { MyBets, ScoreBoard } from "#app/components/exchange/MyBets.tsx";
-import { oddsActionSchema } from "#app/components/exchange/schemas.ts";
+import { exchangeId, oddsActionSchema } from "#app/components/exchange/schemas.ts";
 import { useMarketLive } from "#app/components/exchange/use-market-live.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
@@ -24,18 +24,17 @@ import type { Route } from "./+types/odds-view";
 export const handle = exchangeHandle;
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 const text = (max: number) => z.string().max(max).optional().catch(undefined);
 const querySchema = z.object({
-  market: id,
-  bet: id.optional().catch(undefined),
-  runner: id.optional().catch(undefined),
+  market: exchangeId,
+  bet: exchangeId.optional().catch(undefined),
+  runner: exchangeId.optional().catch(undefined),
   side: text(4),
   price: text(8),
   line: z.coerce.number().int().min(0).max(100_000).optional().catch(undefined),
   stake: text(10),
-  placed: id.optional().catch(undefined),
-  cancelled: id.optional().catch(undefined),
+  placed: exchangeId.optional().catch(undefined),
+  cancelled: exchangeId.optional().catch(undefined),
 });
 
 const notFound = () => new Response("No such market", { status: 404 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { exchangeId } from "#app/components/exchange/schemas.ts";
 import { NO_STORE } from "#app/modules/api/http.server.ts";
 import { liveEvents } from "#app/modules/events/sse.server.ts";
 import { watchMarkets } from "#app/modules/exchange/market-stream.server.ts";
@@ -6,7 +6,6 @@ import { liveMarketIds } from "#app/modules/exchange/queries.server.ts";
 import type { Route } from "./+types/exchange-events";
 
 const HEARTBEAT_MS = 15_000;
-const eventId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * GET ?event=<id>: an exchange event's markets as server-sent events (public prices, so no login): "market" with a
@@ -14,7 +13,7 @@ const eventId = z.coerce.number().int().positive().max(2_147_483_647);
  * 100 ms; "heartbeat" every 15 s. A page drops a message whose `version` is older than the one it shows.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const parsed = eventId.safeParse(new URL(request.url).searchParams.get("event") ?? undefined);
+  const parsed = exchangeId.safeParse(new URL(request.url).searchParams.get("event") ?? undefined);
   if (!parsed.success) return Response.json({ message: "event must be an event id" }, { status: 400, headers: NO_STORE });
   const markets = await liveMarketIds(parsed.data);
   if (!markets.length) return Response.json({ message: "No such event with open markets" }, { status: 404, headers: NO_STORE });

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import { z } from "zod";
+import { exchangeId } from "#app/components/exchange/schemas.ts";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { type TraderAction, traderActionSchema } from "#app/components/admin/exchange/schemas.ts";
@@ -27,11 +27,10 @@ import type { Route } from "./+types/event";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const eventId = z.coerce.number().int().positive().max(2_147_483_647);
 const DONE = ["created", "open", "suspend", "inplay", "ball", "quote", "line", "addLine", "settle"] as const;
 
 function readEventId(params: { eventId: string }) {
-  const parsed = eventId.safeParse(params.eventId);
+  const parsed = exchangeId.safeParse(params.eventId);
   if (!parsed.success) throw new Response("No such event", { status: 404 });
   return parsed.data;
 }

@@ -14,6 +14,7 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { RouterContextProvider } from "react-router";
 import { pipeResponse } from "./pipe-response.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
@@ -128,7 +129,7 @@ async function serve() {
     const request = new Request(url, { signal: abort.signal });
     void (async () => {
       let response: Response;
-      if (url.pathname === "/resources/exchange-events") response = await events.loader({ request } as never);
+      if (url.pathname === "/resources/exchange-events") response = await events.loader({ request, context: new RouterContextProvider() } as never);
       else if (url.pathname.startsWith("/api/match-odds/"))
         response = (await odds.loader({ request, params: { marketId: url.pathname.split("/").pop()! } } as never)) as Response;
       else response = new Response(null, { status: 404 });

@@ -1,18 +1,39 @@
 // Live prices on the market page: /resources/exchange-events?event= pushes a market when what a player sees of it
-// changed (at most once per market per 100 ms); the page then reloads its data, at most every 300 ms and never in the
-// middle of a submission, so the player's bets and P&L stay with the prices.
-import { useEffect, useRef, useState } from "react";
+// changed (at most once per market per 100 ms), and the page applies it itself (app/modules/exchange/live-page.ts).
+// The page reloads its data only when a push cannot tell it everything — the player's money moved ("position"), a
+// market closed, turned in play or is not on the page — at most every 300 ms and never in the middle of a submission.
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import { applyPush, type LivePage, type PushedMarket } from "#app/modules/exchange/live-page.ts";
 
 const MIN_RELOAD_MS = 300;
 
-export function useMarketLive(eventId: number, enabled: boolean): boolean {
+/** The page as loaded with every later push applied, and whether the stream is connected. */
+export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, enabled: boolean): { page: P; connected: boolean } {
   const [connected, setConnected] = useState(false);
+  const [pushCount, setPushCount] = useState(0);
+  // The latest push per market, kept across reloads: a reload older than a push must not take a price back.
+  const pushes = useRef(new Map<number, PushedMarket>());
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const state = useRef({ revalidate: revalidator.revalidate, busy: false, timer: 0 as ReturnType<typeof setTimeout> | 0, last: 0 });
+  const page = useMemo(() => {
+    let shown = loaded;
+    for (const push of pushes.current.values()) shown = applyPush(shown, push).page;
+    return shown;
+    // pushCount stands for the pushes map, which a ref keeps out of React's sight.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, pushCount]);
+  const state = useRef({
+    revalidate: revalidator.revalidate,
+    busy: false,
+    timer: 0 as ReturnType<typeof setTimeout> | 0,
+    last: 0,
+    page,
+    unknown: new Set<number>(),
+  });
   state.current.revalidate = revalidator.revalidate;
   state.current.busy = navigation.state !== "idle" || revalidator.state !== "idle";
+  state.current.page = page;
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
@@ -26,13 +47,32 @@ export function useMarketLive(eventId: number, enabled: boolean): boolean {
       s.last = Date.now();
       void s.revalidate();
     };
+    const askReload = () => {
+      if (s.timer) return;
+      s.timer = setTimeout(reload, Math.max(0, s.last + MIN_RELOAD_MS - Date.now()));
+    };
     const source = new EventSource(`/resources/exchange-events?event=${eventId}`);
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(false);
-    source.addEventListener("market", () => {
-      if (s.timer) return;
-      s.timer = setTimeout(reload, Math.max(0, s.last + MIN_RELOAD_MS - Date.now()));
+    source.addEventListener("market", (e: MessageEvent<string>) => {
+      let push: PushedMarket;
+      try {
+        push = JSON.parse(e.data) as PushedMarket;
+      } catch {
+        return;
+      }
+      const before = pushes.current.get(push.id);
+      if (before && push.version < before.version) return;
+      // A market the page does not show (a second BookMaker) asks once, not on every push.
+      const shown = s.page.matchOdds?.id === push.id || s.page.bookmaker?.id === push.id || s.page.fancy.some((f) => f.id === push.id);
+      if (!shown && !s.unknown.has(push.id)) {
+        s.unknown.add(push.id);
+        askReload();
+      } else if (shown && applyPush(s.page, push).reload) askReload();
+      pushes.current.set(push.id, push);
+      setPushCount((n) => n + 1);
     });
+    source.addEventListener("position", askReload);
     return () => {
       source.close();
       if (s.timer) clearTimeout(s.timer);
@@ -40,5 +80,5 @@ export function useMarketLive(eventId: number, enabled: boolean): boolean {
       setConnected(false);
     };
   }, [eventId, enabled]);
-  return connected;
+  return { page, connected };
 }

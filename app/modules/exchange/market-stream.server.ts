@@ -3,12 +3,13 @@
 // the events bus, so a bet taken on another instance reaches this instance's pages too.
 import { subscribeMarket } from "#app/modules/events/bus.server.ts";
 import { Conflator } from "./conflate.ts";
+import type { PushedMarket } from "./live-page.ts";
 import { marketView } from "./queries.server.ts";
 
 export const MARKET_PUSH_MS = 100;
 
 /** A market as its page shows it; null when there is no such market. */
-export async function publicMarket(marketId: number) {
+export async function publicMarket(marketId: number): Promise<PushedMarket | null> {
   const view = await marketView(marketId);
   if (!view) return null;
   const { market, event } = view;

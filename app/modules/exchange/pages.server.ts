@@ -95,6 +95,7 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
   const runnerNames = new Map([...view.matchOdds, ...view.bookmaker].flatMap((m) => m.runners.map((r) => [r.id, r.name] as const)));
   const matchOdds = view.matchOdds.map(({ market, runners }) => ({
     id: market.id,
+    version: market.version,
     status: market.status,
     settled: market.settledAt !== null,
     inPlay: market.inPlay,
@@ -111,6 +112,7 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
   }))[0];
   const bookmaker = view.bookmaker.map(({ market, runners }) => ({
     id: market.id,
+    version: market.version,
     status: market.status,
     settled: market.settledAt !== null,
     ballRunning: market.ballRunning,
@@ -128,6 +130,7 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
     const book = books.get(m.id);
     return {
       id: m.id,
+      version: m.version,
       name: m.name,
       status: m.status,
       ballRunning: m.ballRunning,

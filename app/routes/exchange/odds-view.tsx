@@ -95,8 +95,8 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation();
   const { search } = useLocation();
   const hydrated = useHydrated();
-  const { event, marketId, matchOdds, bookmaker, fancy, bets, slip, notice } = loaderData;
-  const live = useMarketLive(event.id, hydrated && !event.closed);
+  const { page, connected: live } = useMarketLive(loaderData, loaderData.event.id, hydrated && !loaderData.event.closed);
+  const { event, marketId, matchOdds, bookmaker, fancy, bets, slip, notice } = page;
   const base = `/odds-view?market=${marketId}`;
   const slipLink: SlipLink = (b) =>
     `${base}&${new URLSearchParams({

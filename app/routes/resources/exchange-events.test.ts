@@ -2,10 +2,11 @@
 // stream carries a market's new state after it changed.
 import { afterAll, describe, expect, it } from "vitest";
 import { stopEventBus } from "#app/modules/events/bus.server.ts";
-import { createFancyMarket } from "#app/modules/exchange/test-helpers.ts";
+import { placeOrder } from "#app/modules/exchange/orders.server.ts";
+import { createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "#app/modules/exchange/test-helpers.ts";
 import { setFancyLine } from "#app/modules/exchange/trading.server.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
-import { callRoute as call } from "#tests/support/route-call.ts";
+import { callRoute as call, sessionFor } from "#tests/support/route-call.ts";
 import * as events from "./exchange-events.ts";
 
 afterAll(async () => {
@@ -34,6 +35,22 @@ describe("/resources/exchange-events", () => {
     while (!/event: market\ndata: .*\n\n/.test(text)) text += (await reader.read()).value ?? "";
     const data = JSON.parse(/event: market\ndata: (.*)\n\n/.exec(text)![1]!);
     expect(data).toMatchObject({ id: market.id, kind: "fancy", status: "open", line: { no: 70, yes: 71, noRate: 95, yesRate: 105 } });
+    abort.abort();
+  });
+
+  it("tells a logged-in player when their money moved, so the page reloads only then", async () => {
+    const { market, home } = await createMatchOddsMarket();
+    const player = await fundedPlayer(taka(1_000));
+    const abort = new AbortController();
+    const out = await call(events, `/resources/exchange-events?event=${market.eventId}`, {
+      signal: abort.signal,
+      cookie: (await sessionFor({ id: player })).cookie,
+    });
+    const reader = out.response!.body!.pipeThrough(new TextDecoderStream()).getReader();
+    await placeOrder({ playerId: player, marketId: market.id, runnerId: home.id, side: "back", tick: 50, stake: taka(20), requestKey: requestKey() });
+    let text = "";
+    while (!/event: position\ndata: \d+\n\n/.test(text)) text += (await reader.read()).value ?? "";
+    expect(text).toMatch(/event: position\ndata: \d+\n\n/);
     abort.abort();
   });
 });

@@ -1,8 +1,10 @@
 import { exchangeId } from "#app/components/exchange/schemas.ts";
 import { NO_STORE } from "#app/modules/api/http.server.ts";
+import { subscribeBalance } from "#app/modules/events/bus.server.ts";
 import { liveEvents } from "#app/modules/events/sse.server.ts";
 import { watchMarkets } from "#app/modules/exchange/market-stream.server.ts";
 import { liveMarketIds } from "#app/modules/exchange/queries.server.ts";
+import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/exchange-events";
 
 const HEARTBEAT_MS = 15_000;
@@ -10,12 +12,26 @@ const HEARTBEAT_MS = 15_000;
 /**
  * GET ?event=<id>: an exchange event's markets as server-sent events (public prices, so no login): "market" with a
  * market's state (app/modules/exchange/market-stream.server.ts) whenever it changed, at most once per market per
- * 100 ms; "heartbeat" every 15 s. A page drops a message whose `version` is older than the one it shows.
+ * 100 ms; "heartbeat" every 15 s. A page drops a message whose `version` is older than the one it shows. For a
+ * logged-in player also "position" when their money moved (a fill of a resting bet, a lapse, a settlement): the page
+ * applies prices itself and reloads its data only then (app/modules/exchange/live-page.ts).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = exchangeId.safeParse(new URL(request.url).searchParams.get("event") ?? undefined);
   if (!parsed.success) return Response.json({ message: "event must be an event id" }, { status: 400, headers: NO_STORE });
   const markets = await liveMarketIds(parsed.data);
   if (!markets.length) return Response.json({ message: "No such event with open markets" }, { status: 404, headers: NO_STORE });
-  return liveEvents(request.signal, (emit) => watchMarkets(markets, (_id, json) => emit("market", json)), { heartbeatMs: HEARTBEAT_MS });
+  const playerId = getAuth(context)?.player.id;
+  return liveEvents(
+    request.signal,
+    (emit) => {
+      const stopMarkets = watchMarkets(markets, (_id, json) => emit("market", json));
+      const stopPosition = playerId ? subscribeBalance(playerId, () => emit("position", String(Date.now()))) : () => {};
+      return () => {
+        stopMarkets();
+        stopPosition();
+      };
+    },
+    { heartbeatMs: HEARTBEAT_MS },
+  );
 }

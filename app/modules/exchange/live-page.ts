@@ -1,0 +1,112 @@
+// The market page kept live in the browser: a pushed market (market-stream.server.ts) is applied to what the page
+// shows, so thousands of viewers of a match cost no request per price change. Only what a push cannot tell — the
+// player's own bets and P&L, a market the page does not show, a market closing or turning in play — asks the page to
+// reload its data. Pure, so the page and its tests share it.
+import { oddsText } from "./ladder.ts";
+import { wholeTaka } from "./slip.ts";
+
+type Level = { tick: number; size: string };
+
+/** A market as the live stream pushes it (sizes in poisha, prices as ticks). */
+export type PushedMarket = {
+  id: number;
+  eventId: number;
+  kind: "match_odds" | "bookmaker" | "fancy";
+  version: number;
+  status: string;
+  inPlay: boolean;
+  ballRunning: boolean;
+  line: { no: number | null; yes: number | null; noRate: number | null; yesRate: number | null } | null;
+  runners: { id: number; status: string; backRate: number | null; layRate: number | null; toBack: Level[]; toLay: Level[] }[];
+  score: { innings: { team: number; runs: number; wickets: number; overs: string }[]; lastBall: string | null } | null;
+};
+
+type Shown = { price: string; size: string };
+type Score = { innings: { team: string; runs: number; wickets: number; overs: string }[]; lastBall: string | null } | null;
+
+/** What of the market page a push can change (odds-view's loader data has these fields and more). */
+export type LivePage = {
+  event: { inPlay: boolean; score: Score };
+  matchOdds?: {
+    id: number;
+    version: number;
+    status: string;
+    inPlay: boolean;
+    runners: { id: number; name: string; status: string; back: Shown[]; lay: Shown[] }[];
+  };
+  bookmaker?: {
+    id: number;
+    version: number;
+    status: string;
+    ballRunning: boolean;
+    runners: { id: number; status: string; back: number | null; lay: number | null }[];
+  };
+  fancy: {
+    id: number;
+    version: number;
+    status: string;
+    ballRunning: boolean;
+    noLine: number | null;
+    noRate: number | null;
+    yesLine: number | null;
+    yesRate: number | null;
+  }[];
+};
+
+const shown = (levels: Level[]) => levels.map((l) => ({ price: oddsText(l.tick), size: wholeTaka(BigInt(l.size)) }));
+
+/**
+ * The page with `push` applied, and whether the page must reload its data because the push changes what only the
+ * server can work out. A push older than what the page shows changes nothing.
+ */
+export function applyPush<P extends LivePage>(page: P, push: PushedMarket): { page: P; reload: boolean } {
+  const closing = push.status === "closed";
+  const mo = page.matchOdds;
+  if (mo?.id === push.id) {
+    if (push.version < mo.version) return { page, reload: false };
+    const runners = mo.runners.map((r) => {
+      const p = push.runners.find((x) => x.id === r.id);
+      return p ? { ...r, status: p.status, back: shown(p.toBack).reverse(), lay: shown(p.toLay) } : r;
+    });
+    const teams = mo.runners.map((r) => r.name);
+    const score: Score = push.score
+      ? { innings: push.score.innings.map((i) => ({ ...i, team: teams[i.team] ?? "" })), lastBall: push.score.lastBall }
+      : page.event.score;
+    return {
+      page: {
+        ...page,
+        event: { ...page.event, score },
+        matchOdds: { ...mo, version: push.version, status: push.status, inPlay: push.inPlay, runners },
+      },
+      reload: closing || push.inPlay !== mo.inPlay,
+    };
+  }
+  const bm = page.bookmaker;
+  if (bm?.id === push.id) {
+    if (push.version < bm.version) return { page, reload: false };
+    const runners = bm.runners.map((r) => {
+      const p = push.runners.find((x) => x.id === r.id);
+      return p ? { ...r, status: p.status, back: p.backRate || null, lay: p.layRate || null } : r;
+    });
+    return {
+      page: { ...page, bookmaker: { ...bm, version: push.version, status: push.status, ballRunning: push.ballRunning, runners } },
+      reload: closing,
+    };
+  }
+  const at = page.fancy.findIndex((f) => f.id === push.id);
+  const line = page.fancy[at];
+  if (!line) return { page, reload: true };
+  if (push.version < line.version) return { page, reload: false };
+  const fancy = page.fancy.slice();
+  fancy[at] = {
+    ...line,
+    version: push.version,
+    status: push.status,
+    ballRunning: push.ballRunning,
+    noLine: push.line?.no ?? null,
+    noRate: push.line?.noRate ?? null,
+    yesLine: push.line?.yes ?? null,
+    yesRate: push.line?.yesRate ?? null,
+  };
+  return { page: { ...page, fancy }, reload: closing };
+}

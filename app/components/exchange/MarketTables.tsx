@@ -1,6 +1,7 @@
 // The market page's tables: Match Odds (best three back and lay prices with sizes, P&L per runner), BookMaker and
 // Fancy. Every price is a link that opens the bet slip for it, so the page bets without JavaScript too.
 import { useTranslation } from "react-i18next";
+import type { LivePage } from "#app/modules/exchange/live-page.ts";
 
 type Signed = { text: string; negative: boolean } | null;
 type Level = { price: string; size: string };
@@ -22,18 +23,8 @@ export type BookmakerData = {
   limits: Limits;
   runners: { id: number; name: string; status: string; back: number | null; lay: number | null; pnl: Signed }[];
 };
-export type FancyData = {
-  id: number;
-  name: string;
-  status: string;
-  ballRunning: boolean;
-  noLine: number | null;
-  noRate: number | null;
-  yesLine: number | null;
-  yesRate: number | null;
-  limits: Limits;
-  exposure: Signed;
-};
+/** A Fancy line: what a push can change (live-page.ts) and its name, limits and the player's exposure. */
+export type FancyData = LivePage["fancy"][number] & { name: string; limits: Limits; exposure: Signed };
 
 export type SlipLink = (bet: { market: number; runner?: number; side: string; price: string; line?: number }) => string;
 

@@ -75,11 +75,12 @@ test("@key a stake over the balance is refused next to the slip, and an unmatche
   // Odds far above the best: nothing lays them, so the bet waits unmatched.
   await slip.getByLabel("Odds").fill("990");
   await slip.getByLabel("Stake (৳)").fill("100");
+  await slip.getByLabel("Keep what is unmatched when the match goes in play").check();
   await slip.getByRole("button", { name: "Place bet" }).click();
   await expect(page.getByTestId("bet-notice")).toHaveText("Bet placed: ৳100.00 is waiting for a match.");
   await expect(page.getByTestId("event-exposure")).toHaveText("৳100.00");
   const unmatched = page.getByTestId("unmatched-bets");
-  await expect(unmatched).toContainText("৳100.00 waiting");
+  await expect(unmatched).toContainText("৳100.00 waiting · kept in play");
   await unmatched.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("bet-notice")).toHaveText("Unmatched stake cancelled: ৳100.00.");
   await expect(page.getByTestId("unmatched-bets")).toHaveCount(0);

@@ -130,6 +130,12 @@ export function BetSlip({
             <dd className="font-bold text-red-400 tabular-nums">{figures ? takaText(figures.liability) : (slip.liability ?? "–")}</dd>
           </div>
         </dl>
+        {slip.kind === "match_odds" && delaySeconds === 0 ? (
+          <label className="mb-2 flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.persist, { type: "checkbox" })} key={fields.persist.key} className="size-5" />
+            {t("exchange.slip.persist")}
+          </label>
+        ) : null}
         {delaySeconds > 0 && slip.kind === "match_odds" ? (
           <p className="mb-2 text-xs text-white/60">{t("exchange.slip.delay", { seconds: delaySeconds })}</p>
         ) : null}

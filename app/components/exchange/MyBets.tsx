@@ -10,6 +10,7 @@ export type BetRow = {
   stake: string;
   matched: string;
   waiting: string;
+  persist: boolean;
   status: string;
   placedAt: string;
 };
@@ -57,6 +58,7 @@ export function MyBets({ unmatched, matched, exposure, action }: { unmatched: Be
                 <span className="flex-1">
                   <b>{side(b.side)}</b> {b.selection} · {t("exchange.bets.at", { stake: b.stake, price: b.price })} ·{" "}
                   {t("exchange.bets.waiting", { amount: b.waiting })}
+                  {b.persist ? ` · ${t("exchange.bets.kept")}` : null}
                 </span>
                 <Form method="post" action={action} preventScrollReset>
                   <input type="hidden" name="intent" value="cancel" />

@@ -18,6 +18,11 @@ export const betFormSchema = z.object({
     .string({ error: "exchange.errors.stakeRequired" })
     .trim()
     .regex(/^\d{1,9}$/, "exchange.errors.stakeWhole"),
+  /** Match odds before the start: keep the unmatched part when the match goes in play (PERSIST) instead of lapsing. */
+  persist: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
   /** Names this submission: a retried request finds its bet instead of placing another. */
   requestKey: z.string().regex(/^[\w-]{8,64}$/),
 });

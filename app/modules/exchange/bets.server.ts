@@ -18,6 +18,8 @@ export type BetRequest = {
   line?: number;
   /** Whole taka. */
   stake: string;
+  /** Match odds: keep the unmatched part at turn-in-play. */
+  persist?: boolean;
   requestKey: string;
 };
 
@@ -38,7 +40,7 @@ export async function placeBetFromForm(playerId: number, bet: BetRequest): Promi
     const tick = parseOdds(bet.price);
     if (tick === null) throw new ExchangeError("invalid_price");
     if (!bet.runner || !backOrLay) throw new ExchangeError("runner_not_active");
-    const { order } = await submitOrder({ ...common, runnerId: bet.runner, side: backOrLay, tick });
+    const { order } = await submitOrder({ ...common, runnerId: bet.runner, side: backOrLay, tick, persist: bet.persist ?? false });
     return { order, message: orderMessage(order) };
   }
   const rate = rateOf(bet.price);

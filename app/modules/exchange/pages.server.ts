@@ -152,6 +152,7 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
     matched: takaText(o.matched),
     waiting: takaText(o.size - o.matched - o.cancelled),
     status: o.status,
+    persist: o.persist,
     placedAt: formatDhaka(o.placedAt, "HH:mm:ss"),
   });
   const eventMarkets = [matchOdds?.id, bookmaker?.id, ...fancy.map((f) => f.id)].filter((id): id is number => id !== undefined);

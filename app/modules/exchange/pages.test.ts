@@ -6,7 +6,8 @@ import { parseOdds } from "./ladder.ts";
 import { placeOrder } from "./orders.server.ts";
 import { accountPage, activityLog, multiMarketsPage, oddsPage, profitAndLoss, setPinned } from "./pages.server.ts";
 import { settleMarket } from "./settlement.server.ts";
-import { setMarketStatus } from "./trading.server.ts";
+import { setMarketStatus, turnInPlay } from "./trading.server.ts";
+import { betFormSchema } from "#app/components/exchange/schemas.ts";
 import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { slipFigures } from "./slip.ts";
@@ -120,6 +121,24 @@ describe("the market page", () => {
         placeBetFromForm(player, { market: fancy.market.id, side: "back", price: "100", line: 46, stake: "50", requestKey: requestKey() }),
       ),
     ).toBe("runner_not_active");
+  });
+
+  it("keeps an unmatched bet in play when the slip's 'keep' box was ticked, and lapses the others", async () => {
+    const { event, market, home } = await createMatchOddsMarket();
+    const player = await fundedPlayer(taka(1_000));
+    const form = { intent: "bet", market: String(market.id), runner: String(home.id), side: "back", price: "900", stake: "50" };
+    const kept = betFormSchema.parse({ ...form, persist: "on", requestKey: requestKey() });
+    const plain = betFormSchema.parse({ ...form, requestKey: requestKey() });
+    expect([kept.persist, plain.persist]).toEqual([true, false]);
+    const a = await placeBetFromForm(player, kept);
+    const b = await placeBetFromForm(player, plain);
+    expect((await oddsPage(market.id, player, {}))!.bets!.unmatched.map((r) => [r.id, r.persist])).toEqual([
+      [b.order.id, false],
+      [a.order.id, true],
+    ]);
+    await turnInPlay(event.id);
+    const page = await oddsPage(market.id, player, {});
+    expect(page!.bets!.unmatched.map((r) => r.id)).toEqual([a.order.id]);
   });
 
   it("words refusals with taka amounts, and cancels only the player's own unmatched bet", async () => {

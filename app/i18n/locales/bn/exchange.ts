@@ -57,6 +57,7 @@ export default {
     close: "বন্ধ করুন",
     quick: "দ্রুত বাজি",
     delay: "ইন-প্লে বেট মার্কেটে যাওয়ার আগে {{seconds}} সেকেন্ড অপেক্ষা করে।",
+    persist: "ম্যাচ ইন-প্লে হলেও না-মেলা অংশ রেখে দিন",
   },
   bets: {
     title: "আমার বেট",
@@ -67,6 +68,7 @@ export default {
     cancelling: "বাতিল হচ্ছে…",
     at: "{{stake}}, দর {{price}}",
     waiting: "{{amount}} অপেক্ষায়",
+    kept: "ইন-প্লেতেও থাকবে",
     pnl: "লাভ/ক্ষতি",
     exposure: "আটকে রাখা দায়",
   },

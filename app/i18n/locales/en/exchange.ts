@@ -55,6 +55,7 @@ export default {
     close: "Close",
     quick: "Quick stakes",
     delay: "In-play bets wait {{seconds}} s before they reach the market.",
+    persist: "Keep what is unmatched when the match goes in play",
   },
   bets: {
     title: "My bets",
@@ -65,6 +66,7 @@ export default {
     cancelling: "Cancelling…",
     at: "{{stake}} at {{price}}",
     waiting: "{{amount}} waiting",
+    kept: "kept in play",
     pnl: "P&L",
     exposure: "Exposure held",
   },

@@ -1,5 +1,6 @@
-// Money on screen: grouped taka with two decimals. Pure string work (no Intl, no BigInt maths) so the
-// header can format a polled balance in the browser at no cost.
+// Money on screen: grouped taka with two decimals. Pure string work (no Intl) so the header can format a polled
+// balance in the browser at no cost.
+import { formatPoisha } from "#app/modules/ledger/money.ts";
 
 /** "1250.5" or "-1250.50" -> "1,250.50"; anything that is not a plain decimal comes back unchanged. */
 export function groupTaka(decimal: string): string {
@@ -7,6 +8,12 @@ export function groupTaka(decimal: string): string {
   if (!m) return decimal;
   const whole = m[2]!.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `${m[1]}${whole}.${(m[3] ?? "").padEnd(2, "0")}`;
+}
+
+/** An amount in poisha as the site writes it: 125050n (or "125050") -> "৳1,250.50", -10000n -> "-৳100.00". */
+export function takaText(poisha: bigint | string): string {
+  const p = BigInt(poisha);
+  return `${p < 0n ? "-" : ""}৳${groupTaka(formatPoisha(p < 0n ? -p : p))}`;
 }
 
 /** Whole-taka limits as shown next to channels and quick amounts: 25000 -> "25,000". */

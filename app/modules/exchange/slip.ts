@@ -1,7 +1,6 @@
 // The bet slip's figures, pure so the page can recompute them as the player types: potential profit and liability of
 // a bet, in poisha. docs/exchange.md sections 1.2, 2 and 3; the same maths as pnl.ts, for one bet.
-import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/components/payments/format.ts";
 import { oddsText } from "./ladder.ts";
 
 export type BetKind = "match_odds" | "bookmaker" | "fancy";
@@ -16,8 +15,7 @@ export function slipFigures(kind: BetKind, side: BetSide, price: number, stake: 
   return side === "back" || side === "yes" ? { profit: win, liability: stake } : { profit: stake, liability: win };
 }
 
-/** 125050n -> "৳1,250.50", -10000n -> "-৳100.00". */
-export const takaText = (poisha: bigint) => `${poisha < 0n ? "-" : ""}৳${groupTaka(formatPoisha(poisha < 0n ? -poisha : poisha))}`;
+export { takaText };
 
 /** 10000n -> "৳100", 125050n -> "৳1,250.50": limits and sizes, which are whole taka. */
 export const wholeTaka = (poisha: bigint) => takaText(poisha).replace(/\.00$/, "");

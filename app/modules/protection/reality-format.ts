@@ -1,9 +1,8 @@
 // How reality checks and net deposits show their figures: a signed taka amount and a duration in hours and minutes.
-import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText as signedText } from "#app/components/payments/format.ts";
 
 /** "৳1,200.00", unsigned. */
-export const takaText = (poisha: bigint): string => `৳${groupTaka(formatPoisha(poisha < 0n ? -poisha : poisha))}`;
+export const takaText = (poisha: bigint): string => signedText(poisha < 0n ? -poisha : poisha);
 
 /** "+৳1,200.00", "−৳300.00" (a real minus sign), "৳0.00". */
 export function signedTaka(poisha: bigint): string {

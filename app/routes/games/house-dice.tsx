@@ -20,7 +20,8 @@ import {
   hundredthsText,
   multiplierText,
 } from "#app/modules/games/fair.ts";
-import { playDice, isHouseError, DICE_CODE, houseErrorMessage, housePageData, stakeFromText, taka } from "#app/modules/games/house.server.ts";
+import { playDice, isHouseError, DICE_CODE, houseErrorMessage, housePageData, stakeFromText } from "#app/modules/games/house.server.ts";
+import { takaText } from "#app/components/payments/format.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";
@@ -46,7 +47,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const outcome = {
       roll: hundredthsText(r.roll),
       win: r.win,
-      payout: taka(r.payout),
+      payout: takaText(r.payout),
       multiplier: multiplierText(r.multiplier),
       nonce: r.nonce,
       clientSeed: r.clientSeed,

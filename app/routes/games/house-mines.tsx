@@ -24,8 +24,8 @@ import {
   houseErrorMessage,
   housePageData,
   stakeFromText,
-  taka,
 } from "#app/modules/games/house.server.ts";
+import { takaText } from "#app/components/payments/format.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";
@@ -40,12 +40,12 @@ function shown(v: MinesView | null) {
   return {
     status: v.status,
     mines: v.mines,
-    stake: taka(v.stake),
+    stake: takaText(v.stake),
     revealed: v.revealed,
     minePositions: v.minePositions,
     multiplier: multiplierText(v.multiplier),
     nextMultiplier: v.nextMultiplier === null ? null : multiplierText(v.nextMultiplier),
-    payout: taka(v.payout),
+    payout: takaText(v.payout),
     canCashOut: v.status === "playing" && v.revealed.length > 0,
     nonce: v.nonce,
   };

@@ -5,13 +5,13 @@ import { useTranslation } from "react-i18next";
 import { data, Form, type RouterContextProvider } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { simSpinSchema } from "#app/components/games/launch/sim-schema.ts";
-import { groupTaka } from "#app/components/payments/format.ts";
+import { takaText } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { simBalance, simSpin, findSimSession } from "#app/modules/games/launch.server.ts";
 import type { WalletFailure } from "#app/modules/games/wallet.server.ts";
-import { formatPoisha, parseTaka } from "#app/modules/ledger/ledger.server.ts";
+import { parseTaka } from "#app/modules/ledger/ledger.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/sim-aggregator";
 import { ErrorList } from "#app/components/forms/Field.tsx";
@@ -20,8 +20,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? [{ title: loaderData.title }] : []),
   { name: "robots", content: "noindex" },
 ];
-
-const taka = (poisha: bigint) => `৳${groupTaka(formatPoisha(poisha))}`;
 
 /** The session named by ?session= (the launch token) for the signed-in player, or undefined. */
 async function sessionOf(context: Readonly<RouterContextProvider>, url: URL) {
@@ -46,8 +44,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const area = areaBundle(context, "gamerun");
   if (!session) return data({ title: t("gamerun.sim.sessionInvalid"), area, game: null, balance: null }, { status: 403 });
   const balance = await simBalance(session.platform, player.id);
-  const game = { name: session.game.name, min: taka(session.game.minStake), max: taka(session.game.maxStake) };
-  return { title: t("gamerun.sim.title", { name: game.name }), area, game, balance: balance === null ? null : taka(balance) };
+  const game = { name: session.game.name, min: takaText(session.game.minStake), max: takaText(session.game.maxStake) };
+  return { title: t("gamerun.sim.title", { name: game.name }), area, game, balance: balance === null ? null : takaText(balance) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -58,7 +56,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const stake = parseTaka(submission.value.stake) ?? 0n;
   const { minStake, maxStake } = session.game;
   if (stake < minStake || stake > maxStake) {
-    const message = messageToken("gamerun.sim.stakeRange", { min: taka(minStake), max: taka(maxStake) });
+    const message = messageToken("gamerun.sim.stakeRange", { min: takaText(minStake), max: takaText(maxStake) });
     return data({ result: submission.reply({ fieldErrors: { stake: [message] } }), spin: null }, { status: 400 });
   }
   const spun = await simSpin({ platform: session.platform, playerId: player.id, gameCode: session.game.code, stake });
@@ -66,9 +64,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const spin = {
     roundId: spun.roundId,
     win: spun.payout > 0n,
-    payout: taka(spun.payout),
+    payout: takaText(spun.payout),
     multiplier: (spun.tenths / 10).toString(),
-    balance: taka(spun.balance),
+    balance: takaText(spun.balance),
   };
   return { result: submission.reply(), spin };
 }

@@ -3,11 +3,11 @@ import { translator } from "#app/i18n/translate.server.ts";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { groupTaka } from "#app/components/payments/format.ts";
+import { groupTaka, takaText } from "#app/components/payments/format.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
@@ -21,7 +21,7 @@ function display(field: TransactionField, locale: string, t: (key: MessageKey) =
       return t(`payments.channel.${field.value}` as MessageKey);
     case "amount":
     case "bonus":
-      return `৳${groupTaka(formatPoisha(field.value))}`;
+      return takaText(field.value);
     case "promotion":
       return locale === "bn" ? field.value.bn : field.value.en;
     case "createdAt":

@@ -6,7 +6,7 @@ import { db, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { findHouseGame, taka } from "../house/game-row.server.ts";
+import { findHouseGame } from "../house/game-row.server.ts";
 import { crashBets, crashRounds } from "../schema.ts";
 import { HOUSE_PLATFORM } from "../types.ts";
 import { type WalletFailure, type WalletSuccess, walletBet, walletRollback, walletWin } from "../wallet.server.ts";
@@ -15,6 +15,7 @@ import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
+import { takaText } from "#app/components/payments/format.ts";
 
 export const CRASH_CODE = "HOUSE-CRASH-CRASH";
 /** The highest auto cash-out a player can set: 1,000,000.00×. */
@@ -43,7 +44,7 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
   const { stake, autoCashout } = input;
   if (typeof stake !== "bigint" || stake <= 0n) throw new CrashError("stake_invalid", "Enter a valid stake.");
   if (stake < game.minStake || stake > game.maxStake) {
-    const params = { min: taka(game.minStake), max: taka(game.maxStake) };
+    const params = { min: takaText(game.minStake), max: takaText(game.maxStake) };
     throw new CrashError("stake_range", `The stake must be between ${params.min} and ${params.max}.`, params);
   }
   if (autoCashout !== null && (!Number.isSafeInteger(autoCashout) || autoCashout < 101 || autoCashout > MAX_AUTO_CASHOUT)) {

@@ -1,17 +1,18 @@
 // What the Crash page shows around the round (balance, stake limits, the player's own bet) and its refusals
 // as form errors.
 import { messageToken } from "#app/i18n/message.ts";
-import { findHouseGame, taka } from "../house/game-row.server.ts";
+import { findHouseGame } from "../house/game-row.server.ts";
 import { playableBalance } from "../house/page-data.server.ts";
 import { CRASH_CODE } from "./bets.server.ts";
 import type { CrashError } from "./errors.ts";
 import { crashState } from "./store.server.ts";
 import { crashView } from "./view.ts";
+import { takaText } from "#app/components/payments/format.ts";
 
 export async function crashPageData(playerId: number) {
   const [game, balance, state] = await Promise.all([findHouseGame(CRASH_CODE), playableBalance(playerId), crashState(playerId)]);
   return {
-    game: game ? { min: taka(game.minStake), max: taka(game.maxStake) } : null,
+    game: game ? { min: takaText(game.minStake), max: takaText(game.maxStake) } : null,
     balance,
     view: crashView(state),
   };

@@ -1,12 +1,10 @@
 // The Crash state as the page and the polling clients receive it: amounts as taka text, multipliers in hundredths
 // and as text. Pure (the browser formats event payloads with the same helpers).
-import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/components/payments/format.ts";
 import { multiplierText } from "./curve.ts";
 import type { CrashState, PublicRound } from "./public.ts";
 
-/** "153000" poisha -> "৳1,530.00". */
-export const takaText = (poisha: string | bigint) => `৳${groupTaka(formatPoisha(BigInt(poisha)))}`;
+export { takaText };
 
 export type BetView = { name: string; stake: string; cashoutAt: string | null; payout: string; status: string };
 export type MyBetView = BetView & { id: number; roundId: number; autoCashout: string | null };

@@ -4,8 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { HOUSE_PLATFORM } from "../types.ts";
 import { gameProviders, games } from "../schema.ts";
 import { HouseError } from "./errors.ts";
-import { formatPoisha } from "#app/modules/ledger/ledger.server.ts";
-import { groupTaka } from "#app/components/payments/format.ts";
+import { takaText } from "#app/components/payments/format.ts";
 
 export const DICE_CODE = "HOUSE-ARCADE-DICE";
 export const MINES_CODE = "HOUSE-ARCADE-MINES";
@@ -28,13 +27,11 @@ export async function requireHouseGame(code: string): Promise<HouseGame> {
   return game;
 }
 
-export const taka = (poisha: bigint) => `৳${groupTaka(formatPoisha(poisha))}`;
-
 /** Refuses a stake that is not a positive whole number of poisha within the game's limits. */
 export function checkStake(game: HouseGame, stake: unknown): bigint {
   if (typeof stake !== "bigint" || stake <= 0n) throw new HouseError("stake_invalid", "Enter a valid stake.");
   if (stake < game.minStake || stake > game.maxStake) {
-    const params = { min: taka(game.minStake), max: taka(game.maxStake) };
+    const params = { min: takaText(game.minStake), max: takaText(game.maxStake) };
     throw new HouseError("stake_range", `The stake must be between ${params.min} and ${params.max}.`, params);
   }
   return stake;

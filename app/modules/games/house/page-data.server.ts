@@ -1,22 +1,22 @@
 // What the in-house game pages show around the game: balance, stake limits, the seed pair; and their refusals
 // as form errors.
 import { messageToken } from "#app/i18n/message.ts";
-import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha, getPlayerBalances, parseTaka } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances, parseTaka } from "#app/modules/ledger/ledger.server.ts";
 import type { HouseError } from "./errors.ts";
-import { findHouseGame, taka } from "./game-row.server.ts";
+import { findHouseGame } from "./game-row.server.ts";
 import { getActiveSeed } from "./seeds.server.ts";
+import { takaText } from "#app/components/payments/format.ts";
 
 /** Main plus bonus: what a bet can spend (main first, then bonus). */
 export async function playableBalance(playerId: number): Promise<string> {
   const b = await getPlayerBalances(playerId);
-  return `৳${groupTaka(formatPoisha(b.main.available + b.bonus.available))}`;
+  return takaText(b.main.available + b.bonus.available);
 }
 
 export async function housePageData(playerId: number, code: string) {
   const [game, balance, seed] = await Promise.all([findHouseGame(code), playableBalance(playerId), getActiveSeed(playerId)]);
   return {
-    game: game ? { name: game.name, min: taka(game.minStake), max: taka(game.maxStake) } : null,
+    game: game ? { name: game.name, min: takaText(game.minStake), max: takaText(game.maxStake) } : null,
     balance,
     seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
   };
@@ -29,5 +29,3 @@ export function houseErrorMessage(e: HouseError): string {
 
 /** Taka text from a validated form ("10.5") to poisha. */
 export const stakeFromText = (text: string): bigint => parseTaka(text) ?? 0n;
-
-export { taka };

@@ -2,13 +2,13 @@
 // game's transaction, so the nonce and game rows it wrote roll back with it).
 import type { WalletFailure, WalletSuccess } from "../wallet.server.ts";
 import { HouseError } from "./errors.ts";
-import { taka } from "./game-row.server.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
+import { takaText } from "#app/components/payments/format.ts";
 
 export function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSuccess {
   if (result.ok) return result;
   if (result.code === "insufficient_funds") {
-    const balance = result.balance === undefined ? "" : taka(result.balance);
+    const balance = result.balance === undefined ? "" : takaText(result.balance);
     throw new HouseError("insufficient_funds", `Insufficient balance${balance ? ` (${balance})` : ""} for this stake.`, { balance });
   }
   if (result.code === "limit_exceeded" && result.limit) throw new HouseError("limit_exceeded", result.message, refusalMessage(result.limit).params);

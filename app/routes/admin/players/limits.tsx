@@ -4,11 +4,10 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
+import { takaText } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { limitsForStaff } from "#app/modules/protection/limits.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
@@ -18,7 +17,7 @@ import { playerId } from "./player-id.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const value = (kind: string, n: bigint | null) => (n === null ? null : kind === "session" ? `${n} min` : `৳${groupTaka(formatPoisha(n))}`);
+const value = (kind: string, n: bigint | null) => (n === null ? null : kind === "session" ? `${n} min` : takaText(n));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staff } = await requireStaff(request, pageRoles.protection);

@@ -144,8 +144,18 @@ test("a market page takes the trader's changes as they are pushed, without reloa
   await staff.getByRole("button", { name: "Ball done", exact: true }).click();
   await expect(bookmaker).not.toContainText("Ball Running");
   await expect(bookmaker.getByTestId("price-back").first()).toBeVisible();
-  await staff.context().close();
   expect(reloads).toEqual([]);
+
+  // A Fancy line the trader opens now reaches the page (a reload, as the page has no row for it yet).
+  const name = `E2E line ${Math.random().toString(36).slice(2, 8)}`;
+  const add = staff.getByRole("region", { name: "Add Fancy line" });
+  await add.getByLabel("Line name").fill(name);
+  await add.getByLabel("No line").fill("40");
+  await add.getByLabel("Yes line").fill("41");
+  await add.getByRole("button", { name: "Add Fancy line" }).click();
+  await expect(staff.getByTestId("admin-notice")).toContainText("Fancy line added");
+  await expect(page.getByTestId("fancy")).toContainText(name);
+  await staff.context().close();
 });
 
 test("the exchange's entry points and pages: side menu, home tile, the original's link, tabs, Multi Markets", async ({ page, request }) => {

@@ -63,12 +63,11 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
       }
       const before = pushes.current.get(push.id);
       if (before && push.version < before.version) return;
-      // A market the page does not show (a second BookMaker) asks once, not on every push.
-      const shown = s.page.matchOdds?.id === push.id || s.page.bookmaker?.id === push.id || s.page.fancy.some((f) => f.id === push.id);
-      if (!shown && !s.unknown.has(push.id)) {
-        s.unknown.add(push.id);
-        askReload();
-      } else if (shown && applyPush(s.page, push).reload) askReload();
+      const onPage = (id: number) => s.page.matchOdds?.id === id || s.page.bookmaker?.id === id || s.page.fancy.some((f) => f.id === id);
+      // A market the page does not show (a new Fancy line, a second BookMaker) asks for a reload once, not on every push.
+      const unseen = [push.id, ...(push.markets ?? [])].filter((id) => !onPage(id) && !s.unknown.has(id));
+      for (const id of unseen) s.unknown.add(id);
+      if (unseen.length > 0 || (onPage(push.id) && applyPush(s.page, push).reload)) askReload();
       pushes.current.set(push.id, push);
       setPushCount((n) => n + 1);
     });

@@ -19,6 +19,8 @@ export type PushedMarket = {
   line: { no: number | null; yes: number | null; noRate: number | null; yesRate: number | null } | null;
   runners: { id: number; status: string; backRate: number | null; layRate: number | null; toBack: Level[]; toLay: Level[] }[];
   score: { innings: { team: number; runs: number; wickets: number; overs: string }[]; lastBall: string | null } | null;
+  /** Match odds only: the event's markets not yet settled, so that a page and its stream learn of a new Fancy line. */
+  markets: number[] | null;
 };
 
 type Shown = { price: string; size: string };

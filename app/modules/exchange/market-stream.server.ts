@@ -32,10 +32,19 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
       toLay: (r.availableToLay ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
     })),
     score: market.kind === "match_odds" ? event.score : null,
+    markets:
+      market.kind === "match_odds"
+        ? [...view.matchOdds, ...view.bookmaker]
+            .map((m) => m.market)
+            .concat(view.fancy)
+            .filter((m) => m.settledAt === null)
+            .map((m) => m.id)
+        : null,
   };
 }
 
-type Listener = (marketId: number, json: string) => void;
+/** `markets`: for a match-odds market, the event's markets not yet settled (a stream adds the new ones it sees). */
+type Listener = (marketId: number, json: string, markets: readonly number[] | null) => void;
 type Watched = { listeners: Set<Listener>; last: string | undefined; unsubscribe: () => void };
 
 // One watcher per market for the whole process, however many pages show it: a change is read once and the same JSON
@@ -49,7 +58,7 @@ const conflator = new Conflator(MARKET_PUSH_MS, async (marketId) => {
     const json = JSON.stringify(market);
     if (!w || !market || w.last === json) return;
     w.last = json;
-    for (const listener of w.listeners) listener(marketId, json);
+    for (const listener of w.listeners) listener(marketId, json, market.markets);
   } catch (e) {
     console.error(`exchange: market ${marketId} could not be read for its pages`, e);
   }

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
+import { publish } from "#app/modules/events/bus.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { ensureEvent } from "./events.server.ts";
@@ -147,7 +148,7 @@ export async function addFancyLine(
   line: { name: string; noLine: number; yesLine: number; noRate: number; yesRate: number },
 ) {
   if (line.yesLine < line.noLine) throw new ExchangeError("invalid_price");
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [event] = await tx.select({ closed: exchangeEvents.closed }).from(exchangeEvents).where(eq(exchangeEvents.id, eventId));
     if (!event || event.closed) throw new ExchangeError("market_closed");
     const [created] = await tx
@@ -157,6 +158,13 @@ export async function addFancyLine(
     await audited(trader, "exchange.fancy.create", "exchange_market", created!.id, line)(tx);
     return created!.id;
   });
+  // The match odds' next push names the new line, so open pages show it and their streams take it on.
+  const [matchOdds] = await db
+    .select({ id: exchangeMarkets.id })
+    .from(exchangeMarkets)
+    .where(and(eq(exchangeMarkets.eventId, eventId), eq(exchangeMarkets.kind, "match_odds")));
+  if (matchOdds) await publish({ kind: "market", marketId: matchOdds.id });
+  return id;
 }
 
 export async function setStatusByTrader(trader: Trader, marketId: number, status: "open" | "suspended") {

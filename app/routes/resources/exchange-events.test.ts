@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { stopEventBus } from "#app/modules/events/bus.server.ts";
 import { placeOrder } from "#app/modules/exchange/orders.server.ts";
+import { addFancyLine, lineByTrader } from "#app/modules/exchange/trader.server.ts";
 import { createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "#app/modules/exchange/test-helpers.ts";
 import { setFancyLine } from "#app/modules/exchange/trading.server.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
@@ -51,6 +52,22 @@ describe("/resources/exchange-events", () => {
     let text = "";
     while (!/event: position\ndata: \d+\n\n/.test(text)) text += (await reader.read()).value ?? "";
     expect(text).toMatch(/event: position\ndata: \d+\n\n/);
+    abort.abort();
+  });
+
+  it("takes on a Fancy line opened after the page connected: its new line reaches the page", async () => {
+    const { market } = await createMatchOddsMarket();
+    const trader = { staffId: null as unknown as number, ip: "127.0.0.1" };
+    const abort = new AbortController();
+    const out = await call(events, `/resources/exchange-events?event=${market.eventId}`, { signal: abort.signal });
+    const reader = out.response!.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const fancy = await addFancyLine(trader, market.eventId, { name: "10 over runs", noLine: 80, yesLine: 81, noRate: 100, yesRate: 100 });
+    let text = "";
+    // The match odds' push names the new line...
+    while (!new RegExp(`"markets":\\[[^\\]]*\\b${fancy}\\b`).test(text)) text += (await reader.read()).value ?? "";
+    await lineByTrader(trader, fancy, { noLine: 84, yesLine: 86, noRate: 90, yesRate: 110 });
+    // ...and the stream then carries the line's own changes.
+    while (!new RegExp(`"id":${fancy},[^\\n]*"no":84`).test(text)) text += (await reader.read()).value ?? "";
     abort.abort();
   });
 });

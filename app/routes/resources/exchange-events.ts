@@ -14,7 +14,8 @@ const HEARTBEAT_MS = 15_000;
  * market's state (app/modules/exchange/market-stream.server.ts) whenever it changed, at most once per market per
  * 100 ms; "heartbeat" every 15 s. A page drops a message whose `version` is older than the one it shows. For a
  * logged-in player also "position" when their money moved (a fill of a resting bet, a lapse, a settlement): the page
- * applies prices itself and reloads its data only then (app/modules/exchange/live-page.ts).
+ * applies prices itself and reloads its data only then (app/modules/exchange/live-page.ts). A Fancy line opened
+ * later joins the stream when a match-odds push names it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = exchangeId.safeParse(new URL(request.url).searchParams.get("event") ?? undefined);
@@ -25,11 +26,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return liveEvents(
     request.signal,
     (emit) => {
-      const stopMarkets = watchMarkets(markets, (_id, json) => emit("market", json));
-      const stopPosition = playerId ? subscribeBalance(playerId, () => emit("position", String(Date.now()))) : () => {};
+      const watching = new Set(markets);
+      const stops: Array<() => void> = [];
+      // A match-odds push names the event's live markets: a Fancy line opened since the page connected joins the stream.
+      const send = (_id: number, json: string, eventMarkets: readonly number[] | null) => {
+        emit("market", json);
+        const added = eventMarkets?.filter((id) => !watching.has(id)) ?? [];
+        if (!added.length) return;
+        for (const id of added) watching.add(id);
+        stops.push(watchMarkets(added, send));
+      };
+      stops.push(watchMarkets(markets, send));
+      if (playerId) stops.push(subscribeBalance(playerId, () => emit("position", String(Date.now()))));
       return () => {
-        stopMarkets();
-        stopPosition();
+        for (const stop of stops) stop();
       };
     },
     { heartbeatMs: HEARTBEAT_MS },

@@ -117,28 +117,18 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
                 <Pnl value={r.pnl} />
               </th>
               {open && r.status === "active" ? (
-                <>
-                  {back.map((l, i) => (
+                (["back", "lay"] as const).map((side) =>
+                  (side === "back" ? back : lay).map((l, i) => (
                     <PriceCell
-                      key={`b${i}`}
-                      side="back"
+                      key={`${side}${i}`}
+                      side={side}
                       price={l?.price ?? null}
                       size={l?.size}
-                      href={l ? slipLink({ market: market.id, runner: r.id, side: "back", price: l.price }) : null}
-                      label={t("exchange.market.priceOf", { side: t("exchange.market.back"), runner: r.name, price: l?.price ?? "" })}
+                      href={l ? slipLink({ market: market.id, runner: r.id, side, price: l.price }) : null}
+                      label={t("exchange.market.priceOf", { side: t(`exchange.market.${side}`), runner: r.name, price: l?.price ?? "" })}
                     />
-                  ))}
-                  {lay.map((l, i) => (
-                    <PriceCell
-                      key={`l${i}`}
-                      side="lay"
-                      price={l?.price ?? null}
-                      size={l?.size}
-                      href={l ? slipLink({ market: market.id, runner: r.id, side: "lay", price: l.price }) : null}
-                      label={t("exchange.market.priceOf", { side: t("exchange.market.lay"), runner: r.name, price: l?.price ?? "" })}
-                    />
-                  ))}
-                </>
+                  )),
+                )
               ) : (
                 <Closed text={cover} span={6} />
               )}

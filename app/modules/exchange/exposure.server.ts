@@ -1,7 +1,7 @@
 // A player's exposure in a match-odds market, recomputed from their fills and unmatched orders, and the ledger hold
 // that reserves it on the main wallet: one open hold per (player, market), replaced whenever the amount changes.
 // Call inside the transaction that holds the market's lock (orders.server.ts).
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
@@ -75,6 +75,37 @@ export async function marketBook(tx: Tx, playerId: number, marketId: number, kin
   }
   const { matched, unmatched } = await playerPositions(tx, playerId, marketId);
   return runnerBook(ids, matched, unmatched);
+}
+
+/**
+ * Every player's matched P&L in the market summed per outcome (match odds and Bookmaker: per runner winning; Fancy:
+ * per result in runs that matters), `leaveOut` (the market-maker) not counted: what the house pays or takes. A few
+ * queries per market, however many players bet in it; P&L adds up, so this equals the players' books summed.
+ */
+export async function playersBook(tx: Tx, marketId: number, kind: MarketKind, runnerIds: number[], leaveOut?: number): Promise<Map<number, bigint>> {
+  const counted = leaveOut === undefined ? sql`true` : ne(exchangeOrders.playerId, leaveOut);
+  if (kind !== "match_odds") {
+    const orders = await tx
+      .select()
+      .from(exchangeOrders)
+      .where(and(eq(exchangeOrders.marketId, marketId), eq(exchangeOrders.status, "matched"), counted));
+    return kind === "fancy" ? fancyBook(orders.map(fancyPosition)) : runnerBook(runnerIds, orders.map(bookmakerPosition));
+  }
+  const orders = await tx
+    .select({ id: exchangeOrders.id, side: exchangeOrders.side })
+    .from(exchangeOrders)
+    .where(and(eq(exchangeOrders.marketId, marketId), counted));
+  const sideOf = new Map(orders.map((o) => [o.id, o.side as "back" | "lay"]));
+  const fills = await tx.select().from(exchangeFills).where(eq(exchangeFills.marketId, marketId));
+  const matched: RunnerPosition[] = [];
+  for (const f of fills) {
+    // Both sides of a fill count when both are players' (their P&L cancels out); the market-maker's side does not.
+    for (const id of [f.takerOrderId, f.makerOrderId]) {
+      const side = sideOf.get(id);
+      if (side) matched.push({ runnerId: f.runnerId, side, stake: f.size, profit: oddsProfit(f.size, f.tick) });
+    }
+  }
+  return runnerBook(runnerIds, matched);
 }
 
 /**

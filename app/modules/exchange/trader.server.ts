@@ -2,16 +2,15 @@
 // an event, open and suspend, turn in play, ball running, Bookmaker quotes, Fancy lines, settle, void, correct). Each
 // change commits with its audit row.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { ensureEvent } from "./events.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { marketBook, playerPositions } from "./exposure.server.ts";
+import { playersBook } from "./exposure.server.ts";
 import { MARKET_MAKER_USERNAME } from "./market-maker.server.ts";
-import { runnerBook } from "./pnl.ts";
 import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners, type Sport } from "./schema.ts";
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
 import { takaText } from "./slip.ts";
@@ -60,18 +59,9 @@ export async function traderEvent(eventId: number) {
   const views = await db.transaction(async (tx) => {
     const out = [];
     for (const m of markets) {
-      const players = await tx
-        .selectDistinct({ id: exchangeOrders.playerId })
-        .from(exchangeOrders)
-        .where(and(eq(exchangeOrders.marketId, m.id), makerId === undefined ? sql`true` : ne(exchangeOrders.playerId, makerId)));
       const runnerIds = runners.filter((r) => r.exchange_runners.marketId === m.id).map((r) => r.exchange_runners.id);
-      const outcome = new Map<number, bigint>();
-      for (const p of players) {
-        // Match odds: what is matched (waiting stakes may never be); BookMaker and Fancy bets are always taken whole.
-        const book =
-          m.kind === "match_odds" ? runnerBook(runnerIds, (await playerPositions(tx, p.id, m.id)).matched) : await marketBook(tx, p.id, m.id, m.kind);
-        for (const [key, pnl] of book) outcome.set(key, (outcome.get(key) ?? 0n) + pnl);
-      }
+      // What is matched (waiting stakes may never be); BookMaker and Fancy bets are always taken whole.
+      const outcome = await playersBook(tx, m.id, m.kind, runnerIds, makerId);
       const [held] = await tx
         .select({ sum: sql<string>`coalesce(sum(${exchangeExposures.amount}), 0)` })
         .from(exchangeExposures)

@@ -7,6 +7,9 @@ import { signUp, logIn } from "./support/players.ts";
 
 type Match = { eventId: number; marketId: number; runners: string[] };
 
+// A match, a new player and several market pages each: 25-37 s on a 2-CPU machine, too near the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 /**
  * A simulated match a few hours ahead with the market-maker's prices (the browser tests' server runs no feed). Called
  * first in a test, with the test's own request context: a later call could reuse a keep-alive socket the server
@@ -66,8 +69,6 @@ test("@key a player backs a team at the best price, the bet is matched and its e
 });
 
 test("@key a stake over the balance is refused next to the slip, and an unmatched bet can be cancelled", async ({ page, request }) => {
-  // Two bets, a cancel and the market page three times: 26-28 s alone on a 2-CPU machine, too near the default 30 s.
-  test.setTimeout(60_000);
   const match = await openMatch(request);
   const player = await signUp(page);
   await logIn(page, player.username);

@@ -38,6 +38,9 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     const s = state.current;
+    // Another event's page (the same route, so the same hook): the last one's pushes and unknown markets go.
+    pushes.current.clear();
+    s.unknown.clear();
     const reload = () => {
       s.timer = 0;
       if (s.busy) {

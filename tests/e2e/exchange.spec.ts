@@ -82,6 +82,12 @@ test("@key a stake over the balance is refused next to the slip, and an unmatche
   await expect(page.getByTestId("event-exposure")).toHaveText("৳100.00");
   const unmatched = page.getByTestId("unmatched-bets");
   await expect(unmatched).toContainText("৳100.00 waiting · kept in play");
+  // Reduce: part of the waiting stake is cancelled, the rest keeps waiting and the exposure follows.
+  await unmatched.getByLabel("Amount to cancel (৳); empty cancels all").fill("40");
+  await unmatched.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("bet-notice")).toHaveText("Unmatched stake cancelled: ৳40.00.");
+  await expect(unmatched).toContainText("৳60.00 waiting");
+  await expect(page.getByTestId("event-exposure")).toHaveText("৳60.00");
   await unmatched.getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByTestId("bet-notice")).toHaveText("Unmatched stake cancelled: ৳100.00.");
   await expect(page.getByTestId("unmatched-bets")).toHaveCount(0);

@@ -54,7 +54,8 @@ export function MyBets({ unmatched, matched, exposure, action }: { unmatched: Be
           <h3 className="mt-2 text-xs font-semibold text-white/70 uppercase">{t("exchange.bets.unmatched")}</h3>
           <ul data-testid="unmatched-bets">
             {unmatched.map((b) => (
-              <li key={b.id} className="flex items-center gap-2 border-b border-white/10 py-1.5 text-sm last:border-b-0">
+              // Keyed by what is waiting too: after a reduction the amount field starts empty again.
+              <li key={`${b.id}-${b.waiting}`} className="flex items-center gap-2 border-b border-white/10 py-1.5 text-sm last:border-b-0">
                 <span className="flex-1">
                   <b>{side(b.side)}</b> {b.selection} · {t("exchange.bets.at", { stake: b.stake, price: b.price })} ·{" "}
                   {t("exchange.bets.waiting", { amount: b.waiting })}
@@ -63,6 +64,15 @@ export function MyBets({ unmatched, matched, exposure, action }: { unmatched: Be
                 <Form method="post" action={action} preventScrollReset>
                   <input type="hidden" name="intent" value="cancel" />
                   <input type="hidden" name="order" value={b.id} />
+                  <input
+                    name="by"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={9}
+                    placeholder={t("exchange.bets.all")}
+                    aria-label={t("exchange.bets.reduceBy")}
+                    className="mr-1 w-16 rounded bg-ink px-2 py-1 text-xs"
+                  />
                   <SubmitButton
                     label={t("exchange.bets.cancel")}
                     pendingLabel={t("exchange.bets.cancelling")}

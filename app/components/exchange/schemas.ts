@@ -27,7 +27,16 @@ export const betFormSchema = z.object({
   requestKey: z.string().regex(/^[\w-]{8,64}$/),
 });
 
-export const cancelFormSchema = z.object({ intent: z.literal("cancel"), order: exchangeId });
+export const cancelFormSchema = z.object({
+  intent: z.literal("cancel"),
+  order: exchangeId,
+  /** Whole taka of the unmatched stake to cancel (reduce); empty cancels all of it. */
+  by: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, "exchange.errors.stakeWhole")
+    .optional(),
+});
 
 export const oddsActionSchema = z.discriminatedUnion("intent", [betFormSchema, cancelFormSchema], { error: "exchange.errors.badSelection" });
 

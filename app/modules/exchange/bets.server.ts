@@ -75,8 +75,9 @@ export async function noticeFor(playerId: number, orderId: number, what: "placed
 }
 
 /** Cancels what is left unmatched of the player's order (another player's is not found). */
-export async function cancelBet(playerId: number, orderId: number): Promise<ExchangeOrder> {
-  return (await cancelOrder(playerId, orderId)).order;
+/** Cancels the unmatched stake of the player's order, or reduces it by `byTaka` whole taka. */
+export async function cancelBet(playerId: number, orderId: number, byTaka?: string): Promise<ExchangeOrder> {
+  return (await cancelOrder(playerId, orderId, byTaka === undefined ? undefined : BigInt(byTaka) * 100n)).order;
 }
 
 /** A refusal as a form error token (amounts in the player's taka). */

@@ -162,6 +162,12 @@ describe("the market page", () => {
     expect(await noticeFor(player, order.id, "placed")).toEqual({ key: "exchange.notice.unmatched", params: { stake: "৳40.00" } });
     expect(await noticeFor(stranger, order.id, "placed")).toBeNull();
     expect(await refusal(cancelBet(stranger, order.id))).toBe("order_not_found");
+    await cancelBet(player, order.id, "15");
+    expect(await noticeFor(player, order.id, "cancelled")).toEqual({ key: "exchange.notice.cancelled", params: { amount: "৳15.00" } });
+    const reduced = (await oddsPage(market.id, player, {}))!;
+    expect(reduced.bets!.unmatched.map((b) => b.waiting)).toEqual(["৳25.00"]);
+    expect(reduced.exposure).toBe("৳25.00");
+    expect(await refusal(cancelBet(player, order.id, "0"))).toBe("stake_range");
     await cancelBet(player, order.id);
     expect(await noticeFor(player, order.id, "cancelled")).toEqual({ key: "exchange.notice.cancelled", params: { amount: "৳40.00" } });
     expect(

@@ -78,7 +78,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const input = submission.value;
   try {
     if (input.intent === "cancel") {
-      const order = await cancelBet(player.id, input.order);
+      const order = await cancelBet(player.id, input.order, input.by);
       return redirect(`/odds-view?market=${market}&cancelled=${order.id}`);
     }
     const { order } = await placeBetFromForm(player.id, input);

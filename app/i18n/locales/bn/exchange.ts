@@ -69,6 +69,8 @@ export default {
     at: "{{stake}}, দর {{price}}",
     waiting: "{{amount}} অপেক্ষায়",
     kept: "ইন-প্লেতেও থাকবে",
+    reduceBy: "যত টাকা বাতিল করবেন (৳); খালি রাখলে সব",
+    all: "সব",
     pnl: "লাভ/ক্ষতি",
     exposure: "আটকে রাখা দায়",
   },

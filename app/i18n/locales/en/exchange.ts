@@ -67,6 +67,8 @@ export default {
     at: "{{stake}} at {{price}}",
     waiting: "{{amount}} waiting",
     kept: "kept in play",
+    reduceBy: "Amount to cancel (৳); empty cancels all",
+    all: "All",
     pnl: "P&L",
     exposure: "Exposure held",
   },

@@ -7,9 +7,6 @@ import { signUp, logIn } from "./support/players.ts";
 
 type Match = { eventId: number; marketId: number; runners: string[] };
 
-// A match, a new player and several market pages each: 25-37 s on a 2-CPU machine, too near the default 30 s.
-test.describe.configure({ timeout: 60_000 });
-
 /**
  * A simulated match a few hours ahead with the market-maker's prices (the browser tests' server runs no feed). Called
  * first in a test, with the test's own request context: a later call could reuse a keep-alive socket the server

@@ -35,9 +35,12 @@ test("a new player excludes themselves and then cannot log in @key", async ({ pa
   await expect(page).toHaveURL(/\/login\?notice=self_exclusion$/);
   await expect(page.getByTestId("login-notice")).toContainText("Your self-exclusion has started.");
 
-  // The other device is logged out at once: a login-gated page sends it to log in.
-  await otherPage.goto("/account");
-  await expect(otherPage).toHaveURL(/\/login\?redirectTo=/);
+  // The other device is logged out at once: a login-gated page sends it to log in. Its open page may itself be
+  // leaving for / as its live stream learns the session ended, which interrupts a navigation started meanwhile.
+  await expect(async () => {
+    await otherPage.goto("/account");
+    await expect(otherPage).toHaveURL(/\/login\?redirectTo=/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await other.close();
 
   await fillLogin(page, player.username, player.password);

@@ -5,9 +5,9 @@
 //      creates and drops bench_exchange_<random>; skipped without it);
 //  (3) live prices to N viewers of one market (default 2,000): a child process serves the real
 //      /resources/exchange-events and /api/match-odds loaders on an in-memory PGlite; this process connects the
-//      viewers and measures the time from a price change (the bet's request) to the last viewer, and the server's CPU,
-//      then the same viewers polling /api/match-odds every 300 ms as the original site did.
-// Options: --viewers=N (default 2000), --changes=N (default 20), --seconds=N per placement run (default 5),
+//      viewers and measures the time from a price change (a bet committed; also from the bet's request) to the last
+//      viewer, and the server's CPU, then the same viewers polling /api/match-odds every 300 ms as the original site did.
+// Options: --viewers=N (default 2000), --changes=N (default 50), --seconds=N per placement run (default 5),
 // --orders=N for the core (default 1,000,000).
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -156,7 +156,7 @@ async function serve() {
 /** (3) SSE viewers against polling viewers of one market. */
 async function fanOut() {
   const viewers = num("viewers", 2000);
-  const changes = num("changes", 20);
+  const changes = num("changes", 50);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PGLITE_DIR: "memory://",
@@ -228,10 +228,14 @@ async function fanOut() {
   commitToLast.sort((a, b) => a - b);
   for (const r of requests) r.destroy();
   console.log(`(3) Live prices to ${viewers} viewers of one market over SSE, ${changes} price changes (one bet each, 200 ms apart):`);
+  // The price changes when the bet commits; before that the request is a placement (figure 2), not fan-out.
+  const p99 = q(commitToLast, 0.99);
   console.log(
-    `    bet's request -> last viewer: p50 ${q(toLast, 0.5).toFixed(1)} ms, p99 ${q(toLast, 0.99).toFixed(1)} ms, max ${toLast.at(-1)!.toFixed(1)} ms (target p99 < 100 ms)`,
+    `    price change (bet committed) -> last viewer: p50 ${q(commitToLast, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${commitToLast.at(-1)!.toFixed(1)} ms: ${p99 < 100 ? "OK" : "OVER TARGET"} (target p99 < 100 ms)`,
   );
-  console.log(`    bet committed -> last viewer: p50 ${q(commitToLast, 0.5).toFixed(1)} ms, p99 ${q(commitToLast, 0.99).toFixed(1)} ms`);
+  console.log(
+    `    bet's request (placement included) -> last viewer: p50 ${q(toLast, 0.5).toFixed(1)} ms, p99 ${q(toLast, 0.99).toFixed(1)} ms, max ${toLast.at(-1)!.toFixed(1)} ms`,
+  );
   console.log(
     `    bet's request -> any viewer:  p50 ${q(toAny, 0.5).toFixed(1)} ms, p99 ${q(toAny, 0.99).toFixed(1)} ms; server CPU ${sseCpu.toFixed(0)} % of one core`,
   );

@@ -4,16 +4,15 @@
 import { subscribeMarket } from "#app/modules/events/bus.server.ts";
 import { Conflator } from "./conflate.ts";
 import type { PushedMarket } from "./live-page.ts";
-import { marketView } from "./queries.server.ts";
+import { marketPushView } from "./queries.server.ts";
 
 export const MARKET_PUSH_MS = 100;
 
 /** A market as its page shows it; null when there is no such market. */
 export async function publicMarket(marketId: number): Promise<PushedMarket | null> {
-  const view = await marketView(marketId);
+  const view = await marketPushView(marketId);
   if (!view) return null;
-  const { market, event } = view;
-  const runners = [...view.matchOdds, ...view.bookmaker].find((m) => m.market.id === marketId)?.runners ?? [];
+  const { market } = view;
   return {
     id: market.id,
     eventId: market.eventId,
@@ -23,7 +22,7 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
     inPlay: market.inPlay,
     ballRunning: market.ballRunning,
     line: market.kind === "fancy" ? { no: market.noLine, yes: market.yesLine, noRate: market.noRate, yesRate: market.yesRate } : null,
-    runners: runners.map((r) => ({
+    runners: view.runners.map((r) => ({
       id: r.id,
       status: r.status,
       backRate: r.backRate,
@@ -31,15 +30,8 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
       toBack: (r.availableToBack ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
       toLay: (r.availableToLay ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
     })),
-    score: market.kind === "match_odds" ? event.score : null,
-    markets:
-      market.kind === "match_odds"
-        ? [...view.matchOdds, ...view.bookmaker]
-            .map((m) => m.market)
-            .concat(view.fancy)
-            .filter((m) => m.settledAt === null)
-            .map((m) => m.id)
-        : null,
+    score: market.kind === "match_odds" ? view.score : null,
+    markets: view.markets,
   };
 }
 

@@ -4,10 +4,10 @@ import { db } from "#app/db/db.server.ts";
 import { eventBusReady, publish, stopEventBus } from "#app/modules/events/bus.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
-import { watchMarkets, watchStats } from "./market-stream.server.ts";
+import { publicMarket, watchMarkets, watchStats } from "./market-stream.server.ts";
 import { placeOrder } from "./orders.server.ts";
-import { exchangeMarkets } from "./schema.ts";
-import { createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
+import { exchangeEvents, exchangeMarkets } from "./schema.ts";
+import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
 import { setFancyLine } from "./trading.server.ts";
 
 afterAll(async () => {
@@ -94,6 +94,35 @@ describe("live market updates", () => {
     } finally {
       stop();
     }
+  });
+
+  it("pushes what the page shows of each kind of market, and match odds name the event's markets still to settle", async () => {
+    const { event, oddsMarket, market: bookmaker, home } = await createBookmakerMarket();
+    const [open, closed, settled] = await db
+      .insert(exchangeMarkets)
+      .values([
+        { eventId: event.id, kind: "fancy" as const, name: "6 over runs", noLine: 45, yesLine: 46 },
+        { eventId: event.id, kind: "fancy" as const, name: "10 over runs", status: "closed" as const },
+        { eventId: event.id, kind: "fancy" as const, name: "2 over runs", status: "closed" as const, settledAt: new Date() },
+      ])
+      .returning();
+    const score = { innings: [{ team: 1, runs: 12, wickets: 0, overs: "1.2" }], lastBall: "4" };
+    await db.update(exchangeEvents).set({ score }).where(eq(exchangeEvents.id, event.id));
+
+    const odds = await publicMarket(oddsMarket.id);
+    expect(odds?.markets).toEqual([oddsMarket.id, bookmaker.id, open!.id]);
+    expect(odds?.markets).not.toContain(closed!.id);
+    expect(odds?.markets).not.toContain(settled!.id);
+    expect(odds?.score).toEqual(score);
+    expect(odds?.runners).toHaveLength(2);
+
+    const quotes = await publicMarket(bookmaker.id);
+    expect(quotes).toMatchObject({ kind: "bookmaker", score: null, markets: null, line: null });
+    expect(quotes?.runners[0]).toMatchObject({ id: home.id, backRate: 45, layRate: 47, toBack: [], toLay: [] });
+
+    const line = await publicMarket(open!.id);
+    expect(line).toMatchObject({ kind: "fancy", runners: [], line: { no: 45, yes: 46 }, markets: null });
+    expect(await publicMarket(2_000_000_000)).toBeNull();
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))("pushes a change another instance made (its NOTIFY) to this instance's pages", async () => {

@@ -119,6 +119,47 @@ export async function marketView(marketId: number, playerId?: number) {
   };
 }
 
+/**
+ * What a market's live push needs (market-stream.server.ts), in fewer and narrower reads than marketView: the market,
+ * its event's score, its own runners (with the best three prices for match odds) and, for match odds, the event's
+ * markets that are not settled (a closed Fancy line left out, as the page leaves it out).
+ */
+export async function marketPushView(marketId: number) {
+  const [row] = await db
+    .select({ market: exchangeMarkets, score: exchangeEvents.score })
+    .from(exchangeMarkets)
+    .innerJoin(exchangeEvents, eq(exchangeEvents.id, exchangeMarkets.eventId))
+    .where(eq(exchangeMarkets.id, marketId));
+  if (!row) return null;
+  const { market, score } = row;
+  const matchOdds = market.kind === "match_odds";
+  const [runners, open, siblings] = await Promise.all([
+    market.kind === "fancy"
+      ? []
+      : db.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId)).orderBy(asc(exchangeRunners.sortOrder)),
+    matchOdds
+      ? db
+          .select()
+          .from(exchangeOrders)
+          .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])))
+      : [],
+    matchOdds
+      ? db
+          .select({ id: exchangeMarkets.id, kind: exchangeMarkets.kind, status: exchangeMarkets.status })
+          .from(exchangeMarkets)
+          .where(and(eq(exchangeMarkets.eventId, market.eventId), sql`${exchangeMarkets.settledAt} is null`))
+          .orderBy(asc(exchangeMarkets.sortOrder), asc(exchangeMarkets.id))
+      : [],
+  ]);
+  const book = OrderBook.from(open.map(toResting));
+  return {
+    market,
+    score,
+    runners: runners.map((r) => ({ ...r, ...(matchOdds ? book.depth(r.id) : {}) })),
+    markets: matchOdds ? siblings.filter((m) => m.kind !== "fancy" || m.status !== "closed").map((m) => m.id) : null,
+  };
+}
+
 /** The player's orders in these markets (open, matched and settled) and their P&L per outcome in each. */
 async function playerView(playerId: number, marketIds: number[]) {
   const orders = await db

@@ -162,6 +162,37 @@ test("a market page takes the trader's changes as they are pushed, without reloa
   await staff.context().close();
 });
 
+test("Multi Markets takes the trader's changes as they are pushed, without reloading its data", async ({ page, browser, request }) => {
+  test.skip(test.info().project.name === "no-js", "live updates need JavaScript; without it a reload shows the current prices");
+  test.setTimeout(90_000);
+  const match = await openMatch(request);
+  const player = await signUp(page);
+  await logIn(page, player.username);
+  await page.goto("/exchange-sports?sport=cricket");
+  const row = page.locator(`[data-testid=exchange-event][data-event="${match.eventId}"]`);
+  await row.getByRole("button", { name: "Add to Multi Markets" }).click();
+  await expect(row.getByRole("button", { name: "Remove from Multi Markets" })).toBeVisible();
+  await page.goto("/exchange-multi");
+  const pinned = page.getByTestId("multi-market").filter({ has: page.locator(`a[href="/odds-view?market=${match.marketId}"]`) });
+  await expect(pinned.locator("table")).toBeVisible();
+  await expect(page.getByTestId("live-indicator")).toBeVisible();
+  const reloads: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith(".data")) reloads.push(r.url());
+  });
+
+  const staff = await staffPage(browser, true);
+  await staff.goto(`/admin/exchange/${match.eventId}`);
+  const odds = staff.getByTestId("trader-market-match_odds");
+  await odds.getByRole("button", { name: "Suspend", exact: true }).click();
+  await expect(pinned).toContainText("Suspend");
+  await odds.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(pinned).not.toContainText("Suspend");
+  await expect(pinned.locator("table")).toBeVisible();
+  expect(reloads).toEqual([]);
+  await staff.context().close();
+});
+
 test("the exchange's entry points and pages: side menu, home tile, the original's link, tabs, Multi Markets", async ({ page, request }) => {
   const match = await openMatch(request);
   const player = await signUp(page);

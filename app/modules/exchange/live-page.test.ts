@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
-import { applyPush, type LivePage, type PushedMarket } from "./live-page.ts";
+import { applyPinnedPush, applyPush, type LivePage, type PushedMarket } from "./live-page.ts";
 import { publicMarket } from "./market-stream.server.ts";
 import { placeOrder } from "./orders.server.ts";
-import { oddsPage } from "./pages.server.ts";
+import { multiMarketsPage, oddsPage, setPinned } from "./pages.server.ts";
 import { exchangeEvents, exchangeMarkets } from "./schema.ts";
 import { createBookmakerMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
 import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus } from "./trading.server.ts";
@@ -103,5 +103,33 @@ describe("the market page's pushes", () => {
     const suspended = applyPush(page, await pushed(m.market.id));
     expect(suspended.reload).toBe(false);
     expect(suspended.page.bookmaker!.status).toBe("suspended");
+  });
+});
+
+describe("the Multi Markets page's pushes", () => {
+  it("bring a pinned card as loaded to the card loaded afresh, and an older push changes nothing", async () => {
+    const { oddsMarket, oddsHome } = await createBookmakerMarket();
+    const player = await fundedPlayer(taka(1_000));
+    await setPinned(player, oddsMarket.id, true);
+    const [card] = await multiMarketsPage(player);
+    const stale = await pushed(oddsMarket.id);
+    await placeOrder({
+      playerId: player,
+      marketId: oddsMarket.id,
+      runnerId: oddsHome.id,
+      side: "back",
+      tick: parseOdds("2.5")!,
+      stake: taka(40),
+      requestKey: requestKey(),
+    });
+    await setMarketStatus(oddsMarket.id, "suspended");
+    const fresh = await pushed(oddsMarket.id);
+    const [afresh] = await multiMarketsPage(player);
+    const applied = applyPinnedPush(card!, fresh);
+    expect(applied).toEqual(afresh);
+    expect(applied.runners[0]!.lay).toEqual({ price: "2.50", size: "৳40" });
+    expect(applied.status).toBe("suspended");
+    expect(applyPinnedPush(applied, stale)).toBe(applied);
+    expect(applyPinnedPush(applied, { ...fresh, id: fresh.id + 1 })).toBe(applied);
   });
 });

@@ -112,3 +112,22 @@ export function applyPush<P extends LivePage>(page: P, push: PushedMarket): { pa
   };
   return { page: { ...page, fancy }, reload: closing };
 }
+
+/** What of a Multi Markets card (exchange-multi's loader data) a push can change: the best back and lay of each runner. */
+export type PinnedCard = {
+  marketId: number;
+  version: number;
+  status: string;
+  inPlay: boolean;
+  runners: { id: number; back: Shown | null; lay: Shown | null }[];
+};
+
+/** The card with `push` applied; a push of another market, or older than the card, changes nothing. */
+export function applyPinnedPush<C extends PinnedCard>(card: C, push: PushedMarket): C {
+  if (push.id !== card.marketId || push.version < card.version) return card;
+  const runners = card.runners.map((r) => {
+    const p = push.runners.find((x) => x.id === r.id);
+    return p ? { ...r, back: shown(p.toBack)[0] ?? null, lay: shown(p.toLay)[0] ?? null } : r;
+  });
+  return { ...card, version: push.version, status: push.status, inPlay: push.inPlay, runners };
+}

@@ -253,6 +253,7 @@ export async function multiMarketsPage(playerId: number) {
         competition: view.event.competition,
         startsAt: formatDhaka(view.event.startsAt, EVENT_TIME),
         inPlay: view.event.inPlay && !view.event.closed,
+        version: view.market.version,
         status: view.market.status,
         settled: view.market.settledAt !== null,
         runners: odds.runners.map((r) => ({

@@ -195,6 +195,16 @@ export async function listPlayerOrders(playerId: number, { settled, before, limi
     .limit(Math.min(Math.max(limit, 1), 100));
 }
 
+/** Those of `ids` that name a market not settled yet (a Multi Markets page's live updates). */
+export async function unsettledMarketIds(ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: exchangeMarkets.id })
+    .from(exchangeMarkets)
+    .where(and(inArray(exchangeMarkets.id, ids), sql`${exchangeMarkets.settledAt} is null`));
+  return rows.map((r) => r.id);
+}
+
 /** The ids of an event's markets that are not settled (its page's live updates); empty when there is no such event. */
 export async function liveMarketIds(eventId: number): Promise<number[]> {
   const rows = await db

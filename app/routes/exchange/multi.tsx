@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
+import { usePinnedLive } from "#app/components/exchange/use-pinned-live.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/multi";
 export const handle = exchangeHandle;
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** /exchange-multi: the match odds the player pinned, side by side, each leading to its market page. */
+/** /exchange-multi: the match odds the player pinned, side by side, each leading to its market page; prices live. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   return { title: getInstance(context).t("exchange.multiTitle"), area: areaBundle(context, "exchange"), markets: await multiMarketsPage(player.id) };
@@ -20,14 +21,22 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function ExchangeMulti({ loaderData }: Route.ComponentProps) {
   useArea(loaderData.area);
   const { t } = useTranslation();
+  const { cards: markets, connected } = usePinnedLive(loaderData.markets);
   return (
     <main className="mx-auto max-w-5xl p-3 pb-20" data-testid="exchange-multi">
-      <h1 className="mb-3 text-lg font-bold">{t("exchange.multiTitle")}</h1>
-      {loaderData.markets.length === 0 ? (
+      <h1 className="mb-3 flex items-center gap-2 text-lg font-bold">
+        <span className="flex-1">{t("exchange.multiTitle")}</span>
+        {connected ? (
+          <span className="text-xs font-normal text-emerald-400" data-testid="live-indicator">
+            ● {t("exchange.market.live")}
+          </span>
+        ) : null}
+      </h1>
+      {markets.length === 0 ? (
         <p className="rounded-xl bg-panel p-6 text-center text-white/70">{t("exchange.noPinned")}</p>
       ) : (
         <div className="grid gap-3 min-[900px]:grid-cols-2">
-          {loaderData.markets.map((m) => (
+          {markets.map((m) => (
             <section key={m.marketId} className="overflow-hidden rounded-xl bg-panel" data-testid="multi-market">
               <header className="flex items-center gap-2 bg-panel-2 px-3 py-2">
                 <div className="min-w-0 flex-1">

@@ -21,6 +21,29 @@ describe("/resources/exchange-events", () => {
     expect(out.status).toBe(400);
   });
 
+  it.each(["?markets=", "?markets=1,", "?markets=a", "?markets=0", "?markets=99999999999", `?markets=${Array(21).fill(1).join(",")}`])(
+    "is a 400 for %s",
+    async (query) => {
+      expect((await call(events, `/resources/exchange-events${query}`)).status).toBe(400);
+    },
+  );
+
+  it("streams the pinned markets it is asked for (Multi Markets), and is a 404 when none of them is open", async () => {
+    expect((await call(events, "/resources/exchange-events?markets=2147483647")).status).toBe(404);
+    const { market } = await createFancyMarket();
+    const other = await createFancyMarket();
+    const abort = new AbortController();
+    const out = await call(events, `/resources/exchange-events?markets=2147483647,${market.id}`, { signal: abort.signal });
+    const reader = out.response!.body!.pipeThrough(new TextDecoderStream()).getReader();
+    await setFancyLine(other.market.id, { noLine: 10, yesLine: 11, noRate: 100, yesRate: 100 });
+    await setFancyLine(market.id, { noLine: 60, yesLine: 61, noRate: 100, yesRate: 100 });
+    let text = "";
+    while (!/event: market\ndata: .*\n\n/.test(text)) text += (await reader.read()).value ?? "";
+    expect(JSON.parse(/event: market\ndata: (.*)\n\n/.exec(text)![1]!)).toMatchObject({ id: market.id, line: { no: 60, yes: 61 } });
+    expect(text).not.toContain(`"id":${other.market.id},`);
+    abort.abort();
+  });
+
   it("is a 404 for an event that does not exist", async () => {
     expect((await call(events, "/resources/exchange-events?event=2147483647")).status).toBe(404);
   });

@@ -1,9 +1,9 @@
-import { exchangeId } from "#app/components/exchange/schemas.ts";
+import { exchangeId, pinnedMarketIds } from "#app/components/exchange/schemas.ts";
 import { NO_STORE } from "#app/modules/api/http.server.ts";
 import { subscribeBalance } from "#app/modules/events/bus.server.ts";
 import { liveEvents } from "#app/modules/events/sse.server.ts";
 import { watchMarkets } from "#app/modules/exchange/market-stream.server.ts";
-import { liveMarketIds } from "#app/modules/exchange/queries.server.ts";
+import { liveMarketIds, unsettledMarketIds } from "#app/modules/exchange/queries.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/exchange-events";
 
@@ -16,9 +16,13 @@ const HEARTBEAT_MS = 15_000;
  * logged-in player also "position" when their money moved (a fill of a resting bet, a lapse, a settlement): the page
  * applies prices itself and reloads its data only then (app/modules/exchange/live-page.ts). A Fancy line opened
  * later joins the stream when a match-odds push names it.
+ *
+ * GET ?markets=<id>,<id>,... (up to 20): the Multi Markets page, "market" for those markets only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = exchangeId.safeParse(new URL(request.url).searchParams.get("event") ?? undefined);
+  const query = new URL(request.url).searchParams;
+  if (query.has("markets")) return pinnedMarkets(request.signal, query.get("markets")!);
+  const parsed = exchangeId.safeParse(query.get("event") ?? undefined);
   if (!parsed.success) return Response.json({ message: "event must be an event id" }, { status: 400, headers: NO_STORE });
   const markets = await liveMarketIds(parsed.data);
   if (!markets.length) return Response.json({ message: "No such event with open markets" }, { status: 404, headers: NO_STORE });
@@ -44,4 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { heartbeatMs: HEARTBEAT_MS },
   );
+}
+
+async function pinnedMarkets(signal: AbortSignal, text: string) {
+  const parsed = pinnedMarketIds.safeParse(text);
+  if (!parsed.success)
+    return Response.json({ message: "markets must be up to 20 market ids separated by commas" }, { status: 400, headers: NO_STORE });
+  const markets = await unsettledMarketIds([...new Set(parsed.data)]);
+  if (!markets.length) return Response.json({ message: "No such markets open" }, { status: 404, headers: NO_STORE });
+  return liveEvents(signal, (emit) => watchMarkets(markets, (_id, json) => emit("market", json)), { heartbeatMs: HEARTBEAT_MS });
 }

@@ -122,6 +122,8 @@ async function serve() {
     return { t0, committed: now() };
   };
 
+  // When the server last handed bytes to a viewer's socket: the server's part of the fan-out ends there.
+  const lastWrite = { at: 0 };
   const server = http.createServer((req, res) => {
     const abort = new AbortController();
     req.on("close", () => abort.abort());
@@ -133,7 +135,7 @@ async function serve() {
       else if (url.pathname.startsWith("/api/match-odds/"))
         response = (await odds.loader({ request, params: { marketId: url.pathname.split("/").pop()! } } as never)) as Response;
       else response = new Response(null, { status: 404 });
-      await pipeResponse(response, res);
+      await pipeResponse(response, res, () => (lastWrite.at = now()));
     })().catch(() => res.destroy());
   });
   server.maxConnections = 100_000;
@@ -145,6 +147,7 @@ async function serve() {
   process.on("message", async (msg) => {
     if (msg === "change") process.send!(await change());
     if (msg === "cpu") process.send!(process.cpuUsage());
+    if (msg === "written") process.send!(lastWrite.at);
     if (msg === "stop") {
       server.closeAllConnections();
       server.close();
@@ -177,6 +180,8 @@ async function fanOut() {
   };
 
   // SSE: each viewer counts "market" messages; a change is delivered when every viewer has one more.
+  const FRAME_END = Buffer.from("\n\n");
+  const MARKET_FRAME = Buffer.from("event: market\n");
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const counts = new Array<number>(viewers).fill(0);
   const lastAt = new Array<number>(viewers).fill(0);
@@ -186,19 +191,21 @@ async function fanOut() {
     for (let i = 0; i < viewers; i++) {
       const req = http.get({ host: "127.0.0.1", port: info.port, path: `/resources/exchange-events?event=${info.eventId}`, agent }, (res) => {
         if (++connected === viewers) resolve();
-        res.setEncoding("utf8");
-        let buffer = "";
-        res.on("data", (chunk: string) => {
+        // Bytes, not text: a frame that starts with "event: market" counts (a push is one chunk, but may be split).
+        let tail: Buffer = Buffer.alloc(0);
+        res.on("data", (chunk: Buffer) => {
           const at = now();
-          buffer += chunk;
+          const bytes = tail.length ? Buffer.concat([tail, chunk]) : chunk;
+          let start = 0;
           let k: number;
-          while ((k = buffer.indexOf("\n\n")) >= 0) {
-            if (buffer.slice(0, k).startsWith("event: market")) {
+          while ((k = bytes.indexOf(FRAME_END, start)) >= 0) {
+            if (MARKET_FRAME.compare(bytes, start, Math.min(k, start + MARKET_FRAME.length)) === 0) {
               counts[i]!++;
               lastAt[i] = at;
             }
-            buffer = buffer.slice(k + 2);
+            start = k + 2;
           }
+          tail = bytes.subarray(start);
         });
       });
       req.on("error", reject);
@@ -209,6 +216,7 @@ async function fanOut() {
   const toLast: number[] = [];
   const toAny: number[] = [];
   const commitToLast: number[] = [];
+  const commitToWritten: number[] = [];
   const cpu0 = await ask<NodeJS.CpuUsage>("cpu");
   const sseStart = performance.now();
   for (let c = 1; c <= changes; c++) {
@@ -220,18 +228,23 @@ async function fanOut() {
     toLast.push(Math.max(...arrivals));
     commitToLast.push(Math.max(...arrivals) + t0 - committed);
     toAny.push(...arrivals);
+    commitToWritten.push((await ask<number>("written")) - committed);
     await sleep(200);
   }
   const sseCpu = await cpuSince(cpu0, performance.now() - sseStart);
   toLast.sort((a, b) => a - b);
   toAny.sort((a, b) => a - b);
   commitToLast.sort((a, b) => a - b);
+  commitToWritten.sort((a, b) => a - b);
   for (const r of requests) r.destroy();
   console.log(`(3) Live prices to ${viewers} viewers of one market over SSE, ${changes} price changes (one bet each, 200 ms apart):`);
   // The price changes when the bet commits; before that the request is a placement (figure 2), not fan-out.
   const p99 = q(commitToLast, 0.99);
   console.log(
     `    price change (bet committed) -> last viewer: p50 ${q(commitToLast, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${commitToLast.at(-1)!.toFixed(1)} ms: ${p99 < 100 ? "OK" : "OVER TARGET"} (target p99 < 100 ms)`,
+  );
+  console.log(
+    `    of which the server's part, bet committed -> written to the last viewer's socket: p50 ${q(commitToWritten, 0.5).toFixed(1)} ms, p99 ${q(commitToWritten, 0.99).toFixed(1)} ms (the rest is the viewers' side: one process reading 2,000 sockets on the same CPUs)`,
   );
   console.log(
     `    bet's request (placement included) -> last viewer: p50 ${q(toLast, 0.5).toFixed(1)} ms, p99 ${q(toLast, 0.99).toFixed(1)} ms, max ${toLast.at(-1)!.toFixed(1)} ms`,

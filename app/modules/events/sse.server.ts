@@ -22,7 +22,8 @@ export function sseFrame(event: string, data: string): Uint8Array {
 
 /**
  * A text/event-stream response: `subscribe` starts what feeds it (it may emit at once) and returns what stops it;
- * "heartbeat" (the time in ms) goes out every `heartbeatMs`. It ends when `signal` aborts or the reader cancels.
+ * "heartbeat" (the time in ms) goes out when nothing else did for a while, so that no more than `heartbeatMs` passes
+ * without a frame. It ends when `signal` aborts or the reader cancels.
  */
 export function liveEvents(signal: AbortSignal, subscribe: (emit: Emit) => () => void, { heartbeatMs }: { heartbeatMs: number }) {
   let stop = () => {};
@@ -31,15 +32,21 @@ export function liveEvents(signal: AbortSignal, subscribe: (emit: Emit) => () =>
       let open = true;
       // Set once `subscribe` returned (an emit that fails while it starts ends the stream before that).
       const subscription: { end?: () => void } = {};
+      let lastSent = Date.now();
       const emit: Emit = (event, data) => {
         if (!open) return;
         try {
           controller.enqueue(sseFrame(event, data));
+          lastSent = Date.now();
         } catch {
           stop();
         }
       };
-      const heartbeat = setInterval(() => emit("heartbeat", String(Date.now())), heartbeatMs);
+      // Only a quiet stream needs a heartbeat (never more than heartbeatMs without a frame): a busy market's thousands
+      // of streams then send none, instead of a burst of heartbeats that a price change has to queue behind.
+      const heartbeat = setInterval(() => {
+        if (Date.now() - lastSent >= heartbeatMs / 2) emit("heartbeat", String(Date.now()));
+      }, heartbeatMs / 2);
       stop = () => {
         if (!open) return;
         open = false;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { liveEvents, sseFrame } from "./sse.server.ts";
 
 const decoder = new TextDecoder();
@@ -41,6 +41,37 @@ describe("liveEvents", () => {
     const reader = response.body!.getReader();
     expect(decoder.decode((await reader.read()).value)).toMatch(/^event: heartbeat\ndata: \d{13}\n\n$/);
     await reader.cancel();
+  });
+
+  it("sends heartbeats only while the stream is quiet, never more than heartbeatMs apart", async () => {
+    vi.useFakeTimers();
+    try {
+      let emit: ((event: string, data: string) => void) | undefined;
+      const response = liveEvents(
+        new AbortController().signal,
+        (e) => {
+          emit = e;
+          return () => {};
+        },
+        { heartbeatMs: 1_000 },
+      );
+      const reader = response.body!.getReader();
+      const next = async () => decoder.decode((await reader.read()).value);
+      // Busy for 3 s (a push every 100 ms): every frame is a push, no heartbeat between them.
+      for (let i = 0; i < 30; i++) {
+        emit!("market", String(i));
+        vi.advanceTimersByTime(100);
+      }
+      for (let i = 0; i < 30; i++) expect(await next()).toBe(`event: market\ndata: ${i}\n\n`);
+      // Quiet: a heartbeat within the interval, and then again.
+      vi.advanceTimersByTime(1_000);
+      expect(await next()).toMatch(/^event: heartbeat\n/);
+      vi.advanceTimersByTime(1_000);
+      expect(await next()).toMatch(/^event: heartbeat\n/);
+      await reader.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("encodes a message once for every connection that sends the same text", () => {

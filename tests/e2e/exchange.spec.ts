@@ -22,6 +22,15 @@ async function openMatch(request: APIRequestContext): Promise<Match> {
   return (await response.json()) as Match;
 }
 
+/** The page's loader-data requests (React Router's `.data`) from now on: a live page that applies its pushes makes none. */
+function loaderRequests(page: Page) {
+  const urls: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.endsWith(".data")) urls.push(r.url());
+  });
+  return urls;
+}
+
 async function backBestPrice(page: Page, match: Match) {
   await page.goto("/exchange-sports?sport=cricket");
   await page.locator(`[data-testid=exchange-event][data-event="${match.eventId}"] a`).click();
@@ -136,10 +145,7 @@ test("a market page takes the trader's changes as they are pushed, without reloa
   await expect(page.getByTestId("live-indicator")).toBeVisible();
   const bookmaker = page.getByTestId("bookmaker");
   await expect(bookmaker).not.toContainText("Ball Running");
-  const reloads: string[] = [];
-  page.on("request", (r) => {
-    if (new URL(r.url()).pathname.endsWith(".data")) reloads.push(r.url());
-  });
+  const reloads = loaderRequests(page);
 
   const staff = await staffPage(browser, true);
   await staff.goto(`/admin/exchange/${match.eventId}`);
@@ -176,10 +182,7 @@ test("Multi Markets takes the trader's changes as they are pushed, without reloa
   const pinned = page.getByTestId("multi-market").filter({ has: page.locator(`a[href="/odds-view?market=${match.marketId}"]`) });
   await expect(pinned.locator("table")).toBeVisible();
   await expect(page.getByTestId("live-indicator")).toBeVisible();
-  const reloads: string[] = [];
-  page.on("request", (r) => {
-    if (new URL(r.url()).pathname.endsWith(".data")) reloads.push(r.url());
-  });
+  const reloads = loaderRequests(page);
 
   const staff = await staffPage(browser, true);
   await staff.goto(`/admin/exchange/${match.eventId}`);

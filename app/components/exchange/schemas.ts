@@ -1,15 +1,18 @@
 // The market page's forms as the browser and the server both check them. Messages are "exchange.errors.*" keys.
 import { z } from "zod";
 
+/** The largest id a PostgreSQL integer column holds. */
+const MAX_ID = 2_147_483_647;
+
 /** An event, market, runner or order id in a form, a query or an API path. */
-export const exchangeId = z.coerce.number().int().positive().max(2_147_483_647);
+export const exchangeId = z.coerce.number().int().positive().max(MAX_ID);
 
 /** The markets a Multi Markets page shows, for its live stream: up to 20 ids separated by commas. */
 export const pinnedMarketIds = z
   .string()
   .regex(/^\d{1,10}(,\d{1,10}){0,19}$/)
   .transform((text) => text.split(",").map(Number))
-  .pipe(z.array(z.number().int().positive().max(2_147_483_647)));
+  .pipe(z.array(z.number().int().positive().max(MAX_ID)));
 
 export const betFormSchema = z.object({
   intent: z.literal("bet"),

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { applyPush, type LivePage, type PushedMarket } from "#app/modules/exchange/live-page.ts";
+import { openMarketStream } from "./exchange-stream.ts";
 
 const MIN_RELOAD_MS = 300;
 
@@ -54,16 +55,7 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
       if (s.timer) return;
       s.timer = setTimeout(reload, Math.max(0, s.last + MIN_RELOAD_MS - Date.now()));
     };
-    const source = new EventSource(`/resources/exchange-events?event=${eventId}`);
-    source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
-    source.addEventListener("market", (e: MessageEvent<string>) => {
-      let push: PushedMarket;
-      try {
-        push = JSON.parse(e.data) as PushedMarket;
-      } catch {
-        return;
-      }
+    const onPush = (push: PushedMarket) => {
       const before = pushes.current.get(push.id);
       if (before && push.version < before.version) return;
       const onPage = (id: number) => s.page.matchOdds?.id === id || s.page.bookmaker?.id === id || s.page.fancy.some((f) => f.id === id);
@@ -73,7 +65,8 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
       if (unseen.length > 0 || (onPage(push.id) && applyPush(s.page, push).reload)) askReload();
       pushes.current.set(push.id, push);
       setPushCount((n) => n + 1);
-    });
+    };
+    const source = openMarketStream(`event=${eventId}`, onPush, setConnected);
     source.addEventListener("position", askReload);
     return () => {
       source.close();

@@ -2,6 +2,7 @@
 // push applied to its card (app/modules/exchange/live-page.ts). The cards hold no bets, so a push never needs a reload.
 import { useEffect, useMemo, useState } from "react";
 import { applyPinnedPush, type PinnedCard, type PushedMarket } from "#app/modules/exchange/live-page.ts";
+import { openMarketStream } from "./exchange-stream.ts";
 
 /** The cards as loaded with the latest push of each applied, and whether the stream is connected. */
 export function usePinnedLive<C extends PinnedCard & { settled: boolean }>(cards: C[]): { cards: C[]; connected: boolean } {
@@ -13,22 +14,16 @@ export function usePinnedLive<C extends PinnedCard & { settled: boolean }>(cards
     .join(",");
   useEffect(() => {
     if (!ids || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/resources/exchange-events?markets=${ids}`);
-    source.onopen = () => setConnected(true);
-    source.onerror = () => setConnected(false);
-    source.addEventListener("market", (e: MessageEvent<string>) => {
-      let push: PushedMarket;
-      try {
-        push = JSON.parse(e.data) as PushedMarket;
-      } catch {
-        return;
-      }
-      setPushes((before) => {
-        const last = before.get(push.id);
-        if (last && push.version < last.version) return before;
-        return new Map(before).set(push.id, push);
-      });
-    });
+    const source = openMarketStream(
+      `markets=${ids}`,
+      (push) =>
+        setPushes((before) => {
+          const last = before.get(push.id);
+          if (last && push.version < last.version) return before;
+          return new Map(before).set(push.id, push);
+        }),
+      setConnected,
+    );
     return () => {
       source.close();
       setConnected(false);

@@ -4,7 +4,7 @@
 // whose position changed is replaced. A taker whose new exposure does not fit main's available balance is refused
 // and nothing is written.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { db, type Tx } from "#app/db/db.server.ts";
+import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { MAX_TICK } from "./ladder.ts";
 import { checkMayStake, inMarket, syncExposures } from "./market-tx.server.ts";
@@ -51,7 +51,8 @@ export function toResting(o: ExchangeOrder): RestingOrder {
   };
 }
 
-async function openOrders(tx: Tx, marketId: number) {
+/** A market's unmatched and partly matched orders, oldest first (the order book's time priority). */
+export async function openOrders(tx: Executor, marketId: number) {
   return tx
     .select()
     .from(exchangeOrders)

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-or
 import { db } from "#app/db/db.server.ts";
 import { marketBook } from "./exposure.server.ts";
 import { OrderBook } from "./matching.ts";
-import { toResting } from "./orders.server.ts";
+import { openOrders, toResting } from "./orders.server.ts";
 import {
   type ExchangeEvent,
   type ExchangeMarket,
@@ -90,11 +90,7 @@ export async function marketView(marketId: number, playerId?: number) {
   const runners = runnerMarkets.length
     ? await db.select().from(exchangeRunners).where(inArray(exchangeRunners.marketId, runnerMarkets)).orderBy(asc(exchangeRunners.sortOrder))
     : [];
-  const open = await db
-    .select()
-    .from(exchangeOrders)
-    .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])));
-  const book = OrderBook.from(open.map(toResting));
+  const book = OrderBook.from((await openOrders(db, marketId)).map(toResting));
   const withDepth = (m: ExchangeMarket) => ({
     market: m,
     runners: runners
@@ -137,12 +133,7 @@ export async function marketPushView(marketId: number) {
     market.kind === "fancy"
       ? []
       : db.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId)).orderBy(asc(exchangeRunners.sortOrder)),
-    matchOdds
-      ? db
-          .select()
-          .from(exchangeOrders)
-          .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])))
-      : [],
+    matchOdds ? openOrders(db, marketId) : [],
     matchOdds
       ? db
           .select({ id: exchangeMarkets.id, kind: exchangeMarkets.kind, status: exchangeMarkets.status })

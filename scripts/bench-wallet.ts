@@ -47,7 +47,17 @@ try {
   await setup.execute(sql`create table bench_baseline (id int primary key, n bigint not null default 0)`);
   await setup.execute(sql`insert into bench_baseline (id) select generate_series(1, ${PLAYERS})`);
 
-  type Row = { scenario: string; clients: number; calls: number; cps: number; p50: number; p99: number; betP99: number; errors: number };
+  type Row = {
+    scenario: string;
+    clients: number;
+    calls: number;
+    cps: number;
+    p50: number;
+    p99: number;
+    betP99: number;
+    nodeCpu: number;
+    errors: number;
+  };
   const table: Row[] = [];
   let round = 0;
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
@@ -57,13 +67,14 @@ try {
     const latencies: number[] = [];
     const bets: number[] = [];
     let errors = 0;
-    const stopAt = performance.now() + SECONDS * 1_000;
+    let recording = false;
     const timed = async (fn: () => Promise<unknown>, into?: number[]) => {
       const started = performance.now();
       try {
         const result = (await fn()) as { ok?: boolean; code?: string; message?: string } | undefined;
         if (result && result.ok === false) throw new Error(`${result.code}: ${result.message}`);
         const ms = performance.now() - started;
+        if (!recording) return;
         latencies.push(ms);
         into?.push(ms);
       } catch (e) {
@@ -71,27 +82,32 @@ try {
         if (errors <= 3) console.error(`  error: ${e instanceof Error ? e.message : String(e)}`);
       }
     };
+    const oneRound = async (playerId: number) => {
+      if (scenario === "baseline") {
+        await timed(() =>
+          database.db.transaction((tx) => tx.execute(sql`update bench_baseline set n = n + 1 where id = ${1 + Math.floor(Math.random() * PLAYERS)}`)),
+        );
+        return;
+      }
+      const roundId = `r${++round}`;
+      const base = { platform: PLATFORM, playerId, roundId, gameCode: GAME };
+      await timed(() => wallet.walletBet({ ...base, txnId: `${roundId}b`, amount: 1_000n }, database.db), bets);
+      await timed(() =>
+        wallet.walletWin({ ...base, txnId: `${roundId}w`, amount: Math.random() < 0.5 ? 0n : 1_900n, betTxnId: `${roundId}b` }, database.db),
+      );
+    };
+    // Warm-up, not measured: every client opens its connection and prepares its statements once, as a running
+    // server's pool already has (otherwise the first calls, queued behind 50 connection starts, make the p99).
+    await Promise.all(playerIds.slice(0, clients).map(oneRound));
+    recording = true;
+    const cpuBefore = process.cpuUsage();
+    const stopAt = performance.now() + SECONDS * 1_000;
     await Promise.all(
-      Array.from({ length: clients }, async (_, c) => {
-        const playerId = playerIds[c]!;
-        while (performance.now() < stopAt) {
-          if (scenario === "baseline") {
-            await timed(() =>
-              database.db.transaction((tx) =>
-                tx.execute(sql`update bench_baseline set n = n + 1 where id = ${1 + Math.floor(Math.random() * PLAYERS)}`),
-              ),
-            );
-            continue;
-          }
-          const roundId = `r${++round}`;
-          const base = { platform: PLATFORM, playerId, roundId, gameCode: GAME };
-          await timed(() => wallet.walletBet({ ...base, txnId: `${roundId}b`, amount: 1_000n }, database.db), bets);
-          await timed(() =>
-            wallet.walletWin({ ...base, txnId: `${roundId}w`, amount: Math.random() < 0.5 ? 0n : 1_900n, betTxnId: `${roundId}b` }, database.db),
-          );
-        }
+      playerIds.slice(0, clients).map(async (playerId) => {
+        while (performance.now() < stopAt) await oneRound(playerId);
       }),
     );
+    const cpu = process.cpuUsage(cpuBefore);
     await database.close();
     latencies.sort((a, b) => a - b);
     bets.sort((a, b) => a - b);
@@ -103,15 +119,16 @@ try {
       p50: pct(latencies, 50),
       p99: pct(latencies, 99),
       betP99: scenario === "wallet" ? pct(bets, 99) : NaN,
+      nodeCpu: (cpu.user + cpu.system) / 1000 / Math.max(latencies.length, 1),
       errors,
     };
     table.push(row);
     console.log(`  ${format(row)}`);
   }
 
-  const header = `${"scenario".padEnd(9)} ${"clients".padStart(7)} ${"calls".padStart(7)} ${"per sec".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"bet p99".padStart(8)} ${"errors".padStart(6)}`;
+  const header = `${"scenario".padEnd(9)} ${"clients".padStart(7)} ${"calls".padStart(7)} ${"per sec".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"bet p99".padStart(8)} ${"node ms".padStart(7)} ${"errors".padStart(6)}`;
   const format = (r: Row) =>
-    `${r.scenario.padEnd(9)} ${String(r.clients).padStart(7)} ${String(r.calls).padStart(7)} ${r.cps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(Number.isNaN(r.betP99) ? "-" : r.betP99.toFixed(1)).padStart(8)} ${String(r.errors).padStart(6)}`;
+    `${r.scenario.padEnd(9)} ${String(r.clients).padStart(7)} ${String(r.calls).padStart(7)} ${r.cps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(Number.isNaN(r.betP99) ? "-" : r.betP99.toFixed(1)).padStart(8)} ${r.nodeCpu.toFixed(2).padStart(7)} ${String(r.errors).padStart(6)}`;
 
   const pgVersion = (await adminQuery("show server_version")).rows[0].server_version;
   console.log(`Seamless-wallet benchmark on PostgreSQL ${pgVersion} (${host}), database ${name}, ${SECONDS} s per run`);
@@ -119,8 +136,9 @@ try {
     `Machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} at the start (figures are only comparable on a quiet machine).`,
   );
   console.log(
-    `Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..${wallet.HOUSE_SHARDS - 1}.\n`,
+    `Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..${wallet.HOUSE_SHARDS - 1}.`,
   );
+  console.log("Each run starts after one unmeasured round per client (warm pool). node ms: this process's CPU per call.\n");
   console.log(`  ${header}`);
   for (const clients of CLIENTS) await run("wallet", clients);
   for (const clients of CLIENTS) await run("baseline", clients);

@@ -89,8 +89,8 @@ export async function lockContext(
         (select json_agg(json_build_object('wallet', l.wallet, 'available', (l.posted - l.pending)::text)) from (
           select a.wallet, a.posted, a.pending from ledger_accounts a join players p on p.id = a.player_id and p.currency = a.currency
           where a.player_id = ${playerId} order by a.id for no key update of a) l) as accounts,
-        (select ${callJson("c")} from game_wallet_calls c join game_providers gp on gp.id = c.provider_id
-          where gp.platform = ${platform} and c.txn_id = ${txnId}) as call,
+        (select ${callJson("c")} from game_wallet_calls c
+          where c.provider_id = (select id from game_providers where platform = ${platform}) and c.txn_id = ${txnId}) as call,
         exists (select 1 from turnover_requirements t where t.player_id = ${playerId} and t.status = 'active') as turnover,
         (select json_agg(json_build_object('kind', kind, 'period', period, 'amount', amount::text)) from rg_limits
           where player_id = ${playerId} and kind in ('stake', 'loss')) as limits,

@@ -92,3 +92,41 @@ test("the login button reads 'Logging in...' while the form is submitted", async
   release();
   await expectLoggedIn(page, player.username);
 });
+
+test("the log-in form's checks are fetched on the first touch, then run on blur, on input and on submit", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "the browser's checks need JavaScript");
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  // Nothing of zod or the schemas comes with the page itself (bench:home counts these bytes).
+  expect(scripts.filter((s) => /form-validation|validation-|api-/.test(s))).toEqual([]);
+
+  const username = page.getByLabel("Username", { exact: true });
+  const field = page.locator(".field").filter({ has: username });
+  await username.focus();
+  await expect.poll(() => scripts.some((s) => s.includes("/form-validation-"))).toBe(true);
+  await page.waitForLoadState("networkidle");
+
+  await username.fill("not valid");
+  await username.blur();
+  await expect(field).toContainText("Invalid username (only letters and numbers)");
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  // Checked again as it is corrected.
+  await username.fill("valid1");
+  await expect(field).not.toContainText("Invalid username");
+  await expect(username).not.toHaveAttribute("aria-invalid");
+
+  // A submit with a mistake is stopped in the browser, and the wrong field gets the focus.
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(page.locator(".field").filter({ has: password })).toContainText("Password is required");
+  await expect(password).toBeFocused();
+  expect(posts).toEqual([]);
+});

@@ -1,14 +1,12 @@
 import { useArea } from "#app/i18n/use-area.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import type { z } from "zod";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
-import { useLazyValidation } from "#app/components/forms/lazy-validation.ts";
+import { inputProps, useLightForm } from "#app/components/forms/light-form.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
@@ -60,15 +58,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   useArea(actionData?.areas);
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
-  const onValidate = useLazyValidation(loadValidator);
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
+  const { formProps, formErrors, formErrorId, field } = useLightForm<"username" | "password">({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    onValidate,
-    // Until the validator is here, a blur has nothing to check with (a submit goes to the server).
-    shouldValidate: onValidate ? "onBlur" : "onSubmit",
-    shouldRevalidate: "onInput",
+    loadValidator,
+    shouldValidate: "onBlur",
   });
+  const username = field("username");
+  const password = field("password");
   return (
     <main className="form-card">
       <h1 className="mb-4 text-center text-xl font-bold">{t("auth.login.title")}</h1>
@@ -82,29 +79,29 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {loaderData.notice}
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} action="/login">
-        <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
+      <Form method="post" {...formProps} action="/login">
+        <ErrorList errors={formErrors} id={formErrorId} className="form-error" />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <Field
           label={t("auth.login.username")}
           inputProps={{
-            ...getInputProps(fields.username, { type: "text" }),
+            ...inputProps(username, { type: "text" }),
             autoComplete: "username",
             placeholder: t("auth.login.usernamePlaceholder"),
             autoCapitalize: "none",
           }}
-          errors={fields.username.errors}
-          errorId={fields.username.errorId}
+          errors={username.errors}
+          errorId={username.errorId}
         />
         <Field
           label={t("auth.login.password")}
           inputProps={{
-            ...getInputProps(fields.password, { type: show ? "text" : "password" }),
+            ...inputProps(password, { type: show ? "text" : "password" }),
             autoComplete: "current-password",
             placeholder: t("auth.login.passwordPlaceholder"),
           }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
+          errors={password.errors}
+          errorId={password.errorId}
         />
         <label className="mb-3 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> {t("auth.login.showPassword")}

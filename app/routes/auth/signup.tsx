@@ -1,15 +1,13 @@
 import { useArea } from "#app/i18n/use-area.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
-import type { z } from "zod";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { CheckboxField } from "#app/components/forms/CheckboxField.tsx";
-import { useLazyValidation } from "#app/components/forms/lazy-validation.ts";
+import { inputProps, selectProps, useLightForm } from "#app/components/forms/light-form.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
@@ -22,6 +20,8 @@ import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Route } from "./+types/signup";
 
+const signupFields = ["username", "password", "confirmPassword", "currency", "name", "phone", "email", "referralCode", "ageCheck"] as const;
+type SignupField = (typeof signupFields)[number];
 const loadValidator = () => import("#app/modules/players/form-validation.ts").then((m) => m.validateSignup);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -74,18 +74,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   useArea(actionData?.areas);
   const { t } = useTranslation();
-  const onValidate = useLazyValidation(loadValidator);
-  const [form, fields] = useForm<z.input<typeof signupSchema>>({
+  const { formProps, formErrors, formErrorId, field } = useLightForm<SignupField>({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
     defaultValue: { currency: "BDT", referralCode: loaderData.referralCode },
-    onValidate,
+    loadValidator,
     // Checked on SUBMIT, all fields at once (the 18+ box included), then again as each is corrected. Not on blur: a
     // message appearing when the pointer leaves a field moved SUBMIT away between press and release, the click was
     // lost, and only that field's message showed.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
+  const fields = Object.fromEntries(signupFields.map((name) => [name, field(name)])) as Record<SignupField, ReturnType<typeof field>>;
   return (
     <main className="form-card">
       <h1 className="mb-4 text-center text-xl font-bold">{t("auth.signup.title")}</h1>
@@ -95,14 +94,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         </div>
       ) : null}
       <HoneypotProvider {...loaderData.honeypot}>
-        <Form method="post" action="/signup" {...getFormProps(form)}>
+        <Form method="post" action="/signup" {...formProps}>
           <HoneypotInputs className="honeypot" />
-          <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
+          <ErrorList errors={formErrors} id={formErrorId} className="form-error" />
           <Field
             label={t("auth.signup.username")}
             hint={t("auth.signup.usernameHint")}
             inputProps={{
-              ...getInputProps(fields.username, { type: "text" }),
+              ...inputProps(fields.username, { type: "text" }),
               autoComplete: "username",
               autoCapitalize: "none",
               placeholder: "4-15",
@@ -113,19 +112,19 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           <Field
             label={t("auth.signup.password")}
             hint={t("auth.signup.passwordHint")}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", placeholder: "8-20" }}
+            inputProps={{ ...inputProps(fields.password, { type: "password" }), autoComplete: "new-password", placeholder: "8-20" }}
             errors={fields.password.errors}
             errorId={fields.password.errorId}
           />
           <Field
             label={t("auth.signup.confirmPassword")}
-            inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+            inputProps={{ ...inputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
             errors={fields.confirmPassword.errors}
             errorId={fields.confirmPassword.errorId}
           />
           <div className="field">
             <label htmlFor={fields.currency.id}>{t("auth.signup.currency")}</label>
-            <select {...getSelectProps(fields.currency)} key={fields.currency.key}>
+            <select {...selectProps(fields.currency)}>
               {currencies.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -136,7 +135,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           </div>
           <Field
             label={t("auth.signup.name")}
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            inputProps={{ ...inputProps(fields.name, { type: "text" }), autoComplete: "name" }}
             errors={fields.name.errors}
             errorId={fields.name.errorId}
           />
@@ -144,7 +143,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             label={t("auth.signup.phone")}
             prefix="+88"
             inputProps={{
-              ...getInputProps(fields.phone, { type: "tel" }),
+              ...inputProps(fields.phone, { type: "tel" }),
               autoComplete: "tel-national",
               inputMode: "numeric",
               placeholder: "01XXXXXXXXX",
@@ -154,18 +153,18 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           />
           <Field
             label={t("auth.signup.email")}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            inputProps={{ ...inputProps(fields.email, { type: "email" }), autoComplete: "email" }}
             errors={fields.email.errors}
             errorId={fields.email.errorId}
           />
           <Field
             label={t("auth.signup.referralCode")}
-            inputProps={{ ...getInputProps(fields.referralCode, { type: "text" }), autoCapitalize: "characters" }}
+            inputProps={{ ...inputProps(fields.referralCode, { type: "text" }), autoCapitalize: "characters" }}
             errors={fields.referralCode.errors}
             errorId={fields.referralCode.errorId}
           />
           <CheckboxField
-            inputProps={{ ...getInputProps(fields.ageCheck, { type: "checkbox" }), key: fields.ageCheck.key, value: "on" }}
+            inputProps={inputProps(fields.ageCheck, { type: "checkbox", value: "on" })}
             errors={fields.ageCheck.errors}
             errorId={fields.ageCheck.errorId}
             textTestId="age-check-text"

@@ -9,7 +9,7 @@ import { ExchangeError } from "./errors.ts";
 import { MAX_TICK } from "./ladder.ts";
 import { checkMayStake, inMarket, syncExposures } from "./market-tx.server.ts";
 import { OrderBook, type RestingOrder } from "./matching.ts";
-import { oddsProfit } from "./pnl.ts";
+import { stakeAtRisk } from "./pnl.ts";
 import { type ExchangeOrder, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type OrderStatus } from "./schema.ts";
 
 export { ExchangeError, type ExchangeErrorCode, isExchangeError } from "./errors.ts";
@@ -105,7 +105,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
     if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
     await openMarket(tx, marketId, "match_odds", stake);
     await activeRunner(tx, marketId, runnerId);
-    await checkMayStake(tx, playerId, side === "back" ? stake : oddsProfit(stake, tick));
+    await checkMayStake(tx, playerId, stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n }));
 
     const book = OrderBook.from((await openOrders(tx, marketId)).map(toResting));
     const [row] = await tx

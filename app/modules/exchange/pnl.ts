@@ -12,6 +12,23 @@ export function oddsProfit(stake: bigint, tick: number): bigint {
   return (stake * BigInt(priceAt(tick) - 100)) / 100n;
 }
 
+/**
+ * What a bet risks, the figure a player's stake and loss limits count: the stake of a back or yes bet, the backer's
+ * profit (the liability) of a lay or no bet, over the part not cancelled. `tick` for match odds, `rate` otherwise.
+ */
+export function stakeAtRisk(o: {
+  kind: "match_odds" | "bookmaker" | "fancy";
+  side: string;
+  tick: number | null;
+  rate: number | null;
+  size: bigint;
+  cancelled: bigint;
+}): bigint {
+  const stake = o.size - o.cancelled;
+  if (o.side === "back" || o.side === "yes") return stake;
+  return o.kind === "match_odds" ? oddsProfit(stake, o.tick ?? 0) : (stake * BigInt(o.rate ?? 0)) / 100n;
+}
+
 /** The backer's profit at a Bookmaker DIGIT rate (45 = 45 per 100 staked). */
 export function digitProfit(stake: bigint, rate: number): bigint {
   if (!Number.isInteger(rate) || rate <= 0) throw new RangeError("A Bookmaker rate is a positive whole number");

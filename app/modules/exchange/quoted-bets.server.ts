@@ -5,7 +5,7 @@
 import { ExchangeError } from "./errors.ts";
 import { checkMayStake, inMarket, syncExposures } from "./market-tx.server.ts";
 import { activeRunner, openMarket, type OrderResult, replayedOrder } from "./orders.server.ts";
-import { digitProfit } from "./pnl.ts";
+import { stakeAtRisk } from "./pnl.ts";
 import { exchangeOrders } from "./schema.ts";
 
 type Common = { playerId: number; marketId: number; stake: bigint; rate: number; requestKey: string };
@@ -28,7 +28,7 @@ export async function placeBookmakerBet(input: BookmakerBetInput): Promise<Order
     // 0 or no rate: no quote (a delivery in progress on the feed).
     if (!quote) throw new ExchangeError("market_suspended");
     if (quote !== rate) throw new ExchangeError("price_changed", { rate: String(quote) });
-    await checkMayStake(tx, playerId, side === "back" ? stake : digitProfit(stake, rate));
+    await checkMayStake(tx, playerId, stakeAtRisk({ kind: "bookmaker", side, tick: null, rate, size: stake, cancelled: 0n }));
     const [order] = await tx
       .insert(exchangeOrders)
       .values({ marketId, runnerId, playerId, side, rate, size: stake, matched: stake, status: "matched", requestKey })
@@ -53,7 +53,7 @@ export async function placeFancyBet(input: FancyBetInput): Promise<OrderResult> 
     const quoteRate = side === "yes" ? market.yesRate : market.noRate;
     if (quoteLine === null || !quoteRate) throw new ExchangeError("market_suspended");
     if (quoteLine !== line || quoteRate !== rate) throw new ExchangeError("price_changed", { line: String(quoteLine), rate: String(quoteRate) });
-    await checkMayStake(tx, playerId, side === "yes" ? stake : (stake * BigInt(rate)) / 100n);
+    await checkMayStake(tx, playerId, stakeAtRisk({ kind: "fancy", side, tick: null, rate, size: stake, cancelled: 0n }));
     const [order] = await tx
       .insert(exchangeOrders)
       .values({ marketId, playerId, side, line, rate, size: stake, matched: stake, status: "matched", requestKey })

@@ -3,6 +3,8 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { stakeAtRisk } from "#app/modules/exchange/pnl.ts";
+import { exchangeMarkets, exchangeOrders } from "#app/modules/exchange/schema.ts";
 import { gameRounds } from "#app/modules/games/schema.ts";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { deposits } from "#app/modules/payments/schema.ts";
@@ -175,13 +177,40 @@ async function countedDeposits(ex: Executor, playerId: number, from: Date): Prom
   return rows;
 }
 
-/** The player's rounds made after `from`: their stakes, and stakes minus payouts for losses. */
+/**
+ * What the player's stake and loss limits count since `from`, casino and exchange alike. A casino round counts its
+ * stake, and as a loss its stake minus what it paid. An exchange bet counts what it risks (a lay's liability, the
+ * part not cancelled), and as a loss that same amount until it is settled, then its settled loss (a win counts
+ * negative, as a casino win does).
+ */
 async function countedRounds(ex: Executor, playerId: number, from: Date): Promise<{ stake: Counted[]; loss: Counted[] }> {
-  const rows = await ex
+  // One after the other: `ex` is often the bet's transaction, whose connection runs one statement at a time.
+  const rounds = await ex
     .select({ at: gameRounds.createdAt, stake: gameRounds.stake, payout: gameRounds.payout })
     .from(gameRounds)
     .where(and(eq(gameRounds.playerId, playerId), gt(gameRounds.createdAt, from)));
-  return { stake: rows.map((r) => ({ at: r.at, amount: r.stake })), loss: rows.map((r) => ({ at: r.at, amount: r.stake - r.payout })) };
+  const bets = await ex
+    .select({
+      at: exchangeOrders.placedAt,
+      kind: exchangeMarkets.kind,
+      side: exchangeOrders.side,
+      tick: exchangeOrders.tick,
+      rate: exchangeOrders.rate,
+      size: exchangeOrders.size,
+      cancelled: exchangeOrders.cancelled,
+      profit: exchangeOrders.profit,
+    })
+    .from(exchangeOrders)
+    .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeOrders.marketId))
+    .where(and(eq(exchangeOrders.playerId, playerId), gt(exchangeOrders.placedAt, from)));
+  const stake: Counted[] = rounds.map((r) => ({ at: r.at, amount: r.stake }));
+  const loss: Counted[] = rounds.map((r) => ({ at: r.at, amount: r.stake - r.payout }));
+  for (const b of bets) {
+    const atRisk = stakeAtRisk(b);
+    stake.push({ at: b.at, amount: atRisk });
+    loss.push({ at: b.at, amount: b.profit === null ? atRisk : -b.profit });
+  }
+  return { stake, loss };
 }
 
 type MoneyLimit = { kind: MoneyKind; period: MoneyPeriod; amount: bigint };

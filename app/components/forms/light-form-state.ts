@@ -27,10 +27,16 @@ export type LightFormState = {
 
 export const emptyState: LightFormState = { errors: {}, validated: {} };
 
+/** conform's error record (a reply's or a parse's) without its empty entries. */
+export function messagesOf(error: Record<string, string[] | null> | null | undefined): FormErrors {
+  const errors: FormErrors = {};
+  for (const [name, messages] of Object.entries(error ?? {})) if (messages?.length) errors[name] = messages;
+  return errors;
+}
+
 /** The messages and checked fields a server reply (conform's submission.reply()) brings. */
 export function stateFromReply(reply: SubmissionResult<string[]> | null | undefined): LightFormState {
-  const errors: FormErrors = {};
-  for (const [name, messages] of Object.entries(reply?.error ?? {})) if (messages?.length) errors[name] = messages;
+  const errors = messagesOf(reply?.error);
   const validated: Record<string, true> = {};
   for (const name of [...Object.keys(reply?.state?.validated ?? {}), ...Object.keys(errors)]) validated[name] = true;
   return { errors, validated };

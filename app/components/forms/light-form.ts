@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { afterCheck, type FieldConstraint, type FieldMeta, type FormErrors, stateFromReply, type Validate } from "./light-form-state.ts";
+import { afterCheck, type FieldConstraint, type FieldMeta, type FormErrors, messagesOf, stateFromReply, type Validate } from "./light-form-state.ts";
 
 export { inputProps, selectProps } from "./light-form-state.ts";
 
@@ -47,7 +47,7 @@ export function useLightForm<Name extends string>(options: {
   const firstReply = useRef(lastResult);
   useEffect(() => {
     if (lastResult && lastResult !== firstReply.current && lastResult.status === "error") {
-      focusFirstInvalid(document.getElementById(formId) as HTMLFormElement | null, stateFromReply(lastResult).errors);
+      focusFirstInvalid(document.getElementById(formId) as HTMLFormElement | null, messagesOf(lastResult.error));
     }
   }, [lastResult, formId]);
 

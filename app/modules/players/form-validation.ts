@@ -1,16 +1,11 @@
 // The browser's checks of the log-in and sign-up forms, a chunk of its own (the schemas and zod/mini) that the
 // pages fetch when the visitor first touches the form (see useLightForm). The actions check the same schemas on the server.
 import { parseForm } from "#app/components/forms/parse-form.ts";
-import type { FormErrors } from "#app/components/forms/light-form-state.ts";
+import { messagesOf } from "#app/components/forms/light-form-state.ts";
 import { loginSchema, signupSchema } from "./validation.ts";
 
 /** The messages of a parse, by field name (none when the form is right). */
-function errorsOf(submission: ReturnType<typeof parseForm>): FormErrors {
-  const errors: FormErrors = {};
-  if (submission.status === "success") return errors;
-  for (const [name, messages] of Object.entries(submission.error ?? {})) if (messages?.length) errors[name] = messages;
-  return errors;
-}
+const errorsOf = (submission: ReturnType<typeof parseForm>) => messagesOf(submission.status === "success" ? null : submission.error);
 
 export const validateLogin = (formData: FormData) => errorsOf(parseForm(formData, loginSchema));
 export const validateSignup = (formData: FormData) => errorsOf(parseForm(formData, signupSchema));

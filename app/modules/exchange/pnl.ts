@@ -26,7 +26,8 @@ export function stakeAtRisk(o: {
 }): bigint {
   const stake = o.size - o.cancelled;
   if (o.side === "back" || o.side === "yes") return stake;
-  return o.kind === "match_odds" ? oddsProfit(stake, o.tick ?? 0) : (stake * BigInt(o.rate ?? 0)) / 100n;
+  // Bookmaker and Fancy risk the same share of the stake per 100 at their rate.
+  return o.kind === "match_odds" ? oddsProfit(stake, o.tick ?? 0) : digitProfit(stake, o.rate ?? 0);
 }
 
 /** The backer's profit at a Bookmaker DIGIT rate (45 = 45 per 100 staked). */

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -11,6 +11,8 @@ import { bootstrap } from "./db/bootstrap.server.ts";
 import { database } from "./db/db.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
 import { stopCrashEngine } from "./modules/games/crash/instance.server.ts";
+import { getAuth } from "./modules/sessions/auth.server.ts";
+import { cachedGuestPage, guestPageKey, storeGuestPage } from "./utils/guest-page-cache.server.ts";
 import { NonceContext } from "./utils/csp-nonce.ts";
 import { createNonce, documentSecurityHeaders, responseSecurityDefaults, setMissing } from "./utils/security-headers.server.ts";
 
@@ -66,16 +68,31 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const i18n = getInstance(loadContext);
+  const guest = !getAuth(loadContext);
+  const cacheKey = guestPageKey({
+    request,
+    context: routerContext,
+    statusCode: responseStatusCode,
+    headers: responseHeaders,
+    guest,
+    language: i18n.language,
+  });
+  if (cacheKey) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const cached = cachedGuestPage(cacheKey, nonce);
+    if (cached !== null) return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || cacheKey ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getInstance(loadContext)}>
+      <I18nextProvider i18n={i18n}>
         <NonceContext.Provider value={nonce}>
           {/* React Router puts the nonce on its <Scripts>, <ScrollRestoration> and streamed data scripts. */}
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -86,6 +103,27 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          if (cacheKey) {
+            // A page every guest sees alike: rendered whole, kept for the next guests, sent as one string.
+            const chunks: Buffer[] = [];
+            const collect = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                const html = Buffer.concat(chunks).toString("utf8");
+                if (responseStatusCode === 200) storeGuestPage(cacheKey, html, nonce);
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              },
+            });
+            pipe(collect);
+            return;
+          }
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);

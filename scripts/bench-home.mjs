@@ -133,25 +133,51 @@ try {
   console.log(`Starting the production server on ${base} (temporary database)...`);
   await waitForServer();
 
-  // Home beside /login (a page that reads almost nothing) in the same run: the ratio does not depend on the machine.
+  // Home beside /login (a page that reads almost nothing), in alternating rounds of the same run: the ratio does not
+  // depend on the machine, and the median of the rounds does not depend on a moment of load (background jobs, CI).
   const TARGET_RATIO = 0.7;
-  const measured = {};
-  for (const pathname of ["/", "/login"]) {
-    await load({ connections: 2, duration: 3 }, pathname); // warm-up: JIT, database caches
-    const result = await load({ connections: 10, duration: 10 }, pathname);
-    const ok2xx = result["2xx"];
-    console.log(`\nGET ${pathname} (guest, phone user agent, gzip), 10 connections for 10 s:`);
-    console.log(`  requests per second: ${result.requests.average.toFixed(1)}`);
-    console.log(`  latency p50: ${result.latency.p50} ms   p99: ${result.latency.p99} ms`);
-    console.log(`  responses: ${ok2xx} 2xx, ${result.non2xx} other, ${result.errors} errors, ${result.timeouts} timeouts`);
-    if (result.non2xx > 0 || result.errors > 0 || ok2xx === 0) throw new Error(`${pathname} did not answer 200 to every request`);
+  const ROUNDS = 3;
+  const pages = ["/", "/login"];
+  for (const pathname of pages) await load({ connections: 2, duration: 3 }, pathname); // warm-up: JIT, database caches
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const measured = {};
+    for (const pathname of pages) {
+      const result = await load({ connections: 10, duration: 5 }, pathname);
+      if (result.non2xx > 0 || result.errors > 0 || result["2xx"] === 0) throw new Error(`${pathname} did not answer 200 to every request`);
+      measured[pathname] = result;
+    }
+    rounds.push(measured);
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const pathname of pages) {
+    const results = rounds.map((r) => r[pathname]);
+    console.log(`\nGET ${pathname} (guest, phone user agent, gzip), 10 connections, ${ROUNDS} rounds of 5 s:`);
+    console.log(
+      `  requests per second: ${results.map((r) => r.requests.average.toFixed(1)).join(", ")} (median ${median(results.map((r) => r.requests.average)).toFixed(1)})`,
+    );
+    console.log(`  latency p50: ${results.map((r) => r.latency.p50).join(", ")} ms   p99: ${results.map((r) => r.latency.p99).join(", ")} ms`);
     const [gzip, br] = await Promise.all(["gzip", BROTLI].map((ae) => wireBytes(`${base}${pathname}`, ae)));
     console.log(`  HTML on the wire: ${kb(br.bytes)} (${br.encoding}), ${kb(gzip.bytes)} (${gzip.encoding})`);
-    measured[pathname] = result.requests.average;
   }
-  const ratio = measured["/"] / measured["/login"];
+  // Guests get home from a copy rendered at most a moment ago (guest-page-cache.server.ts). A new address for every
+  // request defeats it: what one render of home costs, for comparison.
+  let unique = 0;
+  const rendered = await load({
+    connections: 10,
+    duration: 5,
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/?bench=${unique++}` }) }],
+  });
   console.log(
-    `\n/ serves ${(100 * ratio).toFixed(0)} % of the requests per second of /login: ${ratio >= TARGET_RATIO ? "OK" : "UNDER TARGET"} (target >= ${100 * TARGET_RATIO} %)`,
+    `\nGET /?bench=<new each time> (home rendered for every request): ${rendered.requests.average.toFixed(1)} requests per second, p99 ${rendered.latency.p99} ms`,
+  );
+  const ratios = rounds.map((r) => r["/"].requests.average / r["/login"].requests.average);
+  const ratio = median(ratios);
+  console.log(
+    `\n/ serves ${(100 * ratio).toFixed(0)} % of the requests per second of /login (median of ${ratios.map((r) => `${(100 * r).toFixed(0)} %`).join(", ")}): ${ratio >= TARGET_RATIO ? "OK" : "UNDER TARGET"} (target >= ${100 * TARGET_RATIO} %)`,
+  );
+  console.log(
+    `  rendered anew for every request, / would serve ${((100 * rendered.requests.average) / median(rounds.map((r) => r["/login"].requests.average))).toFixed(0)} %`,
   );
 
   const browser = await chromium.launch(chromiumLaunchOptions);

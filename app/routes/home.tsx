@@ -9,8 +9,12 @@ import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { getHomeContent } from "#app/modules/content/content.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { useRootData } from "#app/root.tsx";
+import { guestPageHandle } from "#app/utils/guest-page.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/home";
+
+// A guest's home page depends only on the address, the language and what the loaders read (see guest-page.ts).
+export const handle = guestPageHandle;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return loaderData ? [{ title: loaderData.siteTitle }] : [];

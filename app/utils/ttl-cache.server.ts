@@ -11,6 +11,11 @@ export function contentChanged() {
   for (const cache of contentCaches) cache.clear();
 }
 
+/** Calls `clear` whenever contentChanged() empties the content caches (a cache built on what they hold). */
+export function onContentChanged(clear: () => void) {
+  contentCaches.add({ clear });
+}
+
 /** One value per key (at most `maxKeys` kept; beyond that the oldest goes), loaded by `load(key)`. */
 export function keyedTtlCache<K, T>(ttlMs: number, load: (key: K) => Promise<T>, { maxKeys = 100 }: { maxKeys?: number } = {}) {
   const entries = new Map<K, Entry<T>>();

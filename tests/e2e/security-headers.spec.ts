@@ -92,9 +92,17 @@ test.describe("security headers", () => {
       nonces.add(nonce);
     }
     expect(nonces.size).toBe(5);
-    // The same page twice: two nonces.
+    // The same page twice: two nonces, also when the second is the copy kept for guests (guest-page-cache.server.ts),
+    // whose scripts then carry the second response's nonce, not the first's.
     const [a, b] = await Promise.all([request.get("/"), request.get("/")]);
     expect(nonceOf(a.headers()["content-security-policy"]!)).not.toBe(nonceOf(b.headers()["content-security-policy"]!));
+    const first = await expectNoncedScripts(await request.get("/"), "/ (first)");
+    const again = await expectNoncedScripts(await request.get("/"), "/ (again)");
+    expect(again.nonce).not.toBe(first.nonce);
+    expect(again.html).not.toContain(first.nonce);
+    // Otherwise the same page (the header's clock aside, which may have moved on if it was rendered anew).
+    const same = (page: { html: string; nonce: string }) => page.html.replaceAll(page.nonce, "N").replace(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/g, "T");
+    expect(same(again)).toBe(same(first));
     // The whole policy.
     const csp = a.headers()["content-security-policy"]!;
     expect(csp.replace(/'nonce-[^']+'/, "'nonce-N'")).toBe(

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish, publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { isLedgerError } from "#app/modules/ledger/ledger.server.ts";
+import { isLedgerError, lockPlayerAccounts } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
 import { checkBeforeStake } from "#app/modules/protection/stake-check.server.ts";
 import { ExchangeError } from "./errors.ts";
@@ -23,11 +23,16 @@ export async function playerCurrency(tx: Tx, playerId: number): Promise<Currency
   return p.currency as Currency;
 }
 
-/** A blocked, excluded or limited player, or one missing the operator's identity checks, may not stake `amount`. */
-export async function checkMayStake(tx: Tx, playerId: number, amount: bigint) {
+/**
+ * A blocked, excluded or limited player, or one missing the operator's identity checks, may not stake `amount`.
+ * A player with stake or loss limits is checked under the ledger locks of every player whose money this bet will
+ * move (`counterparties`: the makers it matches), taken here in the order every exchange transaction takes them, so
+ * that the player's bets on other markets and in the casino are counted one at a time.
+ */
+export async function checkMayStake(tx: Tx, playerId: number, amount: bigint, counterparties: number[] = []) {
   const [p] = await tx.select({ status: players.status }).from(players).where(eq(players.id, playerId));
   if (!p || p.status !== "active") throw new ExchangeError("player_blocked");
-  const refusal = await checkBeforeStake(tx, playerId, amount);
+  const refusal = await checkBeforeStake(tx, playerId, amount, { serialise: () => lockPlayerAccounts(tx, [playerId, ...counterparties]) });
   if (refusal?.reason === "excluded") throw new ExchangeError("player_blocked");
   if (refusal?.reason === "identity") throw new ExchangeError("verification_needed", { missing: refusal.missing.join(", ") });
   if (refusal?.reason === "limit") throw new ExchangeError("limit_exceeded");

@@ -105,9 +105,21 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
     if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
     await openMarket(tx, marketId, "match_odds", stake);
     await activeRunner(tx, marketId, runnerId);
-    await checkMayStake(tx, playerId, stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n }));
+    const resting = (await openOrders(tx, marketId)).map(toResting);
+    // Whose money the match will move (the book cannot change: the market is locked), for the limit check's locks.
+    const dryRun = OrderBook.from(resting).place(
+      { id: "dry-run", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false },
+      { rest: false },
+    );
+    const atRisk = stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n });
+    await checkMayStake(
+      tx,
+      playerId,
+      atRisk,
+      dryRun.fills.map((f) => f.makerPlayerId),
+    );
 
-    const book = OrderBook.from((await openOrders(tx, marketId)).map(toResting));
+    const book = OrderBook.from(resting);
     const [row] = await tx
       .insert(exchangeOrders)
       .values({ marketId, runnerId, playerId, side, tick, size: stake, status: "unmatched", persist: input.persist ?? false, requestKey })

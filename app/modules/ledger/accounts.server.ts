@@ -80,3 +80,22 @@ export async function createAccounts(refs: RefRequest[], ex: Executor = db) {
     else await ensureHouseAccount(parsed.house, r.currency, {}, ex);
   }
 }
+
+/**
+ * Locks every account of these players (FOR NO KEY UPDATE) until the transaction ends: the players in ascending id
+ * order, each one's accounts in id order, the order in which the exchange's transactions and the seamless wallet
+ * take them. For a caller whose rule spans several of a player's transactions (a stake limit over the casino and
+ * every exchange market): while it holds them, no other money moves for these players.
+ */
+export async function lockPlayerAccounts(ex: Executor, playerIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(playerIds)].sort((a, b) => a - b);
+  for (const id of ids) assertId(id, "playerId");
+  if (!ids.length) return;
+  await ex.execute(sql`
+    select a.id from ledger_accounts a
+    where a.player_id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )})
+    order by a.player_id, a.id for no key update`);
+}

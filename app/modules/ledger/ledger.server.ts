@@ -1,5 +1,5 @@
 // The ledger's public API: the only writer of balances. Model and rules: README.md in this folder.
-export { ensureHouseAccount, ensureHouseAccounts, ensurePlayerAccounts, type PlayerAccounts } from "./accounts.server.ts";
+export { ensureHouseAccount, ensureHouseAccounts, ensurePlayerAccounts, lockPlayerAccounts, type PlayerAccounts } from "./accounts.server.ts";
 export { isLedgerError, LedgerError, type LedgerErrorCode } from "./errors.ts";
 export { checkLedgerInvariants, type InvariantReport, type InvariantResult } from "./invariants.server.ts";
 export { formatPoisha, MAX_AMOUNT, parseTaka } from "./money.ts";

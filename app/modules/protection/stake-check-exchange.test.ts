@@ -63,4 +63,46 @@ describe("stake and loss limits across the casino and the exchange", () => {
     expect(await casinoBet(p, taka(151))).toMatchObject({ ok: false, code: "limit_exceeded" });
     expect(await casinoBet(p, taka(150))).toMatchObject({ ok: true });
   });
+
+  it("hold under 50 parallel bets spread over the casino and two exchange markets, with makers betting back", async () => {
+    const p = await fundedPlayer(taka(10_000));
+    const q = await fundedPlayer(taka(10_000));
+    await changeLimit(p, { kind: "stake", period: "day" }, taka(1_000));
+    await changeLimit(q, { kind: "stake", period: "day" }, taka(100_000));
+    const a = await createMatchOddsMarket();
+    const b = await createBookmakerMarket();
+    const c = await createMatchOddsMarket();
+    const tick = tickOf(200)!;
+    // Q's lays wait on market A for P's backs; P's lays wait on market C for Q's backs: each bet moves both players'
+    // money, one with the limited player as taker and one as maker.
+    await placeOrder({ playerId: q, marketId: a.market.id, runnerId: a.home.id, side: "lay", tick, stake: taka(5_000), requestKey: requestKey() });
+    await placeOrder({ playerId: p, marketId: c.market.id, runnerId: c.home.id, side: "lay", tick, stake: taka(100), requestKey: requestKey() });
+    const stakeOf = taka(100);
+    const tries = Array.from({ length: 50 }, (_, i) => {
+      if (i % 3 === 0) return casinoBet(p, stakeOf).then((r) => r.ok);
+      const bet =
+        i % 3 === 1
+          ? placeOrder({ playerId: p, marketId: a.market.id, runnerId: a.home.id, side: "back", tick, stake: stakeOf, requestKey: requestKey() })
+          : placeBookmakerBet({
+              playerId: p,
+              marketId: b.market.id,
+              runnerId: b.home.id,
+              side: "back",
+              rate: 45,
+              stake: stakeOf,
+              requestKey: requestKey(),
+            });
+      return bet.then(
+        () => true,
+        (e: { code?: string }) => (e.code === "limit_exceeded" ? false : Promise.reject(e)),
+      );
+    });
+    const counterBets = Array.from({ length: 10 }, () =>
+      placeOrder({ playerId: q, marketId: c.market.id, runnerId: c.home.id, side: "back", tick, stake: taka(10), requestKey: requestKey() }),
+    );
+    const [accepted] = await Promise.all([Promise.all(tries), Promise.all(counterBets)]);
+    // P's lay on C counts ৳100 of liability already: nine more ৳100 stakes fit, the rest are refused.
+    expect(accepted.filter(Boolean)).toHaveLength(9);
+    expect((await limitOverview(p)).find((l) => l.kind === "stake" && l.period === "day")).toMatchObject({ used: taka(1_000), remaining: 0n });
+  });
 });

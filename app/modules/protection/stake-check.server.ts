@@ -1,5 +1,5 @@
-// The one check every bet passes before any stake is taken (the casino's seamless wallet, later the exchange):
-// called inside the bet's transaction after the player's lock, so parallel bets are decided one at a time.
+// The one check every bet passes before any stake is taken (the casino's seamless wallet, the exchange): called
+// inside the bet's transaction under the player's lock, so parallel bets are decided one at a time.
 import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import type { LimitRefusal } from "./limits-errors.ts";
@@ -22,6 +22,7 @@ export async function checkStake(
   amount: bigint,
   now: Date = new Date(),
   known?: StakeLimit[],
+  serialise?: () => Promise<void>,
 ): Promise<LimitRefusal | null> {
   const limits =
     known ??
@@ -30,6 +31,7 @@ export async function checkStake(
       .from(rgLimits)
       .where(and(eq(rgLimits.playerId, playerId), inArray(rgLimits.kind, ["stake", "loss"])))) as StakeLimit[]);
   if (!limits.length) return null;
+  await serialise?.();
   return checkStakeLimits(tx, playerId, limits, amount, now);
 }
 
@@ -42,13 +44,15 @@ export type KnownStakeContext = { excluded: boolean; realMoney: boolean; limits:
 /**
  * Everything a stake must pass, in one place for every product that takes stakes (the casino's seamless wallet, the
  * exchange): no time-out, self-exclusion or closure; in real-money mode the identity checks the operator requires;
- * then the player's stake and loss limits. Call it inside the bet's transaction after the player's lock.
+ * then the player's stake and loss limits. Call it inside the bet's transaction after the player's lock, or pass
+ * `serialise`, which takes that lock: it is called only for a player with stake or loss limits, before they are
+ * counted (the exchange, whose transactions otherwise hold only their market's lock).
  */
 export async function checkBeforeStake(
   tx: Executor,
   playerId: number,
   amount: bigint,
-  { now = new Date(), known }: { now?: Date; known?: KnownStakeContext } = {},
+  { now = new Date(), known, serialise }: { now?: Date; known?: KnownStakeContext; serialise?: () => Promise<void> } = {},
 ): Promise<StakeRefusal | null> {
   const excluded = known ? known.excluded : Boolean(await activeExclusion(tx, playerId, now));
   if (excluded) return { reason: "excluded" };
@@ -57,6 +61,6 @@ export async function checkBeforeStake(
     const identity = await identityRefusal(tx, playerId, "bet");
     if (identity) return { reason: "identity", missing: identity.missing };
   }
-  const limit = await checkStake(tx, playerId, amount, now, known?.limits);
+  const limit = await checkStake(tx, playerId, amount, now, known?.limits, serialise);
   return limit ? { reason: "limit", limit } : null;
 }

@@ -17,6 +17,14 @@ const MODULE_SUBFOLDERS = {
   message: "Import the module's top-level file (for example #app/modules/games/crash.server.ts), not a file in one of its subfolders.",
 };
 
+// On the server, components translate through the site's own hook (one answer per request instead of react-i18next's
+// per-component copy of the instance); the browser bundle swaps it for its own small version.
+const USE_TRANSLATION = {
+  name: "react-i18next",
+  importNames: ["useTranslation"],
+  message: "Import useTranslation from #app/i18n/use-translation.ts.",
+};
+
 export default defineConfig(
   globalIgnores(["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "artifacts/", "drizzle/"]),
   tseslint.configs.recommended,
@@ -32,12 +40,13 @@ export default defineConfig(
   // Module boundary: only the ledger touches its tables and internals; everything else uses its public API.
   {
     ignores: ["app/modules/ledger/**", ...LEDGER_SCHEMA_USERS],
-    rules: { "no-restricted-imports": ["error", { patterns: [LEDGER_INTERNALS] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [USE_TRANSLATION], patterns: [LEDGER_INTERNALS] }] },
   },
+  { files: ["app/i18n/use-translation.ts"], rules: { "no-restricted-imports": ["error", { patterns: [LEDGER_INTERNALS] }] } },
   // Routes and components use a module through the files at its top level; its subfolders are its own business.
   {
     files: ["app/routes/**", "app/components/**", "app/root.tsx"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [LEDGER_INTERNALS, MODULE_SUBFOLDERS] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [USE_TRANSLATION], patterns: [LEDGER_INTERNALS, MODULE_SUBFOLDERS] }] },
   },
 );

@@ -4,7 +4,7 @@
 // key, then its values as JSON ("payments.errors.amountRange{"min":"৳500"}"); a token without values is the bare key,
 // which is what the shared zod schemas produce.
 import type { i18n as I18n, ParseKeys, TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 export type MessageKey = ParseKeys;
 export type MessageParams = Record<string, string | number>;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AreaBundle } from "./areas.server.ts";
 
 /** Adds route-scoped areas (sent by the route's loader, or by its action for its messages) to the browser's catalogue before the route renders. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { LayoutKind } from "#app/utils/layout.server.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
 

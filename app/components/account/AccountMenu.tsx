@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { UnreadCount } from "#app/components/live/UnreadBadge.tsx";
 import type { RootData } from "#app/root.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 export type Activity = { lastLogin: string | null; lastDeposit: string | null; lastWithdrawal: string | null; registered: string };
 

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CheckboxField } from "#app/components/forms/CheckboxField.tsx";
 
 /** The "I'm not a robot" box of the reset forms; the server refuses the form unless it is ticked. */

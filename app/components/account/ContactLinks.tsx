@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { SocialPlatform } from "#app/modules/content/schema.ts";
 
 export type ContactLink = { platform: SocialPlatform; url: string; label: string };

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 export type Level = "unverified" | "normal" | "safe";
 const steps: Level[] = ["unverified", "normal", "safe"];

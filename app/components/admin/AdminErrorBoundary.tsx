@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { AdminHeader } from "#app/components/admin/AdminHeader.tsx";
 import { BackOfficeErrorPage, FALLBACK_SITE } from "#app/components/layout/ErrorPage.tsx";

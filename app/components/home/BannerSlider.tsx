@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { HomeContent } from "#app/modules/content/content.server.ts";
 
 /** Spec section 9: the home carousel advances every 3000 ms. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 import type { HomeContent } from "#app/modules/content/content.server.ts";
 // A hashed file under /assets (never inlined: <use> cannot point into a data: URL), built by scripts/icon-sprite.ts.

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";

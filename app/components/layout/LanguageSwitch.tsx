@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useLocation } from "react-router";
 
 /** A plain form (works without JavaScript); the page reloads so the new language's catalogue is loaded. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 /** Logging out changes state, so it is a POST form, never a GET link. */
 export function LogoutButton({ className = "btn-secondary" }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { RootData } from "#app/root.tsx";
 import { HeaderBalance } from "#app/components/payments/HeaderBalance.tsx";
 import { ChatButton } from "#app/components/chat/ChatButton.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useLocation } from "react-router";
 import { gamerunHref, providerGamesHref } from "#app/components/games/catalogue/links.ts";
 import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";

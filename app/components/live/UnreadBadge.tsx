@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useUnreadCount } from "./unread.ts";
 
 /** A link to /inbox with the live unread count (hidden at zero); `testId` tells the header's copies apart. */

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 /** A taka amount: numeric keyboard, at most two decimals, and no "e", "+" or "-" (the server checks again). */
 export function AmountInput({ field, placeholder, className = "" }: { field: FieldMetadata<string>; placeholder: string; className?: string }) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 /** Copies the wallet number (JavaScript only; without it the number is selectable text). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { replyMessages, useMessageText } from "#app/i18n/message.ts";
 import { useHydrated } from "./use-hydrated.ts";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useLocation } from "react-router";
 import { type HeaderBalanceData, pollBalance, useLiveBalance } from "./live-balance.ts";
 

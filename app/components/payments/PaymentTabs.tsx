@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 /** Deposit / Withdrawal switch at the top of both pages: plain links. */
 export function PaymentTabs({ active }: { active: "deposit" | "withdrawal" }) {

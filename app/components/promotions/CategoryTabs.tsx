@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { promotionCategories, type PromotionCategoryId } from "#app/modules/promotions/categories.ts";
 
 /** The /promotions category tabs: plain links with ?category=<spec id>, so the filter is a GET that works without JavaScript. */

@@ -1,7 +1,7 @@
 // The frame of the time-out, self-exclusion and close-account pages: what happens, the choices (children), the
 // password again and (where asked) the "I understand" box, and the button. A plain POST form: works without JavaScript.
 import { type FieldMetadata, type FormMetadata, getFormProps, getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";

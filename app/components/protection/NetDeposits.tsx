@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { NetDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 
 const windows = ["days30", "months12", "lifetime"] as const;

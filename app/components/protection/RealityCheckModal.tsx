@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher } from "react-router";
 import { useArea } from "#app/i18n/use-area.ts";
 import type { RealityClientData } from "#app/modules/protection/reality-guard.server.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { LogoutButton } from "#app/components/layout/LogoutButton.tsx";
 
 export type RealityFiguresView = { elapsed: string; net: string; netSign: -1 | 0 | 1 };

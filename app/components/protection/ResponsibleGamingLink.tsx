@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 /** The small "18+ Responsible gaming" link shown next to every game (strings from the rgReality area); compact: the text only from small tablets up. */
 export function ResponsibleGamingLink({ className = "", compact = false }: { className?: string; compact?: boolean }) {

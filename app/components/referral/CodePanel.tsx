@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { shareHref, shareNetworks } from "./share-links.ts";
 

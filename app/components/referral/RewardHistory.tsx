@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { Pager } from "#app/components/games/records/Pager.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";

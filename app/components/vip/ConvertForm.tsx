@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";

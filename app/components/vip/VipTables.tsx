@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 export type PointsRow = { no: number; points: string; source: string; time: string };
 export type HistoryRow = { year: number; month: number; level: string; experience: string };

@@ -1,6 +1,6 @@
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect, useLocation } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { SecurityLevel } from "#app/components/account/SecurityLevel.tsx";

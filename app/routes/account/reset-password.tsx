@@ -1,7 +1,7 @@
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, useLocation } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";

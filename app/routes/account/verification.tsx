@@ -1,7 +1,7 @@
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList } from "#app/components/forms/Field.tsx";

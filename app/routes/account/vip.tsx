@@ -2,7 +2,7 @@ import type { MessageKey, MessageParams } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { Pager } from "#app/components/games/records/Pager.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { groupWhole } from "#app/components/payments/format.ts";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";

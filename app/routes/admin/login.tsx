@@ -1,7 +1,7 @@
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorList, AdminField } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";

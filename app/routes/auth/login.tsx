@@ -3,7 +3,7 @@ import { areasFor } from "#app/i18n/areas.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { inputProps, useLightForm } from "#app/components/forms/light-form.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, redirect } from "react-router";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { clearSessionCookie, getAuth, readSessionToken } from "#app/modules/sessions/auth.server.ts";

@@ -2,7 +2,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";

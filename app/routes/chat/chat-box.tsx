@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect, useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ChatForm, ChatMessages } from "#app/components/chat/ChatThread.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";

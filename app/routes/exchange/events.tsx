@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { EventRow } from "#app/components/exchange/EventRow.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { usePinnedLive } from "#app/components/exchange/use-pinned-live.ts";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { randomUUID } from "node:crypto";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { BetSlip } from "#app/components/exchange/BetSlip.tsx";

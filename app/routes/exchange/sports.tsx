@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { z } from "zod";
 import { EventRow } from "#app/components/exchange/EventRow.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";

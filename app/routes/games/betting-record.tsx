@@ -1,6 +1,6 @@
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { z } from "zod";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";

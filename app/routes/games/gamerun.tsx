@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect, type RouterContextProvider, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { GameFrame } from "#app/components/games/launch/GameFrame.tsx";

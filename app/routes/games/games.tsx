@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { z } from "zod";
 import { GameFilters } from "#app/components/games/catalogue/GameFilters.tsx";
 import { GameGrid } from "#app/components/games/catalogue/GameTile.tsx";

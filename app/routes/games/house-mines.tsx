@@ -1,7 +1,7 @@
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";

@@ -1,7 +1,7 @@
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, type RouterContextProvider } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { simSpinSchema } from "#app/components/games/launch/sim-schema.ts";

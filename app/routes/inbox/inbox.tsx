@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, redirect, useFetcher, useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";

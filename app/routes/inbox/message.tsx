@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { getInboxMessage, updateInbox } from "#app/modules/inbox/inbox.server.ts";

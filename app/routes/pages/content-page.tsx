@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { PartnerCard } from "#app/components/content/PartnerCard.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { Countdown } from "#app/components/payments/Countdown.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CategoryTabs } from "#app/components/promotions/CategoryTabs.tsx";
 import { PromotionBody, type PromotionViewData } from "#app/components/promotions/PromotionBody.tsx";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";

@@ -1,7 +1,7 @@
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { groupTaka, takaText } from "#app/components/payments/format.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";

@@ -1,7 +1,7 @@
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";

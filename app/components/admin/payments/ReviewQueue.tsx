@@ -4,7 +4,7 @@ import type { AreaBundle } from "#app/i18n/areas.server.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { NavLink } from "react-router";
 import { mayOpen } from "#app/modules/staff/permissions.ts";
 import type { StaffRole } from "#app/modules/staff/schema.ts";

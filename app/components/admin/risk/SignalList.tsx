@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { AdminErrorList } from "#app/components/admin/AdminField.tsx";
 import type { SignalView } from "#app/modules/risk/describe.server.ts";

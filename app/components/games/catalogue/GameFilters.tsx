@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import type { GameSort } from "#app/modules/games/catalogue.server.ts";
 import type { GameType } from "#app/modules/games/types.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 /** The 'No Data' state of an empty game list, with a way back to every game of the page. */
 export function NoGames({ resetHref }: { resetHref: string }) {

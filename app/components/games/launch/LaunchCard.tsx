@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useNavigation, useSubmit } from "react-router";
 
 export type LaunchCardGame = { code: string; name: string; poster: string };

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 /** Numbered page links (five around the current page) with previous and next. */
 export function Pager({ page, pages, link }: { page: number; pages: number; link: (page: number) => string }) {

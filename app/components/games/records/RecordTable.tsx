@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ProfitLoss } from "./ProfitLoss.tsx";
 
 export type RecordRow = { id: number; platform: string; gameType: string; game: string; turnover: string; profit: string; settledAt: string };

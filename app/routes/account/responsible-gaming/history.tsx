@@ -1,6 +1,6 @@
 // /account/responsible-gaming/history: the account history's net deposits (RTS 1) for 30 days, 12 months and the
 // lifetime, with the ways to the transaction and betting records.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";

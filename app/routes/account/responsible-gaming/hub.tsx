@@ -3,7 +3,7 @@
 // Every form is a plain POST with an `intent`; JavaScript only keeps the page in place.
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList } from "#app/components/forms/Field.tsx";

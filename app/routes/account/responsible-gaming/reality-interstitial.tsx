@@ -1,7 +1,7 @@
 // /reality-check: the reality check as a page, where a game page sends the player (without JavaScript) when a
 // check is due; acknowledging restarts the interval and goes back to the game. With JavaScript the game page's
 // modal loads its figures from this loader and posts its acknowledgement here (without redirectTo: it stays).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { RealityFigures, RealityLinks } from "#app/components/protection/RealityCheckParts.tsx";

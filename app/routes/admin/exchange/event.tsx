@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { exchangeId } from "#app/components/exchange/schemas.ts";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";

@@ -3,7 +3,7 @@ import { ErrorList } from "#app/components/forms/Field.tsx";
 import { randomBytes } from "node:crypto";
 import { getCollectionProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Notice } from "#app/components/admin/AdminField.tsx";

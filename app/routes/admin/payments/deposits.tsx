@@ -1,5 +1,5 @@
 import { ErrorList } from "#app/components/forms/Field.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Facts } from "#app/components/admin/payments/Facts.tsx";

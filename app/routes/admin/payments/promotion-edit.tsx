@@ -1,7 +1,7 @@
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, Link, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { PaymentsField, PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";

@@ -1,6 +1,6 @@
 // /admin/players/:id/limits: the player's limits with what is used and left, the changes waiting for their
 // confirmation, the full history of changes and the reality-check setting. Read-only: limits are the player's own.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";

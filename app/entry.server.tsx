@@ -116,7 +116,6 @@ export default function handleRequest(
                 timeoutId = undefined;
                 const html = Buffer.concat(chunks).toString("utf8");
                 if (responseStatusCode === 200) storeGuestPage(cacheKey, html, nonce);
-                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
                 resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },

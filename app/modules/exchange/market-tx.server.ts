@@ -26,13 +26,13 @@ export async function playerCurrency(tx: Tx, playerId: number): Promise<Currency
 /**
  * A blocked, excluded or limited player, or one missing the operator's identity checks, may not stake `amount`.
  * A player with stake or loss limits is checked under the ledger locks of every player whose money this bet will
- * move (`counterparties`: the makers it matches), taken here in the order every exchange transaction takes them, so
- * that the player's bets on other markets and in the casino are counted one at a time.
+ * move (`counterparties`: the makers it matches, asked for only then), taken here in the order every exchange
+ * transaction takes them, so that the player's bets on other markets and in the casino are counted one at a time.
  */
-export async function checkMayStake(tx: Tx, playerId: number, amount: bigint, counterparties: number[] = []) {
+export async function checkMayStake(tx: Tx, playerId: number, amount: bigint, counterparties: () => number[] = () => []) {
   const [p] = await tx.select({ status: players.status }).from(players).where(eq(players.id, playerId));
   if (!p || p.status !== "active") throw new ExchangeError("player_blocked");
-  const refusal = await checkBeforeStake(tx, playerId, amount, { serialise: () => lockPlayerAccounts(tx, [playerId, ...counterparties]) });
+  const refusal = await checkBeforeStake(tx, playerId, amount, { serialise: () => lockPlayerAccounts(tx, [playerId, ...counterparties()]) });
   if (refusal?.reason === "excluded") throw new ExchangeError("player_blocked");
   if (refusal?.reason === "identity") throw new ExchangeError("verification_needed", { missing: refusal.missing.join(", ") });
   if (refusal?.reason === "limit") throw new ExchangeError("limit_exceeded");

@@ -106,18 +106,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
     await openMarket(tx, marketId, "match_odds", stake);
     await activeRunner(tx, marketId, runnerId);
     const resting = (await openOrders(tx, marketId)).map(toResting);
-    // Whose money the match will move (the book cannot change: the market is locked), for the limit check's locks.
-    const dryRun = OrderBook.from(resting).place(
-      { id: "dry-run", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false },
-      { rest: false },
-    );
-    const atRisk = stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n });
-    await checkMayStake(
-      tx,
-      playerId,
-      atRisk,
-      dryRun.fills.map((f) => f.makerPlayerId),
-    );
+    // Whose money the match will move (the book cannot change: the market is locked), for the limit check's locks:
+    // a dry run of the match, made only for a player with limits.
+    const matchedMakers = () =>
+      OrderBook.from(resting)
+        .place({ id: "dry-run", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false }, { rest: false })
+        .fills.map((f) => f.makerPlayerId);
+    await checkMayStake(tx, playerId, stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n }), matchedMakers);
 
     const book = OrderBook.from(resting);
     const [row] = await tx

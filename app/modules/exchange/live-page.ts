@@ -58,14 +58,22 @@ export type LivePage = {
 const shown = (levels: Level[]) => levels.map((l) => ({ price: oddsText(l.tick), size: wholeTaka(BigInt(l.size)) }));
 
 /**
- * The page with `push` applied, and whether the page must reload its data because the push changes what only the
- * server can work out. A push older than what the page shows changes nothing.
+ * Whether the page must reload its data for `push`, because it changes what only the server can work out: a market
+ * closed, the match turned in play, or a market the page does not show. A push older than the page changes nothing.
  */
+export function pushNeedsReload(page: LivePage, push: PushedMarket): boolean {
+  const shownNow = [page.matchOdds, page.bookmaker, ...page.fancy].find((m) => m?.id === push.id);
+  if (!shownNow) return true;
+  if (push.version < shownNow.version) return false;
+  return push.status === "closed" || (page.matchOdds?.id === push.id && push.inPlay !== page.matchOdds.inPlay);
+}
+
+/** The page with `push` applied, and whether it must reload (pushNeedsReload). A push older than the page changes nothing. */
 export function applyPush<P extends LivePage>(page: P, push: PushedMarket): { page: P; reload: boolean } {
-  const closing = push.status === "closed";
+  const reload = pushNeedsReload(page, push);
   const mo = page.matchOdds;
   if (mo?.id === push.id) {
-    if (push.version < mo.version) return { page, reload: false };
+    if (push.version < mo.version) return { page, reload };
     const runners = mo.runners.map((r) => {
       const p = push.runners.find((x) => x.id === r.id);
       return p ? { ...r, status: p.status, back: shown(p.toBack).reverse(), lay: shown(p.toLay) } : r;
@@ -80,25 +88,24 @@ export function applyPush<P extends LivePage>(page: P, push: PushedMarket): { pa
         event: { ...page.event, score },
         matchOdds: { ...mo, version: push.version, status: push.status, inPlay: push.inPlay, runners },
       },
-      reload: closing || push.inPlay !== mo.inPlay,
+      reload,
     };
   }
   const bm = page.bookmaker;
   if (bm?.id === push.id) {
-    if (push.version < bm.version) return { page, reload: false };
+    if (push.version < bm.version) return { page, reload };
     const runners = bm.runners.map((r) => {
       const p = push.runners.find((x) => x.id === r.id);
       return p ? { ...r, status: p.status, back: p.backRate || null, lay: p.layRate || null } : r;
     });
     return {
       page: { ...page, bookmaker: { ...bm, version: push.version, status: push.status, ballRunning: push.ballRunning, runners } },
-      reload: closing,
+      reload,
     };
   }
   const at = page.fancy.findIndex((f) => f.id === push.id);
   const line = page.fancy[at];
-  if (!line) return { page, reload: true };
-  if (push.version < line.version) return { page, reload: false };
+  if (!line || push.version < line.version) return { page, reload };
   const fancy = page.fancy.slice();
   fancy[at] = {
     ...line,
@@ -110,7 +117,7 @@ export function applyPush<P extends LivePage>(page: P, push: PushedMarket): { pa
     yesLine: push.line?.yes ?? null,
     yesRate: push.line?.yesRate ?? null,
   };
-  return { page: { ...page, fancy }, reload: closing };
+  return { page: { ...page, fancy }, reload };
 }
 
 /** What of a Multi Markets card (exchange-multi's loader data) a push can change: the best back and lay of each runner. */

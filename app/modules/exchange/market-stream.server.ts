@@ -35,8 +35,8 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
   };
 }
 
-/** `markets`: for a match-odds market, the event's markets not yet settled (a stream adds the new ones it sees). */
-type Listener = (marketId: number, json: string, markets: readonly number[] | null) => void;
+/** `market` is what `json` holds (its `markets`: for a match-odds market, the event's markets not yet settled). */
+type Listener = (marketId: number, json: string, market: PushedMarket) => void;
 type Watched = { listeners: Set<Listener>; last: string | undefined; unsubscribe: () => void };
 
 // One watcher per market for the whole process, however many pages show it: a change is read once and the same JSON
@@ -50,7 +50,7 @@ const conflator = new Conflator(MARKET_PUSH_MS, async (marketId) => {
     const json = JSON.stringify(market);
     if (!w || !market || w.last === json) return;
     w.last = json;
-    for (const listener of w.listeners) listener(marketId, json, market.markets);
+    for (const listener of w.listeners) listener(marketId, json, market);
   } catch (e) {
     console.error(`exchange: market ${marketId} could not be read for its pages`, e);
   }

@@ -6,7 +6,7 @@
 // the previous settlement's postings are reversed first (refused if a player no longer has the money to reverse).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { publish, publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { getTransferByKey, isLedgerError, reverseTransfer, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
@@ -164,6 +164,8 @@ export async function settleMarket(marketId: number, outcome: MarketOutcome, wit
     if (isLedgerError(e, "insufficient_funds")) throw new ExchangeError("insufficient_funds", { available: String(e.details.available ?? 0) });
     throw e;
   }
+  // Its pages show it closed (a Fancy line's page drops it), also to viewers without a bet on it.
+  await publish({ kind: "market", marketId });
   for (const r of settled) await publishBalanceChanged(r.playerId);
   return settled;
 }

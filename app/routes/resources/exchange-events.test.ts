@@ -6,6 +6,8 @@ import { placeOrder } from "#app/modules/exchange/orders.server.ts";
 import { addFancyLine, lineByTrader } from "#app/modules/exchange/trader.server.ts";
 import { createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "#app/modules/exchange/test-helpers.ts";
 import { setFancyLine } from "#app/modules/exchange/trading.server.ts";
+import { settleMarket } from "#app/modules/exchange/settlement.server.ts";
+import { watchStats } from "#app/modules/exchange/market-stream.server.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
 import { callRoute as call, sessionFor } from "#tests/support/route-call.ts";
 import * as events from "./exchange-events.ts";
@@ -91,6 +93,29 @@ describe("/resources/exchange-events", () => {
     await lineByTrader(trader, fancy, { noLine: 84, yesLine: 86, noRate: 90, yesRate: 110 });
     // ...and the stream then carries the line's own changes.
     while (!new RegExp(`"id":${fancy},[^\\n]*"no":84`).test(text)) text += (await reader.read()).value ?? "";
+    abort.abort();
+  });
+
+  it("lets a settled Fancy line go after its closing push: a later correction of it is not sent", async () => {
+    const { market } = await createMatchOddsMarket();
+    const trader = { staffId: null as unknown as number, ip: "127.0.0.1" };
+    const fancy = await addFancyLine(trader, market.eventId, { name: "6 over runs", noLine: 40, yesLine: 41, noRate: 100, yesRate: 100 });
+    const watchedBefore = watchStats().markets;
+    const abort = new AbortController();
+    const out = await call(events, `/resources/exchange-events?event=${market.eventId}`, { signal: abort.signal });
+    const reader = out.response!.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const closed = (id: number) => new RegExp(`data: \\{"id":${id},"eventId":\\d+,"kind":"\\w+","version":\\d+,"status":"closed"`);
+    expect(watchStats().markets).toBe(watchedBefore + 2);
+    await settleMarket(fancy, { resultRuns: 45 });
+    let text = "";
+    while (!closed(fancy).test(text)) text += (await reader.read()).value ?? "";
+    expect(watchStats().markets).toBe(watchedBefore + 1);
+    // A correction of the settled line, then the match odds settled: only the match odds' push arrives.
+    text = "";
+    await settleMarket(fancy, { resultRuns: 47 });
+    await settleMarket(market.id, { void: true });
+    while (!closed(market.id).test(text)) text += (await reader.read()).value ?? "";
+    expect(text).not.toContain(`data: {"id":${fancy},`);
     abort.abort();
   });
 });

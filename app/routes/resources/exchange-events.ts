@@ -3,6 +3,7 @@ import { NO_STORE } from "#app/modules/api/http.server.ts";
 import { subscribeBalance } from "#app/modules/events/bus.server.ts";
 import { liveEvents } from "#app/modules/events/sse.server.ts";
 import { watchMarkets } from "#app/modules/exchange/market-stream.server.ts";
+import type { PushedMarket } from "#app/modules/exchange/live-page.ts";
 import { liveMarketIds, unsettledMarketIds } from "#app/modules/exchange/queries.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/exchange-events";
@@ -15,7 +16,7 @@ const HEARTBEAT_MS = 15_000;
  * 100 ms; "heartbeat" every 15 s. A page drops a message whose `version` is older than the one it shows. For a
  * logged-in player also "position" when their money moved (a fill of a resting bet, a lapse, a settlement): the page
  * applies prices itself and reloads its data only then (app/modules/exchange/live-page.ts). A Fancy line opened
- * later joins the stream when a match-odds push names it.
+ * later joins the stream when a match-odds push names it, and a settled one leaves it after its closing push.
  *
  * GET ?markets=<id>,<id>,... (up to 20): the Multi Markets page, "market" for those markets only.
  */
@@ -30,20 +31,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return liveEvents(
     request.signal,
     (emit) => {
-      const watching = new Set(markets);
-      const stops: Array<() => void> = [];
-      // A match-odds push names the event's live markets: a Fancy line opened since the page connected joins the stream.
-      const send = (_id: number, json: string, eventMarkets: readonly number[] | null) => {
-        emit("market", json);
-        const added = eventMarkets?.filter((id) => !watching.has(id)) ?? [];
-        if (!added.length) return;
-        for (const id of added) watching.add(id);
-        stops.push(watchMarkets(added, send));
+      // One watch per market, so that a settled Fancy line can leave the stream while the others stay.
+      const watching = new Map<number, () => void>();
+      const watch = (ids: number[]) => {
+        for (const id of ids) if (!watching.has(id)) watching.set(id, watchMarkets([id], send));
       };
-      stops.push(watchMarkets(markets, send));
-      if (playerId) stops.push(subscribeBalance(playerId, () => emit("position", String(Date.now()))));
+      const send = (id: number, json: string, market: PushedMarket) => {
+        emit("market", json);
+        // A settled Fancy line leaves the page (it reloads on this push), so its later changes go nowhere.
+        if (market.kind === "fancy" && market.status === "closed") {
+          watching.get(id)?.();
+          watching.set(id, () => {});
+        }
+        // A match-odds push names the event's live markets: a Fancy line opened since the page connected joins.
+        if (market.markets) watch([...market.markets]);
+      };
+      watch(markets);
+      const stopPositions = playerId ? subscribeBalance(playerId, () => emit("position", String(Date.now()))) : () => {};
       return () => {
-        for (const stop of stops) stop();
+        for (const stop of watching.values()) stop();
+        stopPositions();
       };
     },
     { heartbeatMs: HEARTBEAT_MS },

@@ -3,7 +3,8 @@
 // next to the baseline of bare one-row-update transactions measured in the same run (what this machine's
 // PostgreSQL can do at all; the same baseline as bench:ledger).
 // Needs DATABASE_URL (loopback only); creates and drops its own database bench_wallet_<random>. About a minute.
-// Options: --seconds=N per run (default 5); BENCH_CLIENTS=1,10,50 (the client counts to run).
+// Options: --seconds=N per run (default 5); BENCH_CLIENTS=1,10,50 (the client counts to run); DATABASE_POOL_SIZE=N the
+// wallet's connections, as the app reads it (default 10). The baseline runs on one connection per client.
 import os from "node:os";
 import { benchPlayerRows, createBenchDatabase } from "./bench-database.ts";
 
@@ -19,6 +20,9 @@ const { name, url: benchUrl, host, adminQuery, drop: dropDatabase } = await crea
 try {
   const { sql } = await import("drizzle-orm");
   const { openPostgres } = await import("#app/db/client.server.ts");
+  const { getEnv } = await import("#app/config/env.server.ts");
+  // The wallet runs through a pool sized as the app sizes its own: its calls wait for a connection as a server's do.
+  const walletPool = getEnv().DATABASE_POOL_SIZE;
   const { database: globalDb } = await import("#app/db/db.server.ts");
   const { players } = await import("#app/modules/players/schema.ts");
   const { gameProviders, games } = await import("#app/modules/games/schema.ts");
@@ -63,7 +67,7 @@ try {
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
   async function run(scenario: "wallet" | "baseline", clients: number) {
-    const database = await openPostgres(benchUrl, { max: clients + 2 });
+    const database = await openPostgres(benchUrl, { max: scenario === "wallet" ? walletPool : clients + 2 });
     const latencies: number[] = [];
     const bets: number[] = [];
     let errors = 0;
@@ -138,6 +142,7 @@ try {
   console.log(
     `Each client is one player on provider ${PLATFORM} playing rounds of bet + win (both counted); house shards: game:bench:0..${wallet.HOUSE_SHARDS - 1}.`,
   );
+  console.log(`Connections: the wallet's pool has ${walletPool} (DATABASE_POOL_SIZE, as the app's); the baseline has one per client, plus two.`);
   console.log("Each run starts after one unmeasured round per client (warm pool). node ms: this process's CPU per call.\n");
   console.log(`  ${header}`);
   for (const clients of CLIENTS) await run("wallet", clients);

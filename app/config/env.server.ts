@@ -12,6 +12,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    // Connections this instance keeps to PostgreSQL (README: a busy casino's wallet calls want about 20).
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     SEED_DEMO: boolish,

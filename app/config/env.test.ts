@@ -27,6 +27,9 @@ describe("settings", () => {
       "http",
     );
     expect(parseEnv({}).EXCHANGE_FEED).toBe("simulated");
+    for (const size of ["1", "201", "ten", "2.5"]) expect(() => parseEnv({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(parseEnv({ DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
   });
   it("uses a given secret and does not write one", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));

@@ -6,7 +6,7 @@ export type { Db, Executor, Tx } from "./client.server.ts";
 
 async function open(): Promise<Database> {
   const env = getEnv();
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE });
   return openPglite(process.env.PGLITE_DIR ?? path.join(env.DATA_DIR, "pglite"));
 }
 

@@ -18,7 +18,8 @@ function useServerTranslation(): UseTranslationResponse<"translation", undefined
   return response;
 }
 
-export const useTranslation = (import.meta.env.SSR ? useServerTranslation : useReactTranslation) as () => UseTranslationResponse<
+// Without Vite (a script on plain Node, e.g. bench:crash-sse's server) there is no import.meta.env: that is a server too.
+export const useTranslation = ((import.meta.env?.SSR ?? true) ? useServerTranslation : useReactTranslation) as () => UseTranslationResponse<
   "translation",
   undefined
 >;

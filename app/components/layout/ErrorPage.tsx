@@ -106,7 +106,7 @@ export function ErrorMessage({
           ))}
         </nav>
       </div>
-      {import.meta.env.DEV && error instanceof Error && error.stack ? (
+      {import.meta.env?.DEV && error instanceof Error && error.stack ? (
         <pre className="mt-6 overflow-auto rounded bg-black/40 p-3 text-left text-xs text-red-200" data-testid="error-stack">
           {error.stack}
         </pre>

@@ -33,6 +33,9 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
     await lockClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the database ended (a restart, a failover, pg_terminate_backend) is dropped by the pool and the
+  // next query opens a new one; unheard, its error event would end the process.
+  pool.on("error", (e) => console.error(`database: an idle connection failed and was dropped: ${e.message}`));
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return { db, driver: "postgres", close: () => pool.end() };
 }

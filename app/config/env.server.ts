@@ -12,7 +12,7 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    // Connections this instance keeps to PostgreSQL (README: a busy casino's wallet calls want about 20).
+    // Connections this instance keeps to PostgreSQL (README: more than the database server's CPUs mostly add contention).
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),

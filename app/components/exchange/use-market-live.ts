@@ -4,7 +4,7 @@
 // market closed, turned in play or is not on the page — at most every 300 ms and never in the middle of a submission.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { applyPush, type LivePage, type PushedMarket, pushNeedsReload } from "#app/modules/exchange/live-page.ts";
+import { applyPush, type LivePage, type PushedMarket, pushNeedsReload, shownMarket } from "#app/modules/exchange/live-page.ts";
 import { openMarketStream } from "./exchange-stream.ts";
 
 const MIN_RELOAD_MS = 300;
@@ -58,7 +58,7 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
     const onPush = (push: PushedMarket) => {
       const before = pushes.current.get(push.id);
       if (before && push.version < before.version) return;
-      const onPage = (id: number) => s.page.matchOdds?.id === id || s.page.bookmaker?.id === id || s.page.fancy.some((f) => f.id === id);
+      const onPage = (id: number) => shownMarket(s.page, id) !== undefined;
       // A market the page does not show (a new Fancy line, a second BookMaker) asks for a reload once, not on every push.
       const unseen = [push.id, ...(push.markets ?? [])].filter((id) => !onPage(id) && !s.unknown.has(id));
       for (const id of unseen) s.unknown.add(id);

@@ -57,12 +57,17 @@ export type LivePage = {
 
 const shown = (levels: Level[]) => levels.map((l) => ({ price: oddsText(l.tick), size: wholeTaka(BigInt(l.size)) }));
 
+/** The market with this id as the page shows it (match odds, BookMaker or a Fancy line), if it does. */
+export function shownMarket(page: LivePage, marketId: number) {
+  return [page.matchOdds, page.bookmaker, ...page.fancy].find((m) => m?.id === marketId);
+}
+
 /**
  * Whether the page must reload its data for `push`, because it changes what only the server can work out: a market
  * closed, the match turned in play, or a market the page does not show. A push older than the page changes nothing.
  */
 export function pushNeedsReload(page: LivePage, push: PushedMarket): boolean {
-  const shownNow = [page.matchOdds, page.bookmaker, ...page.fancy].find((m) => m?.id === push.id);
+  const shownNow = shownMarket(page, push.id);
   if (!shownNow) return true;
   if (push.version < shownNow.version) return false;
   return push.status === "closed" || (page.matchOdds?.id === push.id && push.inPlay !== page.matchOdds.inPlay);

@@ -112,8 +112,8 @@ test("the log-in form's checks are fetched on the first touch, then run on blur,
   const field = page.locator(".field").filter({ has: username });
   await username.focus();
   await expect.poll(() => scripts.some((s) => s.includes("/form-validation-"))).toBe(true);
-  await page.waitForLoadState("networkidle");
 
+  // Whether or not the checks have arrived by the blur (see the next test), the message comes.
   await username.fill("not valid");
   await username.blur();
   await expect(field).toContainText("Invalid username (only letters and numbers)");
@@ -129,4 +129,59 @@ test("the log-in form's checks are fetched on the first touch, then run on blur,
   await expect(page.locator(".field").filter({ has: password })).toContainText("Password is required");
   await expect(password).toBeFocused();
   expect(posts).toEqual([]);
+});
+
+test("a field left before the log-in form's checks have arrived is checked when they arrive", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "the browser's checks need JavaScript");
+  // Slow mobile data: the checks' module is held back until the player has typed and moved on.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(
+    (url) => url.pathname.includes("/form-validation-"),
+    async (route) => {
+      requested = true;
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto("/login");
+  const username = page.getByLabel("Username", { exact: true });
+  const field = page.locator(".field").filter({ has: username });
+  await username.focus();
+  await expect.poll(() => requested).toBe(true);
+  await username.fill("not valid");
+  await page.getByLabel("Password", { exact: true }).focus();
+  await expect(username).not.toHaveAttribute("aria-invalid");
+
+  release();
+  await expect(field).toContainText("Invalid username (only letters and numbers)");
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  // The password was only entered, never left: it shows nothing yet.
+  await expect(page.locator(".field").filter({ has: page.getByLabel("Password", { exact: true }) })).not.toContainText("required");
+  // From then on the field is checked as it changes.
+  await username.fill("valid1");
+  await expect(field).not.toContainText("Invalid username");
+});
+
+test("a field typed into and left before the page has hydrated is checked once it has", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.use.javaScriptEnabled === false, "the browser's checks need JavaScript");
+  // Slow mobile data: the page's scripts arrive after the player has typed and moved on.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith(".js"),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  const username = page.getByLabel("Username", { exact: true });
+  await username.fill("not valid");
+  await page.getByLabel("Password", { exact: true }).focus();
+  release();
+  await expect(page.locator(".field").filter({ has: username })).toContainText("Invalid username (only letters and numbers)");
+  await expect(username).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(".field").filter({ has: page.getByLabel("Password", { exact: true }) })).not.toContainText("required");
 });

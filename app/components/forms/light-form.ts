@@ -14,6 +14,14 @@ function focusFirstInvalid(form: HTMLFormElement | null, errors: FormErrors) {
   }
 }
 
+function changedByVisitor(element: Element) {
+  if (element instanceof HTMLSelectElement) return Array.from(element.options).some((option) => option.selected !== option.defaultSelected);
+  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+  if (!(element instanceof HTMLInputElement)) return false;
+  if (element.type === "checkbox" || element.type === "radio") return element.checked !== element.defaultChecked;
+  return element.value !== element.defaultValue;
+}
+
 const fieldNameOf = (event: React.SyntheticEvent<HTMLFormElement>) => {
   const element = event.target as HTMLInputElement;
   return element.name && element.form === event.currentTarget ? element.name : null;
@@ -25,7 +33,8 @@ const fieldNameOf = (event: React.SyntheticEvent<HTMLFormElement>) => {
  * checks it and its reply (conform's submission.reply()) is shown here. The browser's checks (a module with the shared
  * zod schema, `loadValidator`) are fetched on the first focus and then run as conform's do: a field is checked on blur
  * (`shouldValidate: "onBlur"`) or first on submit, and once checked, again on every input; a submit with mistakes is
- * stopped and the first wrong field focused, as after a reply with mistakes.
+ * stopped and the first wrong field focused, as after a reply with mistakes. A field left before the checks arrived
+ * is checked when they arrive.
  */
 export function useLightForm<Name extends string>(options: {
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -53,21 +62,42 @@ export function useLightForm<Name extends string>(options: {
 
   const validator = useRef<Validate | null>(null);
   const loading = useRef(false);
-  const load = () => {
-    if (loading.current) return;
-    loading.current = true;
-    // A failed download leaves the checks to the server until the next focus tries again.
-    loadValidator().then(
-      (validate) => (validator.current = validate),
-      () => (loading.current = false),
-    );
-  };
+  // Fields left before the checks had arrived (a fast typist on slow data): they are checked as soon as they arrive.
+  const leftEarly = useRef(new Set<string>());
   const check = (form: HTMLFormElement, names: readonly string[]) => {
     if (!validator.current) return null;
     const found = validator.current(new FormData(form));
     setState((current) => afterCheck(current, found, names));
     return found;
   };
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    // A failed download leaves the checks to the server until the next focus tries again.
+    loadValidator().then(
+      (validate) => {
+        validator.current = validate;
+        const form = document.getElementById(formId) as HTMLFormElement | null;
+        if (form && leftEarly.current.size) check(form, [...leftEarly.current]);
+        leftEarly.current.clear();
+      },
+      () => (loading.current = false),
+    );
+  };
+
+  // A visitor on a slow phone may touch the form before the page has hydrated, when no focus or blur reached us:
+  // what was typed into a field since left is checked (as on its blur), and a focus inside fetches the checks.
+  useEffect(() => {
+    const form = document.getElementById(formId) as HTMLFormElement | null;
+    if (!form) return;
+    for (const element of Array.from(form.elements) as HTMLInputElement[]) {
+      if (!element.name || element.type === "hidden" || element === document.activeElement || state.validated[element.name]) continue;
+      if (changedByVisitor(element) && shouldValidate === "onBlur") leftEarly.current.add(element.name);
+    }
+    if (leftEarly.current.size || form.contains(document.activeElement)) load();
+    // Once, at hydration: later touches go through the form's own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const formErrorId = `${formId}-form-error`;
   const formErrors = state.errors[""];
@@ -78,7 +108,8 @@ export function useLightForm<Name extends string>(options: {
     onFocus: load,
     onBlur(event: React.FocusEvent<HTMLFormElement>) {
       const name = fieldNameOf(event);
-      if (name && shouldValidate === "onBlur" && !state.validated[name]) check(event.currentTarget, [name]);
+      if (!name || shouldValidate !== "onBlur" || state.validated[name]) return;
+      if (!check(event.currentTarget, [name])) leftEarly.current.add(name);
     },
     onInput(event: React.FormEvent<HTMLFormElement>) {
       const name = fieldNameOf(event);
@@ -87,6 +118,8 @@ export function useLightForm<Name extends string>(options: {
     onSubmit(event: React.FormEvent<HTMLFormElement>) {
       const form = event.currentTarget;
       const names = Array.from(form.elements, (element) => (element as HTMLInputElement).name).filter(Boolean);
+      // Without the checks yet, the server checks the whole form and its reply shows the messages.
+      leftEarly.current.clear();
       const found = check(form, ["", ...names]);
       if (found && Object.values(found).some((messages) => messages.length)) {
         event.preventDefault();

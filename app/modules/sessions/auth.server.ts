@@ -63,25 +63,31 @@ const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
 const MAX_REDIRECT_LENGTH = 2048;
 const SAME_SITE = "http://same-site.invalid";
 
-/**
- * Where a guest goes back to after logging in: a path on this site, never another host. Anything that is not
- * plainly a local path (schemes, "//", backslashes, control characters, or encodings of them in the path) gives
- * the fallback. Returns the normalised path, query and fragment.
- */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (!to || typeof to !== "string" || to.length > MAX_REDIRECT_LENGTH) return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || UNSAFE_IN_PATH.test(to)) return fallback;
-  const path = to.split(/[?#]/, 1)[0]!;
+/** A path on this site as it stands: "/" first, no "//" or backslash first, no control characters, none encoded either. */
+function isPlainLocalPath(to: string) {
+  if (!to.startsWith("/") || to.startsWith("//") || UNSAFE_IN_PATH.test(to)) return false;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(path);
+    decoded = decodeURIComponent(to.split(/[?#]/, 1)[0]!);
   } catch {
-    return fallback;
+    return false;
   }
-  if (decoded.startsWith("//") || UNSAFE_IN_PATH.test(decoded)) return fallback;
+  return !decoded.startsWith("//") && !UNSAFE_IN_PATH.test(decoded);
+}
+
+/**
+ * The one check of every redirect to a target taken from input (a form's or query's redirectTo, a game's return
+ * address, the Referer): a path on this site, never another host. Anything that is not plainly a local path
+ * (schemes, "//", backslashes, control characters, or encodings of them in the path) gives the fallback. Returns
+ * the normalised path, query and fragment, which is checked again: resolving dot segments can make a plain path
+ * protocol-relative ("/..//evil.example", "/admin/%2e%2e//evil.example" become "//evil.example").
+ */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (!to || typeof to !== "string" || to.length > MAX_REDIRECT_LENGTH || !isPlainLocalPath(to)) return fallback;
   const url = new URL(to, SAME_SITE);
   if (url.origin !== SAME_SITE) return fallback;
-  return url.pathname + url.search + url.hash;
+  const normalised = url.pathname + url.search + url.hash;
+  return isPlainLocalPath(normalised) ? normalised : fallback;
 }
 
 /** For login-gated pages: the signed-in player, or a redirect to /login?redirectTo=<this page>. */

@@ -17,13 +17,18 @@ import type { ForgotPasswordInput } from "./validation.ts";
 export const RESET_TTL_MINUTES = 30;
 export const MAX_CODE_ATTEMPTS = 5;
 export const RESET_WINDOW_MINUTES = 15;
+/** Messages per account in the window (requests whose username and e-mail or phone match it). */
 export const MAX_RESETS_PER_USERNAME = 3;
+/** Messages sent on requests from one address in the window. */
 export const MAX_RESETS_PER_IP = 20;
+/** Requests from one address that match no account (a wrong phone or e-mail, an unknown username) in the window. */
+export const MAX_WRONG_RESETS_PER_IP = 20;
 /** Every reset request takes at least this long, so a matching account cannot be told apart by timing. */
 export const RESET_REQUEST_MIN_MS = 400;
 
 export const resetUserKey = (username: string) => `reset:user:${username.toLowerCase()}`;
 export const resetIpKey = (ip: string) => `reset:ip:${ip}`;
+export const resetWrongIpKey = (ip: string) => `reset:wrong-ip:${ip}`;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
@@ -60,18 +65,26 @@ function matchesAccount(player: Player | undefined, input: ForgotPasswordInput):
 }
 
 /**
- * True when this username or address already asked the limit's number of times in the window; otherwise this
- * request is counted (atomically, so parallel requests cannot all slip under the limit).
+ * Whether this request may send its message; counted atomically, so parallel requests cannot all slip under a
+ * limit. Only a request that matches the account spends the account's allowance, so nobody who merely knows a
+ * username can use it up (three requests with any phone used to silence the owner's own for 15 minutes). A request
+ * that matches nothing counts against its address only; an address past MAX_WRONG_RESETS_PER_IP sends nothing
+ * more in the window, so it cannot go on guessing a player's phone number (the owner elsewhere is not affected).
  */
-async function overResetLimit(username: string, ip: string, now: Date) {
+async function mayReset(username: string, ip: string, matching: boolean, now: Date) {
+  const window = { windowMinutes: RESET_WINDOW_MINUTES };
+  const wrong = { key: resetWrongIpKey(ip), max: MAX_WRONG_RESETS_PER_IP, ...window };
   const taken = await takeHits(
-    [
-      { key: resetUserKey(username), max: MAX_RESETS_PER_USERNAME, windowMinutes: RESET_WINDOW_MINUTES },
-      { key: resetIpKey(ip), max: MAX_RESETS_PER_IP, windowMinutes: RESET_WINDOW_MINUTES },
-    ],
+    matching
+      ? [
+          { key: resetUserKey(username), max: MAX_RESETS_PER_USERNAME, ...window },
+          { key: resetIpKey(ip), max: MAX_RESETS_PER_IP, ...window },
+          { ...wrong, record: false },
+        ]
+      : [wrong],
     now,
   );
-  return !taken.ok;
+  return taken.ok;
 }
 
 /** Voids the player's unused tokens and stores a new one; returns nothing the caller could leak. */
@@ -118,9 +131,10 @@ export async function requestPasswordReset(
   { ip, now = new Date(), minDurationMs = RESET_REQUEST_MIN_MS }: ResetRequestOptions,
 ) {
   const floor = sleep(minDurationMs);
-  const limited = await overResetLimit(input.username, ip, now);
   const player = await findPlayerByUsername(input.username);
-  const target = !limited && matchesAccount(player, input) ? player : undefined;
+  const matching = matchesAccount(player, input);
+  const allowed = await mayReset(input.username, ip, matching, now);
+  const target = matching && allowed ? player : undefined;
 
   // The same secrets are made and the same kind of transaction runs either way.
   const longToken = randomBytes(32).toString("base64url");

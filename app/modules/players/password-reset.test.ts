@@ -12,11 +12,14 @@ import {
   MAX_CODE_ATTEMPTS,
   MAX_RESETS_PER_IP,
   MAX_RESETS_PER_USERNAME,
+  MAX_WRONG_RESETS_PER_IP,
   requestPasswordReset,
+  resetWrongIpKey,
   resetPasswordWithToken,
   verifyResetCode,
 } from "./password-reset.server.ts";
 import { authenticate, createPlayer } from "./players.server.ts";
+import { countHits } from "./rate-limit.server.ts";
 import { passwordResetTokens, players } from "./schema.ts";
 import { signupSchema } from "./validation.ts";
 
@@ -157,6 +160,18 @@ describe("password reset by e-mail", () => {
     }
   });
 
+  it("a stranger naming the player with wrong addresses spends none of the owner's allowance", async () => {
+    await newPlayer("victim01", "01744000101");
+    for (const [i, phone] of ["01711111111", "01822222222", "01933333333"].entries()) {
+      await requestPasswordReset(bySms("victim01", phone), { ip: `10.62.9.${i}`, minDurationMs: 0 });
+    }
+    await requestPasswordReset(byEmail("victim01", "stranger@example.com"), { ip: "10.62.9.9", minDurationMs: 0 });
+    await requestPasswordReset(bySms("victim01", "01744000101"), { ip: freshIp(), minDurationMs: 0 });
+    expect(await listMessagesTo("+8801744000101")).toHaveLength(1);
+    await requestPasswordReset(byEmail("victim01"), { ip: freshIp(), minDurationMs: 0 });
+    expect(await listMessagesTo("victim01@example.com")).toHaveLength(1);
+  });
+
   it("quietly stops sending after the per-username limit, and again after the window", async () => {
     await newPlayer("mail07", "01711000007");
     const t0 = new Date("2026-03-02T10:00:00Z");
@@ -277,6 +292,40 @@ describe("reset limits under parallel requests", () => {
     let sent = 0;
     for (const name of names) sent += (await listMessagesTo(`${name}@example.com`)).length;
     expect(sent).toBe(MAX_RESETS_PER_IP);
+  });
+
+  it("50 parallel SMS requests naming a player with wrong phones (from 50 addresses) spend none of the owner's allowance", async () => {
+    await newPlayer("victim02", "01744000102");
+    const owner = "+8801744000102";
+    const outcomes = await parallel(51, (i) =>
+      i === 20
+        ? requestPasswordReset(bySms("victim02", "01744000102"), { ip: "10.62.1.1", minDurationMs: 0 })
+        : requestPasswordReset(bySms("victim02", `0171100${String(i).padStart(4, "0")}`), { ip: `10.62.0.${i}`, minDurationMs: 0 }),
+    );
+    expect(outcomes).toHaveLength(51);
+    expect(await listMessagesTo(owner)).toHaveLength(1);
+    // The owner still has the rest of the allowance, and no more.
+    for (let i = 0; i < MAX_RESETS_PER_USERNAME + 2; i++) {
+      await requestPasswordReset(bySms("victim02", "01744000102"), { ip: `10.62.2.${i}`, minDurationMs: 0 });
+    }
+    expect(await listMessagesTo(owner)).toHaveLength(MAX_RESETS_PER_USERNAME);
+  });
+
+  it(`50 parallel right SMS requests for one player from 50 addresses: exactly ${MAX_RESETS_PER_USERNAME} codes`, async () => {
+    await newPlayer("victim03", "01744000103");
+    await parallel(50, (i) => requestPasswordReset(bySms("victim03", "1744000103"), { ip: `10.63.0.${i}`, minDurationMs: 0 }));
+    expect(await listMessagesTo("+8801744000103")).toHaveLength(MAX_RESETS_PER_USERNAME);
+  });
+
+  it(`50 parallel wrong-phone requests from one address: ${MAX_WRONG_RESETS_PER_IP} are counted, then that address sends nothing (the owner elsewhere does)`, async () => {
+    await newPlayer("victim04", "01744000104");
+    const ip = "10.64.0.1";
+    await parallel(50, (i) => requestPasswordReset(bySms("victim04", `0181100${String(i).padStart(4, "0")}`), { ip, minDurationMs: 0 }));
+    expect(await countHits(resetWrongIpKey(ip))).toBe(MAX_WRONG_RESETS_PER_IP);
+    await requestPasswordReset(bySms("victim04", "01744000104"), { ip, minDurationMs: 0 });
+    expect(await listMessagesTo("+8801744000104")).toHaveLength(0);
+    await requestPasswordReset(bySms("victim04", "01744000104"), { ip: "10.64.0.2", minDurationMs: 0 });
+    expect(await listMessagesTo("+8801744000104")).toHaveLength(1);
   });
 
   it(`50 parallel wrong codes: exactly ${MAX_CODE_ATTEMPTS} are counted, then the code is void`, async () => {

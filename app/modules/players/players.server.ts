@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { creditDemoBalance } from "./demo-credit.server.ts";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "./password.server.ts";
-import { beginLoginAttempt, loginFailed, loginSucceeded, releaseHits, takeHits } from "./rate-limit.server.ts";
+import { beginLoginAttempt, loginFailed, loginSucceeded, releaseHits, takeHits, type LoginPace } from "./rate-limit.server.ts";
 import { players } from "./schema.ts";
 import type { SignupInput } from "./validation.ts";
 
@@ -137,10 +137,10 @@ export type AuthResult =
   | { ok: false; reason: "blocked" };
 
 /**
- * Checks a player's password under the log-in limits of rate-limit.server.ts: per (username, address) and per
- * address a refusal (429), per username only a slow-down, so no stranger can lock the owner out.
+ * Checks a player's password under the log-in limits of rate-limit.server.ts: per (username, address) a refusal
+ * (429), per address and per username only a slow-down, so no stranger can lock the owner out.
  */
-export async function authenticate(username: string, password: string, ip: string, options?: { now?: Date; slowMs?: number }): Promise<AuthResult> {
+export async function authenticate(username: string, password: string, ip: string, options?: LoginPace): Promise<AuthResult> {
   const gate = await beginLoginAttempt("player", username, ip, options);
   if (!gate.ok) return { ok: false, reason: "rateLimited", retryAfterMinutes: gate.retryAfterMinutes };
 

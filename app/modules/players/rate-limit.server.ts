@@ -11,7 +11,8 @@ import { and, count, eq, gt, inArray, lt, min, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { rateLimitHits } from "./schema.ts";
 
-export type Limit = { key: string; max: number; windowMinutes: number };
+/** record: false checks that the key has room without counting this hit on it (a limit the request is under, not part of). */
+export type Limit = { key: string; max: number; windowMinutes: number; record?: false };
 export type Taken = { ok: true; ids: number[] } | { ok: false; retryAfterMinutes: number };
 
 /** The first key of the two-key advisory locks of rate-limit keys (two-key locks never clash with the app's one-key locks). */
@@ -22,8 +23,8 @@ const lockId = (key: string) => createHash("sha256").update(key).digest().readIn
 const minutesUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
 
 /**
- * Atomically: when every limit has room, records one hit on each key (counted for its window) and returns their
- * ids; otherwise records nothing and says how long until the fullest one frees a place.
+ * Atomically: when every limit has room, records one hit on each key (counted for its window; not on a limit with
+ * record: false) and returns their ids; otherwise records nothing and says how long until the fullest one frees a place.
  */
 export async function takeHits(limits: readonly Limit[], now = new Date()): Promise<Taken> {
   const keys = [...new Set(limits.map((l) => l.key))];
@@ -44,10 +45,13 @@ export async function takeHits(limits: readonly Limit[], now = new Date()): Prom
       if (!freeAt || first > freeAt) freeAt = first;
     }
     if (freeAt) return { ok: false, retryAfterMinutes: minutesUntil(freeAt, now) };
-    const inserted = await tx
-      .insert(rateLimitHits)
-      .values(limits.map((l) => ({ key: l.key, expiresAt: new Date(now.getTime() + l.windowMinutes * 60_000) })))
-      .returning({ id: rateLimitHits.id });
+    const counted = limits.filter((l) => l.record !== false);
+    const inserted = counted.length
+      ? await tx
+          .insert(rateLimitHits)
+          .values(counted.map((l) => ({ key: l.key, expiresAt: new Date(now.getTime() + l.windowMinutes * 60_000) })))
+          .returning({ id: rateLimitHits.id })
+      : [];
     return { ok: true, ids: inserted.map((r) => r.id) };
   });
 }
@@ -55,11 +59,6 @@ export async function takeHits(limits: readonly Limit[], now = new Date()): Prom
 /** Gives back hits taken for an attempt that did not count after all. */
 export async function releaseHits(ids: readonly number[], executor: Executor = db) {
   if (ids.length) await executor.delete(rateLimitHits).where(inArray(rateLimitHits.id, [...ids]));
-}
-
-/** A hit that limits nothing by itself (a signal read with countHits); no lock needed. */
-export async function recordHit(key: string, windowMinutes: number, now = new Date()) {
-  await db.insert(rateLimitHits).values({ key, expiresAt: new Date(now.getTime() + windowMinutes * 60_000) });
 }
 
 export async function countHits(key: string, now = new Date()) {
@@ -80,15 +79,20 @@ export const pruneLoginFailures = pruneRateLimitHits;
 // ---------------------------------------------------------------------------------------------------------------
 // Log-in (players, staff, and the current-password check of /reset-password).
 //
-// Nobody can lock the owner of an account out, because nothing locks per username alone: anyone can type anyone's
-// username. Guessing is limited where the guesser is:
+// Nobody can lock the owner of an account out, because nothing locks per username alone (anyone can type anyone's
+// username) nor per address alone (Bangladeshi mobile carriers put many players behind one address, CGNAT).
+// Guessing is limited where the guesser is:
 //   - per (username, address): MAX_FAILURES_PER_USER_AND_IP in LOGIN_WINDOW_MINUTES, then 429 for that pair only
 //     (the owner logging in from anywhere else is not affected; their own success clears the pair);
-//   - per address: MAX_FAILURES_PER_IP, higher because Bangladeshi mobile carriers put many players behind one
-//     address (CGNAT); a right password gives its hit back, so players sharing the address are not counted.
-// Per username it only slows: once a username has USERNAME_SLOW_AFTER failures in the window from all addresses
-// together, every attempt on it (the owner's too) waits USERNAME_SLOW_MS before the password is checked. The
-// owner loses two seconds, never the account; each guess of an attacker spread over many addresses costs the
+//   - per address it only slows: once an address has ADDRESS_SLOW_AFTER failures in the window (any usernames),
+//     its attempts take turns, one every ADDRESS_STEP_MS (doubling with every further ADDRESS_SLOW_AFTER failures,
+//     up to ADDRESS_MAX_STEP_MS), and none waits more than ADDRESS_MAX_WAIT_MS. The turns are handed out under a
+//     lock, so parallel requests from the address queue up instead of all being checked at once; a right password
+//     is never refused for its address, it may only wait. Right passwords are not failures: players sharing the
+//     address are not counted.
+// Per username it only slows as well: once a username has USERNAME_SLOW_AFTER failures in the window from all
+// addresses together, every attempt on it (the owner's too) waits USERNAME_SLOW_MS before the password is checked.
+// The owner loses two seconds, never the account; each guess of an attacker spread over many addresses costs the
 // same two seconds, on top of the 5 guesses per address they get at most. A username's failures are not cleared
 // by a success, so the owner logging in does not lift the slow-down for an attacker still at work.
 // ---------------------------------------------------------------------------------------------------------------
@@ -96,8 +100,14 @@ export const pruneLoginFailures = pruneRateLimitHits;
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Failures allowed per (username, address) in the window. */
 export const MAX_FAILURES_PER_USER_AND_IP = 5;
-/** Per address it is higher: many players share one address behind a carrier's NAT. */
-export const MAX_FAILURES_PER_IP = 30;
+/** Failures of one address (any usernames) in the window after which its attempts take turns. */
+export const ADDRESS_SLOW_AFTER = 30;
+/** The time between two turns of a slowed address, doubled for every further ADDRESS_SLOW_AFTER failures... */
+export const ADDRESS_STEP_MS = 1_000;
+/** ...up to this. */
+export const ADDRESS_MAX_STEP_MS = 8_000;
+/** No attempt waits longer for its turn: a queue of an attacker's requests delays the address, never locks it. */
+export const ADDRESS_MAX_WAIT_MS = 10_000;
 /** Failures of one username (from all addresses) in the window after which its attempts are slowed. */
 export const USERNAME_SLOW_AFTER = 10;
 export const USERNAME_SLOW_MS = 2_000;
@@ -111,44 +121,81 @@ export function loginKeys(scope: LoginScope, username: string, ip: string) {
     pair: `${scope}-login:pair:${JSON.stringify([user, ip])}`,
     ip: `${scope}-login:ip:${ip}`,
     user: `${scope}-login:user:${user}`,
+    /** The end of the last turn handed out to the address (one row, its expiresAt). */
+    turn: `${scope}-login:turn:${ip}`,
   };
+}
+
+/** The time between turns for an address with `failures` in the window; 0 while it is not slowed. */
+export function addressStepMs(failures: number, baseMs = ADDRESS_STEP_MS) {
+  if (failures < ADDRESS_SLOW_AFTER) return 0;
+  return Math.min(ADDRESS_MAX_STEP_MS, baseMs * 2 ** Math.floor((failures - ADDRESS_SLOW_AFTER) / ADDRESS_SLOW_AFTER));
+}
+
+/**
+ * Atomically hands out the address's next turn, `stepMs` after the last one began and at most `maxWaitMs` from
+ * now, and returns how long to wait for it. Two servers on one database hand out turns from the same row.
+ */
+async function nextTurn(key: string, stepMs: number, maxWaitMs: number, now: Date) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, ${lockId(key)}::int4)`);
+    const [last] = await tx.delete(rateLimitHits).where(eq(rateLimitHits.key, key)).returning({ endsAt: rateLimitHits.expiresAt });
+    const free = Math.max(now.getTime(), last ? new Date(last.endsAt).getTime() : 0);
+    const start = Math.min(free, now.getTime() + maxWaitMs);
+    await tx.insert(rateLimitHits).values({ key, expiresAt: new Date(start + stepMs) });
+    return start - now.getTime();
+  });
 }
 
 export type LoginAttempt = { keys: ReturnType<typeof loginKeys>; ids: number[]; now: Date };
 export type LoginGate = { ok: true; attempt: LoginAttempt } | { ok: false; retryAfterMinutes: number };
+export type LoginPace = {
+  now?: Date;
+  /** The username slow-down (tests shorten it). */
+  slowMs?: number;
+  /** The first step between a slowed address's turns (tests shorten it). */
+  addressStepMs?: number;
+  addressMaxWaitMs?: number;
+};
 
 /**
- * Call before checking a password: takes the attempt's place under the (username, address) and address limits,
- * or says how many minutes to wait. Then report the outcome with loginFailed() or loginSucceeded().
+ * Call before checking a password: takes the attempt's place under the (username, address) limit, or says how
+ * many minutes to wait; then waits for the address's turn and the username's slow-down when they apply. Report
+ * the outcome with loginFailed() or loginSucceeded().
  */
 export async function beginLoginAttempt(
   scope: LoginScope,
   username: string,
   ip: string,
-  { now = new Date(), slowMs = USERNAME_SLOW_MS }: { now?: Date; slowMs?: number } = {},
+  {
+    now = new Date(),
+    slowMs = USERNAME_SLOW_MS,
+    addressStepMs: baseStepMs = ADDRESS_STEP_MS,
+    addressMaxWaitMs = ADDRESS_MAX_WAIT_MS,
+  }: LoginPace = {},
 ): Promise<LoginGate> {
   const keys = loginKeys(scope, username, ip);
-  const [taken, usernameFailures] = await Promise.all([
-    takeHits(
-      [
-        { key: keys.pair, max: MAX_FAILURES_PER_USER_AND_IP, windowMinutes: LOGIN_WINDOW_MINUTES },
-        { key: keys.ip, max: MAX_FAILURES_PER_IP, windowMinutes: LOGIN_WINDOW_MINUTES },
-      ],
-      now,
-    ),
+  const [taken, usernameFailures, addressFailures] = await Promise.all([
+    takeHits([{ key: keys.pair, max: MAX_FAILURES_PER_USER_AND_IP, windowMinutes: LOGIN_WINDOW_MINUTES }], now),
     countHits(keys.user, now),
+    countHits(keys.ip, now),
   ]);
   if (!taken.ok) return taken;
-  if (usernameFailures >= USERNAME_SLOW_AFTER && slowMs > 0) await sleep(slowMs);
+  const step = addressStepMs(addressFailures, baseStepMs);
+  const turnIn = step > 0 ? await nextTurn(keys.turn, step, addressMaxWaitMs, now) : 0;
+  const wait = turnIn + (usernameFailures >= USERNAME_SLOW_AFTER ? slowMs : 0);
+  if (wait > 0) await sleep(wait);
   return { ok: true, attempt: { keys, ids: taken.ids, now } };
 }
 
-/** A wrong password: the attempt's hits stay (they are the failure) and the username's failures grow by one. */
+/** A wrong password: the pair's hit stays (it is the failure), and the username and the address have one failure more. */
 export async function loginFailed(attempt: LoginAttempt) {
-  await recordHit(attempt.keys.user, LOGIN_WINDOW_MINUTES, attempt.now);
+  await db
+    .insert(rateLimitHits)
+    .values([attempt.keys.user, attempt.keys.ip].map((key) => ({ key, expiresAt: new Date(attempt.now.getTime() + LOGIN_WINDOW_MINUTES * 60_000) })));
 }
 
-/** A right password: the (username, address) pair starts afresh and the address gets its hit back. */
+/** A right password: the (username, address) pair starts afresh. */
 export async function loginSucceeded(attempt: LoginAttempt) {
   await db.delete(rateLimitHits).where(or(eq(rateLimitHits.key, attempt.keys.pair), inArray(rateLimitHits.id, attempt.ids)));
 }

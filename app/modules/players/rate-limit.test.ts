@@ -14,10 +14,14 @@ vi.mock("./password.server.ts", async (importOriginal) => {
 import { db } from "#app/db/db.server.ts";
 import { authenticate } from "./players.server.ts";
 import {
+  ADDRESS_MAX_STEP_MS,
+  ADDRESS_SLOW_AFTER,
+  ADDRESS_STEP_MS,
+  addressStepMs,
+  beginLoginAttempt,
   countHits,
   LOGIN_WINDOW_MINUTES,
   loginKeys,
-  MAX_FAILURES_PER_IP,
   MAX_FAILURES_PER_USER_AND_IP,
   pruneRateLimitHits,
   releaseHits,
@@ -91,12 +95,66 @@ describe("player log-in limits", () => {
     });
   });
 
-  it("100 parallel wrong log-ins across usernames from one address: exactly 30 password checks", async () => {
-    const { result, checks } = await countedChecks(() => parallel(100, (i) => authenticate(`spray${i}`, "Wrong1234", "10.40.0.2")));
-    expect(checks).toBe(MAX_FAILURES_PER_IP);
-    expect(result.filter((r) => !r.ok && r.reason === "rateLimited")).toHaveLength(100 - MAX_FAILURES_PER_IP);
-    expect((await authenticate("spray1", "Wrong1234", "10.40.0.3")).ok).toBe(false);
-    expect(await authenticate("spray1", "Wrong1234", "10.40.0.3")).toEqual({ ok: false, reason: "invalid" });
+  it("an address's failures across usernames never refuse a right password from it: it only waits for its turn", async () => {
+    await signedUpPlayer("cgnat01");
+    const ip = "10.40.0.2";
+    const fast = { addressStepMs: 20 };
+    for (let i = 0; i < ADDRESS_SLOW_AFTER + 5; i++)
+      expect(await authenticate(`spray${i}`, "Wrong1234", ip, fast)).toEqual({ ok: false, reason: "invalid" });
+    expect(await countHits(loginKeys("player", "x", ip).ip)).toBe(ADDRESS_SLOW_AFTER + 5);
+    expect((await authenticate("cgnat01", "Secret123", ip, fast)).ok).toBe(true);
+    // Right passwords are not failures: the players sharing the address do not add to its count.
+    expect(await countHits(loginKeys("player", "x", ip).ip)).toBe(ADDRESS_SLOW_AFTER + 5);
+  });
+
+  it("50 parallel log-ins from a slowed address take turns: each is checked, none refused, the right password logs in", async () => {
+    await signedUpPlayer("cgnat02");
+    const ip = "10.40.0.3";
+    for (let i = 0; i < ADDRESS_SLOW_AFTER; i++) await authenticate(`queue${i}`, "Wrong1234", ip);
+    const pace = { addressStepMs: 40, addressMaxWaitMs: 10_000 };
+    const started = performance.now();
+    const { result, checks } = await countedChecks(() =>
+      parallel(50, (i) => (i === 25 ? authenticate("cgnat02", "Secret123", ip, pace) : authenticate(`queue${i}`, "Wrong1234", ip, pace))),
+    );
+    // One turn every 40 ms: the 50th began no sooner than 49 turns after the first.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(49 * 40 - 20);
+    expect(checks).toBe(50);
+    expect(result.filter((r) => !r.ok && r.reason === "rateLimited")).toHaveLength(0);
+    expect(result[25]!.ok).toBe(true);
+    expect(result.filter((r) => !r.ok && r.reason === "invalid")).toHaveLength(49);
+  });
+
+  it("no attempt waits longer than the longest wait, however long the queue", async () => {
+    const ip = "10.40.0.4";
+    for (let i = 0; i < ADDRESS_SLOW_AFTER; i++) await authenticate(`long${i}`, "Wrong1234", ip);
+    const started = performance.now();
+    const gates = await parallel(20, (i) => beginLoginAttempt("player", `long${i}`, ip, { addressStepMs: 1_000, addressMaxWaitMs: 200 }));
+    expect(gates.every((g) => g.ok)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("the per-account limit still holds at a slowed address under 50 parallel wrong passwords", async () => {
+    await signedUpPlayer("cgnat03");
+    const ip = "10.40.0.5";
+    for (let i = 0; i < ADDRESS_SLOW_AFTER; i++) await authenticate(`acct${i}`, "Wrong1234", ip);
+    const pace = { addressStepMs: 5 };
+    const { result, checks } = await countedChecks(() => parallel(50, () => authenticate("cgnat03", "Wrong1234", ip, pace)));
+    expect(checks).toBe(MAX_FAILURES_PER_USER_AND_IP);
+    expect(result.filter((r) => !r.ok && r.reason === "rateLimited")).toHaveLength(50 - MAX_FAILURES_PER_USER_AND_IP);
+    expect(await authenticate("cgnat03", "Secret123", ip, pace)).toEqual({
+      ok: false,
+      reason: "rateLimited",
+      retryAfterMinutes: LOGIN_WINDOW_MINUTES,
+    });
+    expect((await authenticate("cgnat03", "Secret123", "10.40.0.6")).ok).toBe(true);
+  });
+
+  it("the time between an address's turns grows with its failures, up to a bound", () => {
+    expect(addressStepMs(ADDRESS_SLOW_AFTER - 1)).toBe(0);
+    expect(addressStepMs(ADDRESS_SLOW_AFTER)).toBe(ADDRESS_STEP_MS);
+    expect(addressStepMs(2 * ADDRESS_SLOW_AFTER)).toBe(2 * ADDRESS_STEP_MS);
+    expect(addressStepMs(3 * ADDRESS_SLOW_AFTER)).toBe(4 * ADDRESS_STEP_MS);
+    expect(addressStepMs(100 * ADDRESS_SLOW_AFTER)).toBe(ADDRESS_MAX_STEP_MS);
   });
 
   it("wrong passwords from address A do not stop the owner logging in from address B", async () => {
@@ -119,7 +177,7 @@ describe("player log-in limits", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
-  it("a success clears the (username, address) pair and gives the address its hit back", async () => {
+  it("a success clears the (username, address) pair and never counts against the address", async () => {
     await signedUpPlayer("forgetful");
     const ip = "10.43.0.1";
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++) await authenticate("forgetful", "Wrong1234", ip);
@@ -127,9 +185,9 @@ describe("player log-in limits", () => {
     for (let i = 0; i < MAX_FAILURES_PER_USER_AND_IP - 1; i++)
       expect(await authenticate("forgetful", "Wrong1234", ip)).toEqual({ ok: false, reason: "invalid" });
     expect((await authenticate("forgetful", "Secret123", ip)).ok).toBe(true);
-    // Many players behind one carrier address: their successful log-ins never add up to the address limit.
+    // Many players behind one carrier address: their successful log-ins never add up to its failures.
     const shared = "10.43.0.2";
-    for (let i = 0; i < MAX_FAILURES_PER_IP + 5; i++) expect((await authenticate("forgetful", "Secret123", shared)).ok).toBe(true);
+    for (let i = 0; i < ADDRESS_SLOW_AFTER + 5; i++) expect((await authenticate("forgetful", "Secret123", shared)).ok).toBe(true);
     expect(await countHits(loginKeys("player", "forgetful", shared).ip)).toBe(0);
   });
 

@@ -1,5 +1,5 @@
-// Staff sign-in: its own cookie, its own sessions table, the players' log-in limits (per username and address,
-// per address; per username only a slow-down, so nobody can lock the admin out) under their own "staff" keys,
+// Staff sign-in: its own cookie, its own sessions table, the players' log-in limits (per username and address;
+// per address and per username only a slow-down, so nobody can lock the admin out) under their own "staff" keys,
 // and every log-in and log-out in the audit log.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { createCookie, data, redirect } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { burnPasswordCheck, verifyPassword } from "#app/modules/players/password.server.ts";
-import { beginLoginAttempt, loginFailed, loginSucceeded } from "#app/modules/players/rate-limit.server.ts";
+import { beginLoginAttempt, loginFailed, loginSucceeded, type LoginPace } from "#app/modules/players/rate-limit.server.ts";
 import { clientIp, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import { hashToken } from "#app/modules/sessions/sessions.server.ts";
 import { audit } from "./audit.server.ts";
@@ -42,12 +42,7 @@ export type StaffLoginOutcome =
       params?: { minutes: number };
     };
 
-export async function loginStaff(
-  request: Request,
-  username: string,
-  password: string,
-  options?: { now?: Date; slowMs?: number },
-): Promise<StaffLoginOutcome> {
+export async function loginStaff(request: Request, username: string, password: string, options?: LoginPace): Promise<StaffLoginOutcome> {
   const ip = clientIp(request);
   const gate = await beginLoginAttempt("staff", username, ip, options);
   // Refused before any password work: a flood of refused attempts costs no hashing.

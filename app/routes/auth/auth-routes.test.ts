@@ -4,10 +4,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { createPlayer, MAX_SIGNUPS_PER_IP } from "#app/modules/players/players.server.ts";
-import { MAX_FAILURES_PER_USER_AND_IP } from "#app/modules/players/rate-limit.server.ts";
+import { ADDRESS_SLOW_AFTER, MAX_FAILURES_PER_USER_AND_IP } from "#app/modules/players/rate-limit.server.ts";
+import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { signupSchema } from "#app/modules/players/validation.ts";
 import { honeypotInputProps } from "#app/utils/honeypot.server.ts";
 import { callRoute } from "#tests/support/route-call.ts";
+import { listMessagesTo } from "#app/modules/outbox/outbox.server.ts";
+import * as forgot from "./forgot-password.tsx";
 import * as login from "./login.tsx";
 import * as signup from "./signup.tsx";
 
@@ -71,5 +74,42 @@ describe("/login", () => {
       headers: { "x-client-ip": "10.71.0.2" },
     });
     expect(owner.status).toBe(302);
+  });
+
+  it("never refuses a right password for its address: after 30+ wrong log-ins from it (any usernames) a player there logs in", async () => {
+    await signedUpPlayer("carrier01");
+    const carrier = { "x-client-ip": "10.72.0.1" };
+    for (let i = 0; i < ADDRESS_SLOW_AFTER + 3; i++) {
+      const wrong = await callRoute(login, "/login", { form: { username: `someone${i}`, password: "Wrong1234" }, headers: carrier });
+      expect(wrong.status).toBe(401);
+    }
+    const right = await callRoute(login, "/login", { form: { username: "carrier01", password: "Secret123" }, headers: carrier });
+    expect(right.status).toBe(302);
+    expect(right.headers.get("set-cookie")).toMatch(/^sid=/);
+  });
+});
+
+describe("/forgot-password?tab=sms", () => {
+  it("three requests naming the player with other phones, from three addresses, leave the owner's own request its code", async () => {
+    await signedUpPlayer("resetvictim");
+    const honeypot = await honeypotInputProps();
+    const form = (phone: string) => ({
+      channel: "sms",
+      username: "resetvictim",
+      callingCode: "880",
+      phone,
+      robot: "on",
+      [honeypot.nameFieldName]: "",
+      [honeypot.validFromFieldName!]: honeypot.encryptedValidFrom!,
+    });
+    for (const [i, phone] of ["01811111111", "01922222222", "01633333333"].entries()) {
+      const out = await callRoute(forgot, "/forgot-password?tab=sms", { form: form(phone), headers: { "x-client-ip": `10.73.0.${i + 1}` } });
+      expect(out.status).toBe(302);
+    }
+    expect(await listMessagesTo("+8801711111111")).toHaveLength(0);
+    const owner = await callRoute(forgot, "/forgot-password?tab=sms", { form: form("01711111111"), headers: { "x-client-ip": "10.73.1.1" } });
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("location")).toBe("/forgot-password/code?username=resetvictim&sent=1");
+    expect(await listMessagesTo("+8801711111111")).toHaveLength(1);
   });
 });

@@ -48,6 +48,19 @@ try {
       setup,
     );
   }
+  // Every player launches the game first, as on the site (a provider's bet needs the token of the player's live
+  // session): the token the provider got at launch goes with each bet.
+  const launch = await import("#app/modules/games/launch.server.ts");
+  const tokens = new Map<number, string>();
+  for (let i = 0; i < playerIds.length; i += 20) {
+    await Promise.all(
+      playerIds.slice(i, i + 20).map(async (playerId) => {
+        const { token } = await launch.startLaunch({ playerId, gameCode: GAME, device: "desktop", returnTo: "/slot", lang: "en" });
+        await launch.openLaunch(token, playerId);
+        tokens.set(playerId, token);
+      }),
+    );
+  }
   await setup.execute(sql`create table bench_baseline (id int primary key, n bigint not null default 0)`);
   await setup.execute(sql`insert into bench_baseline (id) select generate_series(1, ${PLAYERS})`);
 
@@ -95,7 +108,8 @@ try {
       }
       const roundId = `r${++round}`;
       const base = { platform: PLATFORM, playerId, roundId, gameCode: GAME };
-      await timed(() => wallet.walletBet({ ...base, txnId: `${roundId}b`, amount: 1_000n }, database.db), bets);
+      const token = tokens.get(playerId);
+      await timed(() => wallet.walletBet({ ...base, txnId: `${roundId}b`, amount: 1_000n, token }, database.db), bets);
       await timed(() =>
         wallet.walletWin({ ...base, txnId: `${roundId}w`, amount: Math.random() < 0.5 ? 0n : 1_900n, betTxnId: `${roundId}b` }, database.db),
       );

@@ -25,6 +25,11 @@ export type AggregatorLaunch = {
   returnUrl: string;
 };
 export const aggregatorLaunches: AggregatorLaunch[] = [];
+/**
+ * The session token the aggregator got at the player's last launch: what its game server sends with each bet
+ * to our seamless wallet (a bet without a live launch session is refused).
+ */
+export const aggregatorTokenFor = (playerId: number) => aggregatorLaunches.findLast((l) => l.playerId === String(playerId))?.token;
 
 function signatureValid(body: string, timestamp: string | null, signature: string | null) {
   if (!timestamp || !signature || !/^\d+$/.test(timestamp)) return false;

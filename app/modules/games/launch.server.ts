@@ -1,17 +1,18 @@
 // Game launches: a one-time token per launch (only its SHA-256 is stored), the provider adapter's URL for it,
 // and the single use of the token when /gamerun opens the game.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { adapterFor, LaunchError, type LaunchDevice, type LaunchLang } from "./adapters/index.ts";
 import { getGameByCode } from "./catalogue.server.ts";
+import { GAME_SESSION_HOURS, hashLaunchToken } from "./launch-token.server.ts";
 import { gameLaunches, gameProviders, games } from "./schema.ts";
 
 export const LAUNCH_TTL_SECONDS = 120;
 
-export const hashLaunchToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export { GAME_SESSION_HOURS, hashLaunchToken };
 const newToken = () => randomBytes(32).toString("base64url");
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 export const isLaunchTokenFormat = (token: unknown): token is string => typeof token === "string" && TOKEN_FORMAT.test(token);
@@ -107,7 +108,7 @@ export async function launchGameCode(token: string, playerId: number): Promise<s
   return row?.code;
 }
 
-export const SIM_SESSION_HOURS = 12;
+export const SIM_SESSION_HOURS = GAME_SESSION_HOURS;
 
 /**
  * The simulated aggregator's session: the launch token identifies it, as a provider's session token would. A
@@ -130,14 +131,14 @@ export async function findSimSession(token: string, playerId: number) {
       and(
         eq(gameLaunches.tokenHash, hashLaunchToken(token)),
         eq(gameLaunches.playerId, playerId),
-        sql`${gameLaunches.usedAt} > now() - make_interval(hours => ${SIM_SESSION_HOURS})`,
+        sql`${gameLaunches.usedAt} > now() - make_interval(hours => ${GAME_SESSION_HOURS})`,
         eq(gameProviders.kind, "aggregator"),
         sql`trim(${gameProviders.baseUrl}) = ''`,
         eq(gameProviders.status, "active"),
         eq(games.active, true),
       ),
     );
-  return row;
+  return row && { ...row, token };
 }
 
 /** The spec's split of a game code on dashes: PLATFORM-TYPE-NAME → platform and type. */

@@ -59,11 +59,18 @@ function checkCall(input: { platform: string; txnId: string; playerId: number; r
   return failure ? { failure } : { platform };
 }
 
-/** Takes `amount` from main, then bonus. Refused for blocked players, inactive providers, unknown games, settled rounds. */
+/**
+ * Takes `amount` from main, then bonus. Refused for blocked players, inactive providers, unknown games, settled rounds,
+ * and (every provider but HOUSE) without `token` of the player's live launch session of the provider.
+ */
 export async function walletBet(input: BetInput, ex?: Executor): Promise<WalletSuccess | WalletFailure> {
   const checked = checkCall(input);
   if (checked.failure) return checked.failure;
-  const failure = firstFailure(checkAmount(input.amount, 1n), checkFairness(input.fairness));
+  const failure = firstFailure(
+    checkAmount(input.amount, 1n),
+    checkFairness(input.fairness),
+    input.token === undefined || typeof input.token === "string" ? undefined : invalid("token must be a string"),
+  );
   if (failure) return failure;
   return runCall(ex, input.playerId, (tx) => placeBet(tx, { ...input, platform: checked.platform! }));
 }

@@ -7,15 +7,15 @@ import { settleMarket } from "#app/modules/exchange/settlement.server.ts";
 import { tickOf } from "#app/modules/exchange/ladder.ts";
 import { createBookmakerMarket, createMatchOddsMarket, fundedPlayer, refusal, requestKey, taka } from "#app/modules/exchange/test-helpers.ts";
 import { walletBet } from "#app/modules/games/wallet.server.ts";
-import { createProvider, GAME, PLATFORM } from "#app/modules/games/wallet/test-helpers.ts";
+import { createProvider, GAME, PLATFORM, sessionToken } from "#app/modules/games/wallet/test-helpers.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { changeLimit, limitOverview } from "./limits.server.ts";
 
 let seq = 0;
-const casinoBet = (playerId: number, amount: bigint) => {
+const casinoBet = async (playerId: number, amount: bigint) => {
   seq++;
   const id = `rgx${Date.now()}${seq}`;
-  return walletBet({ platform: PLATFORM, playerId, roundId: id, gameCode: GAME, txnId: `${id}b`, amount });
+  return walletBet({ platform: PLATFORM, playerId, roundId: id, gameCode: GAME, txnId: `${id}b`, amount, token: await sessionToken(playerId) });
 };
 
 afterAll(closeIdleConnections);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { walletBet, walletWin } from "#app/modules/games/wallet.server.ts";
-import { balances, createProvider, fundedPlayer, GAME, PLATFORM } from "#app/modules/games/wallet/test-helpers.ts";
+import { balances, createProvider, fundedPlayer, GAME, PLATFORM, sessionToken } from "#app/modules/games/wallet/test-helpers.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { createSite, setSettings } from "#app/modules/payments/test-helpers.ts";
 import { takeTimeOut } from "./exclusions.server.ts";
@@ -9,9 +9,10 @@ import { changeLimit } from "./limits.server.ts";
 import { checkBeforeStake, checkStake } from "./stake-check.server.ts";
 
 let seq = 0;
-const bet = (playerId: number, amount: bigint) => {
-  seq++;
-  return walletBet({ platform: PLATFORM, playerId, roundId: `rg${seq}`, gameCode: GAME, txnId: `rgb${seq}`, amount });
+const bet = async (playerId: number, amount: bigint) => {
+  const n = ++seq;
+  const token = await sessionToken(playerId);
+  return walletBet({ platform: PLATFORM, playerId, roundId: `rg${n}`, gameCode: GAME, txnId: `rgb${n}`, amount, token });
 };
 
 afterAll(closeIdleConnections);
@@ -44,7 +45,7 @@ describe("checkStake", () => {
     await changeLimit(player, { kind: "loss", period: "week" }, 5_000n);
     seq++;
     const round = `rgl${seq}`;
-    const call = { platform: PLATFORM, playerId: player, roundId: round, gameCode: GAME };
+    const call = { platform: PLATFORM, playerId: player, roundId: round, gameCode: GAME, token: await sessionToken(player) };
     expect(await walletBet({ ...call, txnId: `${round}b`, amount: 4_000n })).toMatchObject({ ok: true });
     // ৳40 lost so far (open round, no payout): a ৳10.01 stake could make the loss ৳50.01.
     expect(await bet(player, 1_001n)).toMatchObject({ ok: false, code: "limit_exceeded", limit: { kind: "loss", remaining: 1_000n } });

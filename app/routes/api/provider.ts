@@ -8,17 +8,22 @@
 //
 // Body (JSON):
 //   balance:  { "playerId": 42 }
-//   bet:      { "txnId", "playerId", "roundId", "gameCode", "amount" }
+//   bet:      { "txnId", "playerId", "roundId", "gameCode", "amount", "token" }
 //   win:      { "txnId", "playerId", "roundId", "gameCode", "amount", "betTxnId"?, "roundClosed"? (default true) }
 //   rollback: { "txnId", "playerId", "roundId", "gameCode", "refTxnId" }
 // playerId is the id we sent at launch (a JSON integer or a digit string). Ids are strings (or integers) of at
 // most 100 printable characters. `amount` is in POISHA (1 taka = 100 poisha): a non-negative JSON integer or a
 // digit string, never a decimal; a win of 0 is a loss. A win needs an open round (its bet first); a win for an
 // unknown round is INVALID_REQUEST, for a settled one ROUND_CLOSED.
+// `token` is the launch token we sent the provider at launch (its session token): a bet is accepted only for a
+// player with a live session of this provider, a launch of one of its games that the player opened in /gamerun
+// less than 12 hours ago. A bet without a token, with another player's or provider's, or of a launch never opened
+// is INVALID_TOKEN, after the session's end SESSION_EXPIRED; no money moves. A retried bet (same txnId) replays
+// its first answer, and wins and rollbacks need no token: a win for a round bet in the session is paid after it.
 //
 // Answers, HTTP 200: { "status": "OK", "balance": "1234.50" (taka, 2 decimals, main + bonus), "currency", "txnId" }
 // or, for a refusal, { "status": "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" (a bet over the player's stake or loss limit) |
-// "DUPLICATE_MISMATCH" | "BET_ROLLED_BACK" | "ROUND_CLOSED" |
+// "DUPLICATE_MISMATCH" | "BET_ROLLED_BACK" | "ROUND_CLOSED" | "INVALID_TOKEN" | "SESSION_EXPIRED" |
 // "PLAYER_BLOCKED" | "UNKNOWN_PLAYER" | "UNKNOWN_GAME" | "UNKNOWN_PROVIDER" | "INVALID_REQUEST", "message", "balance"? }.
 // A retried call (same txnId) answers like the first time with the current balance.
 // Protocol errors: 400 malformed body, 401 missing/bad/stale signature, 404 unknown action or platform,
@@ -62,7 +67,7 @@ const amount = z
 const call = { txnId: id, playerId, roundId: id, gameCode: id };
 const schemas = {
   balance: z.object({ playerId }),
-  bet: z.object({ ...call, amount }),
+  bet: z.object({ ...call, amount, token: z.string().max(200, "token must be at most 200 characters").optional() }),
   win: z.object({ ...call, amount, betTxnId: id.optional(), roundClosed: z.boolean().optional() }),
   rollback: z.object({ ...call, refTxnId: id }),
 };

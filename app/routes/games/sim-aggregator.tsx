@@ -59,7 +59,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const message = messageToken("gamerun.sim.stakeRange", { min: takaText(minStake), max: takaText(maxStake) });
     return data({ result: submission.reply({ fieldErrors: { stake: [message] } }), spin: null }, { status: 400 });
   }
-  const spun = await simSpin({ platform: session.platform, playerId: player.id, gameCode: session.game.code, stake });
+  const spun = await simSpin({ platform: session.platform, playerId: player.id, gameCode: session.game.code, stake, token: session.token });
   if (!spun.ok) return data({ result: submission.reply({ formErrors: [walletMessage(spun.failure)] }), spin: null }, { status: 409 });
   const spin = {
     roundId: spun.roundId,

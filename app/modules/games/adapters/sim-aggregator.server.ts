@@ -26,7 +26,8 @@ export function simMultiplier(draw: number): number {
 
 export const simPayout = (stake: bigint, tenths: number) => (stake * BigInt(tenths)) / 10n;
 
-export type SimSpinInput = { platform: string; playerId: number; gameCode: string; stake: bigint };
+/** token: the session's launch token (the simulated aggregator bets with it, as a real provider does). */
+export type SimSpinInput = { platform: string; playerId: number; gameCode: string; stake: bigint; token: string };
 export type SimSpinResult =
   { ok: true; roundId: string; stake: bigint; tenths: number; payout: bigint; balance: bigint } | { ok: false; failure: WalletFailure };
 
@@ -35,10 +36,10 @@ export type SimSpinResult =
  * transaction ids. A win the wallet refuses is retried (the call is idempotent); if it still fails the bet is
  * rolled back so the player is never left with a stake taken and no result.
  */
-export async function simSpin({ platform, playerId, gameCode, stake }: SimSpinInput, draw = randomInt(TOTAL_WEIGHT)): Promise<SimSpinResult> {
+export async function simSpin({ platform, playerId, gameCode, stake, token }: SimSpinInput, draw = randomInt(TOTAL_WEIGHT)): Promise<SimSpinResult> {
   const roundId = `sim-${randomUUID()}`;
   const base = { platform, playerId, roundId, gameCode };
-  const bet = await walletBet({ ...base, txnId: `${roundId}-bet`, amount: stake });
+  const bet = await walletBet({ ...base, txnId: `${roundId}-bet`, amount: stake, token });
   if (!bet.ok) return { ok: false, failure: bet };
   const tenths = simMultiplier(draw);
   const payout = simPayout(stake, tenths);

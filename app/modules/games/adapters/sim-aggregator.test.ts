@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { fundedPlayer, mainBalance } from "#app/modules/games/house/test-helpers.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
+import { openLaunch, startLaunch } from "../launch.server.ts";
 import { ensureLaunchProviders, SIM_GAME } from "../launch-test-helpers.ts";
 import { gameRounds, gameWalletCalls } from "../schema.ts";
 import { SIM_PAYTABLE, simBalance, simMultiplier, simPayout, simSpin } from "./sim-aggregator.server.ts";
@@ -31,13 +32,21 @@ describe("paytable", () => {
   });
 });
 
+/** The player's session of the simulated aggregator: its launch, opened as /gamerun does; the spins bet with its token. */
+async function session(playerId: number) {
+  const { token } = await startLaunch({ playerId, gameCode: SIM_GAME, device: "mobile", returnTo: "/slot", lang: "en" });
+  await openLaunch(token, playerId);
+  return token;
+}
+
 describe("spins through the seamless wallet", () => {
   beforeAll(ensureLaunchProviders);
   afterAll(closeIdleConnections);
 
   it("a 10× spin bets the stake and pays ten times it, settling its own round", async () => {
     const player = await fundedPlayer(100_000n);
-    const spun = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 2_000n }, 9_999);
+    const token = await session(player.id);
+    const spun = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 2_000n, token }, 9_999);
     expect(spun).toMatchObject({ ok: true, tenths: 100, payout: 20_000n, balance: 118_000n });
     expect(await mainBalance(player.id)).toBe(118_000n);
     expect(await simBalance("SIMT", player.id)).toBe(118_000n);
@@ -56,8 +65,9 @@ describe("spins through the seamless wallet", () => {
 
   it("a losing spin takes the stake; every spin has its own round and transaction ids", async () => {
     const player = await fundedPlayer(100_000n);
-    const a = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 1_000n }, 0);
-    const b = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 1_000n }, 0);
+    const token = await session(player.id);
+    const a = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 1_000n, token }, 0);
+    const b = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 1_000n, token }, 0);
     expect(a).toMatchObject({ ok: true, payout: 0n });
     expect(b).toMatchObject({ ok: true, payout: 0n, balance: 98_000n });
     if (!a.ok || !b.ok) return;
@@ -68,8 +78,17 @@ describe("spins through the seamless wallet", () => {
 
   it("a stake above the balance is refused by the wallet and moves no money", async () => {
     const player = await fundedPlayer(1_500n);
-    const spun = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 2_000n });
+    const token = await session(player.id);
+    const spun = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 2_000n, token });
     expect(spun).toMatchObject({ ok: false, failure: { code: "insufficient_funds" } });
     expect(await mainBalance(player.id)).toBe(1_500n);
+  });
+
+  it("a spin without the player's session is refused by the wallet and moves no money", async () => {
+    const player = await fundedPlayer(100_000n);
+    const other = await fundedPlayer(100_000n);
+    const spun = await simSpin({ platform: "SIMT", playerId: player.id, gameCode: SIM_GAME, stake: 2_000n, token: await session(other.id) });
+    expect(spun).toMatchObject({ ok: false, failure: { code: "invalid_token" } });
+    expect(await mainBalance(player.id)).toBe(100_000n);
   });
 });

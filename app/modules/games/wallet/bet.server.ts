@@ -7,6 +7,7 @@ import { replay } from "./replay.server.ts";
 import { Refusal, refuse, success, TxnIdTaken } from "./run.server.ts";
 import { checkBeforeStake } from "#app/modules/protection/stake-check.server.ts";
 import { limitText } from "#app/modules/protection/limits-errors.ts";
+import { HOUSE_PLATFORM } from "../types.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
 import type { BetInput, WalletSuccess } from "./types.ts";
 
@@ -21,6 +22,13 @@ export async function placeBet(tx: Tx, input: BetInput): Promise<WalletSuccess> 
   if (ctx.player.blocked) refuse("player_blocked", "The player is blocked and cannot bet", balance);
   const game = ctx.game;
   if (!game || game.providerId !== ctx.provider.id || !game.active) refuse("unknown_game", `Unknown game ${gameCode}`, balance);
+  // A provider bets only for a player who launched one of its games (aggregators' wallet contracts: the session
+  // token it got at launch), so a signed call cannot spend the balance of any other player, the market-maker's
+  // included. A retried bet was replayed above; wins and rollbacks of its rounds need no session.
+  if (ctx.provider.platform !== HOUSE_PLATFORM && ctx.session !== "live") {
+    if (ctx.session === "expired") refuse("session_expired", "The player's game session has ended", balance);
+    refuse("invalid_token", "No game session of this player and provider for this token: the player must launch the game", balance);
+  }
   if (balance < amount) refuse("insufficient_funds", "Insufficient funds", balance);
   // Player protection: under the player's lock, so parallel bets cannot together pass a stake or loss limit. The
   // exclusion, the mode and the limits come with the context, so a demo player without limits costs no query.

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
+import { GAME_SESSION_HOURS, hashLaunchToken } from "../launch-token.server.ts";
 import type { WalletAction } from "../schema.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import { excludedAt } from "#app/modules/protection/exclusions-active.server.ts";
@@ -39,6 +40,11 @@ export type CallContext = {
   excluded: boolean;
   /** The site runs in real-money mode (bets then need the operator's identity checks). */
   realMoney: boolean;
+  /**
+   * The launch session the call's token names, for this player and a game of this provider: live (opened in
+   * /gamerun less than GAME_SESSION_HOURS ago), expired, unopened, or null (no such launch; no token).
+   */
+  session: "live" | "expired" | "unopened" | null;
 };
 
 export const callJson = (c: string) =>
@@ -72,12 +78,15 @@ type Raw = {
   limits: Array<{ kind: StakeLimit["kind"]; period: StakeLimit["period"]; amount: string }> | null;
   excluded: boolean;
   real_money: boolean | null;
+  session: CallContext["session"];
 };
 
 export async function lockContext(
   tx: Tx,
-  { platform, playerId, gameCode, txnId }: { platform: string; playerId: number; gameCode: string; txnId: string },
+  { platform, playerId, gameCode, txnId, token }: { platform: string; playerId: number; gameCode: string; txnId: string; token?: string },
 ): Promise<CallContext> {
+  // Without a token (wins, rollbacks, house bets) the session lookup finds nothing on the unique index.
+  const tokenHash = token ? hashLaunchToken(token) : "";
   // The accounts are locked in id order, like the ledger does, and only the accounts (`of a`), not the player row.
   const [raw] = await preparedRows<Raw>(
     tx,
@@ -95,7 +104,12 @@ export async function lockContext(
         (select json_agg(json_build_object('kind', kind, 'period', period, 'amount', amount::text)) from rg_limits
           where player_id = ${playerId} and kind in ('stake', 'loss')) as limits,
         ${excludedAt(playerId, sql`now()`)} as excluded,
-        (select mode = 'real' from general_settings order by id limit 1) as real_money`,
+        (select mode = 'real' from general_settings order by id limit 1) as real_money,
+        (select case when l.used_at is null then 'unopened'
+            when l.used_at > now() - make_interval(hours => ${GAME_SESSION_HOURS}) then 'live' else 'expired' end
+          from game_launches l join games lg on lg.id = l.game_id
+          where l.token_hash = ${tokenHash} and l.player_id = ${playerId}
+            and lg.provider_id = (select id from game_providers where platform = ${platform})) as session`,
   );
   const available = (wallet: "main" | "bonus") => BigInt(raw!.accounts?.find((a) => a.wallet === wallet)?.available ?? "0");
   return {
@@ -109,5 +123,6 @@ export async function lockContext(
     limits: (raw!.limits ?? []).map((l) => ({ kind: l.kind, period: l.period, amount: BigInt(l.amount) })),
     excluded: Boolean(raw!.excluded),
     realMoney: Boolean(raw!.real_money),
+    session: raw!.session ?? null,
   };
 }

@@ -8,7 +8,7 @@ import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants, prng } from "#app/modules/ledger/test-helpers.ts";
 import { gameRounds } from "../schema.ts";
 import { walletBet, walletRollback, walletWin } from "../wallet.server.ts";
-import { balances, createProvider, fundedPlayer, GAME, PLATFORM, roundsAgainstLedger } from "./test-helpers.ts";
+import { balances, createProvider, fundedPlayer, GAME, launchSession, PLATFORM, roundsAgainstLedger } from "./test-helpers.ts";
 import type { WalletFailure, WalletSuccess } from "./types.ts";
 
 const PLAYERS = 20;
@@ -30,6 +30,7 @@ async function play(index: number, calls: number) {
   const rnd = prng(1_000 + index);
   const start = { main: BigInt(rnd.int(0, 50_000)), bonus: BigInt(rnd.int(0, 20_000)) };
   const playerId = await fundedPlayer(start.main, start.bonus);
+  const token = await launchSession(playerId); // the provider bets with the token of the player's session
   const m = { ...start };
   const rounds: Round[] = [];
   const done: Done[] = [];
@@ -38,7 +39,7 @@ async function play(index: number, calls: number) {
   let seq = 0;
   let count = 0;
   const id = (p: string) => `s${index}-${p}${++seq}`;
-  const base = (round: Round) => ({ platform: PLATFORM, playerId, roundId: round.id, gameCode: GAME });
+  const base = (round: Round) => ({ platform: PLATFORM, playerId, roundId: round.id, gameCode: GAME, token });
   const send = (s: Sent) =>
     s.kind === "bet"
       ? walletBet(s.input as Parameters<typeof walletBet>[0])

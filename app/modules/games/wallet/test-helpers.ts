@@ -7,6 +7,7 @@ import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { gameProviders, games } from "../schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { openLaunch, startLaunch } from "../launch.server.ts";
 
 export const SECRET = "test-secret-0123456789";
 export const PLATFORM = "WT";
@@ -58,6 +59,24 @@ export async function fundedPlayer(main: bigint, bonus = 0n) {
   ];
   if (legs.length) await transferLinked(legs);
   return playerId;
+}
+
+/**
+ * Launches `${platform}-SLOT-TEST` for the player and opens it (as /gamerun does), through the real launch code:
+ * the token is what the provider got at launch and sends with its bets. Returns the token.
+ */
+export async function launchSession(playerId: number, platform = PLATFORM) {
+  const { token } = await startLaunch({ playerId, gameCode: `${platform}-SLOT-TEST`, device: "desktop", returnTo: "/slot", lang: "en" });
+  await openLaunch(token, playerId);
+  return token;
+}
+
+const sessions = new Map<string, Promise<string>>();
+/** The token of one live session per player and platform, launched on first use (for tests that bet often). */
+export function sessionToken(playerId: number, platform = PLATFORM) {
+  const key = `${platform}:${playerId}`;
+  if (!sessions.has(key)) sessions.set(key, launchSession(playerId, platform));
+  return sessions.get(key)!;
 }
 
 export async function blockPlayer(playerId: number) {

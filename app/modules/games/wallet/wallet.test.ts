@@ -7,14 +7,21 @@ import { createRequirement, hasActiveTurnover } from "#app/modules/turnover/turn
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import { gameRounds, gameWalletCalls } from "../schema.ts";
 import { HOUSE_SHARDS, houseShardAccount, walletBalance, walletBet, walletRollback, walletWin } from "../wallet.server.ts";
-import { balances, blockPlayer, createProvider, fundedPlayer, GAME, PLATFORM, roundsAgainstLedger } from "./test-helpers.ts";
+import { balances, blockPlayer, createProvider, fundedPlayer, GAME, launchSession, PLATFORM, roundsAgainstLedger } from "./test-helpers.ts";
 
 let seq = 0;
 const ids = () => {
   seq++;
   return { round: `r${seq}`, bet: `b${seq}`, win: `w${seq}`, rb: `rb${seq}` };
 };
-const call = (playerId: number, roundId: string) => ({ platform: PLATFORM, playerId, roundId, gameCode: GAME });
+/** Each player's launch token: the provider's bets carry the token of the player's session (see provider-route.test.ts). */
+const tokens = new Map<number, string>();
+const funded = async (main: bigint, bonus = 0n) => {
+  const playerId = await fundedPlayer(main, bonus);
+  tokens.set(playerId, await launchSession(playerId));
+  return playerId;
+};
+const call = (playerId: number, roundId: string) => ({ platform: PLATFORM, playerId, roundId, gameCode: GAME, token: tokens.get(playerId) });
 const round = async (playerId: number, roundId: string) =>
   (
     await db
@@ -31,7 +38,7 @@ beforeAll(async () => {
 
 describe("bets and wins", () => {
   it("takes a bet into the player's house shard and pays the win to main, settling the round", async () => {
-    const player = await fundedPlayer(10_000n);
+    const player = await funded(10_000n);
     const t = ids();
     const bet = await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 2_500n });
     expect(bet).toMatchObject({ ok: true, balance: 7_500n, main: 7_500n, bonus: 0n, currency: "BDT", replayed: false });
@@ -50,7 +57,7 @@ describe("bets and wins", () => {
   });
 
   it("spends main first, then bonus, and a rollback puts each back where it came from", async () => {
-    const player = await fundedPlayer(3_000n, 5_000n);
+    const player = await funded(3_000n, 5_000n);
     const t = ids();
     expect(await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 5_000n })).toMatchObject({ ok: true, main: 0n, bonus: 3_000n });
     expect(await balances(player)).toEqual({ main: 0n, bonus: 3_000n });
@@ -60,7 +67,7 @@ describe("bets and wins", () => {
   });
 
   it("refuses a bet above the balance without writing anything; the same txn id succeeds after a deposit", async () => {
-    const player = await fundedPlayer(1_000n, 500n);
+    const player = await funded(1_000n, 500n);
     const t = ids();
     const refused = await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 2_000n });
     expect(refused).toMatchObject({ ok: false, code: "insufficient_funds", balance: 1_500n });
@@ -79,7 +86,7 @@ describe("bets and wins", () => {
   });
 
   it("accepts a win of 0 as a loss and lets a round stay open with roundClosed false", async () => {
-    const player = await fundedPlayer(5_000n);
+    const player = await funded(5_000n);
     const t = ids();
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
     expect(await walletWin({ ...call(player, t.round), txnId: `${t.win}a`, amount: 300n, roundClosed: false })).toMatchObject({
@@ -99,7 +106,7 @@ describe("bets and wins", () => {
   });
 
   it("refuses a win without a bet (out of order) and accepts it once the bet has arrived", async () => {
-    const player = await fundedPlayer(5_000n);
+    const player = await funded(5_000n);
     const t = ids();
     expect(await walletWin({ ...call(player, t.round), txnId: t.win, amount: 900n, betTxnId: t.bet })).toMatchObject({
       ok: false,
@@ -111,7 +118,7 @@ describe("bets and wins", () => {
   });
 
   it("checks provider, player, game and input", async () => {
-    const player = await fundedPlayer(5_000n);
+    const player = await funded(5_000n);
     const t = ids();
     const base = { txnId: t.bet, roundId: t.round, amount: 100n };
     expect(await walletBet({ ...base, platform: "NOPE", playerId: player, gameCode: GAME })).toMatchObject({ ok: false, code: "unknown_provider" });
@@ -145,7 +152,7 @@ describe("bets and wins", () => {
   });
 
   it("refuses a blocked player's bet but still pays the win and the rollback", async () => {
-    const player = await fundedPlayer(5_000n);
+    const player = await funded(5_000n);
     const t = ids();
     const t2 = ids();
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
@@ -164,7 +171,7 @@ describe("bets and wins", () => {
 
 describe("idempotency", () => {
   it("replays a repeated call with the current balance and moves the money once", async () => {
-    const player = await fundedPlayer(10_000n);
+    const player = await funded(10_000n);
     const t = ids();
     const first = await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
     const again = await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
@@ -177,8 +184,8 @@ describe("idempotency", () => {
   });
 
   it("refuses the same txn id with another amount, round, player, game or action", async () => {
-    const player = await fundedPlayer(10_000n);
-    const other = await fundedPlayer(10_000n);
+    const player = await funded(10_000n);
+    const other = await funded(10_000n);
     const t = ids();
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
     const mismatches = [
@@ -195,7 +202,7 @@ describe("idempotency", () => {
   });
 
   it("applies concurrent calls with one txn id once", async () => {
-    const player = await fundedPlayer(10_000n);
+    const player = await funded(10_000n);
     const t = ids();
     const results = await Promise.all(Array.from({ length: 20 }, () => walletBet({ ...call(player, t.round), txnId: t.bet, amount: 700n })));
     expect(results.every((r) => r.ok)).toBe(true);
@@ -208,7 +215,7 @@ describe("idempotency", () => {
   });
 
   it("never overdraws one wallet under 100 concurrent bets", async () => {
-    const player = await fundedPlayer(3_000n, 700n);
+    const player = await funded(3_000n, 700n);
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => walletBet({ ...call(player, `conc${i}`), txnId: `conc-bet-${i}`, amount: 100n })),
     );
@@ -221,7 +228,7 @@ describe("idempotency", () => {
 
 describe("rollbacks", () => {
   it("leaves a tombstone for an unknown transaction and refuses the late bet", async () => {
-    const player = await fundedPlayer(5_000n);
+    const player = await funded(5_000n);
     const t = ids();
     expect(await walletRollback({ ...call(player, t.round), txnId: t.rb, refTxnId: t.bet })).toMatchObject({
       ok: true,
@@ -242,7 +249,7 @@ describe("rollbacks", () => {
   });
 
   it("rolls a bet back once, even when named by two rollbacks", async () => {
-    const player = await fundedPlayer(5_000n);
+    const player = await funded(5_000n);
     const t = ids();
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
     await walletBet({ ...call(player, t.round), txnId: `${t.bet}b`, amount: 500n });
@@ -257,7 +264,7 @@ describe("rollbacks", () => {
       ok: false,
       code: "invalid_request",
     });
-    const other = await fundedPlayer(100n);
+    const other = await funded(100n);
     expect(await walletRollback({ ...call(other, t.round), txnId: `${t.rb}d`, refTxnId: `${t.bet}b` })).toMatchObject({
       ok: false,
       code: "invalid_request",
@@ -266,7 +273,7 @@ describe("rollbacks", () => {
   });
 
   it("takes a win back from main, and refuses when main cannot cover it", async () => {
-    const player = await fundedPlayer(1_000n);
+    const player = await funded(1_000n);
     const t = ids();
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_000n });
     await walletWin({ ...call(player, t.round), txnId: t.win, amount: 3_000n });
@@ -293,7 +300,7 @@ describe("turnover", () => {
   const remaining = async (id: number) => (await db.select().from(turnoverRequirements).where(eq(turnoverRequirements.id, id)))[0]!.remaining;
 
   it("counts a settled round's stake, and a rollback after settlement gives it back", async () => {
-    const player = await fundedPlayer(10_000n);
+    const player = await funded(10_000n);
     const req = await requirement(player, 5_000n);
     const t = ids();
     await walletBet({ ...call(player, t.round), txnId: t.bet, amount: 1_500n });
@@ -306,7 +313,7 @@ describe("turnover", () => {
   });
 
   it("a player who plays through the requirement has none left", async () => {
-    const player = await fundedPlayer(10_000n);
+    const player = await funded(10_000n);
     await requirement(player, 4_000n);
     expect(await hasActiveTurnover(player)).toBe(true);
     for (let i = 0; i < 4; i++) {
@@ -321,7 +328,7 @@ describe("turnover", () => {
 
 describe("inside a caller's transaction", () => {
   it("joins the caller's transaction, and a refusal leaves it usable", async () => {
-    const player = await fundedPlayer(2_000n);
+    const player = await funded(2_000n);
     const t = ids();
     const outcome = await db.transaction(async (tx) => {
       const refused = await walletBet({ ...call(player, t.round), txnId: `${t.bet}x`, amount: 9_000n }, tx);

@@ -104,7 +104,8 @@ test.describe("inbox and support chat", () => {
     test.skip(testInfo.project.name === "no-js", "dragging needs JavaScript");
     const player = await signUp(page, newPlayer());
     await logIn(page, player.username);
-    await page.goto("/");
+    // A page with room to drop it: dropped on a control, it would step off to the nearest free place.
+    await page.goto("/inbox");
     await page.waitForLoadState("networkidle");
     const button = page.getByTestId("chat-button");
     const box = (await button.boundingBox())!;

@@ -48,6 +48,8 @@ function readQuery(url: URL) {
 /** /odds-view?market=<match odds id>: the event's markets, the bet slip (&bet=&runner=&side=&price=&line=&stake=) and the player's bets. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
+  // Opened without a market (a bookmark, the history): the exchange's match list rather than "Page not found".
+  if (!url.searchParams.get("market")) throw redirect("/exchange");
   const q = readQuery(url);
   const page = await oddsPage(q.market, player.id, { market: q.bet, runner: q.runner, side: q.side, price: q.price, line: q.line, stake: q.stake });
   if (!page) throw notFound();

@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { Countdown } from "#app/components/payments/Countdown.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { TransferAnimation } from "#app/components/payments/TransferAnimation.tsx";
@@ -13,11 +13,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 /**
  * After a deposit or withdrawal request: ?id=D12 / W3 names it, and the amount and icon are read from that
- * record (the player's own; anything else is a 404), never from the address.
+ * record (the player's own; anything else is a 404), never from the address. Without ?id= it goes to /transaction-record.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const tx = await getTransaction(player.id, url.searchParams.get("id") ?? "");
+  const id = url.searchParams.get("id");
+  // Opened without a request (a bookmark, the history): the transaction record lists them all.
+  if (!id) throw redirect("/transaction-record");
+  const tx = await getTransaction(player.id, id);
   if (!tx || tx.type === "adjustment") throw data(null, { status: 404 });
   return {
     title: getInstance(context).t("paymentPages.request.title"),

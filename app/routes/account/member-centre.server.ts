@@ -45,7 +45,7 @@ export async function walletFigures(playerId: number) {
     mainPosted: taka(balances.main.posted),
     held: taka(balances.main.pending),
     pendingWithdrawals: activity.pendingWithdrawals,
-    bonus: settings.promotionWallet ? taka(balances.bonus.available) : null,
+    bonus: settings.promotionWallet || balances.bonus.available > 0n ? taka(balances.bonus.available) : null,
   };
 }
 

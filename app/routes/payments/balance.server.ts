@@ -4,13 +4,15 @@ import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.serv
 import { readMoneySettings } from "#app/modules/payments/payments.server.ts";
 
 /**
- * The header's balance: what the player can use now (posted minus pending holds), bonus only when that wallet is
- * on. The root passes the flag from its cached site settings; the stream and the poll read it fresh.
+ * The header's balance: the Main Wallet, what the player can use now (posted minus what open bets and pending
+ * withdrawals hold), and the Bonus Wallet when that wallet is on or holds money (games play from both, so a player
+ * always sees the two figures a game's balance adds up). The root passes the flag from its cached site settings; the
+ * stream and the poll read it fresh.
  */
 export async function headerBalance(playerId: number, promotionWallet?: boolean): Promise<HeaderBalanceData> {
   const [balances, wallet] = await Promise.all([getPlayerBalances(playerId), promotionWallet ?? readMoneySettings().then((s) => s.promotionWallet)]);
   return {
     main: groupTaka(formatPoisha(balances.main.available)),
-    bonus: wallet ? groupTaka(formatPoisha(balances.bonus.available)) : null,
+    bonus: wallet || balances.bonus.available > 0n ? groupTaka(formatPoisha(balances.bonus.available)) : null,
   };
 }

@@ -26,11 +26,19 @@ export function GameFrame({
     <div className="fixed inset-0 z-[100] flex flex-col bg-black" data-testid="game-frame">
       <header className="flex h-11 shrink-0 items-center gap-2 bg-ink px-2 text-sm">
         <h1 className="min-w-0 flex-1 truncate font-bold text-white">{name}</h1>
+        {/* The game plays from both wallets, so both are shown: they add up to the balance the game shows. */}
         <p className="whitespace-nowrap tabular-nums" aria-live="polite">
-          <span className="sr-only">{t("gamerun.balance")} </span>
+          <span className="sr-only">{t("gamerun.mainWallet")} </span>
           <span className="font-bold text-brand" data-testid="gamerun-balance">
             {`৳${live.main}`}
           </span>
+          {live.bonus !== null ? (
+            <span className="text-xs text-white/70" data-testid="gamerun-bonus">
+              {" + "}
+              <span className="sr-only">{t("gamerun.bonusWallet")} </span>
+              {`৳${live.bonus}`} <span aria-hidden="true">{t("gamerun.bonusShort")}</span>
+            </span>
+          ) : null}
         </p>
         {aside}
         <a href={closeHref} className="rounded-md bg-white/10 px-3 py-1 font-semibold text-white hover:bg-white/20" data-testid="gamerun-close">

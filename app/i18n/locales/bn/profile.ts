@@ -95,7 +95,7 @@ const profile: Shape<typeof en> = {
     status: "অবস্থা",
     registered: "নিবন্ধন",
     lastLogin: "শেষ লগইন",
-    mainWallet: "প্রধান ওয়ালেট",
+    mainWallet: "মূল ওয়ালেট",
     bonusWallet: "বোনাস ওয়ালেট",
     securityLevel: "নিরাপত্তা স্তর",
     verified: "যাচাইকৃত",

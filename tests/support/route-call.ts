@@ -17,7 +17,8 @@ export type CallInit = {
   cookie?: string;
   /** Sent as "Authorization: Bearer <token>". */
   token?: string;
-  headers?: Record<string, string>;
+  /** Sent as given, after the browser's own Origin (this site's); null leaves a header out. */
+  headers?: Record<string, string | null>;
   body?: BodyInit;
   /** An urlencoded form body. */
   form?: Record<string, string>;
@@ -28,7 +29,11 @@ export type CallInit = {
 };
 
 export async function callRoute(route: RouteModule, path: string, init: CallInit = {}): Promise<Outcome> {
-  const headers = new Headers({ origin: "http://localhost", ...init.headers });
+  const headers = new Headers({ origin: "http://localhost" });
+  for (const [name, value] of Object.entries(init.headers ?? {})) {
+    if (value === null) headers.delete(name);
+    else headers.set(name, value);
+  }
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   let body = init.body;

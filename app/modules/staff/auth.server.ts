@@ -88,6 +88,11 @@ async function readStaffToken(request: Request) {
   return typeof value === "string" && value.length <= 100 ? value : null;
 }
 
+/** Whether the request carries a staff session cookie signed by us (not whether its session is still open). */
+export async function hasStaffSessionCookie(request: Request) {
+  return (await readStaffToken(request)) !== null;
+}
+
 export type StaffAuth = { staff: PublicStaff; sessionId: string };
 
 async function lookup(request: Request): Promise<StaffAuth | null> {

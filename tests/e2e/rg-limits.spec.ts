@@ -42,7 +42,7 @@ test("a player sets a daily deposit limit and a deposit over it is refused with 
   await page.getByTestId("amount-input").fill("1000");
   await page.getByRole("button", { name: "Deposit", exact: true }).click();
   const message =
-    /This would go over your 24-hour deposit limit of ৳1,500: ৳500 left\. Enough of it frees up for this amount at \d\d\/\d\d\/\d{4} \d\d:\d\d \(Dhaka time\)\./;
+    /This would go over your 24-hour deposit limit of ৳1,500: ৳500 left\. Enough of it frees up for this amount at \d{4}-\d\d-\d\d \d\d:\d\d \(Dhaka time\)\./;
   await expect(page.getByText(message).first()).toBeVisible();
   await expect(page).toHaveURL(/\/deposit(\?.*)?$/);
 

@@ -30,8 +30,8 @@ export const isLimitError = (e: unknown): e is LimitError => e instanceof LimitE
 /** A money limit that refuses an amount: which one, what is left, and when enough of it frees up (null: never). */
 export type LimitRefusal = { kind: MoneyKind; period: MoneyPeriod; limit: bigint; remaining: bigint; resetsAt: Date | null };
 
-/** The Dhaka date and 24-hour time shown for a moment in messages, e.g. 24/11/2026 14:05. */
-export const dhakaMoment = (at: Date) => formatDhaka(at, "DD/MM/YYYY HH:mm");
+/** The Dhaka date and 24-hour time shown for a moment in messages, as the site writes them everywhere: 2026-11-24 14:05. */
+export const dhakaMoment = (at: Date) => formatDhaka(at, "YYYY-MM-DD HH:mm");
 
 /** The key and values of the refusal message (rgLimits.refused nests the limit's name and the reset sentence). */
 export function refusalMessage(r: LimitRefusal): { key: "rgLimits.refused"; params: Record<string, string> } {

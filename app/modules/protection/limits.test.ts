@@ -74,7 +74,7 @@ describe("changing limits", () => {
     const early = await rejection(confirmLimit(player.id, depositDay, new Date(asked.getTime() + DAY - 1_000)));
     expect(early).toBeInstanceOf(LimitError);
     // 10:01 UTC + 24 h is 16:01 in Dhaka on the 24th.
-    expect((early as LimitError).params.from).toBe("24/11/2026 16:01");
+    expect((early as LimitError).params.from).toBe("2026-11-24 16:01");
     expect((await limitRow(player.id, depositDay))?.amount).toBe(taka(3_000));
 
     expect(await confirmLimit(player.id, depositDay, new Date(asked.getTime() + DAY))).toBe("increased");
@@ -174,7 +174,8 @@ describe("deposit limits", () => {
     const [row] = await db.select({ at: deposits.createdAt }).from(deposits).where(eq(deposits.id, first.id));
     const resets = new Date(row!.at.getTime() + DAY);
     expect(e.params.resetsAt).toBe(
-      new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dhaka", day: "2-digit", month: "2-digit", year: "numeric" }).format(resets) +
+      // sv-SE writes dates as the site does (2026-11-24), independently of the formatter under test.
+      new Intl.DateTimeFormat("sv-SE", { timeZone: "Asia/Dhaka", day: "2-digit", month: "2-digit", year: "numeric" }).format(resets) +
         " " +
         new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Dhaka", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(resets),
     );

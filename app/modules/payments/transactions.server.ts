@@ -1,10 +1,12 @@
-// The player's transaction record: deposits, withdrawals and adjustments in one list, filtered by status,
-// type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12, W3, A7.
+// The player's transaction record: deposits, withdrawals, adjustments and VIP point conversions in one list, filtered
+// by status, type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12, W3, A7, V5.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { paymentMethods, adjustments, deposits, walletNumbers, withdrawals } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
+import { formatVp } from "#app/modules/vip/rules.ts";
+import { vipEntries } from "#app/modules/vip/schema.ts";
 import {
   type ChannelType,
   type DateRange,
@@ -29,6 +31,8 @@ export type TransactionItem = {
   channelType: ChannelType | null;
   /** Adjustments only: money in (credit) or out (debit) of the player's main wallet. */
   direction: "credit" | "debit" | null;
+  /** VIP point conversions only: the VP (in hundredths) converted into `amount`. */
+  vipPoints: bigint | null;
 };
 
 export type TransactionFilter = {
@@ -42,7 +46,10 @@ export type TransactionFilter = {
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const statusOf = (s: ReviewStatus): TransactionStatus => (s === "approved" ? "success" : s === "rejected" ? "fail" : "pending");
-const prefix: Record<TransactionType, string> = { deposit: "D", withdraw: "W", adjustment: "A" };
+const prefix: Record<TransactionType, string> = { deposit: "D", withdraw: "W", adjustment: "A", vip: "V" };
+
+/** VP as the record shows them: "40 VP", "12.50 VP". */
+export const vipPointsText = (cvp: bigint) => `${formatVp(cvp)} VP`;
 
 type TransactionRow = {
   player_id: number;
@@ -56,22 +63,27 @@ type TransactionRow = {
   method_icon: string | null;
   channel_type: ChannelType | null;
   direction: "credit" | "debit" | null;
+  vip_points: string | null;
 };
 
-/** Deposits, withdrawals and adjustments of the players `players` picks (a condition on player_id) as one table `t`. */
+/** Deposits, withdrawals, adjustments and VIP point conversions of the players `players` picks (a condition on player_id) as one table `t`. */
 function allTransactions(players: SQL): SQL {
   return sql`(
     select d.player_id, 'deposit' as type, d.id, d.amount::text as amount,
       case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
-      d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction
+      d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction,
+      null::text as vip_points
     from deposits d join payment_methods m on m.id = d.method_id where d.player_id ${players}
     union all
     select w.player_id, 'withdraw', w.id, w.amount::text, case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
-      w.created_at, w.updated_at, m.name, m.icon, null, null
+      w.created_at, w.updated_at, m.name, m.icon, null, null, null
     from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id ${players}
     union all
-    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction
+    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction, null
     from adjustments a where a.player_id ${players}
+    union all
+    select v.player_id, 'vip', v.id, v.amount::text, 'success', v.created_at, v.created_at, null, null, null, null, v.points::text
+    from vip_entries v where v.kind = 'used' and v.source = 'conversion' and v.player_id ${players}
   ) t`;
 }
 
@@ -86,6 +98,7 @@ const toItem = (r: TransactionRow): TransactionItem => ({
   methodIcon: r.method_icon,
   channelType: r.channel_type,
   direction: r.direction,
+  vipPoints: r.vip_points === null ? null : BigInt(r.vip_points),
 });
 
 /** Newest first. Unknown filter values count as "all" (status, type) or "today" (range); page sizes 10, 25, 50, 100. */
@@ -121,7 +134,8 @@ export type TimelineStep = { step: "submitted" | "reviewed" | "success" | "fail"
 /** Rows of the details table; labels are money.fields.<key>. Amounts are poisha, times Dates (shown in Dhaka). */
 export type TransactionField =
   | {
-      key: "transactionId" | "method" | "channel" | "trxId" | "senderNumber" | "paidTo" | "accountNumber" | "payoutReference" | "reason";
+      key:
+        "transactionId" | "method" | "channel" | "trxId" | "senderNumber" | "paidTo" | "accountNumber" | "payoutReference" | "reason" | "vipPoints";
       value: string;
     }
   | { key: "amount" | "bonus"; value: bigint }
@@ -136,9 +150,9 @@ function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null
   return [...steps, { step: "reviewed", at: reviewedAt }, { step: status === "approved" ? "success" : "fail", at: reviewedAt }];
 }
 
-/** One of the player's transactions by its id ("D12"); null when it is unknown or another player's. */
+/** One of the player's transactions by its id ("D12", "V5"); null when it is unknown or another player's. */
 export async function getTransaction(playerId: number, id: string): Promise<TransactionDetails | null> {
-  const m = typeof id === "string" ? /^([DWA])([1-9]\d{0,9})$/.exec(id.trim().toUpperCase()) : null;
+  const m = typeof id === "string" ? /^([DWAV])([1-9]\d{0,9})$/.exec(id.trim().toUpperCase()) : null;
   if (!m || Number(m[2]) > 2_147_483_647) return null;
   const num = Number(m[2]);
   if (m[1] === "D") {
@@ -182,6 +196,7 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
       methodIcon: r.methodIcon,
       channelType: d.channelType,
       direction: null,
+      vipPoints: null,
       timeline: timeline(d.status, d.createdAt, d.reviewedAt),
       fields,
     };
@@ -214,8 +229,39 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
       methodIcon: r.methodIcon,
       channelType: null,
       direction: null,
+      vipPoints: null,
       timeline: timeline(w.status, w.createdAt, w.reviewedAt),
       fields,
+    };
+  }
+  if (m[1] === "V") {
+    const [v] = await db
+      .select()
+      .from(vipEntries)
+      .where(and(eq(vipEntries.id, num), eq(vipEntries.playerId, playerId), eq(vipEntries.kind, "used"), eq(vipEntries.source, "conversion")));
+    if (!v) return null;
+    return {
+      id: `V${v.id}`,
+      type: "vip",
+      amount: v.amount,
+      status: "success",
+      createdAt: v.createdAt,
+      updatedAt: v.createdAt,
+      methodName: null,
+      methodIcon: null,
+      channelType: null,
+      direction: null,
+      vipPoints: v.points,
+      timeline: [
+        { step: "submitted", at: v.createdAt },
+        { step: "success", at: v.createdAt },
+      ],
+      fields: [
+        { key: "transactionId", value: `V${v.id}` },
+        { key: "vipPoints", value: vipPointsText(v.points) },
+        { key: "amount", value: v.amount },
+        { key: "createdAt", value: v.createdAt },
+      ],
     };
   }
   const [a] = await db
@@ -234,6 +280,7 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
     methodIcon: null,
     channelType: null,
     direction: a.direction,
+    vipPoints: null,
     timeline: [
       { step: "submitted", at: a.createdAt },
       { step: "success", at: a.createdAt },

@@ -23,6 +23,7 @@ const types: Record<string, TransactionType> = {
   withdraw: "withdraw",
   withdrawal: "withdraw",
   adjustment: "adjustment",
+  vip: "vip",
 };
 const ranges: Record<string, DateRange> = {
   "0": "today",
@@ -54,7 +55,7 @@ function entry(t: TransactionItem) {
 
 /**
  * GET /api/transaction/show (auth; remote_id, when sent, must be the token's own player) → the player's deposits,
- * withdrawals and adjustments, newest first, with the spec's fields (key '0' pending, '1' success, '2' fail).
+ * withdrawals, adjustments and VIP point conversions (action "vip"), newest first, with the spec's fields (key '0' pending, '1' success, '2' fail).
  * Optional filters: status, type, date (Asia/Dhaka days; default all), page, per_page (10, 25, 50, 100; default 50).
  * The total is in the X-Total-Count header.
  */

@@ -11,6 +11,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 import { dhakaDateKey, listTransactions, type TransactionStatus, type TransactionType } from "#app/modules/payments/payments.server.ts";
+import { vipPointsText } from "#app/modules/payments/transactions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
@@ -43,7 +44,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       amount: groupTaka(formatPoisha(item.amount)),
       status: item.status,
       time: formatDhaka(item.createdAt, "HH:mm:ss"),
-      method: item.methodName,
+      // A VIP conversion has no payment method: the VP it converted.
+      method: item.vipPoints === null ? item.methodName : vipPointsText(item.vipPoints),
     };
     const last = days.at(-1);
     if (last?.day === day) last.rows.push(row);
@@ -65,7 +67,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 type Row = { id: string; type: TransactionType; sign: "+" | "-"; amount: string; status: TransactionStatus; time: string; method: string | null };
 
 const statusOptions = ["all", "pending", "fail", "success"] as const;
-const typeOptions = ["all", "deposit", "withdraw", "adjustment"] as const;
+const typeOptions = ["all", "deposit", "withdraw", "adjustment", "vip"] as const;
 const rangeOptions = ["today", "yesterday", "7d", "all"] as const;
 
 function Chips<T extends string>({

@@ -1,4 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { TransactionType } from "#app/modules/payments/constants.ts";
 
 export type HistorySummary = {
   approvedDeposits: number;
@@ -13,7 +14,7 @@ export type HistorySummary = {
 
 export type RecentTransaction = {
   id: string;
-  type: "deposit" | "withdraw" | "adjustment";
+  type: TransactionType;
   amount: string;
   status: "pending" | "success" | "fail";
   createdAt: string;

@@ -22,7 +22,7 @@ export default {
   active: "Active",
   inactive: "Inactive",
   channel: { Agent: "CashOut (Agent)", Personal: "Send Money (Personal)" },
-  txType: { deposit: "Deposit", withdraw: "Withdrawal", adjustment: "Adjustment" },
+  txType: { deposit: "Deposit", withdraw: "Withdrawal", adjustment: "Adjustment", vip: "VIP points conversion" },
   txStatus: { pending: "Pending", success: "Success", fail: "Fail" },
   fields: {
     id: "No.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "#app/utils/ids.ts";
 
 export const TITLE_MAX = 120;
 export const BODY_MAX = 5_000;
@@ -46,5 +47,5 @@ export const sendMessageSchema = z
 /** The player's edit mode: selected ids and Read or Delete. */
 export const bulkSchema = z.object({
   intent: z.enum(["read", "delete"]),
-  ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(200).default([]),
+  ids: z.array(idField).max(200).default([]),
 });

@@ -1,16 +1,11 @@
 // Checks on what players and staff send, shared by the server and the browser (conform). Every message is
 // a money.errors key; the English catalogue holds the spec's exact texts.
 import { z } from "zod";
+import { toId } from "#app/utils/ids.ts";
 import { amountField } from "./amount.ts";
 import { type ChannelType, channelTypes } from "./constants.ts";
 
-const INT4_MAX = 2_147_483_647;
-
-/** A database id from a form or URL; anything else (forged, huge, text) is not one. */
-export function toId(value: unknown): number | null {
-  const n = typeof value === "string" && /^\d{1,10}$/.test(value.trim()) ? Number(value) : value;
-  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 && n <= INT4_MAX ? n : null;
-}
+export { toId };
 
 export function isChannelType(value: unknown): value is ChannelType {
   return (channelTypes as readonly unknown[]).includes(value);

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { emailField, phoneField } from "#app/modules/players/validation.ts";
 import { formatDhaka } from "#app/utils/time.ts";
+import { idField } from "#app/utils/ids.ts";
 
 const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
 
@@ -19,7 +20,7 @@ export const birthdayField = z
   .refine(isCalendarDate, "profile.errors.birthdayInvalid");
 
 /** "main" or the id of an extra phone. */
-export const phoneTargetField = z.union([z.literal("main"), z.coerce.number().int().positive()]);
+export const phoneTargetField = z.union([z.literal("main"), idField]);
 
 export const addPhoneSchema = z.object({ phone: phoneField });
 export const sendCodeSchema = z.object({ target: phoneTargetField });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { parseHundredths } from "#app/modules/settings/validation.ts";
 import { dayjs, SITE_TZ } from "#app/utils/time.ts";
+import { idField } from "#app/utils/ids.ts";
 import { isPromotionCategory } from "./categories.ts";
 const promotionStatuses = ["active", "inactive"] as const;
 
@@ -37,7 +38,7 @@ const text = (max: number, key: string) => z.string().trim().max(max, key).defau
 
 export const promotionFormSchema = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: idField.optional(),
     nameEn: z
       .string({ error: "payments.errors.promotionNameRequired" })
       .trim()

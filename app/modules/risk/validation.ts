@@ -2,6 +2,7 @@
 // i18n keys of the risk area.
 import { z } from "zod";
 import { parseTaka } from "#app/modules/ledger/money.ts";
+import { idField } from "#app/utils/ids.ts";
 
 const MAX_MONEY = 10n ** 12n;
 
@@ -44,13 +45,13 @@ const note = z.string({ error: "risk.errors.noteRequired" }).trim().min(1, "risk
 
 export const signalActionSchema = z.object({
   intent: z.enum(["dismiss", "escalate"]),
-  signalId: z.coerce.number().int().positive().max(2_147_483_647),
+  signalId: idField,
   note,
 });
 
 export const openReviewSchema = z.object({
   intent: z.literal("open"),
   reason: note,
-  signalId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  signalId: idField.optional(),
 });
 export const clearReviewSchema = z.object({ intent: z.literal("clear"), reason: note });

@@ -1,5 +1,6 @@
 // Back-office forms, shared by the server and the browser (conform). Messages are i18n keys under "admin.errors.".
 import { z } from "zod";
+import { idField } from "#app/utils/ids.ts";
 import { staffRoles } from "./schema.ts";
 
 const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
@@ -34,17 +35,15 @@ export const createStaffSchema = z.object({
 });
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 
-const staffIdField = z.coerce.number().int().positive();
-
 export const resetStaffPasswordSchema = z.object({
   intent: z.literal("resetPassword"),
-  staffId: staffIdField,
+  staffId: idField,
   password: staffPasswordField,
 });
 
 export const setStaffActiveSchema = z.object({
   intent: z.enum(["deactivate", "activate"]),
-  staffId: staffIdField,
+  staffId: idField,
 });
 
 export const staffActionSchema = z.discriminatedUnion("intent", [createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema]);

@@ -1,6 +1,7 @@
 // The VIP forms and the /vip query (tab, page, size) as the browser and the server both read them. Messages are catalogue keys (vip area), or text the
 // caller already translated (the minimum, which names a number).
 import { z } from "zod";
+import { idField } from "#app/utils/ids.ts";
 
 const REQUEST_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -27,7 +28,7 @@ const whole = (max: number, message: string) =>
 
 /** /admin/vip: one level (no id: a new one). */
 export const levelSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: idField.optional(),
   name: z.string({ error: "vip.admin.errors.name" }).trim().min(1, "vip.admin.errors.name").max(40, "vip.admin.errors.name"),
   experience: z
     .string({ error: "vip.admin.errors.experience" })

@@ -8,6 +8,7 @@ import { listAudit, listAuditActions } from "#app/modules/staff/audit.server.ts"
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
 import { listStaff } from "#app/modules/staff/staff.server.ts";
+import { idField } from "#app/utils/ids.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/audit";
 
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 // Filters come from a GET form; a value that does not parse is ignored rather than refused.
 const filterSchema = z.object({
-  staff: z.coerce.number().int().positive().optional().catch(undefined),
+  staff: idField.optional().catch(undefined),
   action: z
     .string()
     .regex(/^[a-z0-9_.-]{1,60}$/)

@@ -3,10 +3,11 @@ import { z } from "zod";
 import { toggleFavourite } from "#app/modules/games/catalogue.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { idField } from "#app/utils/ids.ts";
 import type { Route } from "./+types/favourite";
 
 const schema = z.object({
-  gameId: z.coerce.number().int().positive().max(2_147_483_647),
+  gameId: idField,
   /** The wanted state ("1" mark, "0" unmark); absent: flip. */
   favourite: z.enum(["0", "1"]).optional(),
   redirectTo: z.string().optional(),

@@ -6,6 +6,7 @@ import { releaseHits, takeHits } from "#app/modules/players/rate-limit.server.ts
 import { players } from "#app/modules/players/schema.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
+import { isId } from "#app/utils/ids.ts";
 import { chatMessages, chats, type ChatStatus } from "./schema.ts";
 import { CONTENT_MAX } from "./validation.ts";
 
@@ -14,9 +15,6 @@ export type ChatError = "empty" | "tooLong" | "notFound" | "closed" | "tooFast";
 /** A player may send this many chat messages a minute (a flood guard; support reads every one). */
 export const PLAYER_MESSAGES_PER_MINUTE = 20;
 export type ChatResult<T> = { ok: true; value: T } | { ok: false; error: ChatError };
-
-const INT4_MAX = 2_147_483_647;
-const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
 
 /** The server's own check of a message: trimmed, not empty, at most CONTENT_MAX characters. */
 function cleanContent(content: unknown): ChatResult<string> {
@@ -56,7 +54,7 @@ export async function listPlayerChats(playerId: number) {
 
 /** One of the player's own conversations, or null (another player's or unknown). */
 export async function getPlayerChat(playerId: number, chatId: number) {
-  if (!validId(chatId)) return null;
+  if (!isId(chatId)) return null;
   const [chat] = await db
     .select()
     .from(chats)
@@ -157,7 +155,7 @@ export async function listQueue(staffId: number, filter: QueueFilter = "open") {
 }
 
 export async function getChatForStaff(chatId: number) {
-  if (!validId(chatId)) return null;
+  if (!isId(chatId)) return null;
   const [chat] = await db
     .select({
       id: chats.id,
@@ -176,7 +174,7 @@ export async function getChatForStaff(chatId: number) {
 
 /** Take (assignee = self) or assign to another support/admin member; audited. */
 export async function assignChat(input: { staffId: number; chatId: number; to: number; ip?: string | null }): Promise<ChatResult<null>> {
-  if (!validId(input.chatId)) return { ok: false, error: "notFound" };
+  if (!isId(input.chatId)) return { ok: false, error: "notFound" };
   const playerId = await db.transaction(async (tx) => {
     const [chat] = await tx.select().from(chats).where(eq(chats.id, input.chatId)).for("update");
     if (!chat) return "notFound" as const;
@@ -207,7 +205,7 @@ export async function assignChat(input: { staffId: number; chatId: number; to: n
 export async function staffReply(input: { staffId: number; chatId: number; content: unknown }): Promise<ChatResult<{ id: number }>> {
   const text = cleanContent(input.content);
   if (!text.ok) return text;
-  if (!validId(input.chatId)) return { ok: false, error: "notFound" };
+  if (!isId(input.chatId)) return { ok: false, error: "notFound" };
   const result = await db.transaction(async (tx) => {
     const [chat] = await tx.select().from(chats).where(eq(chats.id, input.chatId)).for("update");
     if (!chat) return "notFound" as const;
@@ -229,7 +227,7 @@ export async function staffReply(input: { staffId: number; chatId: number; conte
 
 /** Closes a conversation (history kept; the player can open a new one); audited. */
 export async function closeChat(input: { staffId: number; chatId: number; ip?: string | null }): Promise<ChatResult<null>> {
-  if (!validId(input.chatId)) return { ok: false, error: "notFound" };
+  if (!isId(input.chatId)) return { ok: false, error: "notFound" };
   const result = await db.transaction(async (tx) => {
     const [chat] = await tx.select().from(chats).where(eq(chats.id, input.chatId)).for("update");
     if (!chat) return "notFound" as const;

@@ -6,6 +6,7 @@ import { db, type Tx } from "#app/db/db.server.ts";
 import { isGameAdminError } from "#app/modules/games/admin.server.ts";
 import { checkPoster, POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/posters.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { isId } from "#app/utils/ids.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { type ContentKind, contentKinds, type FieldDef } from "./admin-kinds.ts";
 import { announcements, branding, contentPages, footerPartners, sliders, socialLinks } from "./schema.ts";
@@ -57,7 +58,7 @@ export async function listContent(kind: ContentKind): Promise<Row[]> {
 }
 
 export async function getContent(kind: ContentKind, id: number): Promise<Row | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (!isId(id)) return null;
   const table = tableOf(kind);
   const [row] = await db.select().from(table).where(eq(table.id, id));
   return (row as unknown as Row) ?? null;

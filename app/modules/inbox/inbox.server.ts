@@ -5,6 +5,7 @@ import { publish } from "#app/modules/events/bus.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { excludedAt } from "#app/modules/protection/exclusions-active.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
+import { isId } from "#app/utils/ids.ts";
 import { inboxMessages, inboxRecipients, type InboxAudience } from "./schema.ts";
 import { parseUsernames } from "./validation.ts";
 
@@ -130,7 +131,7 @@ export function liveUnreadCount(playerId: number): Promise<number> {
 
 /** One of the player's messages, or null (someone else's, deleted, or unknown). */
 export async function getInboxMessage(playerId: number, id: number): Promise<InboxItem | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (!isId(id)) return null;
   const result = await db.execute(sql`select * from ${visible(playerId)} v where id = ${id}`);
   const row = rowsOf<Row>(result)[0];
   return row ? toItem(row) : null;
@@ -141,7 +142,7 @@ export async function getInboxMessage(playerId: number, id: number): Promise<Inb
  * ignored. Returns how many changed. The state row of a broadcast is made here, on first use.
  */
 export async function updateInbox(playerId: number, ids: number[], action: "read" | "delete"): Promise<number> {
-  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))];
+  const wanted = [...new Set(ids.filter(isId))];
   if (wanted.length === 0) return 0;
   const mine = rowsOf<{ id: number; read_at: unknown }>(
     await db.execute(

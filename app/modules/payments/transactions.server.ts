@@ -18,6 +18,7 @@ import {
   transactionTypes,
 } from "./constants.ts";
 import { dhakaRange } from "./dhaka-days.ts";
+import { toId } from "./validation.ts";
 
 export type TransactionItem = {
   id: string;
@@ -153,8 +154,8 @@ function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null
 /** One of the player's transactions by its id ("D12", "V5"); null when it is unknown or another player's. */
 export async function getTransaction(playerId: number, id: string): Promise<TransactionDetails | null> {
   const m = typeof id === "string" ? /^([DWAV])([1-9]\d{0,9})$/.exec(id.trim().toUpperCase()) : null;
-  if (!m || Number(m[2]) > 2_147_483_647) return null;
-  const num = Number(m[2]);
+  const num = toId(m?.[2]);
+  if (!m || num === null) return null;
   if (m[1] === "D") {
     const [r] = await db
       .select({

@@ -3,15 +3,13 @@ import { and, arrayContains, asc, desc, eq, gt, isNull, lte, or } from "drizzle-
 import { db, type Executor } from "#app/db/db.server.ts";
 import { PaymentError, type PaymentErrorField, type PaymentMessageKey } from "#app/modules/payments/errors.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { isId } from "#app/utils/ids.ts";
 import { isPromotionCategory, type PromotionCategoryId } from "./categories.ts";
 import { type Promotion, promotions } from "./schema.ts";
 import type { SavePromotionInput } from "./validation.ts";
 
 export type { Promotion } from "./schema.ts";
 export type { SavePromotionInput } from "./validation.ts";
-
-const INT4_MAX = 2_147_483_647;
-const isId = (id: unknown): id is number => typeof id === "number" && Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
 
 const activeAt = (now: Date) =>
   and(eq(promotions.status, "active"), lte(promotions.startsAt, now), or(isNull(promotions.endsAt), gt(promotions.endsAt, now)));

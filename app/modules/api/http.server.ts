@@ -85,12 +85,15 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   return bytes;
 }
 
+const hasNul = (text: string) => text.includes("\u0000");
+
 /**
  * The body as a plain object, from JSON or from form data (urlencoded or multipart; files are ignored, the first
  * value of a repeated name wins). An empty body is `{}`, so missing fields get their validation messages.
- * Throws a JSON Response: 400 for malformed JSON or a JSON value that is not an object, 413 for a body over
- * MAX_BODY_BYTES, 415 for other content types — text/plain too, and a body without a content type: those are what
- * another site's page can send without asking, so they are never read as JSON.
+ * Throws a JSON Response: 400 for malformed JSON or a JSON value that is not an object, 400 for a NUL character in
+ * any name or text of the body (PostgreSQL cannot store one), 413 for a body over MAX_BODY_BYTES, 415 for other
+ * content types — text/plain too, and a body without a content type: those are what another site's page can send
+ * without asking, so they are never read as JSON.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -110,6 +113,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     }
     const fields: Record<string, unknown> = {};
     for (const [name, value] of form) {
+      if (hasNul(name) || (typeof value === "string" && hasNul(value))) throw apiError(400, "api.nulCharacter");
       if (typeof value === "string" && !(name in fields)) fields[name] = value;
     }
     return fields;
@@ -118,11 +122,17 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   const text = new TextDecoder().decode(bytes).trim();
   if (!text) return {};
   let parsed: unknown;
+  let nul = false;
   try {
-    parsed = JSON.parse(text);
+    // Every key and string of the document, however deep (a "\u0000" escape decodes to NUL).
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      if (hasNul(key) || (typeof value === "string" && hasNul(value))) nul = true;
+      return value;
+    });
   } catch {
     throw apiError(400, "api.malformedJson");
   }
+  if (nul) throw apiError(400, "api.nulCharacter");
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw apiError(400, "api.bodyNotObject");
   return parsed as Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ export default {
   malformedJson: "অনুরোধের বডি সঠিক JSON নয়।",
   bodyNotObject: "অনুরোধের বডি একটি JSON অবজেক্ট হতে হবে।",
   malformedForm: "ফর্মের তথ্য পড়া যায়নি।",
+  nulCharacter: "অনুরোধের বডিতে NUL অক্ষর থাকতে পারে না।",
   unsupportedMediaType: "বডি JSON বা ফর্ম ডেটা হিসেবে পাঠান।",
   payloadTooLarge: "অনুরোধের বডি খুব বড়।",
   invalidValue: "এই মানটি সঠিক নয়।",

@@ -6,6 +6,7 @@ export default {
   malformedJson: "The request body is not valid JSON.",
   bodyNotObject: "The request body must be a JSON object.",
   malformedForm: "The form data could not be read.",
+  nulCharacter: "The request body may not contain NUL characters.",
   unsupportedMediaType: "Send the body as JSON or as form data.",
   payloadTooLarge: "The request body is too large.",
   invalidValue: "This value is not valid.",

@@ -1,16 +1,30 @@
 // Every page and form action of the site (not /api, which reads JSON through app/modules/api/http.server.ts)
 // receives a query and a body it can read, or the request ends here with a 4xx: a NUL character in the query or in
 // a form field, which PostgreSQL cannot store (400); a body that is not a form (415); a multipart body without a
-// boundary or that does not parse (400). Bodies over FULL_CHECK_BYTES (uploads) are only checked for their type; the upload routes
-// parse them as a stream and answer their own errors.
+// boundary or that does not parse (400); a body over its limit (413). Every body is read here, however it is framed
+// (a Content-Length, chunked, or a length that lies), up to its limit and no further: a form's text up to
+// MAX_FORM_BYTES, a multipart body (the uploads: a deposit proof, an identity document, posters and content images)
+// up to MAX_MULTIPART_BYTES, which leaves the upload routes room to answer a file over their own limit themselves.
 import type { MiddlewareFunction } from "react-router";
+import { readBytesWithin } from "#app/modules/api/http.server.ts";
+import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-const FULL_CHECK_BYTES = 1024 * 1024;
+export const MAX_FORM_BYTES = 1024 * 1024;
+/** The largest upload (a 5 MB deposit proof or identity document) twice over. */
+export const MAX_MULTIPART_BYTES = 2 * PROOF_MAX_BYTES;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-const refuse = (status: 400 | 415, message: string) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const refuse = (status: 400 | 413 | 415, message: string) =>
+  new Response(message, {
+    status,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      // The rest of a body too large to read is not read: the connection cannot carry another request.
+      ...(status === 413 ? { Connection: "close" } : {}),
+    },
+  });
 
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
   const url = new URL(request.url);
@@ -20,12 +34,15 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) throw refuse(415, "Forms are sent as application/x-www-form-urlencoded or multipart/form-data.");
-  if (mediaType === "multipart/form-data" && !/;\s*boundary=/i.test(contentType)) throw refuse(400, "The multipart body has no boundary.");
-  const length = Number(request.headers.get("content-length") ?? NaN);
-  if (!(length <= FULL_CHECK_BYTES)) return;
+  const multipart = mediaType === "multipart/form-data";
+  if (multipart && !/;\s*boundary=/i.test(contentType)) throw refuse(400, "The multipart body has no boundary.");
+  // The route reads the body again: this reads a copy, counting, and stops at the limit.
+  const bytes = await readBytesWithin(request.clone(), multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES).catch(() => undefined);
+  if (bytes === undefined) throw refuse(400, "The form body could not be read.");
+  if (bytes === null) throw refuse(413, "The form is too large.");
   let form: FormData;
   try {
-    form = await request.clone().formData();
+    form = await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
   } catch {
     throw refuse(400, "The form body could not be read.");
   }

@@ -65,7 +65,8 @@ export async function readBytesWithin(request: Request, maxBytes: number): Promi
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      // Not awaited: cancelling one branch of a tee (a request.clone()) settles only when the other is cancelled too.
+      reader.cancel().catch(() => {});
       return null;
     }
     chunks.push(value);

@@ -6,6 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { precompressedAssets } from "./server/precompressed-assets.mjs";
+import { hostGuard, routeGuards } from "./server/request-guards.mjs";
 
 const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
 const port = Number(process.env.PORT ?? 3000);
@@ -30,6 +31,8 @@ app.use((_req, res, next) => {
   };
   next();
 });
+// A Host the adapter cannot build a URL from is a 400 (server/request-guards.mjs).
+app.use(hostGuard);
 // Node's Request refuses TRACE/TRACK, and React Router answers other unknown methods without an Allow header.
 const SERVED = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 app.use((req, res, next) => {
@@ -60,6 +63,8 @@ app.use((req, _res, next) => {
   req.headers["x-client-ip"] = req.ip ?? "unknown";
   next();
 });
+// OPTIONS (outside the JSON API) and the data requests of resource routes are answered here (request-guards.mjs).
+app.use(routeGuards(build.routes));
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const server = app.listen(port, host, () => {

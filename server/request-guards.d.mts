@@ -1,0 +1,5 @@
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+export function isValidHost(value: string): boolean;
+export const hostGuard: RequestHandler;
+export function routeGuards(manifest: ServerBuild["routes"]): RequestHandler;

@@ -1,0 +1,295 @@
+// What a request meets before any route module: server.mjs's guards (server/request-guards.mjs) in front of React
+// Router's own Express adapter and request handler, on raw sockets, so that a Host no client library would send,
+// OPTIONS, data requests of an event stream and chunked bodies with broken framing arrive as an attacker sends them.
+// The server build here is a small one made in this file: a root with the site's form guard as its middleware and
+// an entry that, like the site's, needs what the root middleware sets (the site's needs its language); a page with
+// a form; an event stream; an API route that answers OPTIONS itself; and the catch-all page.
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { createContext, data, type RouterContextProvider, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formBodyMiddleware, MAX_FORM_BYTES } from "#app/utils/form-body.server.ts";
+import { hostGuard, isValidHost, routeGuards } from "../../server/request-guards.mjs";
+
+const language = createContext<string>();
+type Args = { request: Request; context: RouterContextProvider };
+
+const page = () => null;
+const routes = {
+  root: {
+    id: "root",
+    path: "",
+    module: {
+      default: page,
+      middleware: [
+        ({ context }: Args) => {
+          context.set(language, "en");
+        },
+        formBodyMiddleware,
+      ],
+    },
+  },
+  "routes/form": {
+    id: "routes/form",
+    parentId: "root",
+    path: "form",
+    module: {
+      default: page,
+      loader: () => ({ ok: true }),
+      // 202 once the body is read whole.
+      action: async ({ request }: Args) => data({ fields: [...(await request.formData()).keys()] }, { status: 202 }),
+    },
+  },
+  "routes/events": {
+    id: "routes/events",
+    parentId: "root",
+    path: "resources/events",
+    module: {
+      // Opens and never ends, like a server-sent event stream.
+      loader: () =>
+        new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(": open\n\n")) }), {
+          headers: { "Content-Type": "text/event-stream" },
+        }),
+    },
+  },
+  "routes/api": {
+    id: "routes/api",
+    parentId: "root",
+    path: "api/thing",
+    module: {
+      loader: ({ request }: Args) =>
+        request.method === "OPTIONS" ? new Response(null, { status: 204, headers: { Allow: "POST, OPTIONS" } }) : Response.json({}),
+      action: () => Response.json({}),
+    },
+  },
+  "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*", module: { default: page } },
+};
+
+const build = {
+  routes,
+  entry: {
+    module: {
+      // The site's entry reads the language the root middleware chose: without it, this throws.
+      default: (_request: Request, status: number, headers: Headers, _entry: unknown, context: RouterContextProvider) =>
+        new Response(`<!doctype html><p lang="${context.get(language)}">page</p>`, {
+          status,
+          headers: { ...Object.fromEntries(headers), "Content-Type": "text/html" },
+        }),
+      handleError: () => {},
+    },
+  },
+  assets: { routes: {}, version: "test", entry: { module: "/entry.js", imports: [] }, url: "/manifest.js" },
+  future: {},
+  ssr: true,
+  prerender: [],
+  routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  basename: "/",
+  publicPath: "/",
+  isSpaMode: false,
+} as unknown as ServerBuild;
+
+let port = 0;
+let close = () => {};
+
+beforeAll(async () => {
+  // In server.mjs's order.
+  const app = express();
+  app.set("trust proxy", "loopback");
+  app.use(hostGuard);
+  app.use(routeGuards(build.routes));
+  app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  port = (server.address() as AddressInfo).port;
+  close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+});
+afterAll(() => close());
+
+type Answer = { status: number; head: string; body: string; closed: boolean };
+
+/**
+ * Sends `bytes` as they are on a new connection and reads the answer: its status line, headers and what came of its
+ * body within `ms` (an answer that never comes is status 0). `end` half-closes after sending, as a client that
+ * sent a truncated body and gave up.
+ */
+function raw(bytes: string | Buffer, { ms = 3000, end = false } = {}): Promise<Answer> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = Buffer.alloc(0);
+    const done = (closed: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      const text = received.toString("latin1");
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), head, body: rest.join("\r\n\r\n"), closed });
+    };
+    const timer = setTimeout(() => done(false), ms);
+    socket.on("connect", () => {
+      socket.write(typeof bytes === "string" ? Buffer.from(bytes, "latin1") : bytes);
+      if (end) socket.end();
+    });
+    socket.on("data", (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+    socket.on("close", () => done(true));
+    socket.on("error", () => {});
+  });
+}
+
+const get = (path: string, headers: string[] = ["Host: localhost"], method = "GET") =>
+  raw(`${method} ${path} HTTP/1.1\r\n${[...headers, "Connection: close"].join("\r\n")}\r\n\r\n`);
+
+const header = (answer: Answer, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(answer.head)?.[1];
+
+describe("the Host header", () => {
+  it.each([
+    ["a space", "Host: exa mple.com"],
+    ["a port over 65535", "Host: localhost:99999"],
+    // "é" in UTF-8, as Node reads header bytes (latin1).
+    ["non-ASCII", "Host: \u00c3\u00a9x.example"],
+    ["a broken IPv6 literal", "Host: [zz]"],
+    ["a percent-encoding", "Host: a%zz"],
+    ["an X-Forwarded-Host port over 65535", "Host: localhost\r\nX-Forwarded-Host: a:99999"],
+    ["an X-Forwarded-Host list with a bad host", "Host: localhost\r\nX-Forwarded-Host: proxy.example, b c"],
+    ["two Host headers", "Host: a.example\r\nHost: b.example"],
+  ])("with %s is a 400", async (_what, headers) => {
+    for (const path of ["/form", "/resources/events", "/api/thing", "/nowhere"]) {
+      const answer = await get(path, [headers]);
+      expect(answer.status, path).toBe(400);
+    }
+  });
+
+  it("missing (HTTP/1.0) is a 400", async () => {
+    expect((await raw("GET /form HTTP/1.0\r\n\r\n")).status).toBe(400);
+  });
+
+  it.each([
+    "localhost",
+    "localhost:3000",
+    "127.0.0.1:8080",
+    "[::1]:8080",
+    "www.example-site.com",
+    "localhost\r\nX-Forwarded-Host: a.example, b.example:8443",
+  ])("%s is served", async (host) => {
+    expect((await get("/form", [`Host: ${host}`])).status).toBe(200);
+  });
+
+  it("isValidHost reads ports up to 65535", () => {
+    expect(isValidHost("localhost:65535")).toBe(true);
+    expect(isValidHost("localhost:65536")).toBe(false);
+    expect(isValidHost("localhost:")).toBe(true);
+    expect(isValidHost("")).toBe(false);
+  });
+});
+
+describe("OPTIONS", () => {
+  it.each([
+    ["/form", "GET, HEAD, POST, OPTIONS"],
+    ["/form.data", "GET, HEAD, POST, OPTIONS"],
+    ["/resources/events", "GET, HEAD, OPTIONS"],
+    ["/nowhere", "GET, HEAD, OPTIONS"],
+    ["/", "GET, HEAD, OPTIONS"],
+  ])("on %s is 204 with Allow: %s", async (path, allow) => {
+    const answer = await get(path, undefined, "OPTIONS");
+    expect(answer.status).toBe(204);
+    expect(header(answer, "Allow")).toBe(allow);
+  });
+
+  it("on the JSON API is the endpoint's own answer", async () => {
+    const answer = await get("/api/thing", undefined, "OPTIONS");
+    expect(answer.status).toBe(204);
+    expect(header(answer, "Allow")).toBe("POST, OPTIONS");
+  });
+
+  it("on * is answered", async () => {
+    const answer = await get("*", undefined, "OPTIONS");
+    expect(answer.status).toBeGreaterThanOrEqual(200);
+    expect(answer.status).toBeLessThan(500);
+  });
+});
+
+describe("data requests", () => {
+  it.each(["/resources/events.data", "/resources/events.data?_routes=routes%2Fevents", "/api/thing.data"])(
+    "%s of a resource route is a 404 at once",
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      expect(answer.closed).toBe(true);
+    },
+  );
+
+  it("a page's data request still goes to React Router", async () => {
+    const answer = await get("/form.data");
+    expect(answer.status).toBe(200);
+    expect(header(answer, "Content-Type")).toMatch(/text\/x-script/);
+  });
+
+  it("the event stream itself still streams", async () => {
+    const answer = await raw("GET /resources/events HTTP/1.1\r\nHost: localhost\r\n\r\n", { ms: 500 });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain(": open");
+  });
+});
+
+describe("form bodies on the wire", () => {
+  const post = (framing: string, body: string | Buffer, { type = "application/x-www-form-urlencoded", end = false, ms = 3000 } = {}) =>
+    raw(
+      Buffer.concat([
+        Buffer.from(
+          `POST /form HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: ${type}\r\n${framing}Connection: close\r\n\r\n`,
+        ),
+        Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1"),
+      ]),
+      { end, ms },
+    );
+  const chunked = (...chunks: string[]) => chunks.map((c) => `${Buffer.byteLength(c).toString(16)}\r\n${c}\r\n`).join("") + "0\r\n\r\n";
+
+  it("a chunked form is read", async () => {
+    const answer = await post("Transfer-Encoding: chunked\r\n", chunked("name=a&", "content=b"));
+    expect(answer.status).toBe(202);
+  });
+
+  it("a NUL in a chunked form is a 400, whichever chunk carries it", async () => {
+    const answer = await post("Transfer-Encoding: chunked\r\n", chunked("content=ok&name=a", "%00b"));
+    expect(answer.status).toBe(400);
+  });
+
+  it("a NUL in a chunked multipart form is a 400", async () => {
+    const part = '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\na\u0000b\r\n--x--\r\n';
+    const answer = await post("Transfer-Encoding: chunked\r\n", chunked(part), { type: "multipart/form-data; boundary=x" });
+    expect(answer.status).toBe(400);
+  });
+
+  it("a chunked form over the limit is a 413 and the connection closes", async () => {
+    const big = "name=" + "x".repeat(MAX_FORM_BYTES);
+    const answer = await post("Transfer-Encoding: chunked\r\n", chunked(big.slice(0, 500_000), big.slice(500_000), "&more=1"), { ms: 15000 });
+    expect(answer.status).toBe(413);
+    expect(answer.closed).toBe(true);
+  });
+
+  it("a declared length over the limit is a 413 before the body is sent", async () => {
+    const answer = await post(`Content-Length: ${MAX_FORM_BYTES + 1}\r\n`, "name=a");
+    expect(answer.status).toBe(413);
+    expect(answer.closed).toBe(true);
+  });
+
+  it.each([
+    ["a chunk size that is not hex", "zz\r\nname=a\r\n0\r\n\r\n"],
+    ["a chunk longer than its size", "2\r\nname=a\r\n0\r\n\r\n"],
+  ])("%s is refused and the server goes on", async (_what, body) => {
+    const answer = await post("Transfer-Encoding: chunked\r\n", body);
+    expect(answer.closed).toBe(true);
+    expect(answer.status === 0 || (answer.status >= 400 && answer.status < 500)).toBe(true);
+    expect((await get("/form")).status).toBe(200);
+  });
+
+  it("a body cut short by a client that gives up leaves the server answering", async () => {
+    const answer = await post("Transfer-Encoding: chunked\r\n", "a\r\nname=a", { end: true });
+    expect(answer.closed).toBe(true);
+    expect(answer.status === 0 || (answer.status >= 400 && answer.status < 500)).toBe(true);
+    expect((await get("/form")).status).toBe(200);
+  });
+});

@@ -1,7 +1,11 @@
 // Malformed requests to every route of app/routes.ts (pages, form actions, resources, the JSON API, the provider
 // endpoint and the back office), read from the route config so a new route is covered the day it is added: wrong
-// content types, JSON and broken multipart posted to form actions, NUL and control characters, huge values, odd
-// queries and path parameters. Each must get an answer below 500, as a guest, a player and staff.
+// content types, JSON and broken multipart posted to form actions, NUL and control characters, huge values, ids past
+// PostgreSQL's int4, a tampered honeypot, odd queries and path parameters. Each must get an answer below 500, as a
+// guest, a player and staff. Form bodies with a NUL character or over the size limit are refused before any route
+// reads them, however they are framed (a Content-Length or chunked), and the JSON API refuses NUL in its own shape.
+// What never reaches a route module (the Host header, OPTIONS, *.data of a resource route) is tested on the Express
+// server in request-guards.test.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -13,6 +17,7 @@ import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-h
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import routes from "#app/routes.ts";
+import { MAX_FORM_BYTES, MAX_MULTIPART_BYTES } from "#app/utils/form-body.server.ts";
 import { callRoute, type CallInit, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
 
 afterAll(closeIdleConnections);
@@ -52,6 +57,8 @@ const COMMON_FIELDS = [
   ...["from", "stake", "target", "direction", "mines", "tile", "clientSeed", "autoCashout", "gameId", "favourite", "sortOrder", "baseUrl"],
   ...["operatorId", "secret", "displayOrder", "minStake", "maxStake", "featured", "active", "system", "sort", "day", "platform", "game"],
   ...["hash", "salt", "serverSeed", "nonce", "userId", "gameCode", "gameType", "externalURL", "isMobileLogin", "txnId", "playerId", "roundId"],
+  // The honeypot's hidden fields (rendered by remix-utils' HoneypotInputs, so no route source names them).
+  ...["from__confirm", "name__confirm"],
 ];
 function fieldsOf(file: string): string[] {
   const source = readFileSync(path.join(APP, file), "utf8");
@@ -62,12 +69,28 @@ function fieldsOf(file: string): string[] {
   return [...new Set([...COMMON_FIELDS, ...found])];
 }
 
+/** The intents a route's own source names (`intent === "x"`, a hidden or button input, zod's literal or enum). */
+function intentsOf(file: string): string[] {
+  const source = readFileSync(path.join(APP, file), "utf8");
+  const pattern =
+    /intent\s*[!=]==?\s*["']([\w-]{1,30})["']|name=["']intent["']\s+value=["']([\w-]{1,30})["']|value=["']([\w-]{1,30})["']\s+name=["']intent["']|intent:\s*z\.literal\(["']([\w-]{1,30})["']\)|intent:\s*z\.enum\(\[([^\]]*)\]/g;
+  const words = [...source.matchAll(pattern)].flatMap((m) =>
+    m[5] ? [...m[5].matchAll(/["']([\w-]{1,30})["']/g)].map((w) => w[1]!) : [(m[1] ?? m[2] ?? m[3] ?? m[4])!],
+  );
+  return [...new Set(words)];
+}
+
+// One past PostgreSQL's int4 (serial ids): a well-formed number no id column holds.
+const PAST_INT4 = "2147483648";
+const EDGE_NUMBERS = [PAST_INT4, "-1", "1e309"];
+
 const BAD_VALUES = [
   "\u0000",
   "a\u0000b",
   "\r\n\t\u0007\u001b",
   "%00%0d%0a",
   "-1",
+  PAST_INT4,
   "1e309",
   "NaN",
   "9".repeat(400),
@@ -140,7 +163,7 @@ describe("every route under malformed input", () => {
     const call = async (target: string, init: CallInit, label: string) => {
       // Event streams stay open until the client goes: leave at once.
       const abort = new AbortController();
-      const out = await callRoute(route, target, { ...init, params, signal: abort.signal });
+      const out = await callRoute(route, target, { params, ...init, signal: abort.signal });
       abort.abort();
       await out.response?.body?.cancel().catch(() => {});
       requests++;
@@ -151,10 +174,106 @@ describe("every route under malformed input", () => {
       if (route.loader) {
         for (const query of ["", ...QUERIES]) await call(`${url}${query}`, as, `${user.label} GET ${query.slice(0, 60)}`);
       }
+      // Well-formed path ids that no int4 column holds.
+      if (Object.keys(params).length > 0) {
+        const pastInt4 = { ...as, params: Object.fromEntries(Object.keys(params).map((name) => [name, PAST_INT4])) };
+        if (route.loader) await call(url, pastInt4, `${user.label} GET path ids ${PAST_INT4}`);
+        if (route.action)
+          await call(url, { ...pastInt4, form: Object.fromEntries(fields.map((f) => [f, PAST_INT4])) }, `${user.label} POST path ids`);
+      }
       if (!route.action) continue;
       for (const { label, init } of bodies(fields)) await call(url, { ...init, ...as }, `${user.label} ${init.method ?? "POST"} ${label}`);
+      // A bad value in every field stops at the first check (an unknown intent, a filled honeypot, a path id that is
+      // not one). So once more per intent the source names, with path ids of 1, numbers no column holds in the other
+      // fields and the honeypot's name field left empty as a browser leaves it: the checks behind those are reached.
+      const plain = Object.fromEntries(Object.keys(params).map((name) => [name, "1"]));
+      for (const intent of [undefined, ...intentsOf(file)]) {
+        for (const value of EDGE_NUMBERS) {
+          const form = { ...Object.fromEntries(fields.map((f) => [f, value])), name__confirm: "", ...(intent ? { intent } : {}) };
+          await call(url, { form, params: plain, ...as }, `${user.label} POST intent=${intent ?? "-"} ${value}`);
+        }
+      }
     }
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThan(0);
+  });
+});
+
+const OVER_FORM_LIMIT = "x".repeat(MAX_FORM_BYTES + 1);
+
+describe("form bodies, however they are framed", () => {
+  // The guard stands before every page's action: its answer, not the route's, whoever asks (a guest here, so a
+  // route that answered first would redirect to the log-in page instead).
+  it("refuses a NUL character (400) and a body over the limit (413) on every form action", async () => {
+    const nul = { name: "a\u0000b", content: "ok", message: "ok", intent: "send" };
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries(nul)) multipart.append(name, value);
+    const cases: Array<{ label: string; init: CallInit; status: number; text: RegExp }> = [
+      { label: "NUL, chunked", init: { form: nul, chunked: true }, status: 400, text: /NUL/ },
+      { label: "NUL, multipart, chunked", init: { body: multipart, chunked: true }, status: 400, text: /NUL/ },
+      { label: "NUL, with its length", init: { form: nul }, status: 400, text: /NUL/ },
+      { label: "over the limit, with its length", init: { form: { ...nul, pad: OVER_FORM_LIMIT } }, status: 413, text: /too large/ },
+      { label: "over the limit, chunked", init: { form: { ...nul, pad: OVER_FORM_LIMIT }, chunked: true }, status: 413, text: /too large/ },
+    ];
+    const failures: string[] = [];
+    let checked = 0;
+    for (const { file, path: url } of targets) {
+      if (url.startsWith("/api/")) continue;
+      const route = (await import(path.join(APP, file))) as RouteModule;
+      if (!route.action) continue;
+      checked++;
+      for (const { label, init, status, text } of cases) {
+        const out = await callRoute(route, url, { ...init, params: { id: "1", chatId: "1", eventId: "1", docId: "1", kind: "pages" } });
+        const body = (await out.response?.text().catch(() => "")) ?? "";
+        if (out.status !== status || !text.test(body)) failures.push(`${file} ${label} → ${out.status} ${body.slice(0, 80)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it("refuses an upload over the multipart limit (413), however it is framed", async () => {
+    const upload = (await import(path.join(APP, "routes/account/verification.tsx"))) as RouteModule;
+    const form = new FormData();
+    form.append("docType", "nid");
+    form.append("file", new File([new Uint8Array(MAX_MULTIPART_BYTES)], "huge.png", { type: "image/png" }));
+    const length = (await new Response(form).arrayBuffer()).byteLength;
+    const declared = await callRoute(upload, "/account/verification", { body: form, headers: { "content-length": String(length) } });
+    expect(declared.status).toBe(413);
+    const chunked = await callRoute(upload, "/account/verification", { body: form, chunked: true });
+    expect(chunked.status).toBe(413);
+  });
+});
+
+describe("the JSON API and NUL characters", () => {
+  const signup = (over: Record<string, unknown>) => ({
+    username: `nul${Math.random().toString(36).slice(2, 9)}`,
+    password: "Passw0rd1",
+    confirmPassword: "Passw0rd1",
+    name: "Nul Test",
+    phone: `017${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+    email: `nul${Math.random().toString(36).slice(2, 9)}@example.com`,
+    ageCheck: true,
+    ...over,
+  });
+
+  it.each([
+    ["the name", { name: "a\u0000b" }],
+    ["the referral code", { referral_code: "a\u0000b" }],
+    ["a field's name", { "x\u0000": "1" }],
+    ["a nested value", { extra: { deep: ["a\u0000b"] } }],
+  ])("POST /api/v1/create-players with NUL in %s is a 400 in the API's shape", async (_what, over) => {
+    const route = (await import(path.join(APP, "routes/api/create-players.ts"))) as RouteModule;
+    const out = await callRoute(route, "/api/v1/create-players", { json: signup(over) });
+    expect(out.status).toBe(400);
+    expect(out.data).toEqual({ message: expect.stringMatching(/NUL/) });
+  });
+
+  it("a form-encoded API body with NUL is refused the same way", async () => {
+    const route = (await import(path.join(APP, "routes/api/create-players.ts"))) as RouteModule;
+    const form = Object.fromEntries(Object.entries(signup({ name: "a\u0000b" })).map(([k, v]) => [k, String(v)]));
+    const out = await callRoute(route, "/api/v1/create-players", { form });
+    expect(out.status).toBe(400);
+    expect(out.data).toEqual({ message: expect.stringMatching(/NUL/) });
   });
 });

@@ -26,6 +26,8 @@ export type CallInit = {
   json?: unknown;
   params?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sends the body as a stream without a Content-Length, as a client using Transfer-Encoding: chunked does. */
+  chunked?: boolean;
 };
 
 export async function callRoute(route: RouteModule, path: string, init: CallInit = {}): Promise<Outcome> {
@@ -42,10 +44,14 @@ export async function callRoute(route: RouteModule, path: string, init: CallInit
     headers.set("content-type", "application/json");
     body = JSON.stringify(init.json);
   }
-  // Browsers send the length of a form body; the form-body guard reads small bodies whole.
-  if (typeof body === "string" || body instanceof URLSearchParams) headers.set("content-length", String(Buffer.byteLength(body.toString())));
+  // Browsers send the length of a form body.
+  if (init.chunked && body !== undefined) {
+    const framed = new Response(body);
+    if (!headers.has("content-type") && framed.headers.has("content-type")) headers.set("content-type", framed.headers.get("content-type")!);
+    body = framed.body!;
+  } else if (typeof body === "string" || body instanceof URLSearchParams) headers.set("content-length", String(Buffer.byteLength(body.toString())));
   const method = init.method ?? (body === undefined ? "GET" : "POST");
-  const request = new Request(`http://localhost${path}`, { method, headers, body, signal: init.signal });
+  const request = new Request(`http://localhost${path}`, { method, headers, body, signal: init.signal, duplex: "half" } as RequestInit);
   const url = new URL(request.url);
   const context = new RouterContextProvider();
   const args = { request, url, params: init.params ?? {}, context, pattern: url.pathname };

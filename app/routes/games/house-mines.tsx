@@ -43,7 +43,8 @@ function shown(v: MinesView | null) {
     stake: takaText(v.stake),
     revealed: v.revealed,
     minePositions: v.minePositions,
-    multiplier: multiplierText(v.multiplier),
+    // Before the first pick there is no multiplier yet (the module's 0 is not one): the page shows the next pick's.
+    multiplier: v.revealed.length > 0 && v.multiplier > 0 ? multiplierText(v.multiplier) : null,
     nextMultiplier: v.nextMultiplier === null ? null : multiplierText(v.nextMultiplier),
     payout: takaText(v.payout),
     canCashOut: v.status === "playing" && v.revealed.length > 0,
@@ -123,7 +124,7 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
             <div className="rounded-lg bg-ink p-2">
               <dt className="text-white/60">{t("house.mines.multiplier")}</dt>
               <dd className="font-bold tabular-nums" data-testid="mines-multiplier">
-                {state.multiplier}×
+                {state.multiplier ? `${state.multiplier}×` : "–"}
               </dd>
             </div>
             <div className="rounded-lg bg-ink p-2">

@@ -90,6 +90,19 @@ describe("/house/mines", () => {
     expect(errorsOf(high)[""]?.map(inEnglish)).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
   });
 
+  it("shows no multiplier before the first pick (never 0.0000×), the next pick's, and then the current one", async () => {
+    const player = await fundedPlayer(100_000n);
+    const cookie = await loggedIn(player);
+    await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "10", mines: "1" } });
+    type State = { state: { multiplier: string | null; nextMultiplier: string | null; canCashOut: boolean } };
+    const before = ((await call(mines, "/house/mines", { cookie })).data as State).state;
+    expect(before).toMatchObject({ multiplier: null, nextMultiplier: "1.0312", canCashOut: false });
+    const [mine] = await minesInPlay(player.id);
+    await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(mine === 0 ? 1 : 0) } });
+    const after = ((await call(mines, "/house/mines", { cookie })).data as State).state;
+    expect(after).toMatchObject({ multiplier: "1.0312", nextMultiplier: "1.0760", canCashOut: true });
+  });
+
   it("starts, reveals a safe tile and cashes out through plain form posts, hiding mines while playing", async () => {
     const player = await fundedPlayer(100_000n);
     const cookie = await loggedIn(player);

@@ -28,7 +28,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     messages: messages.map((m) => ({
       id: m.id,
       mine: m.sender === "player",
-      author: m.sender === "player" ? t("chat.you") : m.staffName || t("chat.support"),
+      // Staff replies are signed Support, as the chat API's other_user is: a staff account's name (the seeded admin's
+      // is "Administrator") is the back office's, not the player's.
+      author: m.sender === "player" ? t("chat.you") : t("chat.support"),
       content: m.content,
       time: formatDhaka(m.createdAt, "HH:mm"),
     })),

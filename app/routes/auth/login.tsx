@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
+import { ShowPassword } from "#app/components/forms/ShowPassword.tsx";
 import { inputProps, useLightForm } from "#app/components/forms/light-form.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
@@ -103,9 +104,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           errors={password.errors}
           errorId={password.errorId}
         />
-        <label className="mb-3 flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> {t("auth.login.showPassword")}
-        </label>
+        <ShowPassword checked={show} onChange={setShow} label={t("auth.login.showPassword")} />
         <SubmitButton label={t("auth.login.submit")} pendingLabel={t("auth.login.submitting")} action="/login" />
       </Form>
       <div className="mt-4 flex justify-between text-sm">

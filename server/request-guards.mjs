@@ -59,18 +59,74 @@ function nest(manifest, parentId = "") {
 // React Router's test for a resource route (one it answers without rendering): no component and no error boundary.
 const isResource = (module) => module.default == null && module.ErrorBoundary == null;
 
+/**
+ * A full route path as the source of a regular expression that matches at least the paths React Router matches it to
+ * (static segments, ":param", optional "segment?" and ":param?", a final "*").
+ */
+function roughPattern(path) {
+  let source = "";
+  for (const segment of path.split("/").filter(Boolean)) {
+    if (segment === "*") {
+      source += "(?:/.*)?";
+      continue;
+    }
+    const bare = segment.replace(/\?$/, "");
+    const part = bare.startsWith(":") ? "/[^/]*" : `/${bare.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")}`;
+    source += bare === segment ? part : `(?:${part})?`;
+  }
+  return `^${source}/*$`;
+}
+
+/**
+ * One regular expression for the paths that may be a resource route's, compiled once: matchRoutes flattens and
+ * ranks every route on each call (about a millisecond for this site's 170), too much for every client navigation,
+ * so only such a path is given to it. Routes are case-insensitive unless they say otherwise.
+ */
+function resourcePaths(routes) {
+  const sources = { i: [], "": [] };
+  const walk = (list, parentPath) => {
+    for (const route of list) {
+      const path = [parentPath, route.path ?? ""].filter(Boolean).join("/");
+      if (isResource(route.module)) sources[route.caseSensitive ? "" : "i"].push(roughPattern(path));
+      walk(route.children ?? [], path);
+    }
+  };
+  walk(routes, "");
+  const patterns = Object.entries(sources)
+    .filter(([, list]) => list.length > 0)
+    .map(([flags, list]) => new RegExp(list.map((source) => `(?:${source})`).join("|"), flags));
+  return { test: (pathname) => patterns.some((pattern) => pattern.test(pathname)) };
+}
+
+/** The path as React Router matches it: each segment percent-decoded (a "/" inside one stays encoded). */
+function decodePath(pathname) {
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return pathname;
+  }
+}
+
 /** OPTIONS and *.data of resource routes, for the routes of a React Router server build (`build.routes`). */
 export function routeGuards(manifest) {
   const routes = nest(manifest);
+  const resources = resourcePaths(routes);
+  const leafOf = (pathname) => matchRoutes(routes, pathname)?.at(-1)?.route;
   return (req, res, next) => {
     const data = req.path.endsWith(".data");
     if (!data && req.method !== "OPTIONS") return next();
     // React Router's own reading of a data request's path: "/_.data" is "/", "/x.data" is "/x".
     const pathname = data ? req.path.replace(/\/_\.data$/, "/").replace(/\.data$/, "") : req.path;
-    const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
-    if (!leaf) return next();
-    if (data && isResource(leaf.module)) return res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+    if (data && resources.test(decodePath(pathname))) {
+      const leaf = leafOf(pathname);
+      if (leaf && isResource(leaf.module)) return res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+    }
     if (req.method !== "OPTIONS" || pathname.startsWith("/api/")) return next();
+    const leaf = leafOf(pathname);
+    if (!leaf) return next();
     const allow = [...(leaf.module.loader || !isResource(leaf.module) ? ["GET", "HEAD"] : []), ...(leaf.module.action ? ["POST"] : []), "OPTIONS"];
     res.status(204).set("Allow", allow.join(", ")).end();
   };

@@ -64,6 +64,11 @@ const routes = {
       action: () => Response.json({}),
     },
   },
+  // Resource routes of other shapes, and a page that outranks one of them ("things/new" before "things/:id").
+  "routes/files": { id: "routes/files", parentId: "root", path: "files/:kind?", module: { loader: () => Response.json({}) } },
+  "routes/downloads": { id: "routes/downloads", parentId: "root", path: "downloads/*", module: { loader: () => Response.json({}) } },
+  "routes/thing": { id: "routes/thing", parentId: "root", path: "things/:id", module: { loader: () => Response.json({}) } },
+  "routes/new-thing": { id: "routes/new-thing", parentId: "root", path: "things/new", module: { default: page, loader: () => ({}) } },
   "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*", module: { default: page } },
 };
 
@@ -212,18 +217,27 @@ describe("OPTIONS", () => {
 });
 
 describe("data requests", () => {
-  it.each(["/resources/events.data", "/resources/events.data?_routes=routes%2Fevents", "/api/thing.data"])(
-    "%s of a resource route is a 404 at once",
-    async (path) => {
-      const answer = await get(path);
-      expect(answer.status).toBe(404);
-      expect(answer.closed).toBe(true);
-    },
-  );
+  it.each([
+    "/resources/events.data",
+    "/resources/events.data?_routes=routes%2Fevents",
+    "/api/thing.data",
+    // Matched as React Router matches: percent-decoded, whatever the case.
+    "/resources/%65vents.data",
+    "/RESOURCES/Events.data",
+    "/files.data",
+    "/files/pages.data",
+    "/downloads/a/b.data",
+    "/things/7.data",
+  ])("%s of a resource route is a 404 at once", async (path) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(404);
+    expect(answer.closed).toBe(true);
+  });
 
-  it("a page's data request still goes to React Router", async () => {
-    const answer = await get("/form.data");
-    expect(answer.status).toBe(200);
+  it.each(["/form.data", "/_.data", "/things/new.data", "/nowhere.data"])("%s, a page's, still goes to React Router", async (path) => {
+    const answer = await get(path);
+    // React Router's single-fetch answer, not the guard's plain 404.
+    expect(answer.status).toBeLessThan(500);
     expect(header(answer, "Content-Type")).toMatch(/text\/x-script/);
   });
 

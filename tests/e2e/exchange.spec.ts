@@ -59,9 +59,11 @@ test("@key a player backs a team at the best price, the bet is matched and its e
     await expect(slip.getByTestId("slip-figures")).toContainText(`৳${profit.toFixed(2)}`);
   }
   await slip.getByRole("button", { name: "Place bet" }).click();
-  await expect(page.getByTestId("bet-notice")).toHaveText(`Bet matched: ৳100.00 at ${price}.`);
+  await expect(page.getByTestId("bet-notice")).toHaveText(`Bet matched: ৳100.00 at ${price}. Profit ৳${profit.toFixed(2)}, liability ৳100.00.`);
   await expect(page.getByTestId("bet-slip")).toHaveCount(0);
-  await expect(page.getByTestId("matched-bets")).toContainText(`Back ${match.runners[0]} · ৳100.00 at ${price}`);
+  await expect(page.getByTestId("matched-bets")).toContainText(
+    `Back ${match.runners[0]} · ৳100.00 at ${price} · profit ৳${profit.toFixed(2)}, liability ৳100.00`,
+  );
   await expect(page.getByTestId("event-exposure")).toHaveText("৳100.00");
   // P&L per runner: the backed team wins the profit, the other loses the stake.
   const pnl = page.getByTestId("runner-pnl");
@@ -114,8 +116,8 @@ test("@key the trader settles the match and the bet's P&L appears in the betting
   const { price, slip } = await backBestPrice(page, match);
   await slip.getByLabel("Stake (৳)").fill("200");
   await slip.getByRole("button", { name: "Place bet" }).click();
-  await expect(page.getByTestId("bet-notice")).toHaveText(`Bet matched: ৳200.00 at ${price}.`);
   const profit = (Math.round(Number(price) * 100) - 100) * 2;
+  await expect(page.getByTestId("bet-notice")).toHaveText(`Bet matched: ৳200.00 at ${price}. Profit ৳${profit.toFixed(2)}, liability ৳200.00.`);
 
   const staff = await staffPage(browser, test.info().project.name !== "no-js");
   await staff.goto(`/admin/exchange/${match.eventId}`);

@@ -116,6 +116,13 @@ describe("the exchange's JSON API", () => {
         potential_liability: "100.00",
         status: "open",
         net_profit_loss: null,
+        // Matched whole at the odds asked (the maker's lay at 2.50).
+        requested_odds: "2.50",
+        average_matched_odds: "2.50",
+        size: "100.00",
+        size_matched: "100.00",
+        size_remaining: "0.00",
+        matched_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       }),
     ]);
     const stranger = await sessionFor({ id: await fundedPlayer(taka(1)) });
@@ -147,7 +154,7 @@ describe("the market page's forms", () => {
     expect(placed.status).toBe(302);
     expect(placed.headers.get("location")).toMatch(new RegExp(`^/odds-view\\?market=${m.oddsMarket.id}&placed=\\d+$`));
     const page = await callRoute(oddsViewRoute, placed.headers.get("location")!, { cookie });
-    expect((page.data as { notice: string }).notice).toBe("Bet matched: ৳100.00 at 2.50.");
+    expect((page.data as { notice: string }).notice).toBe("Bet matched: ৳100.00 at 2.50. Profit ৳150.00, liability ৳100.00.");
 
     expect((await callRoute(oddsViewRoute, "/odds-view?market=x", { cookie })).status).toBe(404);
     expect((await callRoute(oddsViewRoute, `/odds-view?market=${m.market.id}`, { cookie })).headers.get("location")).toBe(

@@ -9,15 +9,34 @@ export type ExchangeRecordRow = {
   betType: string;
   selection: string;
   odds: string | null;
+  requestedOdds: string | null;
   run: string | null;
   stake: string;
   potentialProfit: string;
   potentialLiability: string;
+  unmatched: string | null;
+  cancelled: string | null;
+  lapsed: string | null;
+  voided: string | null;
   status: "open" | "WON" | "LOST" | "VOID" | "CANCELLED" | "LAPSED";
   net: Signed;
   createdAt: string;
+  matchedAt: string | null;
   marketId: number;
 };
+
+/** A detail row shown only when it has a value. */
+function Row({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
+  if (value === null) return null;
+  return (
+    <>
+      <dt className="text-white/60">{label}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </>
+  );
+}
 
 type Side = "back" | "lay" | "yes" | "no";
 
@@ -56,24 +75,16 @@ export function ExchangeRecords({ records, next, detail }: { records: ExchangeRe
             <dd>
               {t(`records.exchange.sides.${detail.betType as Side}`)} {detail.selection}
             </dd>
-            {detail.odds ? (
-              <>
-                <dt className="text-white/60">{t("records.exchange.odds")}</dt>
-                <dd className="tabular-nums">{detail.odds}</dd>
-              </>
-            ) : null}
-            {detail.run ? (
-              <>
-                <dt className="text-white/60">{t("records.exchange.run")}</dt>
-                <dd className="tabular-nums">{detail.run}</dd>
-              </>
-            ) : null}
-            <dt className="text-white/60">{t("records.exchange.stake")}</dt>
-            <dd className="tabular-nums">{detail.stake}</dd>
-            <dt className="text-white/60">{t("records.exchange.profit")}</dt>
-            <dd className="tabular-nums">{detail.potentialProfit}</dd>
-            <dt className="text-white/60">{t("records.exchange.liability")}</dt>
-            <dd className="tabular-nums">{detail.potentialLiability}</dd>
+            <Row label={t("records.exchange.odds")} value={detail.odds} testId="exchange-detail-odds" />
+            <Row label={t("records.exchange.requestedOdds")} value={detail.requestedOdds} />
+            <Row label={t("records.exchange.run")} value={detail.run} />
+            <Row label={t("records.exchange.stake")} value={detail.stake} />
+            <Row label={t("records.exchange.profit")} value={detail.potentialProfit} testId="exchange-detail-profit" />
+            <Row label={t("records.exchange.liability")} value={detail.potentialLiability} />
+            <Row label={t("records.exchange.unmatched")} value={detail.unmatched} />
+            <Row label={t("records.exchange.cancelled")} value={detail.cancelled} />
+            <Row label={t("records.exchange.lapsed")} value={detail.lapsed} />
+            <Row label={t("records.exchange.voided")} value={detail.voided} />
             <dt className="text-white/60">{t("records.exchange.status")}</dt>
             <dd data-testid="exchange-detail-status">{t(`records.exchange.statuses.${detail.status}`)}</dd>
             <dt className="text-white/60">{t("records.exchange.net")}</dt>
@@ -84,6 +95,7 @@ export function ExchangeRecords({ records, next, detail }: { records: ExchangeRe
             <dd className="font-mono text-xs">{detail.transactionId}</dd>
             <dt className="text-white/60">{t("records.exchange.placed")}</dt>
             <dd className="tabular-nums">{detail.createdAt}</dd>
+            <Row label={t("records.exchange.matchedAt")} value={detail.matchedAt} />
           </dl>
           <a href={`/odds-view?market=${detail.marketId}`} className="mt-2 inline-block text-sm underline">
             {t("records.exchange.openMarket")}

@@ -6,10 +6,14 @@ export type BetRow = {
   id: number;
   selection: string;
   side: string;
+  /** The price asked; the matched part's average price. */
   price: string;
+  matchedPrice: string;
   stake: string;
   matched: string;
   waiting: string;
+  profit: string;
+  liability: string;
   persist: boolean;
   status: string;
   placedAt: string;
@@ -90,7 +94,8 @@ export function MyBets({ unmatched, matched, exposure, action }: { unmatched: Be
           <ul data-testid="matched-bets">
             {matched.map((b) => (
               <li key={b.id} className="border-b border-white/10 py-1.5 text-sm last:border-b-0">
-                <b>{side(b.side)}</b> {b.selection} · {t("exchange.bets.at", { stake: b.matched, price: b.price })}{" "}
+                <b>{side(b.side)}</b> {b.selection} · {t("exchange.bets.at", { stake: b.matched, price: b.matchedPrice })} ·{" "}
+                <span className="tabular-nums">{t("exchange.bets.figures", { profit: b.profit, liability: b.liability })}</span>{" "}
                 <small className="text-white/50 tabular-nums">{b.placedAt}</small>
               </li>
             ))}

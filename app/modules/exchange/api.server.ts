@@ -135,7 +135,10 @@ export async function apiScoreBoard(eventId: number) {
   };
 }
 
-/** GET /api/exchange-hub (auth): the player's exchange records with the spec's fields, newest first; `next` pages back. */
+/**
+ * GET /api/exchange-hub (auth): the player's exchange records with the spec's fields, newest first, and each order's
+ * requested and average matched odds and sizes (matched, remaining, cancelled, lapsed, voided); `next` pages back.
+ */
 export async function apiExchangeHub(playerId: number, before?: number) {
   const { records, next } = await listExchangeRecords(playerId, before);
   return {
@@ -153,6 +156,16 @@ export async function apiExchangeHub(playerId: number, before?: number) {
       status: r.status,
       net_profit_loss: r.plain.net,
       created_at: r.placedAt,
+      // Betfair's figures of the order: `odds` is the average matched price once anything matched.
+      requested_odds: r.plain.requestedOdds,
+      average_matched_odds: r.plain.averageOdds,
+      size: r.plain.size,
+      size_matched: r.plain.matched,
+      size_remaining: r.plain.remaining,
+      size_cancelled: r.plain.cancelled,
+      size_lapsed: r.plain.lapsed,
+      size_voided: r.plain.voided,
+      matched_at: r.plain.matchedAt,
     })),
     next,
   };

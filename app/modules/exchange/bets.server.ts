@@ -4,11 +4,12 @@ import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { type Message, messageToken } from "#app/i18n/message.ts";
 import { ExchangeError } from "./errors.ts";
-import { oddsText, parseOdds } from "./ladder.ts";
+import { betFigures } from "./bet-figures.ts";
+import { parseOdds } from "./ladder.ts";
 import { cancelOrder, submitOrder } from "./orders.server.ts";
 import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
 import { exchangeMarkets, type ExchangeOrder, exchangeOrders } from "./schema.ts";
-import { orderPriceText, takaText, wholeTaka } from "./slip.ts";
+import { takaText, wholeTaka } from "./slip.ts";
 
 export type BetRequest = {
   market: number;
@@ -55,13 +56,22 @@ export async function placeBetFromForm(playerId: number, bet: BetRequest): Promi
   return { order, message: orderMessage(order) };
 }
 
-/** What became of a bet just placed: matched, partly matched or waiting (match odds), or taken (Bookmaker, Fancy). */
+/**
+ * What became of a bet just placed: matched, partly matched or waiting (match odds), or taken (Bookmaker, Fancy), with
+ * the price it matched at (the average over its fills) and that part's profit and liability, as every page shows them.
+ */
 export function orderMessage(order: ExchangeOrder): Message {
-  if (order.tick === null) return { key: "exchange.notice.taken", params: { stake: takaText(order.size), price: orderPriceText(order) } };
-  const waiting = order.size - order.matched - order.cancelled;
-  if (order.matched === 0n) return { key: "exchange.notice.unmatched", params: { stake: takaText(order.size) } };
-  if (waiting > 0n) return { key: "exchange.notice.partly", params: { matched: takaText(order.matched), remaining: takaText(waiting) } };
-  return { key: "exchange.notice.matched", params: { stake: takaText(order.matched), price: oddsText(order.tick) } };
+  const f = betFigures(order);
+  const figures = { price: f.price, profit: takaText(f.profit), liability: takaText(f.liability) };
+  if (order.tick === null) return { key: "exchange.notice.taken", params: { stake: takaText(f.stake), ...figures } };
+  if (f.matched === 0n) return { key: "exchange.notice.unmatched", params: { stake: takaText(order.size) } };
+  if (f.remaining > 0n) {
+    return {
+      key: "exchange.notice.partly",
+      params: { matched: takaText(f.matched), ...figures, remaining: takaText(f.remaining), requested: f.requestedPrice },
+    };
+  }
+  return { key: "exchange.notice.matched", params: { stake: takaText(f.matched), ...figures } };
 }
 
 /** The notice for the page the player lands on after placing (?placed=) or cancelling (?cancelled=) one of their bets. */
@@ -74,7 +84,6 @@ export async function noticeFor(playerId: number, orderId: number, what: "placed
   return what === "placed" ? orderMessage(order) : { key: "exchange.notice.cancelled", params: { amount: takaText(order.cancelled) } };
 }
 
-/** Cancels what is left unmatched of the player's order (another player's is not found). */
 /** Cancels the unmatched stake of the player's order, or reduces it by `byTaka` whole taka. */
 export async function cancelBet(playerId: number, orderId: number, byTaka?: string): Promise<ExchangeOrder> {
   return (await cancelOrder(playerId, orderId, byTaka === undefined ? undefined : BigInt(byTaka) * 100n)).order;

@@ -9,7 +9,7 @@ import { ExchangeError } from "./errors.ts";
 import { MAX_TICK } from "./ladder.ts";
 import { checkMayStake, inMarket, syncExposures } from "./market-tx.server.ts";
 import { OrderBook, type RestingOrder } from "./matching.ts";
-import { stakeAtRisk } from "./pnl.ts";
+import { fillReturn, stakeAtRisk } from "./pnl.ts";
 import { type ExchangeOrder, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type OrderStatus } from "./schema.ts";
 
 export { ExchangeError, type ExchangeErrorCode, isExchangeError } from "./errors.ts";
@@ -121,19 +121,28 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       .returning();
     const placed = book.place({ id: String(row!.id), playerId, runnerId, side, tick, size: stake, seq: row!.id, persist: row!.persist });
     const makers: number[] = [];
+    // Each fill is at the maker's price: both orders record what it returns, so every page shows the price it matched at.
+    let takerReturn = 0n;
     if (placed.fills.length > 0) {
       await tx
         .insert(exchangeFills)
         .values(
           placed.fills.map((f) => ({ marketId, runnerId, takerOrderId: row!.id, makerOrderId: Number(f.makerOrderId), tick: f.tick, size: f.size })),
         );
-      const byMaker = new Map<number, bigint>();
-      for (const f of placed.fills) byMaker.set(Number(f.makerOrderId), (byMaker.get(Number(f.makerOrderId)) ?? 0n) + f.size);
-      for (const [id, size] of byMaker) {
+      const byMaker = new Map<number, { size: bigint; ret: bigint }>();
+      for (const f of placed.fills) {
+        const ret = fillReturn(f.size, f.tick);
+        const sum = byMaker.get(Number(f.makerOrderId)) ?? { size: 0n, ret: 0n };
+        byMaker.set(Number(f.makerOrderId), { size: sum.size + f.size, ret: sum.ret + ret });
+        takerReturn += ret;
+      }
+      for (const [id, { size, ret }] of byMaker) {
         await tx
           .update(exchangeOrders)
           .set({
             matched: sql`${exchangeOrders.matched} + ${size}`,
+            matchedReturn: sql`${exchangeOrders.matchedReturn} + ${ret}`,
+            matchedAt: sql`now()`,
             status: sql`case when ${exchangeOrders.matched} + ${size} + ${exchangeOrders.cancelled} >= ${exchangeOrders.size} then 'matched' else 'partially_matched' end`,
             updatedAt: sql`now()`,
           })
@@ -143,7 +152,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
     }
     const [order] = await tx
       .update(exchangeOrders)
-      .set({ matched: placed.matched, status: statusOf(stake, placed.matched, 0n), updatedAt: sql`now()` })
+      .set({
+        matched: placed.matched,
+        matchedReturn: takerReturn,
+        matchedAt: placed.matched > 0n ? sql`now()` : null,
+        status: statusOf(stake, placed.matched, 0n),
+        updatedAt: sql`now()`,
+      })
       .where(eq(exchangeOrders.id, row!.id))
       .returning();
     const exposures = await syncExposures(tx, marketId, "match_odds", [playerId, ...makers]);
@@ -207,7 +222,7 @@ export async function lapseOrders(marketId: number, { keepPersist }: { keepPersi
       const cancelled = o.cancelled + remainingOf(o);
       await tx
         .update(exchangeOrders)
-        .set({ cancelled, status: statusOf(o.size, o.matched, cancelled, true), updatedAt: sql`now()` })
+        .set({ cancelled, lapsed: o.lapsed + remainingOf(o), status: statusOf(o.size, o.matched, cancelled, true), updatedAt: sql`now()` })
         .where(eq(exchangeOrders.id, o.id));
     }
     const changed = open.map((o) => o.playerId);

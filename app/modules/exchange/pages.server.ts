@@ -6,6 +6,7 @@ import { UAParser } from "ua-parser-js";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
+import { betFigures } from "./bet-figures.ts";
 import { oddsText, parseOdds, priceAt } from "./ladder.ts";
 import { commissionOn, exposureOf } from "./pnl.ts";
 import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
@@ -20,7 +21,7 @@ import {
   exchangePins,
   type Sport,
 } from "./schema.ts";
-import { type BetKind, type BetSide, orderPriceText, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
+import { type BetKind, type BetSide, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
 
 const EVENT_TIME = "DD MMM HH:mm";
 const limitsOf = (m: ExchangeMarket) => ({ min: wholeTaka(m.minStake), max: wholeTaka(m.maxStake) });
@@ -143,18 +144,26 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
     };
   });
   const marketNames = new Map(view.fancy.map((m) => [m.id, m.name]));
-  const betRow = (o: ExchangeOrder) => ({
-    id: o.id,
-    selection: o.runnerId ? (runnerNames.get(o.runnerId) ?? "") : (marketNames.get(o.marketId) ?? ""),
-    side: o.side,
-    price: orderPriceText(o),
-    stake: takaText(o.size),
-    matched: takaText(o.matched),
-    waiting: takaText(o.size - o.matched - o.cancelled),
-    status: o.status,
-    persist: o.persist,
-    placedAt: formatDhaka(o.placedAt, "HH:mm:ss"),
-  });
+  const betRow = (o: ExchangeOrder) => {
+    const f = betFigures(o);
+    return {
+      id: o.id,
+      selection: o.runnerId ? (runnerNames.get(o.runnerId) ?? "") : (marketNames.get(o.marketId) ?? ""),
+      side: o.side,
+      /** The price asked (the unmatched part waits at it) and the average the matched part got. */
+      price: f.requestedPrice,
+      matchedPrice: f.price,
+      stake: takaText(o.size),
+      matched: takaText(f.matched),
+      waiting: takaText(f.remaining),
+      /** The matched part's (nothing matched: the waiting part's) profit and liability. */
+      profit: takaText(f.profit),
+      liability: takaText(f.liability),
+      status: o.status,
+      persist: o.persist,
+      placedAt: formatDhaka(o.placedAt, "HH:mm:ss"),
+    };
+  };
   const eventMarkets = [matchOdds?.id, bookmaker?.id, ...fancy.map((f) => f.id)].filter((id): id is number => id !== undefined);
   const [held] = await db
     .select({ sum: sql<string>`coalesce(sum(${exchangeExposures.amount}), 0)` })
@@ -285,19 +294,27 @@ export async function accountPage(playerId: number, history: boolean, before?: n
       available: takaText(balances.main.available),
       bonus: takaText(balances.bonus.available),
     },
-    bets: rows.map(({ order: o, market, event, runner }) => ({
-      id: o.id,
-      marketId: o.marketId,
-      event,
-      market,
-      selection: runner ?? market,
-      side: o.side,
-      price: orderPriceText(o),
-      stake: takaText(o.size),
-      status: o.status,
-      net: o.profit === null ? null : { text: takaText(o.profit), negative: o.profit < 0n },
-      placedAt: formatDhaka(o.placedAt, "YYYY-MM-DD HH:mm:ss"),
-    })),
+    bets: rows.map(({ order: o, market, event, runner }) => {
+      const f = betFigures(o);
+      return {
+        id: o.id,
+        marketId: o.marketId,
+        event,
+        market,
+        selection: runner ?? market,
+        side: o.side,
+        price: f.price,
+        /** Match odds: the price asked, when the bet matched at another. */
+        requested: f.requestedPrice !== f.price ? f.requestedPrice : null,
+        stake: takaText(f.stake),
+        waiting: f.remaining > 0n && f.matched > 0n ? takaText(f.remaining) : null,
+        profit: takaText(f.profit),
+        liability: takaText(f.liability),
+        status: o.status,
+        net: o.profit === null ? null : { text: takaText(o.profit), negative: o.profit < 0n },
+        placedAt: formatDhaka(o.placedAt, "YYYY-MM-DD HH:mm:ss"),
+      };
+    }),
     next: rows.length === 20 ? rows[rows.length - 1]!.order.id : null,
   };
 }

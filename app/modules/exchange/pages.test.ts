@@ -61,7 +61,7 @@ describe("the market page", () => {
       requestKey: requestKey(),
     });
     expect(order.status).toBe("matched");
-    expect(message).toEqual({ key: "exchange.notice.matched", params: { stake: "৳20.00", price: "2.10" } });
+    expect(message).toEqual({ key: "exchange.notice.matched", params: { stake: "৳20.00", price: "2.10", profit: "৳22.00", liability: "৳20.00" } });
 
     const page = await oddsPage(market.id, player, { market: market.id, runner: away.id, side: "lay", price: "3", stake: "10" });
     if (!page || page.redirectTo !== undefined) throw new Error("expected the page");
@@ -101,7 +101,10 @@ describe("the market page", () => {
       stake: "100",
       requestKey: requestKey(),
     });
-    expect(taken.message).toEqual({ key: "exchange.notice.taken", params: { stake: "৳100.00", price: "45" } });
+    expect(taken.message).toEqual({
+      key: "exchange.notice.taken",
+      params: { stake: "৳100.00", price: "45", profit: "৳45.00", liability: "৳100.00" },
+    });
     expect(
       await refusal(
         placeBetFromForm(player, { market: bm.market.id, runner: bm.home.id, side: "back", price: "44", stake: "100", requestKey: requestKey() }),

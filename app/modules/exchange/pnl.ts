@@ -12,6 +12,16 @@ export function oddsProfit(stake: bigint, tick: number): bigint {
   return (stake * BigInt(priceAt(tick) - 100)) / 100n;
 }
 
+/** What a fill returns a backer if the runner wins, stake included: S·O (exact: stakes are whole taka). */
+export function fillReturn(stake: bigint, tick: number): bigint {
+  return (stake * BigInt(priceAt(tick))) / 100n;
+}
+
+/** What a Bookmaker or Fancy bet taken whole at `rate` returns, stake included: S + S·rate/100 (docs sections 2, 3). */
+export function rateReturn(stake: bigint, rate: number): bigint {
+  return stake + digitProfit(stake, rate);
+}
+
 /**
  * What a bet risks, the figure a player's stake and loss limits count: the stake of a back or yes bet, the backer's
  * profit (the liability) of a lay or no bet, over the part not cancelled. `tick` for match odds, `rate` otherwise.

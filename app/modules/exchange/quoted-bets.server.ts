@@ -2,15 +2,19 @@
 // Accepted only while the market is open, not suspended and no ball is running, the runner (Bookmaker) is active, the
 // submitted rate (and Fancy line) equals the current quote, and the stake is within the market's limits. The bet's
 // worst case joins the player's exposure hold for the market, as for match odds.
+import { sql } from "drizzle-orm";
 import { ExchangeError } from "./errors.ts";
 import { checkMayStake, inMarket, syncExposures } from "./market-tx.server.ts";
 import { activeRunner, openMarket, type OrderResult, replayedOrder } from "./orders.server.ts";
-import { stakeAtRisk } from "./pnl.ts";
+import { rateReturn, stakeAtRisk } from "./pnl.ts";
 import { exchangeOrders } from "./schema.ts";
 
 type Common = { playerId: number; marketId: number; stake: bigint; rate: number; requestKey: string };
 export type BookmakerBetInput = Common & { runnerId: number; side: "back" | "lay" };
 export type FancyBetInput = Common & { side: "yes" | "no"; line: number };
+
+/** A bet taken whole at the quote is matched at once, at its rate. */
+const takenWhole = (stake: bigint, rate: number) => ({ matchedReturn: rateReturn(stake, rate), matchedAt: sql`now()` });
 
 export async function placeBookmakerBet(input: BookmakerBetInput): Promise<OrderResult> {
   const { playerId, marketId, runnerId, side, rate, stake, requestKey } = input;
@@ -31,7 +35,7 @@ export async function placeBookmakerBet(input: BookmakerBetInput): Promise<Order
     await checkMayStake(tx, playerId, stakeAtRisk({ kind: "bookmaker", side, tick: null, rate, size: stake, cancelled: 0n }));
     const [order] = await tx
       .insert(exchangeOrders)
-      .values({ marketId, runnerId, playerId, side, rate, size: stake, matched: stake, status: "matched", requestKey })
+      .values({ marketId, runnerId, playerId, side, rate, size: stake, matched: stake, ...takenWhole(stake, rate), status: "matched", requestKey })
       .returning();
     const exposures = await syncExposures(tx, marketId, "bookmaker", [playerId]);
     return { result: { order: order!, exposure: exposures.get(playerId)!, replayed: false }, changed: [playerId] };
@@ -56,7 +60,7 @@ export async function placeFancyBet(input: FancyBetInput): Promise<OrderResult> 
     await checkMayStake(tx, playerId, stakeAtRisk({ kind: "fancy", side, tick: null, rate, size: stake, cancelled: 0n }));
     const [order] = await tx
       .insert(exchangeOrders)
-      .values({ marketId, playerId, side, line, rate, size: stake, matched: stake, status: "matched", requestKey })
+      .values({ marketId, playerId, side, line, rate, size: stake, matched: stake, ...takenWhole(stake, rate), status: "matched", requestKey })
       .returning();
     const exposures = await syncExposures(tx, marketId, "fancy", [playerId]);
     return { result: { order: order!, exposure: exposures.get(playerId)!, replayed: false }, changed: [playerId] };

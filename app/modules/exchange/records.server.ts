@@ -1,13 +1,14 @@
 // The Exchange tab of the betting record: the player's exchange bets newest first, and one bet's details (event,
 // market, selection, odds or runs, stake, potential profit and liability, status, net P&L). Spec section 3's exchange
-// record: status open while it waits, WON or LOST once settled.
+// record: status open while it waits, WON or LOST once settled. The odds are those the bet matched at (the average
+// over its fills), its profit and liability theirs (bet-figures.ts), as settlement pays them.
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { formatDhaka } from "#app/utils/time.ts";
-import { oddsText, priceAt } from "./ladder.ts";
+import { betFigures } from "./bet-figures.ts";
 import { type ExchangeOrder, exchangeEvents, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
-import { type BetSide, slipFigures, takaText } from "./slip.ts";
+import { takaText } from "./slip.ts";
 
 export const EXCHANGE_RECORD_PAGE = 20;
 
@@ -32,10 +33,8 @@ const columns = {
 type Row = { order: ExchangeOrder; kind: MarketKind; market: string; event: string; runner: string | null };
 
 function recordOf({ order: o, kind, market, event, runner }: Row) {
-  const price = o.tick !== null ? priceAt(o.tick) : (o.rate ?? 0);
-  // What was matched (or taken) is the bet; an order still waiting shows its whole stake.
-  const stake = o.matched > 0n ? o.matched : o.size - o.cancelled;
-  const { profit, liability } = slipFigures(kind, o.side as BetSide, price, stake);
+  const f = betFigures(o);
+  const amount = (poisha: bigint) => (poisha > 0n ? takaText(poisha) : null);
   return {
     id: o.id,
     transactionId: `EX${String(o.id).padStart(8, "0")}`,
@@ -43,22 +42,39 @@ function recordOf({ order: o, kind, market, event, runner }: Row) {
     market,
     betType: o.side,
     selection: runner ?? market,
-    odds: o.tick !== null ? oddsText(o.tick) : kind === "bookmaker" ? String(o.rate) : null,
-    run: kind === "fancy" ? `${o.line} / ${o.rate}` : null,
-    stake: takaText(o.size),
-    potentialProfit: takaText(profit),
-    potentialLiability: takaText(liability),
+    odds: kind === "fancy" ? null : f.price,
+    /** Match odds: the price asked, when it differs from the one matched at. */
+    requestedOdds: o.tick !== null && f.requestedPrice !== f.price ? f.requestedPrice : null,
+    run: kind === "fancy" ? f.price : null,
+    stake: takaText(f.stake),
+    potentialProfit: takaText(f.profit),
+    potentialLiability: takaText(f.liability),
+    /** The parts of the order besides what matched (shown when there are any). */
+    unmatched: amount(f.remaining),
+    cancelled: amount(f.cancelled),
+    lapsed: amount(f.lapsed),
+    voided: amount(f.voided),
     status: recordStatus(o),
     net: o.profit === null ? null : { text: takaText(o.profit), negative: o.profit < 0n },
     createdAt: formatDhaka(o.placedAt, "YYYY-MM-DD HH:mm:ss"),
+    matchedAt: o.matchedAt ? formatDhaka(o.matchedAt, "YYYY-MM-DD HH:mm:ss") : null,
     placedAt: o.placedAt.toISOString(),
     marketId: o.marketId,
-    /** The amounts as plain decimals ("200.00") for the JSON API. */
+    /** The figures for the JSON API: amounts as plain decimals ("200.00"), times in ISO. */
     plain: {
-      stake: formatPoisha(o.size),
-      profit: formatPoisha(profit),
-      liability: formatPoisha(liability),
+      requestedOdds: kind === "fancy" ? null : f.requestedPrice,
+      averageOdds: kind === "fancy" ? null : f.averagePrice,
+      stake: formatPoisha(f.stake),
+      profit: formatPoisha(f.profit),
+      liability: formatPoisha(f.liability),
+      size: formatPoisha(f.size),
+      matched: formatPoisha(f.matched),
+      remaining: formatPoisha(f.remaining),
+      cancelled: formatPoisha(f.cancelled),
+      lapsed: formatPoisha(f.lapsed),
+      voided: formatPoisha(f.voided),
       net: o.profit === null ? null : formatPoisha(o.profit),
+      matchedAt: o.matchedAt?.toISOString() ?? null,
     },
   };
 }

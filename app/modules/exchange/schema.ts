@@ -132,9 +132,25 @@ export const exchangeOrders = pgTable(
     matched: bigint({ mode: "bigint" })
       .notNull()
       .default(sql`0`),
+    /** Taken off the book unmatched: cancelled by the player or lapsed (of which `lapsed`). */
     cancelled: bigint({ mode: "bigint" })
       .notNull()
       .default(sql`0`),
+    /** The part of `cancelled` that lapsed (turn in play, suspension for settlement, the market closing). */
+    lapsed: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    /**
+     * What the matched stake returns a backer if the selection wins, stake included: the sum over the order's fills
+     * of size × price (match odds), or stake + stake × rate / 100 (Bookmaker, Fancy). Written with each fill, in its
+     * transaction. The average matched price is matchedReturn / matched; matchedReturn − matched is the matched
+     * part's profit (back, yes) or liability (lay, no), the figure settlement pays from the fills.
+     */
+    matchedReturn: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    /** When the order was last matched (null while nothing is). */
+    matchedAt: timestamp({ withTimezone: true }),
     status: text().$type<OrderStatus>().notNull(),
     /** Keep in-play (PERSIST) instead of lapsing at turn-in-play. */
     persist: boolean().notNull().default(false),
@@ -154,6 +170,8 @@ export const exchangeOrders = pgTable(
     check("exchange_orders_side_check", sql`${t.side} in ('back', 'lay', 'yes', 'no')`),
     check("exchange_orders_size_check", sql`${t.size} > 0 and ${t.size} % 100 = 0`),
     check("exchange_orders_parts_check", sql`${t.matched} >= 0 and ${t.cancelled} >= 0 and ${t.matched} + ${t.cancelled} <= ${t.size}`),
+    check("exchange_orders_lapsed_check", sql`${t.lapsed} >= 0 and ${t.lapsed} <= ${t.cancelled}`),
+    check("exchange_orders_return_check", sql`(${t.matched} = 0 and ${t.matchedReturn} = 0) or ${t.matchedReturn} > ${t.matched}`),
   ],
 );
 

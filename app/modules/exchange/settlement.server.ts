@@ -57,6 +57,7 @@ export async function settleMarket(marketId: number, outcome: MarketOutcome, wit
         .update(exchangeOrders)
         .set({
           cancelled: sql`${exchangeOrders.size} - ${exchangeOrders.matched}`,
+          lapsed: sql`${exchangeOrders.lapsed} + ${exchangeOrders.size} - ${exchangeOrders.matched} - ${exchangeOrders.cancelled}`,
           status: sql`case when ${exchangeOrders.matched} > 0 then 'matched' else 'lapsed' end`,
           updatedAt: sql`now()`,
         })

@@ -1,7 +1,6 @@
 // The bet slip's figures, pure so the page can recompute them as the player types: potential profit and liability of
 // a bet, in poisha. docs/exchange.md sections 1.2, 2 and 3; the same maths as pnl.ts, for one bet.
 import { takaText } from "#app/components/payments/format.ts";
-import { oddsText } from "./ladder.ts";
 
 export type BetKind = "match_odds" | "bookmaker" | "fancy";
 export type BetSide = "back" | "lay" | "yes" | "no";
@@ -27,9 +26,3 @@ export function stakePoisha(text: string | undefined): bigint | null {
 }
 
 export const QUICK_STAKES = [100, 500, 1000, 5000] as const;
-
-/** An order's price as the pages show it: odds (match odds), "line / rate" (Fancy) or the rate (Bookmaker). */
-export function orderPriceText(o: { tick: number | null; line: number | null; rate: number | null }): string {
-  if (o.tick !== null) return oddsText(o.tick);
-  return o.line !== null ? `${o.line} / ${o.rate}` : String(o.rate);
-}

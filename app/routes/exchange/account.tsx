@@ -123,6 +123,7 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
                 <th className="px-2 py-2">{t("exchange.account.side")}</th>
                 <th className="px-2 py-2">{t("exchange.account.price")}</th>
                 <th className="px-2 py-2">{t("exchange.account.stake")}</th>
+                <th className="px-2 py-2">{t("exchange.account.figures")}</th>
                 <th className="px-2 py-2">{t("exchange.account.status")}</th>
                 {view === "history" ? <th className="px-2 py-2">{t("exchange.account.net")}</th> : null}
                 <th className="px-2 py-2">
@@ -133,7 +134,7 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
             <tbody>
               {bets.length === 0 ? (
                 <tr>
-                  <td colSpan={8} className="p-4 text-center text-white/60">
+                  <td colSpan={9} className="p-4 text-center text-white/60">
                     {t("exchange.account.noData")}
                   </td>
                 </tr>
@@ -148,8 +149,17 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td className="px-2 py-1.5">{b.selection}</td>
                     <td className="px-2 py-1.5">{t(`exchange.account.sides.${b.side}`)}</td>
-                    <td className="px-2 py-1.5 tabular-nums">{b.price}</td>
-                    <td className="px-2 py-1.5 tabular-nums">{b.stake}</td>
+                    <td className="px-2 py-1.5 tabular-nums">
+                      {b.price}
+                      {b.requested ? <small className="block text-white/50">{t("exchange.account.requested", { price: b.requested })}</small> : null}
+                    </td>
+                    <td className="px-2 py-1.5 tabular-nums">
+                      {b.stake}
+                      {b.waiting ? <small className="block text-white/50">{t("exchange.bets.waiting", { amount: b.waiting })}</small> : null}
+                    </td>
+                    <td className="px-2 py-1.5 whitespace-nowrap tabular-nums">
+                      {b.profit} / {b.liability}
+                    </td>
                     <td className="px-2 py-1.5">{t(`exchange.account.statuses.${b.status}`)}</td>
                     {view === "history" ? (
                       <td className={`px-2 py-1.5 tabular-nums ${b.net?.negative ? "text-red-400" : "text-emerald-400"}`}>{b.net?.text ?? "–"}</td>

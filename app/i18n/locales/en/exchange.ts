@@ -65,6 +65,7 @@ export default {
     cancel: "Cancel",
     cancelling: "Cancelling…",
     at: "{{stake}} at {{price}}",
+    figures: "profit {{profit}}, liability {{liability}}",
     waiting: "{{amount}} waiting",
     kept: "kept in play",
     reduceBy: "Amount to cancel (৳); empty cancels all",
@@ -73,10 +74,11 @@ export default {
     exposure: "Exposure held",
   },
   notice: {
-    matched: "Bet matched: {{stake}} at {{price}}.",
-    partly: "Bet placed: {{matched}} matched, {{remaining}} waiting in the market.",
+    matched: "Bet matched: {{stake}} at {{price}}. Profit {{profit}}, liability {{liability}}.",
+    partly:
+      "Bet placed: {{matched}} matched at {{price}} (profit {{profit}}, liability {{liability}}), {{remaining}} waiting in the market at {{requested}}.",
     unmatched: "Bet placed: {{stake}} is waiting for a match.",
-    taken: "Bet accepted: {{stake}} at {{price}}.",
+    taken: "Bet accepted: {{stake}} at {{price}}. Profit {{profit}}, liability {{liability}}.",
     cancelled: "Unmatched stake cancelled: {{amount}}.",
   },
   errors: {
@@ -122,6 +124,8 @@ export default {
     side: "Type",
     price: "Odds / runs",
     stake: "Stake",
+    figures: "Profit / liability",
+    requested: "asked {{price}}",
     status: "Status",
     placed: "Placed",
     net: "Net P&L",

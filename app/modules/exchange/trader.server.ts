@@ -2,8 +2,8 @@
 // an event, open and suspend, turn in play, ball running, Bookmaker quotes, Fancy lines, settle, void, correct). Each
 // change commits with its audit row.
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { db, type Tx } from "#app/db/db.server.ts";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { ExchangeError } from "./errors.ts";
@@ -23,21 +23,120 @@ const audited =
   (tx: Tx): Promise<void> =>
     audit(tx, { staffId: trader.staffId, action, entity, entityId, after, ip: trader.ip });
 
-/** Events not yet closed, soonest first, and the last 20 closed, with their markets' count and the exposure held. */
+/** A market's figures for the trader: matched volume, the players' bets, and the exposure held by the ledger's holds. */
+type MarketFigures = {
+  /** Backers' stakes matched: each match-odds fill once, each Bookmaker or Fancy bet whole. */
+  matched: bigint;
+  /** The players' bets with something matched (the market-maker's orders not counted). */
+  bets: number;
+  /** The players' exposure held in this market: their ledger holds for it. */
+  held: bigint;
+  /** The market-maker's exposure held in this market (its ledger hold). */
+  makerHeld: bigint;
+};
+
+const noFigures = (): MarketFigures => ({ matched: 0n, bets: 0, held: 0n, makerHeld: 0n });
+
+/** The demo's market-maker (a system player providing match-odds liquidity), if there is one. */
+async function marketMakerId(): Promise<number | undefined> {
+  const [maker] = await db.select({ id: players.id }).from(players).where(eq(players.username, MARKET_MAKER_USERNAME));
+  return maker?.id;
+}
+
+/** Each market's figures, in two grouped queries however many markets there are. */
+async function marketFigures(ex: Executor, marketIds: number[], makerId: number | undefined): Promise<Map<number, MarketFigures>> {
+  const figures = new Map(marketIds.map((id) => [id, noFigures()]));
+  if (marketIds.length === 0) return figures;
+  const notMaker = makerId === undefined ? sql`true` : ne(exchangeOrders.playerId, makerId);
+  const volumes = await ex
+    .select({
+      marketId: exchangeOrders.marketId,
+      kind: exchangeMarkets.kind,
+      matched: sql<string>`coalesce(sum(${exchangeOrders.matched}), 0)`,
+      bets: sql<number>`(count(*) filter (where ${exchangeOrders.matched} > 0 and ${notMaker}))::int`,
+    })
+    .from(exchangeOrders)
+    .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeOrders.marketId))
+    .where(inArray(exchangeOrders.marketId, marketIds))
+    .groupBy(exchangeOrders.marketId, exchangeMarkets.kind);
+  for (const v of volumes) {
+    const f = figures.get(v.marketId)!;
+    // A match-odds fill matches two orders (the taker's and the maker's): the volume is half their matched stakes.
+    f.matched = v.kind === "match_odds" ? BigInt(v.matched) / 2n : BigInt(v.matched);
+    f.bets = v.bets;
+  }
+  // What the ledger holds from each player for each market (the exposure row carries its one open hold's amount).
+  const holds = await ex
+    .select({ marketId: exchangeExposures.marketId, playerId: exchangeExposures.playerId, held: exchangeExposures.amount })
+    .from(exchangeExposures)
+    .where(and(inArray(exchangeExposures.marketId, marketIds), gt(exchangeExposures.amount, 0n)));
+  for (const h of holds) {
+    const f = figures.get(h.marketId)!;
+    if (h.playerId === makerId) f.makerHeld += h.held;
+    else f.held += h.held;
+  }
+  return figures;
+}
+
+const sumFigures = (all: MarketFigures[]): MarketFigures =>
+  all.reduce(
+    (t, f) => ({ matched: t.matched + f.matched, bets: t.bets + f.bets, held: t.held + f.held, makerHeld: t.makerHeld + f.makerHeld }),
+    noFigures(),
+  );
+
+const figuresText = (f: MarketFigures) => ({ matched: takaText(f.matched), bets: f.bets, held: takaText(f.held), makerHeld: takaText(f.makerHeld) });
+
+/**
+ * Events not yet closed, soonest first, and the last 20 closed, each with its markets' figures summed: matched
+ * volume, the players' bets, their exposure held and the market-maker's.
+ */
 export async function traderEvents() {
-  const held = sql<string>`coalesce((select sum(x.amount) from ${exchangeExposures} x join ${exchangeMarkets} m on m.id = x.market_id where m.event_id = ${exchangeEvents.id}), 0)`;
-  const columns = { event: exchangeEvents, held };
   const [open, closed] = await Promise.all([
-    db.select(columns).from(exchangeEvents).where(eq(exchangeEvents.closed, false)).orderBy(asc(exchangeEvents.startsAt)).limit(200),
-    db.select(columns).from(exchangeEvents).where(eq(exchangeEvents.closed, true)).orderBy(desc(exchangeEvents.startsAt)).limit(20),
+    db.select().from(exchangeEvents).where(eq(exchangeEvents.closed, false)).orderBy(asc(exchangeEvents.startsAt)).limit(200),
+    db.select().from(exchangeEvents).where(eq(exchangeEvents.closed, true)).orderBy(desc(exchangeEvents.startsAt)).limit(20),
   ]);
-  return [...open, ...closed].map(({ event, held }) => ({ ...event, held: takaText(BigInt(held)) }));
+  const events = [...open, ...closed];
+  const markets = events.length
+    ? await db
+        .select({ id: exchangeMarkets.id, eventId: exchangeMarkets.eventId })
+        .from(exchangeMarkets)
+        .where(
+          inArray(
+            exchangeMarkets.eventId,
+            events.map((e) => e.id),
+          ),
+        )
+    : [];
+  const figures = await marketFigures(
+    db,
+    markets.map((m) => m.id),
+    await marketMakerId(),
+  );
+  return events.map((event) => ({
+    ...event,
+    ...figuresText(sumFigures(markets.filter((m) => m.eventId === event.id).map((m) => figures.get(m.id)!))),
+  }));
+}
+
+/** P&L per result in runs as ranges ("0–44", "45+"), adjacent results with the same P&L joined. */
+function runRanges(book: Map<number, bigint>): { from: number; to: number | null; pnl: string }[] {
+  const cases = [...book.keys()].sort((a, b) => a - b);
+  const ranges: { from: number; to: number | null; pnl: bigint }[] = [];
+  cases.forEach((from, i) => {
+    const pnl = book.get(from)!;
+    const to = i + 1 < cases.length ? cases[i + 1]! - 1 : null;
+    const last = ranges.at(-1);
+    if (last && last.pnl === pnl) last.to = to;
+    else ranges.push({ from, to, pnl });
+  });
+  return ranges.map((r) => ({ ...r, pnl: takaText(r.pnl) }));
 }
 
 /**
- * One event for the trader: each market with its status, quotes or line, the exposure held from players and the
- * players' P&L summed per outcome (per runner; for a Fancy line, its worst case), the market-maker left out: what
- * the house pays or takes when that outcome comes.
+ * One event for the trader: its figures summed, and each market with its status, quotes or line, its figures
+ * (matched volume, the players' exposure held, the market-maker's) and the other side of the players' matched P&L
+ * on each outcome: the market-maker's position on match odds (the house's liquidity, where players otherwise bet
+ * against each other), the house's profit or loss on Bookmaker and Fancy (house-backed), per runner or per result.
  */
 export async function traderEvent(eventId: number) {
   const [event] = await db.select().from(exchangeEvents).where(eq(exchangeEvents.id, eventId));
@@ -53,25 +152,21 @@ export async function traderEvent(eventId: number) {
     .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeRunners.marketId))
     .where(eq(exchangeMarkets.eventId, eventId))
     .orderBy(asc(exchangeRunners.sortOrder));
-  // The demo's market-maker is the house's own liquidity: players' P&L is what they would win from it and from the house.
-  const [maker] = await db.select({ id: players.id }).from(players).where(eq(players.username, MARKET_MAKER_USERNAME));
-  const makerId = maker?.id;
-  const views = await db.transaction(async (tx) => {
-    const out = [];
+  const makerId = await marketMakerId();
+  const { views, figures } = await db.transaction(async (tx) => {
+    const figures = await marketFigures(
+      tx,
+      markets.map((m) => m.id),
+      makerId,
+    );
+    const views = [];
     for (const m of markets) {
       const runnerIds = runners.filter((r) => r.exchange_runners.marketId === m.id).map((r) => r.exchange_runners.id);
-      // What is matched (waiting stakes may never be); BookMaker and Fancy bets are always taken whole.
-      const outcome = await playersBook(tx, m.id, m.kind, runnerIds, makerId);
-      const [held] = await tx
-        .select({ sum: sql<string>`coalesce(sum(${exchangeExposures.amount}), 0)` })
-        .from(exchangeExposures)
-        .where(eq(exchangeExposures.marketId, m.id));
-      const [volume] = await tx
-        .select({ sum: sql<string>`coalesce(sum(${exchangeOrders.matched}), 0)`, bets: sql<number>`count(*)::int` })
-        .from(exchangeOrders)
-        .where(eq(exchangeOrders.marketId, m.id));
-      const worst = [...outcome.values()].reduce((w, v) => (v > w ? v : w), 0n);
-      out.push({
+      // What is matched (waiting stakes may never be); Bookmaker and Fancy bets are always taken whole. The
+      // market-maker's side is left out: the other side of what the players win or lose is the maker's or the house's.
+      const playersPnl = await playersBook(tx, m.id, m.kind, runnerIds, makerId);
+      const other = new Map([...playersPnl].map(([outcome, pnl]) => [outcome, -pnl]));
+      views.push({
         id: m.id,
         kind: m.kind,
         name: m.name,
@@ -83,11 +178,11 @@ export async function traderEvent(eventId: number) {
         voided: m.voided,
         resultRuns: m.resultRuns,
         line: m.kind === "fancy" ? { noLine: m.noLine, yesLine: m.yesLine, noRate: m.noRate, yesRate: m.yesRate } : null,
-        held: takaText(BigInt(held!.sum)),
-        matched: takaText(BigInt(volume!.sum)),
-        bets: volume!.bets,
-        /** For a Fancy line: what players win at the worst result for the house. */
-        worstCase: m.kind === "fancy" ? takaText(worst) : null,
+        ...figuresText(figures.get(m.id)!),
+        /** Whose P&L `pnl` (per runner) and `runs` (per result) are: the market-maker's or the house's. */
+        pnlOf: m.kind === "match_odds" ? ("maker" as const) : ("house" as const),
+        /** Fancy: the house's P&L per range of results. */
+        runs: m.kind === "fancy" ? runRanges(other) : null,
         runners: runners
           .filter((r) => r.exchange_runners.marketId === m.id)
           .map(({ exchange_runners: r }) => ({
@@ -96,13 +191,13 @@ export async function traderEvent(eventId: number) {
             status: r.status,
             backRate: r.backRate,
             layRate: r.layRate,
-            playersPnl: takaText(outcome.get(r.id) ?? 0n),
+            pnl: takaText(other.get(r.id) ?? 0n),
           })),
       });
     }
-    return out;
+    return { views, figures };
   });
-  return { event, markets: views };
+  return { event, totals: figuresText(sumFigures([...figures.values()])), markets: views };
 }
 
 export type NewEvent = { sport: Sport; competition: string; name: string; startsAt: Date; runners: string[]; bookmaker: boolean };

@@ -84,7 +84,8 @@ describe("the trader's levers", () => {
       requestKey: requestKey(),
     });
     const live = await traderEvent(event.id);
-    expect(live!.markets[0]!.runners.map((r) => r.playersPnl)).toEqual(["৳0.00", "৳0.00"]);
+    // Players bet against each other: no market-maker position either way.
+    expect(live!.markets[0]!.runners.map((r) => r.pnl)).toEqual(["৳0.00", "৳0.00"]);
     expect(live!.markets[0]!.held).toBe("৳300.00");
 
     const settled = await settleByTrader(trader, market.id, { winnerRunnerId: home.id });

@@ -47,6 +47,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     // Refusals are worded in the exchange's own strings.
     refusals: areaBundle(context, "exchange"),
     event: { ...view.event, startsAt: formatDhaka(view.event.startsAt, "YYYY-MM-DD HH:mm") },
+    totals: view.totals,
     markets: view.markets,
     notice: done ? translate(context, done === "created" ? "adminExchange.create.created" : `adminExchange.done.${done}`, { count }) : null,
   };
@@ -145,8 +146,15 @@ function MarketCard({ market }: { market: Market }) {
             : t(`adminExchange.market.status.${m.status}`)}
         </span>
         {m.resultRuns !== null ? <span className="text-xs">{t("adminExchange.market.result", { runs: m.resultRuns })}</span> : null}
-        <span className="text-xs text-white/60">{t("adminExchange.market.held", { amount: m.held })}</span>
-        <span className="text-xs text-white/60">{t("adminExchange.market.matched", { amount: m.matched, count: m.bets })}</span>
+        <span className="text-xs text-white/60" data-testid="market-matched">
+          {t("adminExchange.market.matched", { amount: m.matched, count: m.bets })}
+        </span>
+        <span className="text-xs text-white/60" data-testid="market-held">
+          {t("adminExchange.market.held", { amount: m.held })}
+        </span>
+        {m.kind === "match_odds" ? (
+          <span className="text-xs text-white/60">{t("adminExchange.market.makerHeld", { amount: m.makerHeld })}</span>
+        ) : null}
         {!m.settled ? (
           <span className="ml-auto flex gap-1">
             {m.status === "open" ? (
@@ -162,7 +170,7 @@ function MarketCard({ market }: { market: Market }) {
           <thead className="text-xs text-white/60">
             <tr>
               <th className="text-left">{t("adminExchange.columns.runner")}</th>
-              <th className="text-right">{t("adminExchange.market.playersPnl")}</th>
+              <th className="text-right">{t(`adminExchange.market.pnlOf.${m.pnlOf}`)}</th>
               <th />
             </tr>
           </thead>
@@ -172,7 +180,7 @@ function MarketCard({ market }: { market: Market }) {
                 <td className="py-1">
                   {r.name} {r.status === "winner" ? <b className="text-emerald-400">({t("adminExchange.market.winner")})</b> : null}
                 </td>
-                <td className="py-1 text-right tabular-nums">{r.playersPnl}</td>
+                <td className="py-1 text-right tabular-nums">{r.pnl}</td>
                 <td className="py-1 text-right">
                   {m.kind === "bookmaker" && !m.settled ? (
                     <Form method="post" className="inline-flex items-end gap-1">
@@ -196,7 +204,28 @@ function MarketCard({ market }: { market: Market }) {
         </table>
       ) : (
         <div className="mb-2 flex flex-wrap items-end gap-3">
-          {m.worstCase ? <p className="w-full text-xs text-white/60">{t("adminExchange.market.worstCase", { amount: m.worstCase })}</p> : null}
+          {m.runs ? (
+            <table className="w-full text-sm" data-testid="trader-runs">
+              <thead className="text-xs text-white/60">
+                <tr>
+                  <th className="text-left">{t("adminExchange.market.resultRuns")}</th>
+                  <th className="text-right">{t("adminExchange.market.houseIfResult")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {m.runs.map((r) => (
+                  <tr key={r.from} className="border-t border-white/10">
+                    <td className="py-1 tabular-nums">
+                      {r.to === null
+                        ? t("adminExchange.market.runsFrom", { from: r.from })
+                        : t("adminExchange.market.runsBetween", { from: r.from, to: r.to })}
+                    </td>
+                    <td className="py-1 text-right tabular-nums">{r.pnl}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
           {!m.settled && m.line ? (
             <Form method="post" className="flex flex-wrap items-end gap-1">
               <Hidden values={{ intent: "line", market: m.id }} />
@@ -226,7 +255,7 @@ function MarketCard({ market }: { market: Market }) {
 export default function AdminExchangeEvent({ loaderData, actionData }: Route.ComponentProps) {
   useArea([loaderData.i18n, loaderData.refusals]);
   const { t } = useTranslation();
-  const { event, markets, notice } = loaderData;
+  const { event, totals, markets, notice } = loaderData;
   return (
     <main className="mx-auto max-w-6xl p-3" data-testid="admin-exchange-event">
       <p className="text-sm">
@@ -238,6 +267,11 @@ export default function AdminExchangeEvent({ loaderData, actionData }: Route.Com
       <p className="mb-2 text-sm text-white/70">
         {event.competition} · <span className="tabular-nums">{event.startsAt}</span> ·{" "}
         {t(`adminExchange.state.${event.closed ? "closed" : event.inPlay ? "inPlay" : "open"}`)}
+      </p>
+      <p className="mb-2 flex flex-wrap gap-x-3 text-sm text-white/80" data-testid="event-totals">
+        <span>{t("adminExchange.market.matched", { amount: totals.matched, count: totals.bets })}</span>
+        <span>{t("adminExchange.market.held", { amount: totals.held })}</span>
+        <span>{t("adminExchange.market.makerHeld", { amount: totals.makerHeld })}</span>
       </p>
       {notice ? <Notice>{notice}</Notice> : null}
       <AdminErrorList errors={actionData?.result.error?.[""] ?? undefined} className="form-error" />

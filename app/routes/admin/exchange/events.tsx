@@ -29,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sport: e.sport,
       startsAt: formatDhaka(e.startsAt, "YYYY-MM-DD HH:mm"),
       state: e.closed ? ("closed" as const) : e.inPlay ? ("inPlay" as const) : ("open" as const),
+      matched: e.matched,
+      bets: e.bets,
       held: e.held,
+      makerHeld: e.makerHeld,
       feed: e.externalId?.startsWith("trader-") ? null : e.externalId,
     })),
   };
@@ -78,13 +81,15 @@ export default function AdminExchangeEvents({ loaderData, actionData }: Route.Co
               <th className="px-2 py-2">{t("adminExchange.columns.sport")}</th>
               <th className="px-2 py-2">{t("adminExchange.columns.starts")}</th>
               <th className="px-2 py-2">{t("adminExchange.columns.state")}</th>
-              <th className="px-2 py-2">{t("adminExchange.columns.held")}</th>
+              <th className="px-2 py-2 text-right">{t("adminExchange.columns.matched")}</th>
+              <th className="px-2 py-2 text-right">{t("adminExchange.columns.held")}</th>
+              <th className="px-2 py-2 text-right">{t("adminExchange.columns.makerHeld")}</th>
             </tr>
           </thead>
           <tbody>
             {loaderData.events.length === 0 ? (
               <tr>
-                <td colSpan={5} className="p-4 text-center text-white/60">
+                <td colSpan={7} className="p-4 text-center text-white/60">
                   {t("adminExchange.noEvents")}
                 </td>
               </tr>
@@ -103,7 +108,14 @@ export default function AdminExchangeEvents({ loaderData, actionData }: Route.Co
                   <td className="px-2 py-1.5 capitalize">{e.sport}</td>
                   <td className="px-2 py-1.5 tabular-nums">{e.startsAt}</td>
                   <td className="px-2 py-1.5">{t(`adminExchange.state.${e.state}`)}</td>
-                  <td className="px-2 py-1.5 tabular-nums">{e.held}</td>
+                  <td className="px-2 py-1.5 text-right tabular-nums" data-testid="event-matched">
+                    {e.matched}
+                    <small className="block text-white/50">{t("adminExchange.bets", { count: e.bets })}</small>
+                  </td>
+                  <td className="px-2 py-1.5 text-right tabular-nums" data-testid="event-held">
+                    {e.held}
+                  </td>
+                  <td className="px-2 py-1.5 text-right tabular-nums">{e.makerHeld}</td>
                 </tr>
               ))
             )}

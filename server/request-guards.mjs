@@ -5,8 +5,8 @@
 // - routeGuards: OPTIONS outside the JSON API gets 204 with the Allow header of the route it names (React Router
 //   refuses OPTIONS on a page before the root middleware runs, and the error page then failed without its language:
 //   a 500). The JSON API answers OPTIONS itself, with each endpoint's methods (app/modules/api/http.server.ts).
-//   A data request (*.data, React Router's client navigations) for a resource route is a 404: no page asks one, and
-//   React Router reads the route's whole response before it answers, so an event stream's never came.
+//   A data request (*.data, React Router's client navigations) to read a resource route is a 404: no page asks one,
+//   and React Router reads the route's whole response before it answers, so an event stream's never came.
 import { matchRoutes } from "react-router";
 
 // A DNS name or IPv4 address (letters, digits, "-", ".", "_", "~"), or an IPv6 literal in brackets; then an optional
@@ -120,7 +120,9 @@ export function routeGuards(manifest) {
     if (!data && req.method !== "OPTIONS") return next();
     // React Router's own reading of a data request's path: "/_.data" is "/", "/x.data" is "/x".
     const pathname = data ? req.path.replace(/\/_\.data$/, "/").replace(/\.data$/, "") : req.path;
-    if (data && resources.test(decodePath(pathname))) {
+    // Only reads: a form or fetcher posting to a resource route's action goes through React Router's data request
+    // (POST /exchange/pin.data from "Add to Multi Markets"), and its answer is whole.
+    if (data && (req.method === "GET" || req.method === "HEAD") && resources.test(decodePath(pathname))) {
       const leaf = leafOf(pathname);
       if (leaf && isResource(leaf.module)) return res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
     }

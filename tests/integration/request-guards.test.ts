@@ -241,6 +241,14 @@ describe("data requests", () => {
     expect(header(answer, "Content-Type")).toMatch(/text\/x-script/);
   });
 
+  it("a form posted to a resource route's action through a data request still reaches it (Add to Multi Markets)", async () => {
+    const answer = await raw(
+      "POST /api/thing.data HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=1",
+    );
+    expect(answer.status).not.toBe(404);
+    expect(answer.status).toBeLessThan(500);
+  });
+
   it("the event stream itself still streams", async () => {
     const answer = await raw("GET /resources/events HTTP/1.1\r\nHost: localhost\r\n\r\n", { ms: 500 });
     expect(answer.status).toBe(200);

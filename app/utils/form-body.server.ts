@@ -6,7 +6,7 @@
 // MAX_FORM_BYTES, a multipart body (the uploads: a deposit proof, an identity document, posters and content images)
 // up to MAX_MULTIPART_BYTES, which leaves the upload routes room to answer a file over their own limit themselves.
 import type { MiddlewareFunction } from "react-router";
-import { readBytesWithin } from "#app/modules/api/http.server.ts";
+import { formHasNul, readBytesWithin } from "#app/modules/api/http.server.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
@@ -46,8 +46,5 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   } catch {
     throw refuse(400, "The form body could not be read.");
   }
-  for (const [name, value] of form) {
-    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000")))
-      throw refuse(400, "Form fields may not contain NUL characters.");
-  }
+  if (formHasNul(form)) throw refuse(400, "Form fields may not contain NUL characters.");
 };

@@ -88,6 +88,12 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 
 const hasNul = (text: string) => text.includes("\u0000");
 
+/** True when a name or a text value of the form holds a NUL character, which PostgreSQL cannot store (files aside). */
+export function formHasNul(form: FormData) {
+  for (const [name, value] of form) if (hasNul(name) || (typeof value === "string" && hasNul(value))) return true;
+  return false;
+}
+
 /**
  * The body as a plain object, from JSON or from form data (urlencoded or multipart; files are ignored, the first
  * value of a repeated name wins). An empty body is `{}`, so missing fields get their validation messages.
@@ -112,9 +118,9 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     } catch {
       throw apiError(400, "api.malformedForm");
     }
+    if (formHasNul(form)) throw apiError(400, "api.nulCharacter");
     const fields: Record<string, unknown> = {};
     for (const [name, value] of form) {
-      if (hasNul(name) || (typeof value === "string" && hasNul(value))) throw apiError(400, "api.nulCharacter");
       if (typeof value === "string" && !(name in fields)) fields[name] = value;
     }
     return fields;

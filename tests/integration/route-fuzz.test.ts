@@ -217,13 +217,13 @@ describe("form bodies, however they are framed", () => {
     ];
     const failures: string[] = [];
     let checked = 0;
-    for (const { file, path: url } of targets) {
+    for (const { file, path: url, params } of targets) {
       if (url.startsWith("/api/")) continue;
       const route = (await import(path.join(APP, file))) as RouteModule;
       if (!route.action) continue;
       checked++;
       for (const { label, init, status, text } of cases) {
-        const out = await callRoute(route, url, { ...init, params: { id: "1", chatId: "1", eventId: "1", docId: "1", kind: "pages" } });
+        const out = await callRoute(route, url, { ...init, params: Object.fromEntries(Object.keys(params).map((name) => [name, "1"])) });
         const body = (await out.response?.text().catch(() => "")) ?? "";
         if (out.status !== status || !text.test(body)) failures.push(`${file} ${label} → ${out.status} ${body.slice(0, 80)}`);
       }

@@ -68,7 +68,7 @@ test("@key a player backs a team at the best price, the bet is matched and its e
   // P&L per runner: the backed team wins the profit, the other loses the stake.
   const pnl = page.getByTestId("runner-pnl");
   await expect(pnl.first()).toHaveText(`৳${profit.toFixed(2)}`);
-  await expect(pnl.nth(1)).toHaveText("-৳100.00");
+  await expect(pnl.nth(1)).toHaveText("−৳100.00");
 
   await page.goto("/exchange-account");
   await expect(page.getByTestId("account-exposure")).toHaveText("৳100.00");

@@ -10,10 +10,13 @@ export function groupTaka(decimal: string): string {
   return `${m[1]}${whole}.${(m[3] ?? "").padEnd(2, "0")}`;
 }
 
-/** An amount in poisha as the site writes it: 125050n (or "125050") -> "৳1,250.50", -10000n -> "-৳100.00". */
+/**
+ * An amount in poisha as the site writes it: 125050n (or "125050") -> "৳1,250.50", -10000n -> "−৳100.00" (a real
+ * minus sign before the taka sign, as every page writes a negative amount).
+ */
 export function takaText(poisha: bigint | string): string {
   const p = BigInt(poisha);
-  return `${p < 0n ? "-" : ""}৳${groupTaka(formatPoisha(p < 0n ? -p : p))}`;
+  return `${p < 0n ? "−" : ""}৳${groupTaka(formatPoisha(p < 0n ? -p : p))}`;
 }
 
 /** Whole-taka limits as shown next to channels and quick amounts: 25000 -> "25,000". */

@@ -160,7 +160,7 @@ describe("a bet's price and profit come from its fills", () => {
     expect(seen.hub).toMatchObject({ odds: "5.60", requested_odds: "5.80", potential_profit: "100.00", potential_liability: "460.00" });
     expect(seen.myBets).toMatchObject({ price: "5.80", matchedPrice: "5.60", profit: "৳100.00", liability: "৳460.00" });
     expect(seen.account).toMatchObject({ price: "5.60", requested: "5.80", profit: "৳100.00", liability: "৳460.00" });
-    expect(seen.page.matchOdds!.runners.find((r) => r.id === home.id)!.pnl).toEqual({ text: "-৳460.00", negative: true });
+    expect(seen.page.matchOdds!.runners.find((r) => r.id === home.id)!.pnl).toEqual({ text: "−৳460.00", negative: true });
     expect(seen.page.exposure).toBe("৳460.00");
     await settleMarket(market.id, { winnerRunnerId: home.id });
     expect((await orderRow(order.id)).profit).toBe(taka(-460));

@@ -73,7 +73,7 @@ describe("the market page", () => {
       { price: "2.10", size: "৳30" },
     ]);
     expect(runner.pnl).toEqual({ text: "৳22.00", negative: false });
-    expect(page.matchOdds!.runners.find((r) => r.id === away.id)!.pnl).toEqual({ text: "-৳20.00", negative: true });
+    expect(page.matchOdds!.runners.find((r) => r.id === away.id)!.pnl).toEqual({ text: "−৳20.00", negative: true });
     expect(page.bets.matched.map((b) => [b.side, b.selection, b.price, b.matched])).toEqual([["back", "Dhaka", "2.10", "৳20.00"]]);
     expect(page.exposure).toBe("৳20.00");
     expect(page.slip).toMatchObject({ kind: "match_odds", selection: "Chattogram", side: "lay", profit: "৳10.00", liability: "৳20.00" });
@@ -229,7 +229,7 @@ describe("Profit & Loss and the Activity Log", () => {
       }),
     ]);
     expect(won.total).toEqual({ text: "৳294.00", negative: false });
-    expect((await profitAndLoss(loser, today, today)).total).toEqual({ text: "-৳300.00", negative: true });
+    expect((await profitAndLoss(loser, today, today)).total).toEqual({ text: "−৳300.00", negative: true });
     expect((await profitAndLoss(winner, "2020-01-01", "2020-01-31")).markets).toEqual([]);
   });
 

@@ -98,15 +98,15 @@ describe("the trader's figures", () => {
     const [odds, bookmaker, line] = view.markets;
     expect(odds).toMatchObject({ kind: "match_odds", matched: "৳100.00", bets: 1, held: "৳100.00", makerHeld: "৳710.00", pnlOf: "maker" });
     // The market-maker laid 100 at 2.42 to the player: −142 if Dhaka wins, +100 if not.
-    expect(odds!.runners.map((r) => r.pnl)).toEqual(["-৳142.00", "৳100.00"]);
+    expect(odds!.runners.map((r) => r.pnl)).toEqual(["−৳142.00", "৳100.00"]);
     // The house took the Bookmaker back at 45: −90 if Dhaka wins, +200 if not.
     expect(bookmaker).toMatchObject({ kind: "bookmaker", matched: "৳200.00", bets: 1, held: "৳200.00", makerHeld: "৳0.00", pnlOf: "house" });
-    expect(bookmaker!.runners.map((r) => r.pnl)).toEqual(["-৳90.00", "৳200.00"]);
+    expect(bookmaker!.runners.map((r) => r.pnl)).toEqual(["−৳90.00", "৳200.00"]);
     // And the Fancy Yes at 46: +150 up to 45 runs, −150 from 46.
     expect(line).toMatchObject({ id: fancy.id, kind: "fancy", matched: "৳150.00", held: "৳150.00", pnlOf: "house" });
     expect(line!.runs).toEqual([
       { from: 0, to: 45, pnl: "৳150.00" },
-      { from: 46, to: null, pnl: "-৳150.00" },
+      { from: 46, to: null, pnl: "−৳150.00" },
     ]);
     // Volume counts each fill once.
     const [fills] = await db

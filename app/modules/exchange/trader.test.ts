@@ -94,7 +94,7 @@ describe("the trader's levers", () => {
     const record = await getExchangeRecord(backer, order.id);
     expect(record).toMatchObject({ status: "WON", odds: "3.00", stake: "৳100.00", potentialProfit: "৳200.00", potentialLiability: "৳100.00" });
     expect(record!.net).toEqual({ text: "৳200.00", negative: false });
-    expect((await listExchangeRecords(layer)).records.map((r) => [r.status, r.net?.text])).toEqual([["LOST", "-৳200.00"]]);
+    expect((await listExchangeRecords(layer)).records.map((r) => [r.status, r.net?.text])).toEqual([["LOST", "−৳200.00"]]);
     expect(await getExchangeRecord(layer, order.id)).toBeNull();
     // Its only market settled: the event closes.
     const [closed] = await db.select().from(exchangeEvents).where(eq(exchangeEvents.id, event.id));

@@ -16,7 +16,7 @@ export async function openGame(page: Page, code: string, javaScriptEnabled: bool
 
 /** "৳10,000.00", "1,234.56" or "-5.00" -> poisha (a whole number). Fails on anything else. */
 export function poishaOf(text: string): number {
-  const m = /(-?)৳?([\d,]+)\.(\d{2})/.exec(text);
+  const m = /([-−]?)৳?([\d,]+)\.(\d{2})/.exec(text);
   if (!m) throw new Error(`no taka amount in ${JSON.stringify(text)}`);
   const value = Number(m[2]!.replaceAll(",", "")) * 100 + Number(m[3]);
   return m[1] ? -value : value;
@@ -25,7 +25,7 @@ export function poishaOf(text: string): number {
 /** Poisha -> "৳1,234.56", as the pages write it. */
 export function takaText(poisha: number): string {
   const whole = String(Math.floor(Math.abs(poisha) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${poisha < 0 ? "-" : ""}৳${whole}.${String(Math.abs(poisha) % 100).padStart(2, "0")}`;
+  return `${poisha < 0 ? "−" : ""}৳${whole}.${String(Math.abs(poisha) % 100).padStart(2, "0")}`;
 }
 
 /** "1.05" or "1,234.56" (a multiplier as the pages write it) -> hundredths (105, 123456). */

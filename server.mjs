@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { precompressedAssets } from "./server/precompressed-assets.mjs";
-import { hostGuard, routeGuards } from "./server/request-guards.mjs";
+import { hostGuard, optionsGuard } from "./server/request-guards.mjs";
 
 const BUILD = path.resolve(process.env.BUILD_DIR ?? "build");
 const port = Number(process.env.PORT ?? 3000);
@@ -63,8 +63,8 @@ app.use((req, _res, next) => {
   req.headers["x-client-ip"] = req.ip ?? "unknown";
   next();
 });
-// OPTIONS (outside the JSON API) and the data requests of resource routes are answered here (request-guards.mjs).
-app.use(routeGuards(build.routes));
+// OPTIONS outside the JSON API is answered here (request-guards.mjs).
+app.use(optionsGuard(build.routes));
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const server = app.listen(port, host, () => {

@@ -2,4 +2,4 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 export function isValidHost(value: string): boolean;
 export const hostGuard: RequestHandler;
-export function routeGuards(manifest: ServerBuild["routes"]): RequestHandler;
+export function optionsGuard(manifest: ServerBuild["routes"]): RequestHandler;

@@ -3,15 +3,17 @@
 // OPTIONS, data requests of an event stream and chunked bodies with broken framing arrive as an attacker sends them.
 // The server build here is a small one made in this file: a root with the site's form guard as its middleware and
 // an entry that, like the site's, needs what the root middleware sets (the site's needs its language); a page with
-// a form; an event stream; an API route that answers OPTIONS itself; and the catch-all page.
+// a form; an event stream made as the site's are (sse.server.ts); a resource route that redirects; an API route that
+// answers OPTIONS itself; and the catch-all page.
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { createContext, data, type RouterContextProvider, type ServerBuild } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { formBodyMiddleware, MAX_FORM_BYTES } from "#app/utils/form-body.server.ts";
-import { hostGuard, isValidHost, routeGuards } from "../../server/request-guards.mjs";
+import { hostGuard, isValidHost, optionsGuard } from "../../server/request-guards.mjs";
 
 const language = createContext<string>();
 type Args = { request: Request; context: RouterContextProvider };
@@ -46,14 +48,16 @@ const routes = {
     id: "routes/events",
     parentId: "root",
     path: "resources/events",
+    // The site's stream routes: refuseDataRequest first, then a stream that never ends.
     module: {
-      // Opens and never ends, like a server-sent event stream.
-      loader: () =>
-        new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(": open\n\n")) }), {
-          headers: { "Content-Type": "text/event-stream" },
-        }),
+      loader: ({ request }: Args) => {
+        refuseDataRequest(request);
+        return liveEvents(request.signal, (emit) => (emit("open", "1"), () => {}), { heartbeatMs: 60_000 });
+      },
     },
   },
+  // A resource route a page links to (the back office's /admin/finance): its loader redirects.
+  "routes/go": { id: "routes/go", parentId: "root", path: "go", module: { loader: () => redirect("/form") } },
   "routes/api": {
     id: "routes/api",
     parentId: "root",
@@ -64,11 +68,6 @@ const routes = {
       action: () => Response.json({}),
     },
   },
-  // Resource routes of other shapes, and a page that outranks one of them ("things/new" before "things/:id").
-  "routes/files": { id: "routes/files", parentId: "root", path: "files/:kind?", module: { loader: () => Response.json({}) } },
-  "routes/downloads": { id: "routes/downloads", parentId: "root", path: "downloads/*", module: { loader: () => Response.json({}) } },
-  "routes/thing": { id: "routes/thing", parentId: "root", path: "things/:id", module: { loader: () => Response.json({}) } },
-  "routes/new-thing": { id: "routes/new-thing", parentId: "root", path: "things/new", module: { default: page, loader: () => ({}) } },
   "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*", module: { default: page } },
 };
 
@@ -103,7 +102,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(hostGuard);
-  app.use(routeGuards(build.routes));
+  app.use(optionsGuard(build.routes));
   app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -217,42 +216,39 @@ describe("OPTIONS", () => {
 });
 
 describe("data requests", () => {
-  it.each([
-    "/resources/events.data",
-    "/resources/events.data?_routes=routes%2Fevents",
-    "/api/thing.data",
-    // Matched as React Router matches: percent-decoded, whatever the case.
-    "/resources/%65vents.data",
-    "/RESOURCES/Events.data",
-    "/files.data",
-    "/files/pages.data",
-    "/downloads/a/b.data",
-    "/things/7.data",
-  ])("%s of a resource route is a 404 at once", async (path) => {
-    const answer = await get(path);
-    expect(answer.status).toBe(404);
-    expect(answer.closed).toBe(true);
-  });
+  it.each(["/resources/events.data", "/resources/events.data?_routes=routes%2Fevents", "/resources/%65vents.data", "/RESOURCES/Events.data"])(
+    "%s of an event stream is a 404 at once",
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(404);
+      expect(answer.closed).toBe(true);
+    },
+  );
 
-  it.each(["/form.data", "/_.data", "/things/new.data", "/nowhere.data"])("%s, a page's, still goes to React Router", async (path) => {
+  it.each(["/form.data", "/_.data", "/nowhere.data", "/api/thing.data"])("%s still goes to React Router", async (path) => {
     const answer = await get(path);
-    // React Router's single-fetch answer, not the guard's plain 404.
-    expect(answer.status).toBeLessThan(500);
+    // React Router's single-fetch answer.
+    expect(answer.status).toBe(200);
     expect(header(answer, "Content-Type")).toMatch(/text\/x-script/);
   });
 
-  it("a form posted to a resource route's action through a data request still reaches it (Add to Multi Markets)", async () => {
+  it("a link to a resource route that redirects is followed (the back office's Finance)", async () => {
+    const answer = await get("/go.data");
+    expect(answer.status).toBe(202);
+    expect(answer.body).toContain("/form");
+  });
+
+  it("a form posted to a resource route's action through a data request reaches it (Add to Multi Markets)", async () => {
     const answer = await raw(
-      "POST /api/thing.data HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=1",
+      "POST /api/thing.data HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=1",
     );
-    expect(answer.status).not.toBe(404);
-    expect(answer.status).toBeLessThan(500);
+    expect(answer.status).toBe(200);
   });
 
   it("the event stream itself still streams", async () => {
     const answer = await raw("GET /resources/events HTTP/1.1\r\nHost: localhost\r\n\r\n", { ms: 500 });
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain(": open");
+    expect(answer.body).toContain("event: open");
   });
 });
 

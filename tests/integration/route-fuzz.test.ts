@@ -4,8 +4,9 @@
 // PostgreSQL's int4, a tampered honeypot, odd queries and path parameters. Each must get an answer below 500, as a
 // guest, a player and staff. Form bodies with a NUL character or over the size limit are refused before any route
 // reads them, however they are framed (a Content-Length or chunked), and the JSON API refuses NUL in its own shape.
-// What never reaches a route module (the Host header, OPTIONS, *.data of a resource route) is tested on the Express
-// server in request-guards.test.ts.
+// Every loader is also asked as React Router's data request (*.data), which must never get an event stream. What
+// never reaches a route module (the Host header, OPTIONS, chunked framing on the wire) is tested on the Express server
+// in request-guards.test.ts.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -168,11 +169,16 @@ describe("every route under malformed input", () => {
       await out.response?.body?.cancel().catch(() => {});
       requests++;
       if (out.status >= 500) failures.push(`${label} → ${out.status}: ${out.data instanceof Error ? out.data.message.slice(0, 160) : ""}`);
+      // React Router reads a data request's whole answer before it sends it: a stream there never answers.
+      if (new URL(target, "http://localhost").pathname.endsWith(".data") && out.headers.get("content-type")?.includes("text/event-stream"))
+        failures.push(`${label} → an event stream, which a data request never gets to the end of`);
     };
     for (const user of who) {
       const as = { cookie: user.cookie, token: user.token };
       if (route.loader) {
         for (const query of ["", ...QUERIES]) await call(`${url}${query}`, as, `${user.label} GET ${query.slice(0, 60)}`);
+        // React Router's data request (a client navigation or a fetcher's load): /resources/events.data.
+        await call(`${url.replace(/\/$/, "/_")}.data`, as, `${user.label} GET .data`);
       }
       // Well-formed path ids that no int4 column holds.
       if (Object.keys(params).length > 0) {

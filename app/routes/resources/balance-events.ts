@@ -1,5 +1,6 @@
 import { eventStream } from "remix-utils/sse/server";
 import { subscribePlayer } from "#app/modules/events/bus.server.ts";
+import { refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { liveUnreadCount } from "#app/modules/inbox/inbox.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
@@ -15,6 +16,7 @@ const HEARTBEAT_MS = 25_000;
  * "heartbeat" every 25 s. The stream ends when the session ends.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
+  refuseDataRequest(request);
   const auth = getAuth(context);
   if (!auth) return new Response(null, { status: 401, headers: { "Cache-Control": "no-store" } });
   const { player, token } = auth;

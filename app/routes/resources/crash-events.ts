@@ -1,4 +1,4 @@
-import { liveEvents } from "#app/modules/events/sse.server.ts";
+import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { engineSnapshot, subscribeCrash, currentRound } from "#app/modules/games/crash.server.ts";
 import type { Route } from "./+types/crash-events";
 
@@ -10,6 +10,7 @@ const HEARTBEAT_MS = 15_000;
  * tick, crashed, voided, bet, cashout; payloads in app/modules/games/crash/events.ts), "heartbeat" every 15 s.
  */
 export async function loader({ request }: Route.LoaderArgs) {
+  refuseDataRequest(request);
   const round = engineSnapshot() ?? (await currentRound());
   return liveEvents(
     request.signal,

@@ -1,7 +1,7 @@
 import { exchangeId, pinnedMarketIds } from "#app/components/exchange/schemas.ts";
 import { NO_STORE } from "#app/modules/api/http.server.ts";
 import { subscribeBalance } from "#app/modules/events/bus.server.ts";
-import { liveEvents } from "#app/modules/events/sse.server.ts";
+import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { watchMarkets } from "#app/modules/exchange/market-stream.server.ts";
 import type { PushedMarket } from "#app/modules/exchange/live-page.ts";
 import { liveMarketIds, unsettledMarketIds } from "#app/modules/exchange/queries.server.ts";
@@ -21,6 +21,7 @@ const HEARTBEAT_MS = 15_000;
  * GET ?markets=<id>,<id>,... (up to 20): the Multi Markets page, "market" for those markets only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  refuseDataRequest(request);
   const query = new URL(request.url).searchParams;
   if (query.has("markets")) return pinnedMarkets(request.signal, query.get("markets")!);
   const parsed = exchangeId.safeParse(query.get("event") ?? undefined);

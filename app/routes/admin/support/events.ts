@@ -1,5 +1,5 @@
 import { subscribeStaffChat } from "#app/modules/events/bus.server.ts";
-import { liveEvents } from "#app/modules/events/sse.server.ts";
+import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { getStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
 import type { Route } from "./+types/events";
@@ -8,6 +8,7 @@ const HEARTBEAT_MS = 25_000;
 
 /** GET: the chat console's event stream (roles support, admin): "chat" whenever any conversation changes. */
 export async function loader({ request }: Route.LoaderArgs) {
+  refuseDataRequest(request);
   const auth = await getStaff(request);
   if (!auth || !(pageRoles.support as readonly string[]).includes(auth.staff.role)) {
     return new Response(null, { status: auth ? 403 : 401, headers: { "Cache-Control": "no-store" } });

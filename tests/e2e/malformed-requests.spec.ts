@@ -3,6 +3,7 @@
 // server goes on answering. (Every route's own handling of malformed input is tests/integration/route-fuzz.test.ts;
 // the guards in front of React Router, case by case, tests/integration/request-guards.test.ts.)
 import net from "node:net";
+import { openSession } from "./support/sessions.ts";
 import { expect, test } from "./support/test.ts";
 
 type Answer = { status: number; head: string };
@@ -72,6 +73,18 @@ test("the data request of an event stream is a 404 at once", async ({ baseURL })
   }
   // A page's data request (a client navigation) is served as before.
   expect((await raw(baseURL!, request("GET", "/login.data", [host]))).status).toBe(200);
+});
+
+test("a player's and a staff member's streams refuse a data request too, and other resource routes still answer one", async ({ request: api }) => {
+  await openSession(api, "player", "demo");
+  await openSession(api, "staff", "admin");
+  for (const path of ["/resources/events.data", "/resources/balance-events.data", "/admin/support/events.data"]) {
+    expect((await api.get(path, { timeout: 5000 })).status(), path).toBe(404);
+  }
+  // The back office's Finance link goes to a resource route whose loader redirects: React Router's 202 and its target.
+  const finance = await api.get("/admin/finance.data", { maxRedirects: 0 });
+  expect(finance.status()).toBe(202);
+  expect(await finance.text()).toContain("/admin/finance/deposits");
 });
 
 test("a chunked form with a NUL is a 400, one over the limit a 413, and broken framing leaves the server answering", async ({ baseURL }) => {

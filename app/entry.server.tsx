@@ -15,6 +15,7 @@ import { getAuth } from "./modules/sessions/auth.server.ts";
 import { cachedGuestPage, guestPageKey, storeGuestPage } from "./utils/guest-page-cache.server.ts";
 import { NonceContext } from "./utils/csp-nonce.ts";
 import { createNonce, documentSecurityHeaders, responseSecurityDefaults, setMissing } from "./utils/security-headers.server.ts";
+import { noteServerError } from "./utils/unavailable.server.ts";
 
 // Migrations ran when the database opened; this seeds demo content once and prints the demo logins.
 await bootstrap();
@@ -149,5 +150,7 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A lost database connection: logged in one line, and the response becomes a 503 (unavailable.server.ts).
+  if (noteServerError(error, request)) return;
   console.error(error);
 };

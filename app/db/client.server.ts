@@ -24,6 +24,8 @@ const MIGRATION_LOCK = 7_240_301;
 
 export async function openPostgres(url: string, { max = 10 } = {}): Promise<Database> {
   const lockClient = new pg.Client({ connectionString: url });
+  // A connection lost while migrating fails the start-up through its query; its error event must not end it first.
+  lockClient.on("error", () => {});
   await lockClient.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -32,12 +34,36 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     await lockClient.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, keepAlive: true });
   // An idle connection the database ended (a restart, a failover, pg_terminate_backend) is dropped by the pool and the
   // next query opens a new one; unheard, its error event would end the process.
   pool.on("error", (e) => console.error(`database: an idle connection failed and was dropped: ${e.message}`));
+  // The pool listens only to its idle connections. One checked out (a transaction, a query under way) whose server
+  // ends it emits 'error' too: unheard, that ends the process. Heard here while it is out (see onLostInUse).
+  pool.on("acquire", (client) => client.on("error", onLostInUse));
+  pool.on("release", (_err, client) => client.removeListener("error", onLostInUse));
   const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return { db, driver: "postgres", close: () => pool.end() };
+}
+
+let lostLoggedAt = 0;
+
+/**
+ * A checked-out connection failed: its queries have failed (or are failing) with the error, and it is given back to
+ * the pool at once, which drops it and may open a new one; the holder's own release later does nothing. Without this
+ * a holder that never releases after such a failure would keep the dead connection out of the pool for good:
+ * Drizzle's transaction() releases only after its BEGIN went through, so a connection lost before that was never
+ * given back, and enough of them (a few restarts) would leave the instance without connections.
+ * One log line per burst (a restart ends every connection at once).
+ */
+function onLostInUse(this: pg.PoolClient, e: Error) {
+  const release = this.release;
+  this.release = () => {};
+  release.call(this, e);
+  const now = Date.now();
+  if (now - lostLoggedAt < 5_000) return;
+  lostLoggedAt = now;
+  console.error(`database: a connection in use was lost (${e.message}); what ran on it failed, new connections are opened`);
 }
 
 /** dataDir is a folder, or "memory://" for a throw-away database (tests). */

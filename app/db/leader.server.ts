@@ -1,8 +1,11 @@
 // Leader election across app instances on one PostgreSQL: the instance holding a session-level advisory lock on
 // its own connection does a job that must run once (the Crash rounds, the exchange feed). The same connection may
 // LISTEN on a channel. If the connection dies the lock is released by PostgreSQL and another instance's next try
-// takes it.
+// takes it. A connection that stops answering (its network gone without a word, as in some failovers) is given up
+// when a statement on it gets no answer in time: the leader checks its connection every try, so it stops its job
+// rather than go on beside a new leader that took the lock on the database's new primary.
 import pg from "pg";
+import { isConnectionLost } from "./connection-errors.ts";
 
 /** The jobs' lock keys: any fixed numbers, one per job; advisory locks are per database. */
 export const LEADER_LOCKS = { crash: 7_240_406, exchangeFeed: 7_240_407 } as const;
@@ -36,13 +39,14 @@ export class LeaderConnection {
   pid: number | undefined;
 
   async connect() {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, connectionTimeoutMillis: 10_000 });
     this.lost = false;
     const onGone = () => {
       if (this.client !== client || this.lost) return;
       this.lost = true;
       this.handlers.lost();
     };
+    this.gone = onGone;
     client.on("error", onGone);
     client.on("end", onGone);
     client.on("notification", (msg) => {
@@ -60,11 +64,46 @@ export class LeaderConnection {
     this.client = client;
   }
 
+  private gone: () => void = () => {};
+
+  /**
+   * A statement on the lock connection; one with no answer within `timeoutMs` gives the connection up (it counts
+   * as lost, and is closed) and rejects.
+   */
+  private async ask<Row extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number): Promise<Row[]> {
+    const client = this.client;
+    if (!client || this.lost) throw new Error("the leader connection is lost");
+    let timer: NodeJS.Timeout | undefined;
+    const silence = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the database did not answer in ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return (await Promise.race([client.query<Row>(text, values), silence])).rows;
+    } catch (e) {
+      if (client === this.client && !this.lost) {
+        this.gone();
+        void client.end().catch(() => {});
+      }
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** True when this connection holds (or now takes) the leader lock. */
-  async tryLead(): Promise<boolean> {
+  async tryLead(timeoutMs = 10_000): Promise<boolean> {
     if (!this.client || this.lost) return false;
-    const { rows } = await this.client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [this.lockKey]);
+    const rows = await this.ask<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [this.lockKey], timeoutMs);
     return rows[0]?.ok === true;
+  }
+
+  /** Whether the connection (and so the lock it holds) is still there: it answers a statement in time. */
+  async alive(timeoutMs = 10_000): Promise<boolean> {
+    if (!this.client || this.lost) return false;
+    return this.ask("select 1", [], timeoutMs).then(
+      () => true,
+      () => false,
+    );
   }
 
   async close() {
@@ -130,22 +169,34 @@ export class LeaderElection {
     this.connection = undefined;
   }
 
+  /** How long a statement on the lock connection may go unanswered before the connection is given up. */
+  private get answerWithinMs() {
+    return Math.max(10_000, 3 * this.options.retryMs);
+  }
+
   private async tryToLead() {
-    if (!this.active || this.leading || this.trying || Date.now() < this.backoffUntil) return;
+    if (!this.active || this.trying || Date.now() < this.backoffUntil) return;
     this.trying = true;
     try {
+      // The leader checks that its lock is still held (a connection given up calls lost() and stops the job).
+      if (this.leading) {
+        await this.connection?.alive(this.answerWithinMs);
+        return;
+      }
       if (!this.connection?.connected) {
         await this.connection?.close();
         const { url, lockKey, channel, onNotification } = this.options;
         this.connection = new LeaderConnection(url, { notification: (p) => onNotification?.(p), lost: () => this.lost() }, { lockKey, channel });
         await this.connection.connect();
       }
-      if (this.active && (await this.connection.tryLead())) {
+      if (this.active && (await this.connection.tryLead(this.answerWithinMs))) {
         this.leading = true;
         this.options.onLead();
       }
     } catch (e) {
-      console.error(`${this.options.name}: leader election failed`, e);
+      // The database away (a restart, a failover): one line a try, not a stack.
+      if (isConnectionLost(e)) console.error(`${this.options.name}: leader election failed (${(e as Error).message}); trying again`);
+      else console.error(`${this.options.name}: leader election failed`, e);
     } finally {
       this.trying = false;
     }

@@ -11,6 +11,9 @@ import { db } from "#app/db/db.server.ts";
 
 const CHANNEL = "balance_changed";
 const INSTANCE = randomUUID();
+// After the LISTEN connection is lost: the first try at once (a terminated connection, a quick restart), then
+// doubling up to every 5 s while the database does not answer.
+const RECONNECT_FIRST_MS = 200;
 const RECONNECT_MS = 5_000;
 
 /**
@@ -161,13 +164,44 @@ export function subscribeMarket(marketId: number, fn: (marketId: number) => void
   };
 }
 
+let failures = 0;
+let everListened = false;
+let retryTimer: NodeJS.Timeout | undefined;
+
+function retryLater() {
+  if (stopped || retryTimer) return;
+  const wait = Math.min(RECONNECT_MS, RECONNECT_FIRST_MS * 2 ** failures++);
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void startListening();
+  }, wait);
+  retryTimer.unref();
+}
+
+/**
+ * After LISTEN came back: whatever was published while it was down was not heard, so every subscriber of this
+ * instance is told to re-read what it shows (a notice carries no data; re-reading is what subscribers do anyway).
+ */
+function resyncSubscribers() {
+  for (const topic of emitter.eventNames()) {
+    if (typeof topic !== "string") continue;
+    if (topic === STAFF_TOPIC) emitter.emit(STAFF_TOPIC, { kind: "staffChat" } satisfies Notice);
+    else if (topic.startsWith("market:")) emitter.emit(topic, { kind: "market", marketId: Number(topic.slice(7)) } satisfies Notice);
+    else if (topic.startsWith("player:")) {
+      const playerId = Number(topic.slice(7));
+      for (const kind of ["balance", "inbox", "chat"] as const) emitter.emit(topic, { kind, playerId } satisfies Notice);
+    }
+  }
+}
+
 async function startListening() {
   const url = getEnv().DATABASE_URL;
   if (!url || listener || stopped) return;
   // A connection already in flight: wait for it, so readiness means LISTEN has been issued.
   if (connecting) return connecting;
   connecting = (async () => {
-    const client = new pg.Client({ connectionString: url });
+    // keepAlive: a connection whose network silently went away (a failover without a reset) is found out and ends.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
     client.on("notification", (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       const at = msg.payload.indexOf(":");
@@ -177,20 +211,38 @@ async function startListening() {
         if (notice) emitLocal(notice);
       }
     });
-    client.on("error", (e) => {
-      console.error("events: LISTEN connection lost", e);
-      if (listener === client) listener = undefined;
+    // A lost connection says so once or twice (the server's message, then the socket's end): reconnect once.
+    let lost = false;
+    const onLost = (why: string) => {
+      lost = true;
+      if (listener !== client) return;
+      console.error(`events: the LISTEN connection was lost (${why}); reconnecting`);
+      listener = undefined;
       client.end().catch(() => {});
-      if (!stopped) setTimeout(() => void startListening(), RECONNECT_MS).unref();
-    });
+      retryLater();
+    };
+    client.on("error", (e) => onLost(e.message));
+    client.on("end", () => onLost("it ended"));
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      // Lost between the LISTEN's answer and here: try again rather than keep a dead connection.
+      if (lost) throw new Error("the connection was lost right after LISTEN");
+      if (stopped) {
+        await client.end().catch(() => {});
+        return;
+      }
       listener = client;
+      failures = 0;
+      if (everListened) {
+        console.log("events: LISTEN is back");
+        resyncSubscribers();
+      }
+      everListened = true;
     } catch (e) {
-      console.error("events: cannot LISTEN", e);
+      console.error(`events: cannot LISTEN (${e instanceof Error ? e.message : String(e)}); trying again`);
       await client.end().catch(() => {});
-      if (!stopped) setTimeout(() => void startListening(), RECONNECT_MS).unref();
+      retryLater();
     }
   })().finally(() => {
     connecting = undefined;
@@ -201,6 +253,8 @@ async function startListening() {
 /** For tests and shutdown: closes the LISTEN connection. */
 export async function stopEventBus() {
   stopped = true;
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
   await connecting;
   const client = listener;
   listener = undefined;

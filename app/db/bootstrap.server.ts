@@ -8,6 +8,7 @@ import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
 import { startReferralRewards } from "#app/modules/referral/rewards.server.ts";
 import { startRiskJob } from "#app/modules/risk/job.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
+import { importDiskUploads } from "#app/modules/uploads/import-disk.server.ts";
 import { ensureVipDefaults, startVipAccrual } from "#app/modules/vip/vip.server.ts";
 import { database } from "./db.server.ts";
 import { startMaintenance } from "./maintenance.server.ts";
@@ -20,6 +21,8 @@ export async function bootstrap() {
   if (done) return;
   done = true;
   const env = getEnv();
+  // Uploads an earlier version kept on this instance's disk go into the upload store (once; see the module).
+  await importDiskUploads();
   const seed = env.SEED_DEMO ?? env.embedded;
   if (seed) {
     const seeded = await seedDemoContent(database.db);

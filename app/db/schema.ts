@@ -17,3 +17,4 @@ export * from "#app/modules/chat/schema.ts";
 export * from "#app/modules/protection/schema.ts";
 export * from "#app/modules/risk/schema.ts";
 export * from "#app/modules/exchange/schema.ts";
+export * from "#app/modules/uploads/schema.ts";

@@ -1,7 +1,5 @@
 // The back office's provider and game management: edits, their audit rows (never a secret), the secret
 // rotation, validation, and posters checked by their bytes.
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
@@ -18,7 +16,8 @@ import {
   saveProvider,
   setGamePoster,
 } from "./admin.server.ts";
-import { checkPoster, findPoster, POSTER_MAX_BYTES, posterDir, storePoster } from "./posters.server.ts";
+import { uploadStore } from "#app/modules/uploads/storage.server.ts";
+import { checkPoster, findPoster, POSTER_MAX_BYTES, storePoster } from "./posters.server.ts";
 import { gameProviders, games } from "./schema.ts";
 
 let actor: { staffId: number; ip: string };
@@ -175,8 +174,10 @@ describe("posters", () => {
     const stored = await storePoster(PNG);
     expect(stored).toMatch(/^\/poster\/[a-f0-9]{32}\.png$/);
     const name = stored.slice("/poster/".length);
-    expect(new Uint8Array(await readFile(path.join(posterDir(), name)))).toEqual(PNG);
-    expect(await findPoster(name)).toMatchObject({ mime: "image/png", size: PNG.byteLength });
+    expect(await uploadStore().get(`posters/${name}`)).toMatchObject({ contentType: "image/png", size: PNG.byteLength });
+    const found = await findPoster(name);
+    expect(found).toMatchObject({ mime: "image/png", size: PNG.byteLength });
+    expect(new Uint8Array(found!.bytes)).toEqual(PNG);
     await setGamePoster(game.id, stored, actor);
     expect((await db.select().from(games).where(eq(games.id, game.id)))[0]!.poster).toBe(stored);
     const [audit] = await db

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -14,6 +14,8 @@ import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, getTransferByKey } from "#app/modules/ledger/ledger.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";
+import { uploadStore } from "#app/modules/uploads/storage.server.ts";
+import { countUploads } from "#app/modules/uploads/test-helpers.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import {
   approveDeposit,
@@ -147,11 +149,12 @@ describe("submitDeposit", () => {
     expect(replayed).toBe(false);
     expect(deposit).toMatchObject({ status: "pending", amount: taka(1_000), playerId: player.id, proofMime: "image/png" });
     expect(deposit.proofFile).toMatch(/^[a-f0-9]{32}\.png$/);
-    const files = await readdir(`${dataDir}/uploads/proofs`);
-    expect(files).toContain(deposit.proofFile);
+    // In the upload store (the database), never on this instance's disk.
+    expect(await uploadStore().has(`proofs/${deposit.proofFile}`)).toBe(true);
+    expect(await readdir(`${dataDir}/uploads/proofs`).catch(() => [])).toEqual([]);
     const proof = await getProofForViewer({ depositId: deposit.id, playerId: player.id });
     expect(proof?.mime).toBe("image/png");
-    expect(await readFile(proof!.path)).toEqual(Buffer.from(PNG));
+    expect(Buffer.from(proof!.bytes)).toEqual(Buffer.from(PNG));
     expect(await getProofForViewer({ depositId: deposit.id, staff: { id: staff.id } })).not.toBeNull();
     expect((await listPlayerDeposits(player.id, { limit: 5 }))[0]).toMatchObject({ id: deposit.id, status: "pending", methodName: ctx.method.name });
   });
@@ -247,7 +250,7 @@ describe("submitDeposit", () => {
 
   it("refuses a PDF, an oversized file renamed .png and an empty file, and stores nothing", async () => {
     const player = await createPlayer();
-    const before = await readdir(`${dataDir}/uploads/proofs`).catch(() => []);
+    const before = await countUploads("proofs");
     await expectPaymentError(
       submitDeposit(player.id, input({ proof: { bytes: PDF, declaredName: "proof.png" } })),
       "invalid_proof",
@@ -276,8 +279,7 @@ describe("submitDeposit", () => {
     const max = new Uint8Array(5 * 1024 * 1024);
     max.set(PNG);
     await submitDeposit(player.id, input({ proof: { bytes: max, declaredName: "x.exe" } }));
-    const after = await readdir(`${dataDir}/uploads/proofs`);
-    expect(after.length).toBe(before.length + 1);
+    expect(await countUploads("proofs")).toBe(before + 1);
   });
 
   it("another player's deposit id gives nothing", async () => {
@@ -326,7 +328,7 @@ describe("submitDeposit", () => {
 
   it(`50 parallel submissions from one player: exactly ${MAX_PENDING_DEPOSITS} wait for review, no other screenshot is kept`, async () => {
     const player = await createPlayer();
-    const filesBefore = (await readdir(`${dataDir}/uploads/proofs`)).length;
+    const filesBefore = await countUploads("proofs");
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => depositFor(player.id, ctx)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_PENDING_DEPOSITS);
     for (const r of results) {
@@ -337,7 +339,7 @@ describe("submitDeposit", () => {
       .from(deposits)
       .where(and(eq(deposits.playerId, player.id), eq(deposits.status, "pending")));
     expect(pending).toHaveLength(MAX_PENDING_DEPOSITS);
-    expect((await readdir(`${dataDir}/uploads/proofs`)).length - filesBefore).toBe(MAX_PENDING_DEPOSITS);
+    expect((await countUploads("proofs")) - filesBefore).toBe(MAX_PENDING_DEPOSITS);
     await clearQueue(player.id);
   });
 

@@ -1,12 +1,11 @@
-// Deposit proof screenshots: checked by their bytes (never the name or the browser's type), stored outside
-// public/ under a random name, and handed out only to the deposit's own player or to staff.
+// Deposit proof screenshots: checked by their bytes (never the name or the browser's type), stored in the upload
+// store (the database, where every app instance reads them; app/modules/uploads) under a random name, and handed
+// out only to the deposit's own player or to staff.
 import { randomBytes } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
+import { type StoredUpload, uploadStore } from "#app/modules/uploads/storage.server.ts";
 import { PROOF_MAX_BYTES, PROOF_MIME_TYPES } from "./constants.ts";
 import { PaymentError } from "./errors.ts";
 import { deposits } from "./schema.ts";
@@ -18,9 +17,8 @@ export type ProofMime = (typeof PROOF_MIME_TYPES)[number];
 const EXTENSIONS: Record<ProofMime, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 const FILE_NAME = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
 
-export function proofDir() {
-  return path.resolve(getEnv().DATA_DIR, "uploads", "proofs");
-}
+/** Where a kind of checked image is kept in the upload store: "proofs/<name>" or "identity/<name>". */
+export type ProofKind = "proofs" | "identity";
 
 /** The real type from the first bytes; refuses empty, oversized and anything but JPEG, PNG or WebP. */
 export async function checkProof(proof: ProofUpload | null | undefined): Promise<{ bytes: Uint8Array; mime: ProofMime }> {
@@ -36,16 +34,23 @@ export async function checkProof(proof: ProofUpload | null | undefined): Promise
   return { bytes, mime: type.mime as ProofMime };
 }
 
-/** Writes the file under a random name and returns that name (the only thing the database keeps). Identity documents use their own `dir`. */
-export async function storeProof(bytes: Uint8Array, mime: ProofMime, dir = proofDir()): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+/**
+ * Stores the file under a random name and returns that name (what the deposit's row keeps). Identity documents are
+ * kept as their own `kind`.
+ */
+export async function storeProof(bytes: Uint8Array, mime: ProofMime, kind: ProofKind = "proofs"): Promise<string> {
   const name = `${randomBytes(16).toString("hex")}.${EXTENSIONS[mime]}`;
-  await writeFile(path.join(dir, name), bytes, { flag: "wx", mode: 0o600 });
+  await uploadStore().put(`${kind}/${name}`, bytes, mime);
   return name;
 }
 
-export async function removeProof(name: string, dir = proofDir()) {
-  if (FILE_NAME.test(name)) await rm(path.join(dir, name), { force: true });
+export async function removeProof(name: string, kind: ProofKind = "proofs") {
+  if (FILE_NAME.test(name)) await uploadStore().delete(`${kind}/${name}`);
+}
+
+/** The stored file of a name storeProof made, or null (not one of ours, or not stored). */
+export async function readProof(name: string, kind: ProofKind = "proofs"): Promise<StoredUpload | null> {
+  return FILE_NAME.test(name) ? uploadStore().get(`${kind}/${name}`) : null;
 }
 
 /** Whether a stored name is one storeProof made (never a path). */
@@ -53,7 +58,7 @@ export const isStoredName = (name: string) => FILE_NAME.test(name);
 
 /**
  * The proof file of a deposit for its own player (playerId) or for staff; null for anyone else, an unknown id,
- * or a file name that is not one of ours.
+ * a file name that is not one of ours, or a file that is not stored.
  */
 export async function getProofForViewer({
   depositId,
@@ -63,7 +68,7 @@ export async function getProofForViewer({
   depositId: unknown;
   playerId?: number | null;
   staff?: boolean | { id: number } | null;
-}): Promise<{ path: string; mime: string } | null> {
+}): Promise<{ bytes: Uint8Array; size: number; mime: string } | null> {
   const id = toId(depositId);
   if (!id) return null;
   const [row] = await db
@@ -72,6 +77,7 @@ export async function getProofForViewer({
     .where(eq(deposits.id, id));
   if (!row) return null;
   const mayView = Boolean(staff) || (typeof playerId === "number" && playerId === row.playerId);
-  if (!mayView || !FILE_NAME.test(row.proofFile)) return null;
-  return { path: path.join(proofDir(), row.proofFile), mime: row.proofMime };
+  if (!mayView) return null;
+  const file = await readProof(row.proofFile);
+  return file && { bytes: file.bytes, size: file.size, mime: row.proofMime };
 }

@@ -68,7 +68,7 @@ export const deposits = pgTable(
     senderNumber: text().notNull(),
     trxId: text().notNull(),
     promotionId: integer().references(() => promotions.id),
-    /** File name under DATA_DIR/uploads/proofs (random; the player's own name is never used). */
+    /** The file's name in the upload store, as "proofs/<name>" (random; the player's own name is never used). */
     proofFile: text().notNull(),
     proofMime: text().notNull(),
     status: text().$type<ReviewStatus>().notNull().default("pending"),

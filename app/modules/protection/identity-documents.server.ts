@@ -1,12 +1,10 @@
-// Identity documents: the player uploads a photo or scan (checked by its bytes like a deposit proof, stored outside
-// public/ under a random name); staff approve or reject it with a reason, audited. At most MAX_PENDING_DOCUMENTS wait
+// Identity documents: the player uploads a photo or scan (checked by its bytes like a deposit proof, kept in the
+// upload store under a random name, as "identity/<name>"); staff approve or reject it with a reason, audited. At most MAX_PENDING_DOCUMENTS wait
 // for review per player, enforced under the player's lock. The file is handed out only to staff and its own player.
-import path from "node:path";
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { checkProof, isStoredName, type ProofUpload, removeProof, storeProof } from "#app/modules/payments/proofs.server.ts";
+import { checkProof, type ProofUpload, readProof, removeProof, storeProof } from "#app/modules/payments/proofs.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { type IdentityDocumentType, identityDocuments, identityDocumentTypes } from "./schema.ts";
@@ -38,10 +36,6 @@ export class IdentityError extends Error {
     this.field = field;
     this.params = params;
   }
-}
-
-export function documentDir() {
-  return path.resolve(getEnv().DATA_DIR, "uploads", "identity");
 }
 
 const isDocumentType = (v: unknown): v is IdentityDocumentType => (identityDocumentTypes as readonly unknown[]).includes(v);
@@ -76,8 +70,7 @@ export async function uploadDocument(playerId: number, input: { docType: unknown
   // uploads is the one under the lock below.
   if ((await countPending(db, playerId)) >= MAX_PENDING_DOCUMENTS) throw tooManyPending();
   const file = await checkDocumentFile(input.file);
-  const dir = documentDir();
-  const name = await storeProof(file.bytes, file.mime, dir);
+  const name = await storeProof(file.bytes, file.mime, "identity");
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${DOCUMENT_LOCK_SPACE}::int4, ${playerId}::int4)`);
@@ -89,7 +82,7 @@ export async function uploadDocument(playerId: number, input: { docType: unknown
       return row!;
     });
   } catch (e) {
-    await removeProof(name, dir);
+    await removeProof(name, "identity");
     throw e;
   }
 }
@@ -120,7 +113,8 @@ function toId(value: unknown) {
 
 /**
  * The file of a document for staff (the staff route checks the role) or for its own player; null for anyone else,
- * for a document of another player than `ofPlayer`, an unknown id or a name that is not one of ours.
+ * for a document of another player than `ofPlayer`, an unknown id, a name that is not one of ours or a file that is
+ * not stored.
  */
 export async function getDocumentFile({
   documentId,
@@ -130,14 +124,15 @@ export async function getDocumentFile({
   documentId: unknown;
   ofPlayer?: number;
   viewer: { staffId: number } | { playerId: number };
-}): Promise<{ path: string; mime: string } | null> {
+}): Promise<{ bytes: Uint8Array; size: number; mime: string } | null> {
   const id = toId(documentId);
   if (!id) return null;
   const [row] = await db.select().from(identityDocuments).where(eq(identityDocuments.id, id));
-  if (!row || !isStoredName(row.file)) return null;
+  if (!row) return null;
   if (ofPlayer !== undefined && row.playerId !== ofPlayer) return null;
   if ("playerId" in viewer && viewer.playerId !== row.playerId) return null;
-  return { path: path.join(documentDir(), row.file), mime: row.mime };
+  const file = await readProof(row.file, "identity");
+  return file && { bytes: file.bytes, size: file.size, mime: row.mime };
 }
 
 const snapshot = (d: IdentityDocument) => ({ playerId: d.playerId, docType: d.docType, status: d.status, rejectReason: d.rejectReason });

@@ -19,6 +19,7 @@ import { players } from "#app/modules/players/schema.ts";
 import { createSession, getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";
+import { countUploads } from "#app/modules/uploads/test-helpers.ts";
 import { ageOn, saveBirthdayChecked, underageFingerprint } from "./identity-birthday.server.ts";
 import { getDocumentFile, IdentityError, MAX_PENDING_DOCUMENTS, reviewDocument, uploadDocument } from "./identity-documents.server.ts";
 import { identityRefusal, identityState } from "./identity.server.ts";
@@ -168,12 +169,14 @@ describe("identity documents", () => {
 
   it(`50 parallel uploads: exactly ${MAX_PENDING_DOCUMENTS} wait for review and only their files are kept`, async () => {
     const p = await createPlayer();
-    const before = (await readdir(`${dataDir}/uploads/identity`).catch(() => [])).length;
+    const before = await countUploads("identity");
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => upload(p.id)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_PENDING_DOCUMENTS);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "too_many_pending" });
     expect(await db.select().from(identityDocuments).where(eq(identityDocuments.playerId, p.id))).toHaveLength(MAX_PENDING_DOCUMENTS);
-    expect((await readdir(`${dataDir}/uploads/identity`)).length).toBe(before + MAX_PENDING_DOCUMENTS);
+    expect(await countUploads("identity")).toBe(before + MAX_PENDING_DOCUMENTS);
+    // In the upload store (the database), never on this instance's disk.
+    expect(await readdir(`${dataDir}/uploads/identity`).catch(() => [])).toEqual([]);
     // A reviewed document frees a place.
     const [first] = await db.select().from(identityDocuments).where(eq(identityDocuments.playerId, p.id)).limit(1);
     await reviewDocument({ staffId: staff.id, playerId: p.id, documentId: first!.id, decision: "reject", reason: "Blurred" });
@@ -206,7 +209,7 @@ describe("identity documents", () => {
   it("hands the file to staff and to its own player, never to another player", async () => {
     const [p, other] = [await createPlayer(), await createPlayer()];
     const doc = await upload(p.id);
-    expect(await getDocumentFile({ documentId: doc.id, viewer: { staffId: staff.id } })).toMatchObject({ mime: "image/png" });
+    expect(await getDocumentFile({ documentId: doc.id, viewer: { staffId: staff.id } })).toMatchObject({ mime: "image/png", size: PNG.byteLength });
     expect(await getDocumentFile({ documentId: doc.id, viewer: { playerId: p.id } })).toMatchObject({ mime: "image/png" });
     expect(await getDocumentFile({ documentId: doc.id, viewer: { playerId: other.id } })).toBeNull();
     expect(await getDocumentFile({ documentId: doc.id, ofPlayer: other.id, viewer: { staffId: staff.id } })).toBeNull();

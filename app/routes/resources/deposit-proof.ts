@@ -1,6 +1,3 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { getProofForViewer } from "#app/modules/payments/payments.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { UPLOAD_CSP } from "#app/utils/security-headers.server.ts";
@@ -18,13 +15,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!auth || !m) return notFound();
   const proof = await getProofForViewer({ depositId: Number(m[1]), playerId: auth.player.id });
   if (!proof) return notFound();
-  const info = await stat(proof.path).catch(() => null);
-  if (!info?.isFile()) return notFound();
-  const body = Readable.toWeb(createReadStream(proof.path)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
+  return new Response(proof.bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": proof.mime,
-      "Content-Length": String(info.size),
+      "Content-Length": String(proof.size),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, max-age=300",
       "Content-Disposition": "inline",

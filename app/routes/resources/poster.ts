@@ -1,5 +1,3 @@
-import { createReadStream } from "node:fs";
-import { Readable } from "node:stream";
 import { findPoster } from "#app/modules/games/posters.server.ts";
 import type { Route } from "./+types/poster";
 
@@ -9,8 +7,7 @@ const notFound = () => new Response("Not Found", { status: 404, headers: { "Cach
 export async function loader({ params }: Route.LoaderArgs) {
   const poster = await findPoster(params.name);
   if (!poster) return notFound();
-  const body = Readable.toWeb(createReadStream(poster.path)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
+  return new Response(poster.bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": poster.mime,
       "Content-Length": String(poster.size),

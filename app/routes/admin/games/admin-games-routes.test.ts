@@ -1,13 +1,12 @@
 // The back office's games pages called as React Router calls them (i18n middleware, staff cookie, form posts):
 // who may open them, saves with their audit rows, poster uploads checked by their bytes, and /poster/<name>.
 import { answerInEnglish } from "#app/i18n/test-helpers.ts";
-import { readdir } from "node:fs/promises";
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
-import { posterDir } from "#app/modules/games/posters.server.ts";
+import { countUploads } from "#app/modules/uploads/test-helpers.ts";
 import { gameProviders, games } from "#app/modules/games/schema.ts";
 import { PNG } from "#app/modules/payments/test-helpers.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
@@ -211,7 +210,7 @@ describe("posters", () => {
   });
 
   it("refuses a poster for an unknown game with a 404 and keeps no file", async () => {
-    const files = async () => (await readdir(posterDir()).catch(() => [])).length;
+    const files = () => countUploads("posters");
     const before = await files();
     const out = await call(gamesRoute.action as Handler, "/admin/games", {
       cookie: cookies.content,

@@ -1,6 +1,3 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { getDocumentFile } from "#app/modules/protection/identity-documents.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
@@ -10,26 +7,20 @@ import type { Route } from "./+types/document-image";
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
- * One identity document's image, for staff of the protection roles only (the files live outside public/), with the
- * deposit proof's sandbox and no-sniff headers. A document of another player than :id, or a file missing on disk, is 404.
+ * One identity document's image, for staff of the protection roles only (the files live in the upload store, never
+ * under public/), with the deposit proof's sandbox and no-sniff headers. A document of another player than :id, or a
+ * file that is not stored, is 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { staff } = await requireStaff(request, pageRoles.protection);
   const ofPlayer = Number(params.id);
   if (!Number.isSafeInteger(ofPlayer) || ofPlayer <= 0) return notFound();
   const file = await getDocumentFile({ documentId: params.docId, ofPlayer, viewer: { staffId: staff.id } });
-  const size = file
-    ? await stat(file.path).then(
-        (s) => (s.isFile() ? s.size : null),
-        () => null,
-      )
-    : null;
-  if (!file || size === null) return notFound();
-  const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
-  return new Response(body, {
+  if (!file) return notFound();
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": file.mime,
-      "Content-Length": String(size),
+      "Content-Length": String(file.size),
       "Content-Disposition": "inline",
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

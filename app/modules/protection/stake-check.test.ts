@@ -35,7 +35,7 @@ describe("checkStake", () => {
     const refused = await bet(player, 1n);
     expect(refused).toMatchObject({ ok: false, code: "limit_exceeded", limit: { kind: "stake", period: "day", limit: 10_000n, remaining: 0n } });
     expect(!refused.ok && refused.message).toMatch(
-      /24-hour stake limit of ৳100: ৳0 left\. Enough of it frees up at \d\d\/\d\d\/\d{4} \d\d:\d\d \(Dhaka time\)/,
+      /24-hour stake limit of ৳100: ৳0 left\. Enough of it frees up at \d{4}-\d\d-\d\d \d\d:\d\d \(Dhaka time\)/,
     );
     expect(await balances(player)).toEqual({ main: 90_000n, bonus: 0n });
   });

@@ -25,7 +25,7 @@ describe("/house/dice under a stake limit", () => {
     const errors = answer.result.error[""]?.map(inEnglish);
     expect(errors).toEqual([
       expect.stringMatching(
-        /^This would go over your 24-hour stake limit of ৳15: ৳5 left\. Enough of it frees up for this amount at \d\d\/\d\d\/\d{4} \d\d:\d\d \(Dhaka time\)\.$/,
+        /^This would go over your 24-hour stake limit of ৳15: ৳5 left\. Enough of it frees up for this amount at \d{4}-\d\d-\d\d \d\d:\d\d \(Dhaka time\)\.$/,
       ),
     ]);
   });

@@ -50,7 +50,7 @@ describe(PATH, () => {
     expect(early.status).toBe(400);
     expect(early.data).toMatchObject({
       slot: "deposit_day",
-      message: expect.stringMatching(/^You can confirm this change from \d\d\/\d\d\/\d{4} \d\d:\d\d/),
+      message: expect.stringMatching(/^You can confirm this change from \d{4}-\d\d-\d\d \d\d:\d\d/),
     });
   });
 

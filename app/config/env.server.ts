@@ -14,6 +14,8 @@ const envSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     // Connections this instance keeps to PostgreSQL (README: more than the database server's CPUs mostly add contention).
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+    // How long a request waits to open a connection or for one to come free before it is answered 503.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     SEED_DEMO: boolish,

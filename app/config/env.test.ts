@@ -30,6 +30,8 @@ describe("settings", () => {
     for (const size of ["1", "201", "ten", "2.5"]) expect(() => parseEnv({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
     expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
     expect(parseEnv({ DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);
+    for (const ms of ["100", "120001", "soon"]) expect(() => parseEnv({ DATABASE_CONNECT_TIMEOUT_MS: ms })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+    expect(parseEnv({}).DATABASE_CONNECT_TIMEOUT_MS).toBe(10_000);
   });
   it("uses a given secret and does not write one", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "env-test-"));

@@ -22,8 +22,23 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 // Any fixed number; holding it serialises migrations when several app instances start together.
 const MIGRATION_LOCK = 7_240_301;
 
-export async function openPostgres(url: string, { max = 10 } = {}): Promise<Database> {
-  const lockClient = new pg.Client({ connectionString: url });
+/**
+ * How long to wait for a connection: to open one (a database behind a network that drops packets, or one that hangs,
+ * never answers) and, in the pool, for one to come free. Past it the request fails as a lost connection (a 503 the
+ * player can retry) instead of waiting as long as the operating system keeps a silent socket.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** A dead peer on an open connection is found by TCP keepalive, whose first probe goes after this much silence. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+export async function openPostgres(url: string, { max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS } = {}): Promise<Database> {
+  const connection = {
+    connectionString: url,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+  };
+  const lockClient = new pg.Client(connection);
   // A connection lost while migrating fails the start-up through its query; its error event must not end it first.
   lockClient.on("error", () => {});
   await lockClient.connect();
@@ -34,7 +49,7 @@ export async function openPostgres(url: string, { max = 10 } = {}): Promise<Data
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     await lockClient.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max, keepAlive: true });
+  const pool = new pg.Pool({ ...connection, max });
   // An idle connection the database ended (a restart, a failover, pg_terminate_backend) is dropped by the pool and the
   // next query opens a new one; unheard, its error event would end the process.
   pool.on("error", (e) => console.error(`database: an idle connection failed and was dropped: ${e.message}`));

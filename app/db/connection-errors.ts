@@ -16,6 +16,8 @@ const LOST_MESSAGES = [
   "Client has encountered a connection error and is not queryable",
   "Client was closed and is not queryable",
   "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+  "timeout expired", // a client's connectionTimeoutMillis passed before the server answered
   "terminating connection due to administrator command",
   "the database system is",
 ];

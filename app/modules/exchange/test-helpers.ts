@@ -1,5 +1,6 @@
 // Shared by the exchange tests (not a test file itself): a match-odds market with two runners and funded players.
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
@@ -66,9 +67,15 @@ export async function createBookmakerMarket(values: Partial<typeof exchangeMarke
   return { event, oddsMarket: odds, oddsHome, oddsAway, market: market!, home: runners[0]!, away: runners[1]! };
 }
 
-/** A Fancy line: No 45 / Yes 46 at evens unless given. */
+/**
+ * A Fancy line: No 45 / Yes 46 at evens unless given, on the event `eventId` names (to stand beside another market,
+ * such as a Bookmaker market) or else on a new match-odds market's event.
+ */
 export async function createFancyMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
-  const { event } = await createMatchOddsMarket();
+  const event =
+    values.eventId === undefined
+      ? (await createMatchOddsMarket()).event
+      : (await db.select().from(exchangeEvents).where(eq(exchangeEvents.id, values.eventId)))[0]!;
   const [market] = await db
     .insert(exchangeMarkets)
     .values({

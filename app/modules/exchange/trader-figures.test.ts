@@ -10,9 +10,9 @@ import { parseOdds } from "./ladder.ts";
 import { ensureMarketMaker } from "./market-maker.server.ts";
 import { placeOrder } from "./orders.server.ts";
 import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
-import { exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders } from "./schema.ts";
+import { exchangeExposures, exchangeFills, exchangeOrders } from "./schema.ts";
 import { settleMarket } from "./settlement.server.ts";
-import { createBookmakerMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
+import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
 import { traderEvent, traderEvents } from "./trader.server.ts";
 
 afterAll(async () => {
@@ -54,31 +54,18 @@ const order = (playerId: number, marketId: number, runnerId: number, side: "back
 async function twoEvents() {
   const maker = await ensureMarketMaker();
   const one = await createBookmakerMarket();
-  const [fancy] = await db
-    .insert(exchangeMarkets)
-    .values({
-      eventId: one.event.id,
-      kind: "fancy",
-      name: "6 over runs Dhaka",
-      commissionBp: 0,
-      minStake: taka(10),
-      noLine: 45,
-      yesLine: 46,
-      noRate: 100,
-      yesRate: 100,
-    })
-    .returning();
+  const { market: fancy } = await createFancyMarket({ eventId: one.event.id });
   await order(maker, one.oddsMarket.id, one.oddsHome.id, "lay", "2.42", 500);
   await order(await fundedPlayer(taka(1_000)), one.oddsMarket.id, one.oddsHome.id, "back", "2.38", 100);
   const bm = { playerId: await fundedPlayer(taka(1_000)), marketId: one.market.id, runnerId: one.home.id, side: "back" as const, rate: 45 };
   await placeBookmakerBet({ ...bm, stake: taka(200), requestKey: requestKey() });
-  const yes = { playerId: await fundedPlayer(taka(1_000)), marketId: fancy!.id, side: "yes" as const, line: 46, rate: 100 };
+  const yes = { playerId: await fundedPlayer(taka(1_000)), marketId: fancy.id, side: "yes" as const, line: 46, rate: 100 };
   await placeFancyBet({ ...yes, stake: taka(150), requestKey: requestKey() });
 
   const two = await createMatchOddsMarket();
   await order(maker, two.market.id, two.home.id, "back", "3", 300);
   await order(await fundedPlayer(taka(1_000)), two.market.id, two.home.id, "lay", "3.2", 100);
-  return { maker, one, fancy: fancy!, two };
+  return { maker, one, fancy, two };
 }
 
 describe("the trader's figures", () => {

@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { devRequestGuards } from "./server/request-guards.mjs";
 
 /**
  * In the browser bundle only, i18next and react-i18next are the site's own small versions (app/i18n/browser), and the
@@ -24,6 +25,6 @@ function browserI18next(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [browserI18next(), tailwindcss(), reactRouter()],
+  plugins: [devRequestGuards(), browserI18next(), tailwindcss(), reactRouter()],
   build: { target: "es2022" },
 });

@@ -2,6 +2,7 @@
 // - hostGuard: a Host (or X-Forwarded-Host) that is no host, or a missing or repeated Host, is a 400 (RFC 9112
 //   section 3.2). The adapter builds the request's URL from them, and `new URL` threw on a space, a port over 65535 or
 //   characters no host has: a 500 on every route.
+//   devRequestGuards puts it in front of `react-router dev` too.
 // - optionsGuard: OPTIONS outside the JSON API gets 204 with the Allow header of the route it names (React Router
 //   refuses OPTIONS on a page before the root middleware runs, and the error page then failed without its language:
 //   a 500). The JSON API answers OPTIONS itself, with each endpoint's methods (app/modules/api/http.server.ts).
@@ -26,7 +27,11 @@ export function isValidHost(value) {
   }
 }
 
-const badRequest = (res, message) => res.status(400).set("Cache-Control", "no-store").type("text/plain").send(message);
+// Node's own response methods, so that the guards serve Vite's dev server (connect) as well as Express.
+function badRequest(res, message) {
+  res.writeHead(400, { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" });
+  res.end(message);
+}
 
 /** 400 for a request without one valid Host, or with an X-Forwarded-Host whose hosts are not all valid. */
 export function hostGuard(req, res, next) {
@@ -70,6 +75,22 @@ export function optionsGuard(manifest) {
     const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
     if (!leaf) return next();
     const allow = [...(leaf.module.loader || !isResource(leaf.module) ? ["GET", "HEAD"] : []), ...(leaf.module.action ? ["POST"] : []), "OPTIONS"];
-    res.status(204).set("Allow", allow.join(", ")).end();
+    res.writeHead(204, { Allow: allow.join(", ") });
+    res.end();
+  };
+}
+
+/**
+ * `react-router dev`'s server (Vite) builds the request's URL from the Host as the production adapter does, and threw
+ * on a port over 65535: this plugin puts hostGuard in front of it too. (Vite answers OPTIONS itself, and refuses hosts
+ * other than its allowedHosts with a 403.)
+ */
+export function devRequestGuards() {
+  return {
+    name: "request-guards",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use(hostGuard);
+    },
   };
 }

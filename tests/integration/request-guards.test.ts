@@ -13,7 +13,8 @@ import { createContext, data, redirect, type RouterContextProvider, type ServerB
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { formBodyMiddleware, MAX_FORM_BYTES } from "#app/utils/form-body.server.ts";
-import { hostGuard, isValidHost, optionsGuard } from "../../server/request-guards.mjs";
+import { createServer as createViteServer } from "vite";
+import { devRequestGuards, hostGuard, isValidHost, optionsGuard } from "../../server/request-guards.mjs";
 
 const language = createContext<string>();
 type Args = { request: Request; context: RouterContextProvider };
@@ -121,9 +122,9 @@ type Answer = { status: number; head: string; body: string; closed: boolean };
  * body within `ms` (an answer that never comes is status 0). `end` half-closes after sending, as a client that
  * sent a truncated body and gave up.
  */
-function raw(bytes: string | Buffer, { ms = 3000, end = false } = {}): Promise<Answer> {
+function raw(bytes: string | Buffer, { ms = 3000, end = false, to = port } = {}): Promise<Answer> {
   return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
+    const socket = net.connect(to, "127.0.0.1");
     let received = Buffer.alloc(0);
     const done = (closed: boolean) => {
       clearTimeout(timer);
@@ -143,8 +144,8 @@ function raw(bytes: string | Buffer, { ms = 3000, end = false } = {}): Promise<A
   });
 }
 
-const get = (path: string, headers: string[] = ["Host: localhost"], method = "GET") =>
-  raw(`${method} ${path} HTTP/1.1\r\n${[...headers, "Connection: close"].join("\r\n")}\r\n\r\n`);
+const get = (path: string, headers: string[] = ["Host: localhost"], method = "GET", to = port) =>
+  raw(`${method} ${path} HTTP/1.1\r\n${[...headers, "Connection: close"].join("\r\n")}\r\n\r\n`, { to });
 
 const header = (answer: Answer, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(answer.head)?.[1];
 
@@ -186,6 +187,35 @@ describe("the Host header", () => {
     expect(isValidHost("localhost:65536")).toBe(false);
     expect(isValidHost("localhost:")).toBe(true);
     expect(isValidHost("")).toBe(false);
+  });
+});
+
+describe("the Host header on the dev server (react-router dev)", () => {
+  it("is checked before Vite's request handling builds a URL from it", async () => {
+    // Vite with the site's guard plugin and, in place of React Router's dev handler, what it does first: a URL from
+    // the Host (it threw on a port over 65535: a 500).
+    const vite = await createViteServer({
+      configFile: false,
+      logLevel: "silent",
+      appType: "custom",
+      server: { port: 0, host: "127.0.0.1", hmr: false, ws: false },
+      plugins: [
+        devRequestGuards(),
+        {
+          name: "adapter",
+          configureServer: (server) => () =>
+            server.middlewares.use((req, res) => res.end(new URL(req.url ?? "/", `http://${req.headers.host}`).host)),
+        },
+      ],
+    });
+    await vite.listen();
+    const to = (vite.httpServer!.address() as AddressInfo).port;
+    try {
+      expect((await get("/", ["Host: localhost:99999"], "GET", to)).status).toBe(400);
+      expect((await get("/", ["Host: localhost"], "GET", to)).body).toBe("localhost");
+    } finally {
+      await vite.close();
+    }
   });
 });
 

@@ -108,11 +108,11 @@ test("staff add a VIP level in the back office and delete it again", async ({ br
   const staff = await staffPage(browser);
   await staff.getByRole("link", { name: "VIP", exact: true }).click();
   await expect(staff).toHaveURL(/\/admin\/vip$/);
-  await expect(staff.getByTestId("vip-levels").getByRole("textbox", { name: "Name" }).first()).toHaveValue("Normal");
+  await expect(staff.getByTestId("vip-levels").getByRole("textbox", { name: "Name", exact: true }).first()).toHaveValue("Normal");
   // A level far above anyone's experience, so players of parallel tests keep theirs.
   const name = `Test ${randomBytes(3).toString("hex")}`;
   const add = staff.getByTestId("vip-level-form").last();
-  await add.getByRole("textbox", { name: "Name" }).fill(name);
+  await add.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await add.getByRole("textbox", { name: "Experience needed (VP)" }).fill(String(900_000_000 + randomInt(1_000_000)));
   await add.getByRole("textbox", { name: "VP per ৳100" }).fill("50");
   await add.getByRole("button", { name: "Add level" }).click();

@@ -16,6 +16,7 @@ import * as profileUpdate from "#app/routes/api/user-profile-update.ts";
 import * as userShow from "#app/routes/api/user-show.ts";
 import * as verifyPhone from "#app/routes/api/verify-phone-number.ts";
 import * as profilePage from "#app/routes/account/profile.tsx";
+import { vipReady } from "#app/modules/vip/test-helpers.ts";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 
 let seq = 0;
@@ -189,5 +190,16 @@ describe("/profile page", () => {
     const id = ((await callRoute(otherPhone, "/api/get/other/phone", { token: p.token })).data as { data: { id: number }[] }).data[0]!.id;
     const res = await callRoute(profilePage, "/profile", { cookie: q.cookie, form: { intent: "send-code", target: String(id) } });
     expect(res.status).toBe(404);
+  });
+
+  it("names the VIP level in the page's language; the API's vip_level stays the English name", async () => {
+    await vipReady();
+    const p = await playerWithPhone();
+    const level = async (headers: Record<string, string>) =>
+      ((await callRoute(profilePage, "/profile", { cookie: p.cookie, headers })).data as { profile: { vipLevel: string } }).profile.vipLevel;
+    expect(await level({ "accept-language": "bn" })).toBe("সাধারণ");
+    expect(await level({ "accept-language": "en" })).toBe("Normal");
+    const me = await callRoute(userShow, "/api/user/show", { token: p.token, headers: { "accept-language": "bn" } });
+    expect(me.data).toMatchObject({ vip_level: "Normal" });
   });
 });

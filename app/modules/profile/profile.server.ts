@@ -18,10 +18,11 @@ export type ProfilePhone = {
   resendIn: number;
 };
 
-export async function loadProfile(playerId: number, now = new Date()) {
+/** `locale`: the page's language, which names the VIP level. */
+export async function loadProfile(playerId: number, now = new Date(), locale = "en") {
   const player = await findPlayerById(playerId);
   if (!player) return null;
-  const [extras, vip, live] = await Promise.all([listExtraPhones(playerId), playerVip(playerId), phonesWithLiveCode(playerId, now)]);
+  const [extras, vip, live] = await Promise.all([listExtraPhones(playerId), playerVip(playerId, locale), phonesWithLiveCode(playerId, now)]);
   const phones: ProfilePhone[] = await Promise.all(
     [
       { target: "main" as const, phone: player.phone, callingCode: player.callingCode, verified: !!player.phoneVerifiedAt },

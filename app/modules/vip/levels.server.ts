@@ -6,14 +6,17 @@ import { audit } from "#app/modules/staff/audit.server.ts";
 import { DEFAULT_MIN_CONVERT, DEFAULT_RATIO, DEFAULT_STAKE_PER_POINT } from "./rules.ts";
 import { type VipLevel, vipLevels, type VipSettings, vipSettings } from "./schema.ts";
 
-/** Normal, then Elite I to V: experience in whole VP (1 VP per ৳100 settled), ratio in VP per ৳100. */
+/**
+ * Normal, then Elite I to V, with their Bangla names: experience in whole VP (1 VP per ৳100 settled), ratio in VP per
+ * ৳100. Migration 0015 gave a database made before Bangla names the same ones (for levels still named so).
+ */
 export const DEFAULT_LEVELS = [
-  { name: "Normal", experience: 0n, ratio: DEFAULT_RATIO },
-  { name: "Elite I", experience: 100n, ratio: 400 },
-  { name: "Elite II", experience: 500n, ratio: 250 },
-  { name: "Elite III", experience: 2_000n, ratio: 200 },
-  { name: "Elite IV", experience: 10_000n, ratio: 125 },
-  { name: "Elite V", experience: 50_000n, ratio: 100 },
+  { name: "Normal", nameBn: "সাধারণ", experience: 0n, ratio: DEFAULT_RATIO },
+  { name: "Elite I", nameBn: "এলিট I", experience: 100n, ratio: 400 },
+  { name: "Elite II", nameBn: "এলিট II", experience: 500n, ratio: 250 },
+  { name: "Elite III", nameBn: "এলিট III", experience: 2_000n, ratio: 200 },
+  { name: "Elite IV", nameBn: "এলিট IV", experience: 10_000n, ratio: 125 },
+  { name: "Elite V", nameBn: "এলিট V", experience: 50_000n, ratio: 100 },
 ] as const;
 
 /** The rule row and, when no level exists yet, the default levels. Safe to run on every start. */
@@ -38,14 +41,25 @@ export async function readVipSettings(ex: Executor = db): Promise<VipSettings> {
 }
 
 type Actor = { id: number; ip: string | null };
-export type LevelInput = { id?: number; name: string; experience: bigint; ratio: number; sortOrder: number };
+/** `nameBn`: null clears the Bangla name; left out (undefined), an update keeps it. */
+export type LevelInput = { id?: number; name: string; nameBn?: string | null; experience: bigint; ratio: number; sortOrder: number };
 export type LevelResult = { ok: true; id: number } | { ok: false; field: "name" | "experience" | "form"; error: string };
 
-const snapshot = (l: Pick<VipLevel, "name" | "experience" | "ratio" | "sortOrder">) => ({
+const snapshot = (l: Pick<VipLevel, "name" | "nameBn" | "experience" | "ratio" | "sortOrder">) => ({
   name: l.name,
+  nameBn: l.nameBn,
   experience: String(l.experience),
   ratio: l.ratio,
   sortOrder: l.sortOrder,
+});
+
+/** The columns a save writes; a Bangla name left out of the input stays `current`. */
+const levelValues = (input: LevelInput, current: string | null) => ({
+  name: input.name,
+  nameBn: input.nameBn === undefined ? current : input.nameBn,
+  experience: input.experience,
+  ratio: input.ratio,
+  sortOrder: input.sortOrder,
 });
 
 /** Some level must need no experience, or a new player would have none. */
@@ -72,11 +86,11 @@ export async function saveLevel(actor: Actor, input: LevelInput): Promise<LevelR
             : sql`lower(${vipLevels.name}) = lower(${input.name})`,
         );
       if (clash) return { ok: false, field: "name", error: "vip.admin.errors.nameTaken" } as const;
-      const values = { name: input.name, experience: input.experience, ratio: input.ratio, sortOrder: input.sortOrder };
       let id: number;
       if (input.id) {
         const [before] = await tx.select().from(vipLevels).where(eq(vipLevels.id, input.id)).for("update");
         if (!before) return { ok: false, field: "form", error: "vip.admin.errors.levelMissing" } as const;
+        const values = levelValues(input, before.nameBn);
         await tx
           .update(vipLevels)
           .set({ ...values, updatedAt: new Date() })
@@ -92,6 +106,7 @@ export async function saveLevel(actor: Actor, input: LevelInput): Promise<LevelR
           ip: actor.ip,
         });
       } else {
+        const values = levelValues(input, null);
         const [row] = await tx.insert(vipLevels).values(values).returning({ id: vipLevels.id });
         id = row!.id;
         await audit(tx, { staffId: actor.id, action: "vip.level.create", entity: "vip_level", entityId: id, after: snapshot(values), ip: actor.ip });

@@ -7,7 +7,7 @@ import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { isRequestKey } from "./convert.server.ts";
 import { readVipSettings } from "./levels.server.ts";
-import { CVP_PER_VP, formatVp } from "./rules.ts";
+import { CVP_PER_VP, formatVp, levelName } from "./rules.ts";
 import { vipEntries } from "./schema.ts";
 import { parseVipPage, type VipTab, vipTabs } from "./validation.ts";
 import { listVipEntries, vipHistory, vipSummary } from "./vip.server.ts";
@@ -22,7 +22,8 @@ function takaPerVp(ratio: number) {
   return (100 / ratio).toFixed(4).replace(/\.?0+$/, "");
 }
 
-export async function vipPageData(playerId: number, query: URLSearchParams, t: T) {
+/** `locale`: the page's language, which names the levels (a level's Bangla name, else its English one). */
+export async function vipPageData(playerId: number, query: URLSearchParams, t: T, locale: string) {
   const tabParam = query.get("tab");
   const tab: VipTab = (vipTabs as readonly string[]).includes(tabParam ?? "") ? (tabParam as VipTab) : "myVip";
   const paging = parseVipPage(query);
@@ -32,8 +33,8 @@ export async function vipPageData(playerId: number, query: URLSearchParams, t: T
     tab,
     size: paging.size,
     card: {
-      level: summary.level?.name ?? null,
-      next: summary.next?.name ?? null,
+      level: summary.level ? levelName(summary.level, locale) : null,
+      next: summary.next ? levelName(summary.next, locale) : null,
       experience: formatVp(summary.experience),
       nextExperience: summary.next ? summary.next.experience.toLocaleString("en-US") : null,
       progress: summary.progress,
@@ -48,7 +49,7 @@ export async function vipPageData(playerId: number, query: URLSearchParams, t: T
       rate:
         summary.level && summary.unit
           ? {
-              level: summary.level.name,
+              level: levelName(summary.level, locale),
               ratio: summary.level.ratio,
               perVp: takaPerVp(summary.level.ratio),
               unitVp: String(summary.unit.vp),
@@ -78,7 +79,7 @@ export async function vipPageData(playerId: number, query: URLSearchParams, t: T
     return { ...base, page: list.page, pages: list.pages };
   }
   if (tab === "history") {
-    const list = await vipHistory(playerId, paging);
+    const list = await vipHistory(playerId, paging, locale);
     base.history = list.items.map((h) => ({ ...h, experience: formatVp(h.experience) }));
     return { ...base, page: list.page, pages: list.pages };
   }

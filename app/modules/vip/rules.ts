@@ -40,6 +40,12 @@ export function conversion(vp: bigint, ratio: number): { usedVp: bigint; poisha:
 
 export type LevelLike = { id: number; name: string; experience: bigint; ratio: number };
 
+/** A level's name in the page's language: the Bangla name on Bangla pages when it has one, else the English name. */
+export function levelName(level: { name: string; nameBn: string | null }, locale: string): string {
+  const bn = level.nameBn?.trim();
+  return locale === "bn" && bn ? bn : level.name;
+}
+
 /** The level reached with `experience` cvp (the highest whose whole-VP threshold is met) and the one after it. */
 export function levelFor<L extends LevelLike>(levels: readonly L[], experience: bigint): { level: L | null; next: L | null } {
   const sorted = [...levels].sort((a, b) => (a.experience < b.experience ? -1 : a.experience > b.experience ? 1 : a.id - b.id));

@@ -13,6 +13,8 @@ export const vipLevels = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull(),
+    /** The name on the Bangla pages; null (or blank): the English `name` is shown there too. */
+    nameBn: text(),
     /** Experience needed, in whole VP; the first level needs 0. */
     experience: bigint({ mode: "bigint" }).notNull(),
     /** VP that convert into ৳100 (10,000 poisha). */

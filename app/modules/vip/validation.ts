@@ -30,6 +30,14 @@ const whole = (max: number, message: string) =>
 export const levelSchema = z.object({
   id: idField.optional(),
   name: z.string({ error: "vip.admin.errors.name" }).trim().min(1, "vip.admin.errors.name").max(40, "vip.admin.errors.name"),
+  // The Bangla name: up to 40 characters like the English one; empty means none (the English name is shown).
+  // Left out of the form (undefined), a saved level keeps its own.
+  nameBn: z
+    .string({ error: "vip.admin.errors.nameBn" })
+    .trim()
+    .max(40, "vip.admin.errors.nameBn")
+    .transform((v) => v || null)
+    .optional(),
   experience: z
     .string({ error: "vip.admin.errors.experience" })
     .trim()

@@ -4,7 +4,7 @@ import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { listLevels, readVipSettings } from "./levels.server.ts";
-import { conversionUnit, levelFor, levelProgress } from "./rules.ts";
+import { conversionUnit, levelFor, levelName, levelProgress } from "./rules.ts";
 import { vipAccounts, vipEntries, type VipEntryKind } from "./schema.ts";
 import type { VipPage } from "./validation.ts";
 
@@ -12,11 +12,12 @@ export { accrueSettledStakes, registerVipSource, startVipAccrual, type VipSource
 export { convertPoints, isRequestKey } from "./convert.server.ts";
 export { isVipError, VipError } from "./errors.ts";
 export { ensureVipDefaults, listLevels, readVipSettings } from "./levels.server.ts";
-export { formatVp } from "./rules.ts";
+export { formatVp, levelName } from "./rules.ts";
 
 export type VipSummary = {
-  level: { name: string; ratio: number; experience: bigint } | null;
-  next: { name: string; experience: bigint } | null;
+  /** `nameBn`: the Bangla name staff gave the level, if any (levelName picks the one to show). */
+  level: { name: string; nameBn: string | null; ratio: number; experience: bigint } | null;
+  next: { name: string; nameBn: string | null; experience: bigint } | null;
   /** cvp (hundredths of a VP) the player can convert. */
   points: bigint;
   /** cvp accrued in all. */
@@ -39,8 +40,8 @@ export async function vipSummary(playerId: number): Promise<VipSummary> {
   const experience = account?.experience ?? 0n;
   const { level, next } = levelFor(levels, experience);
   return {
-    level: level ? { name: level.name, ratio: level.ratio, experience: level.experience } : null,
-    next: next ? { name: next.name, experience: next.experience } : null,
+    level: level ? { name: level.name, nameBn: level.nameBn, ratio: level.ratio, experience: level.experience } : null,
+    next: next ? { name: next.name, nameBn: next.nameBn, experience: next.experience } : null,
     points,
     experience,
     progress: levelProgress(experience, level, next),
@@ -68,8 +69,11 @@ export async function listVipEntries(playerId: number, kind: VipEntryKind, { pag
 
 export type VipHistoryRow = { year: number; month: number; experience: bigint; level: string };
 
-/** Experience acquired per month (Asia/Dhaka), newest first, with the level reached by the end of that month. */
-export async function vipHistory(playerId: number, { page, size }: VipPage) {
+/**
+ * Experience acquired per month (Asia/Dhaka), newest first, with the level reached by the end of that month, named in
+ * `locale`'s language.
+ */
+export async function vipHistory(playerId: number, { page, size }: VipPage, locale = "en") {
   const result = await db.execute(sql`
     select extract(year from d)::int as year, extract(month from d)::int as month, exp::text as exp,
       (sum(exp) over (order by d))::text as cumulative
@@ -82,11 +86,9 @@ export async function vipHistory(playerId: number, { page, size }: VipPage) {
   const levels = await listLevels();
   const all = rowsOf<{ year: number; month: number; exp: string; cumulative: string }>(result)
     .filter((r) => BigInt(r.exp) > 0n)
-    .map((r): VipHistoryRow => ({
-      year: Number(r.year),
-      month: Number(r.month),
-      experience: BigInt(r.exp),
-      level: levelFor(levels, BigInt(r.cumulative)).level?.name ?? "",
-    }));
+    .map((r): VipHistoryRow => {
+      const { level } = levelFor(levels, BigInt(r.cumulative));
+      return { year: Number(r.year), month: Number(r.month), experience: BigInt(r.exp), level: level ? levelName(level, locale) : "" };
+    });
   return { items: all.slice((page - 1) * size, page * size), total: all.length, pages: Math.max(1, Math.ceil(all.length / size)), page };
 }

@@ -35,7 +35,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (tab.view === "wallet") {
     return { view: "wallet" as const, title: t("centre.wallet.title"), layout, wallet: await walletFigures(auth.player.id) };
   }
-  const [player, links, vip] = await Promise.all([findPlayerById(auth.player.id), listSocialLinks(), playerVip(auth.player.id)]);
+  const [player, links, vip] = await Promise.all([findPlayerById(auth.player.id), listSocialLinks(), playerVip(auth.player.id, getLocale(context))]);
   if (!player) throw data(null, { status: 404 });
   return {
     view: "overview" as const,

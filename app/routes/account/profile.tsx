@@ -9,7 +9,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
 import { ResendButton } from "#app/components/profile/ResendButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
+import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { EMAIL_LINK_TTL_HOURS } from "#app/modules/profile/email-verification.server.ts";
 import { MAX_EXTRA_PHONES } from "#app/modules/profile/extra-phones.server.ts";
@@ -31,7 +31,7 @@ const actionFor = (form: string) => `${ACTION}?form=${form}`;
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   // The session decides whose profile this is; nothing in the URL names a player.
-  const profile = await loadProfile(player.id);
+  const profile = await loadProfile(player.id, new Date(), getLocale(context));
   if (!profile) throw data(null, { status: 404 });
   const notice = notices.find((n) => n === url.searchParams.get("notice")) ?? null;
   const target = url.searchParams.get("target");

@@ -1,9 +1,12 @@
 // /vip and /api/convert-vipcoin called the way React Router calls them (root middleware: language, session).
+import { eq } from "drizzle-orm";
 import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/db/db.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { mainBalance } from "#app/modules/games/house/test-helpers.ts";
 import { closeIdleConnections, createPlayer, createSite, expectInvariants } from "#app/modules/payments/test-helpers.ts";
+import { vipLevels } from "#app/modules/vip/schema.ts";
 import { settledRound, vipAccount, vipReady } from "#app/modules/vip/test-helpers.ts";
 import { accrueSettledStakes } from "#app/modules/vip/vip.server.ts";
 import * as convertApi from "#app/routes/api/convert-vipcoin.ts";
@@ -33,8 +36,9 @@ async function playerWithVp(vp: bigint) {
 }
 
 type Page = {
-  card: { level: string; points: string };
-  convert: { requestKey: string; enough: boolean };
+  card: { level: string; next: string | null; points: string };
+  convert: { requestKey: string; enough: boolean; rate: { level: string } | null };
+  history: { level: string }[];
   rows: { source: string }[];
   done: string | null;
 };
@@ -89,6 +93,36 @@ describe("/vip", () => {
     const received = ((await call(vip, "/vip?tab=received&size=25&page=1", { cookie: a.cookie })).data as Page).rows;
     expect(received).toEqual([{ no: 1, points: "30", source: "Casino bet ৳3,000.00", time: expect.any(String) }]);
     expect(((await call(vip, "/vip?tab=used", { cookie: a.cookie })).data as Page).rows).toMatchObject([{ points: "10", source: "৳2.50" }]);
+  });
+});
+
+describe("/vip in Bangla", () => {
+  const bangla = { "accept-language": "bn" };
+
+  it("names the levels by their Bangla names, and by the English name where a level has none", async () => {
+    const { cookie } = await playerWithVp(25n);
+    const page = (await call(vip, "/vip", { cookie, headers: bangla })).data as Page;
+    expect(page.card).toMatchObject({ level: "সাধারণ", next: "এলিট I" });
+    expect(page.convert.rate?.level).toBe("সাধারণ");
+    const history = (await call(vip, "/vip?tab=history", { cookie, headers: bangla })).data as Page;
+    expect(history.history.map((h) => h.level)).toEqual(["সাধারণ"]);
+    // The English page keeps the English names.
+    expect(((await call(vip, "/vip", { cookie })).data as Page).card).toMatchObject({ level: "Normal", next: "Elite I" });
+
+    const [normal] = await db.select().from(vipLevels).where(eq(vipLevels.name, "Normal"));
+    const [elite] = await db.select().from(vipLevels).where(eq(vipLevels.name, "Elite I"));
+    await db.update(vipLevels).set({ nameBn: null }).where(eq(vipLevels.id, normal!.id));
+    await db.update(vipLevels).set({ nameBn: "  " }).where(eq(vipLevels.id, elite!.id));
+    try {
+      const bare = (await call(vip, "/vip?tab=myVip", { cookie, headers: bangla })).data as Page;
+      expect(bare.card).toMatchObject({ level: "Normal", next: "Elite I" });
+      expect(bare.convert.rate?.level).toBe("Normal");
+      const bareHistory = (await call(vip, "/vip?tab=history", { cookie, headers: bangla })).data as Page;
+      expect(bareHistory.history.map((h) => h.level)).toEqual(["Normal"]);
+    } finally {
+      await db.update(vipLevels).set({ nameBn: normal!.nameBn }).where(eq(vipLevels.id, normal!.id));
+      await db.update(vipLevels).set({ nameBn: elite!.nameBn }).where(eq(vipLevels.id, elite!.id));
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import { ConvertForm } from "#app/components/vip/ConvertForm.tsx";
 import { VipCard } from "#app/components/vip/VipCard.tsx";
 import { HistoryTable, PointsTable } from "#app/components/vip/VipTables.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -27,7 +28,7 @@ const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const t = translator(context);
-  const page = await vipPageData(player.id, url.searchParams, (key, params) => t(key as MessageKey, params as MessageParams));
+  const page = await vipPageData(player.id, url.searchParams, (key, params) => t(key as MessageKey, params as MessageParams), getLocale(context));
   // After a conversion the page names it; the key is looked up among this player's own conversions only.
   const converted = await findConversion(player.id, url.searchParams.get("converted"));
   return {

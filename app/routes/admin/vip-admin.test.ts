@@ -52,9 +52,10 @@ describe("/admin/vip", () => {
   it("lists the levels and the rule for content staff", async () => {
     const out = await callRoute(vip, "/admin/vip", { cookie: content });
     expect(out.status).toBe(200);
-    const page = out.data as { rule: { stakePerPoint: string; minConvert: string }; levels: { name: string }[] };
+    const page = out.data as { rule: { stakePerPoint: string; minConvert: string }; levels: { name: string; nameBn: string }[] };
     expect(page.rule).toEqual({ stakePerPoint: "100", minConvert: "10" });
     expect(page.levels.map((l) => l.name)).toEqual(["Normal", "Elite I", "Elite II", "Elite III", "Elite IV", "Elite V"]);
+    expect(page.levels.map((l) => l.nameBn)).toEqual(["সাধারণ", "এলিট I", "এলিট II", "এলিট III", "এলিট IV", "এলিট V"]);
   });
 
   it("saves the rule with an audit row", async () => {
@@ -73,6 +74,45 @@ describe("/admin/vip", () => {
       minConvert: ["vip.admin.errors.minConvert"],
     });
     await post(content, { intent: "rule", stakePerPoint: "100", minConvert: "10" });
+  });
+
+  it("saves a level's Bangla name, empty as none, with the English name's length rule, and audits it", async () => {
+    const added = await post(content, {
+      intent: "level",
+      name: "Elite VII",
+      nameBn: " এলিট VII ",
+      experience: "400000",
+      ratio: "60",
+      sortOrder: "8",
+    });
+    expect(added.status).toBe(302);
+    const [seven] = await db.select().from(vipLevels).where(eq(vipLevels.name, "Elite VII"));
+    expect(seven).toMatchObject({ nameBn: "এলিট VII", experience: 400_000n });
+    expect(await lastAudit("vip.level.create")).toMatchObject({ after: { name: "Elite VII", nameBn: "এলিট VII" } });
+    const listed = (await callRoute(vip, "/admin/vip", { cookie: content })).data as { levels: { id: number; nameBn: string }[] };
+    expect(listed.levels.find((l) => l.id === seven!.id)?.nameBn).toBe("এলিট VII");
+
+    const form = { intent: "level", id: String(seven!.id), name: "Elite VII", experience: "400000", ratio: "60", sortOrder: "8" };
+    const long = await post(content, { ...form, nameBn: "এ".repeat(41) });
+    expect(long.status).toBe(400);
+    expect((long.data as { errors: Record<string, string[]>; values: Record<string, string> }).errors).toEqual({
+      nameBn: ["vip.admin.errors.nameBn"],
+    });
+    // The refused form shows what was typed.
+    expect((long.data as { values: Record<string, string> }).values.nameBn).toBe("এ".repeat(41));
+    expect((await post(content, { ...form, nameBn: "এ".repeat(40) })).status).toBe(302);
+    expect((await db.select().from(vipLevels).where(eq(vipLevels.id, seven!.id)))[0]!.nameBn).toBe("এ".repeat(40));
+
+    // Emptied, the level has no Bangla name (the English one is shown); a form without the field (one rendered
+    // before the field existed) leaves it as it was.
+    expect((await post(content, { ...form, nameBn: "   " })).status).toBe(302);
+    expect((await db.select().from(vipLevels).where(eq(vipLevels.id, seven!.id)))[0]!.nameBn).toBeNull();
+    expect(await lastAudit("vip.level.update")).toMatchObject({ before: { nameBn: "এ".repeat(40) }, after: { nameBn: null } });
+    await post(content, { ...form, nameBn: "এলিট VII" });
+    expect((await post(content, { ...form, ratio: "70" })).status).toBe(302);
+    expect((await db.select().from(vipLevels).where(eq(vipLevels.id, seven!.id)))[0]).toMatchObject({ ratio: 70, nameBn: "এলিট VII" });
+
+    expect((await post(content, { intent: "delete", id: String(seven!.id) })).status).toBe(302);
   });
 
   it("adds, edits and deletes a level, each audited, and keeps a level at experience 0", async () => {

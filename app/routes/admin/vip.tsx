@@ -31,7 +31,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     i18n: areaBundle(context, "vip"),
     notice: (notices as readonly string[]).includes(notice ?? "") ? (notice as NoticeKey) : null,
     rule: { stakePerPoint: takaInput(settings.stakePerPoint), minConvert: String(settings.minConvert) },
-    levels: levels.map((l) => ({ id: l.id, name: l.name, experience: String(l.experience), ratio: String(l.ratio), sortOrder: String(l.sortOrder) })),
+    levels: levels.map((l) => ({
+      id: l.id,
+      name: l.name,
+      nameBn: l.nameBn ?? "",
+      experience: String(l.experience),
+      ratio: String(l.ratio),
+      sortOrder: String(l.sortOrder),
+    })),
   };
 }
 
@@ -50,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = intent === "rule" ? "rule" : id ? `level-${id}` : "level-new";
   // The refused form shows what was typed again (a page without JavaScript is rendered anew).
   const values = Object.fromEntries(
-    ["name", "experience", "ratio", "sortOrder", "stakePerPoint", "minConvert"].map((k) => [k, String(formData.get(k) ?? "").slice(0, 60)]),
+    ["name", "nameBn", "experience", "ratio", "sortOrder", "stakePerPoint", "minConvert"].map((k) => [k, String(formData.get(k) ?? "").slice(0, 60)]),
   );
   const refuse = (errors: Record<string, string[]>) => data<ActionData>({ form, errors, values }, { status: 400 });
 
@@ -78,18 +85,22 @@ function Input({
   defaultValue,
   errors,
   className = "",
+  lang,
 }: {
   name: string;
   label: string;
   defaultValue: string;
   errors?: string[];
   className?: string;
+  /** The language of what is typed (the Bangla name's field), for screen readers and spelling. */
+  lang?: string;
 }) {
   return (
     <label className={`flex flex-col gap-1 text-xs text-white/70 ${className}`}>
       {label}
       <input
         name={name}
+        lang={lang}
         defaultValue={defaultValue}
         aria-invalid={errors?.length ? true : undefined}
         className="rounded-md border border-white/20 bg-black/20 px-2 py-1.5 text-sm text-white"
@@ -99,7 +110,7 @@ function Input({
   );
 }
 
-type LevelRow = { id: number | null; name: string; experience: string; ratio: string; sortOrder: string };
+type LevelRow = { id: number | null; name: string; nameBn: string; experience: string; ratio: string; sortOrder: string };
 
 function LevelForm({ level, answer }: { level: LevelRow; answer: ActionData | undefined }) {
   const { t } = useTranslation();
@@ -112,11 +123,12 @@ function LevelForm({ level, answer }: { level: LevelRow; answer: ActionData | un
       method="post"
       action={BASE}
       id={key}
-      className="grid grid-cols-2 items-start gap-2 border-t border-white/10 py-3 md:grid-cols-[2fr_1fr_1fr_5rem_auto]"
+      className="grid grid-cols-2 items-start gap-2 border-t border-white/10 py-3 md:grid-cols-[2fr_2fr_1fr_1fr_5rem_auto]"
       data-testid="vip-level-form"
     >
       {level.id ? <input type="hidden" name="id" value={level.id} /> : null}
       <Input name="name" label={t("vip.admin.name")} defaultValue={value("name")} errors={errors.name} />
+      <Input name="nameBn" label={t("vip.admin.nameBn")} defaultValue={value("nameBn")} errors={errors.nameBn} lang="bn" />
       <Input name="experience" label={t("vip.admin.experience")} defaultValue={value("experience")} errors={errors.experience} />
       <Input name="ratio" label={t("vip.admin.ratio")} defaultValue={value("ratio")} errors={errors.ratio} />
       <Input name="sortOrder" label={t("vip.admin.order")} defaultValue={value("sortOrder")} errors={errors.sortOrder} />
@@ -173,12 +185,13 @@ export default function AdminVip({ loaderData, actionData }: Route.ComponentProp
       <section className="rounded-xl bg-panel p-4" data-testid="vip-levels">
         <h2 className="mb-1 font-bold">{t("vip.admin.levels")}</h2>
         <p className="mb-2 text-xs text-white/60">{t("vip.admin.ratioHint")}</p>
+        <p className="mb-2 text-xs text-white/60">{t("vip.admin.nameBnHint")}</p>
         {loaderData.levels.map((l) => (
-          <LevelForm key={`${l.id}-${l.name}-${l.experience}-${l.ratio}-${l.sortOrder}`} level={l} answer={actionData} />
+          <LevelForm key={`${l.id}-${l.name}-${l.nameBn}-${l.experience}-${l.ratio}-${l.sortOrder}`} level={l} answer={actionData} />
         ))}
         <LevelForm
           key={addFormKey}
-          level={{ id: null, name: "", experience: "", ratio: "400", sortOrder: String(loaderData.levels.length + 1) }}
+          level={{ id: null, name: "", nameBn: "", experience: "", ratio: "400", sortOrder: String(loaderData.levels.length + 1) }}
           answer={actionData}
         />
       </section>

@@ -35,7 +35,22 @@ describe("adjustBalance", () => {
       [`A${debit.id}`, "debit", "success"],
       [`A${credit.id}`, "credit", "success"],
     ]);
-    expect(await getTransaction(player.id, `A${credit.id}`)).toMatchObject({ type: "adjustment", amount: taka(1_000), direction: "credit" });
+    const details = await getTransaction(player.id, `A${credit.id}`);
+    expect(details).toMatchObject({ type: "adjustment", amount: taka(1_000), direction: "credit", status: "success", vipPoints: null });
+    // Done when made: no review step, and the staff reason is not shown to the player.
+    const at = details!.createdAt;
+    expect([details!.updatedAt, details!.timeline]).toEqual([
+      at,
+      [
+        { step: "submitted", at },
+        { step: "success", at },
+      ],
+    ]);
+    expect(details!.fields).toEqual([
+      { key: "transactionId", value: `A${credit.id}` },
+      { key: "amount", value: taka(1_000) },
+      { key: "createdAt", value: at },
+    ]);
     const audits = await db
       .select()
       .from(auditLog)

@@ -151,6 +151,37 @@ function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null
   return [...steps, { step: "reviewed", at: reviewedAt }, { step: status === "approved" ? "success" : "fail", at: reviewedAt }];
 }
 
+/**
+ * A transaction that is done when it is made (an adjustment, a VIP point conversion): successful at once, with no
+ * review; its fields are its id, `fields` and its time.
+ */
+function instantDetails(
+  type: "adjustment" | "vip",
+  row: { id: number; amount: bigint; createdAt: Date },
+  { direction, vipPoints }: Pick<TransactionItem, "direction" | "vipPoints">,
+  fields: TransactionField[],
+): TransactionDetails {
+  const id = `${prefix[type]}${row.id}`;
+  return {
+    id,
+    type,
+    amount: row.amount,
+    status: "success",
+    createdAt: row.createdAt,
+    updatedAt: row.createdAt,
+    methodName: null,
+    methodIcon: null,
+    channelType: null,
+    direction,
+    vipPoints,
+    timeline: [
+      { step: "submitted", at: row.createdAt },
+      { step: "success", at: row.createdAt },
+    ],
+    fields: [{ key: "transactionId", value: id }, ...fields, { key: "createdAt", value: row.createdAt }],
+  };
+}
+
 /** One of the player's transactions by its id ("D12", "V5"); null when it is unknown or another player's. */
 export async function getTransaction(playerId: number, id: string): Promise<TransactionDetails | null> {
   const m = typeof id === "string" ? /^([DWAV])([1-9]\d{0,9})$/.exec(id.trim().toUpperCase()) : null;
@@ -241,58 +272,18 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
       .from(vipEntries)
       .where(and(eq(vipEntries.id, num), eq(vipEntries.playerId, playerId), eq(vipEntries.kind, "used"), eq(vipEntries.source, "conversion")));
     if (!v) return null;
-    return {
-      id: `V${v.id}`,
-      type: "vip",
-      amount: v.amount,
-      status: "success",
-      createdAt: v.createdAt,
-      updatedAt: v.createdAt,
-      methodName: null,
-      methodIcon: null,
-      channelType: null,
-      direction: null,
-      vipPoints: v.points,
-      timeline: [
-        { step: "submitted", at: v.createdAt },
-        { step: "success", at: v.createdAt },
-      ],
-      fields: [
-        { key: "transactionId", value: `V${v.id}` },
-        { key: "vipPoints", value: vipPointsText(v.points) },
-        { key: "amount", value: v.amount },
-        { key: "createdAt", value: v.createdAt },
-      ],
-    };
+    return instantDetails("vip", v, { direction: null, vipPoints: v.points }, [
+      { key: "vipPoints", value: vipPointsText(v.points) },
+      { key: "amount", value: v.amount },
+    ]);
   }
   const [a] = await db
     .select()
     .from(adjustments)
     .where(and(eq(adjustments.id, num), eq(adjustments.playerId, playerId)));
   if (!a) return null;
-  return {
-    id: `A${a.id}`,
-    type: "adjustment",
-    amount: a.amount,
-    status: "success",
-    createdAt: a.createdAt,
-    updatedAt: a.createdAt,
-    methodName: null,
-    methodIcon: null,
-    channelType: null,
-    direction: a.direction,
-    vipPoints: null,
-    timeline: [
-      { step: "submitted", at: a.createdAt },
-      { step: "success", at: a.createdAt },
-    ],
-    fields: [
-      { key: "transactionId", value: `A${a.id}` },
-      { key: "amount", value: a.amount },
-      // The staff reason stays internal (it may hold notes not meant for the player).
-      { key: "createdAt", value: a.createdAt },
-    ],
-  };
+  // Not the staff reason: it stays internal (it may hold notes not meant for the player).
+  return instantDetails("adjustment", a, { direction: a.direction, vipPoints: null }, [{ key: "amount", value: a.amount }]);
 }
 
 /**

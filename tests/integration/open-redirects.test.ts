@@ -43,114 +43,53 @@ beforeAll(async () => {
   staffCookie = staff.setCookie.split(";")[0]!;
 });
 
-type Case = {
-  name: string;
-  route: RouteModule;
-  /** The request for a redirect target. */
-  request: (to: string) => { path: string; init: CallInit };
-  /** Where a refused target goes. */
-  fallback: string;
-  /** A plain same-site target and where it leads. */
-  kept: [string, string];
-};
-
-const form = (path: string, fields: () => Record<string, string>, who: () => string) => (to: string) => ({
-  path,
-  init: { cookie: who(), form: { ...fields(), redirectTo: to } },
-});
+/** The logged-in player, with a form of `fields` (a POST's). */
+const asPlayer =
+  (fields: () => Record<string, string> = () => ({})) =>
+  (): CallInit => ({ cookie: player.cookie, form: fields() });
 
 let loginSeq = 0;
-const cases: Case[] = [
-  {
-    name: "GET /login (already logged in)",
-    route: login,
-    request: (to) => ({ path: `/login?${new URLSearchParams({ redirectTo: to })}`, init: { cookie: player.cookie } }),
-    fallback: "/",
-    kept: ["/deposit?x=1", "/deposit?x=1"],
-  },
-  {
-    name: "POST /login",
-    route: login,
-    request: (to) => ({
-      path: "/login",
-      init: { form: { username: `redir${++loginSeq}`, password: "Secret123", redirectTo: to }, headers: { "x-client-ip": `10.90.${loginSeq}.1` } },
-    }),
-    fallback: "/",
-    kept: ["/vip", "/vip"],
-  },
-  {
-    name: "POST /language",
-    route: language,
-    request: form(
-      "/language",
-      () => ({ lng: "bn" }),
-      () => player.cookie,
-    ),
-    fallback: "/",
-    kept: ["/games", "/games"],
-  },
-  {
-    name: "POST /exchange/pin",
-    route: pin,
-    request: form(
-      "/exchange/pin",
-      () => ({ market: marketId, pin: "1" }),
-      () => player.cookie,
-    ),
-    fallback: "/exchange-multi",
-    kept: ["/exchange", "/exchange"],
-  },
-  {
-    name: "POST /games/favourite",
-    route: favourite,
-    request: form(
-      "/games/favourite",
-      () => ({ gameId, favourite: "1" }),
-      () => player.cookie,
-    ),
-    fallback: "/games",
-    kept: ["/slot?sort=new", "/slot?sort=new"],
-  },
-  {
-    name: "POST /reality-check",
-    route: reality,
-    request: form(
-      "/reality-check",
-      () => ({}),
-      () => player.cookie,
-    ),
-    fallback: "/",
-    kept: ["/house/dice", "/house/dice"],
-  },
-  {
-    name: "POST /account/responsible-gaming",
-    route: hub,
-    request: form(
-      "/account/responsible-gaming",
-      () => ({ intent: "skip-prompt" }),
-      () => player.cookie,
-    ),
-    fallback: "/account/responsible-gaming?notice=skipped",
-    kept: ["/deposit", "/deposit"],
-  },
-  {
-    name: "GET /admin/login (staff logged in)",
-    route: adminLogin,
-    request: (to) => ({ path: `/admin/login?${new URLSearchParams({ redirectTo: to })}`, init: { cookie: staffCookie } }),
-    fallback: "/admin",
-    kept: ["/admin/audit", "/admin/audit"],
-  },
+/**
+ * The routes that redirect to the redirectTo they are given: the method and path (and when, in brackets), the route, who
+ * asks and what else they send (a POST's other fields; called for each request), where a refused target goes, and a
+ * plain same-site target, which the route keeps.
+ */
+const table: [string, RouteModule, () => CallInit, string, string][] = [
+  ["GET /login (already logged in)", login, asPlayer(), "/", "/deposit?x=1"],
+  [
+    "POST /login",
+    login,
+    () => ({ form: { username: `redir${++loginSeq}`, password: "Secret123" }, headers: { "x-client-ip": `10.90.${loginSeq}.1` } }),
+    "/",
+    "/vip",
+  ],
+  ["POST /language", language, asPlayer(() => ({ lng: "bn" })), "/", "/games"],
+  ["POST /exchange/pin", pin, asPlayer(() => ({ market: marketId, pin: "1" })), "/exchange-multi", "/exchange"],
+  ["POST /games/favourite", favourite, asPlayer(() => ({ gameId, favourite: "1" })), "/games", "/slot?sort=new"],
+  ["POST /reality-check", reality, asPlayer(), "/", "/house/dice"],
+  ["POST /account/responsible-gaming", hub, asPlayer(() => ({ intent: "skip-prompt" })), "/account/responsible-gaming?notice=skipped", "/deposit"],
+  ["GET /admin/login (staff logged in)", adminLogin, () => ({ cookie: staffCookie }), "/admin", "/admin/audit"],
 ];
+const cases = table.map(([name, route, init, fallback, kept]) => ({ name, route, init, fallback, kept }));
+
+/** A case's request for the target `to`: in the query of a GET, beside the other fields of a POST's form. */
+function request({ name, init: ask }: (typeof cases)[number], to: string): { path: string; init: CallInit } {
+  const [method, path] = name.split(" ") as [string, string];
+  const { form, ...init } = ask();
+  if (method === "GET") return { path: `${path}?${new URLSearchParams({ redirectTo: to })}`, init };
+  return { path, init: { ...init, form: { ...form, redirectTo: to } } };
+}
 
 describe("redirects taken from input", () => {
   beforeAll(async () => {
     for (let i = 1; i <= OPEN_REDIRECTS.length + 1; i++) await signedUpPlayer(`redir${i}`);
   });
 
-  it.each(cases)("$name never sends anyone off the site", async ({ route, request, fallback, kept }) => {
+  it.each(cases)("$name never sends anyone off the site", async (c) => {
+    const { route, fallback, kept } = c;
     const wrong: string[] = [];
     for (const to of OPEN_REDIRECTS) {
-      const { path, init } = request(to);
+      const { path, init } = request(c, to);
       const out = await callRoute(route, path, init);
       const location = out.headers.get("location");
       if (out.status !== 302 || location !== fallback) wrong.push(`${JSON.stringify(to)} → ${out.status} ${location}`);
@@ -158,9 +97,9 @@ describe("redirects taken from input", () => {
       if (location) expect(new URL(location, "https://site.example").origin).toBe("https://site.example");
     }
     expect(wrong).toEqual([]);
-    const { path, init } = request(kept[0]);
+    const { path, init } = request(c, kept);
     const out = await callRoute(route, path, init);
     expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toBe(kept[1]);
+    expect(out.headers.get("location")).toBe(kept);
   });
 });

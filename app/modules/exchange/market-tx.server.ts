@@ -5,7 +5,7 @@ import { db, type Tx } from "#app/db/db.server.ts";
 import { publish, publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { isLedgerError, lockPlayerAccounts } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
-import { checkBeforeStake } from "#app/modules/protection/stake-check.server.ts";
+import { checkBeforeStake, type StakeAmount } from "#app/modules/protection/stake-check.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { syncExposure } from "./exposure.server.ts";
 import { exchangeMarkets, type MarketKind } from "./schema.ts";
@@ -29,7 +29,7 @@ export async function playerCurrency(tx: Tx, playerId: number): Promise<Currency
  * move (`counterparties`: the makers it matches, asked for only then), taken here in the order every exchange
  * transaction takes them, so that the player's bets on other markets and in the casino are counted one at a time.
  */
-export async function checkMayStake(tx: Tx, playerId: number, amount: bigint, counterparties: () => number[] = () => []) {
+export async function checkMayStake(tx: Tx, playerId: number, amount: StakeAmount, counterparties: () => number[] = () => []) {
   const [p] = await tx.select({ status: players.status }).from(players).where(eq(players.id, playerId));
   if (!p || p.status !== "active") throw new ExchangeError("player_blocked");
   const refusal = await checkBeforeStake(tx, playerId, amount, { serialise: () => lockPlayerAccounts(tx, [playerId, ...counterparties()]) });

@@ -106,13 +106,20 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
     await openMarket(tx, marketId, "match_odds", stake);
     await activeRunner(tx, marketId, runnerId);
     const resting = (await openOrders(tx, marketId)).map(toResting);
-    // Whose money the match will move (the book cannot change: the market is locked), for the limit check's locks:
-    // a dry run of the match, made only for a player with limits.
-    const matchedMakers = () =>
-      OrderBook.from(resting)
-        .place({ id: "dry-run", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false }, { rest: false })
-        .fills.map((f) => f.makerPlayerId);
-    await checkMayStake(tx, playerId, stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n }), matchedMakers);
+    // How the bet will match (the book cannot change: the market is locked), for a player with limits only: whose
+    // money it moves (the limit check's locks) and, for a lay, what it risks at the prices it will match at.
+    let dryRun: ReturnType<OrderBook["place"]> | undefined;
+    const match = () =>
+      (dryRun ??= OrderBook.from(resting).place(
+        { id: "dry-run", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false },
+        { rest: false },
+      ));
+    const atRisk = () => {
+      const { fills, matched } = match();
+      const matchedReturn = fills.reduce((sum, f) => sum + fillReturn(f.size, f.tick), 0n);
+      return stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n, matched, matchedReturn });
+    };
+    await checkMayStake(tx, playerId, side === "back" ? stake : atRisk, () => match().fills.map((f) => f.makerPlayerId));
 
     const book = OrderBook.from(resting);
     const [row] = await tx

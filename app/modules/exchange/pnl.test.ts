@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { parseOdds } from "./ladder.ts";
-import { commissionOn, digitProfit, exposureOf, fancyBook, fancyOutcome, oddsProfit, type RunnerPosition, runnerBook } from "./pnl.ts";
+import {
+  commissionOn,
+  digitProfit,
+  exposureOf,
+  fancyBook,
+  fancyOutcome,
+  fillReturn,
+  oddsProfit,
+  type RunnerPosition,
+  runnerBook,
+  stakeAtRisk,
+} from "./pnl.ts";
 
 const taka = (n: number) => BigInt(Math.round(n * 100));
 const T = (odds: string) => parseOdds(odds)!;
@@ -43,6 +54,20 @@ describe("match odds and Bookmaker P&L", () => {
     expect([...runnerBook([1, 2], [back]).values()]).toEqual([taka(450), taka(-1000)]);
     expect([...runnerBook([1, 2], [lay]).values()]).toEqual([taka(-470), taka(1000)]);
     expect(() => digitProfit(taka(1), 0)).toThrow(RangeError);
+  });
+});
+
+describe("what a bet risks (stake and loss limits)", () => {
+  const lay = { kind: "match_odds" as const, side: "lay", tick: T("3"), rate: null, size: taka(100), cancelled: taka(10) };
+  it("counts a lay's matched part at the prices it matched at and only the rest at the price asked", () => {
+    expect(stakeAtRisk(lay)).toBe(taka(180));
+    // ৳60 matched at 2.00 and ৳20 at 2.50 (risk 60 + 30); ৳10 unmatched at 3.00 (risk 20).
+    const matchedReturn = fillReturn(taka(60), T("2")) + fillReturn(taka(20), T("2.5"));
+    expect(stakeAtRisk({ ...lay, matched: taka(80), matchedReturn })).toBe(taka(110));
+  });
+  it("counts a back's stake whatever it matched at, and Bookmaker and Fancy at their rate", () => {
+    expect(stakeAtRisk({ ...lay, side: "back", matched: taka(90), matchedReturn: taka(180) })).toBe(taka(90));
+    expect(stakeAtRisk({ kind: "bookmaker", side: "lay", tick: null, rate: 47, size: taka(100), cancelled: 0n })).toBe(taka(47));
   });
 });
 

@@ -25,6 +25,8 @@ export function rateReturn(stake: bigint, rate: number): bigint {
 /**
  * What a bet risks, the figure a player's stake and loss limits count: the stake of a back or yes bet, the backer's
  * profit (the liability) of a lay or no bet, over the part not cancelled. `tick` for match odds, `rate` otherwise.
+ * A match-odds lay's matched part risks what it matched at (`matchedReturn` − `matched`: a lay asking 3.00 that
+ * matched at 2.00 risks its stake once, not twice); only its unmatched rest is counted at the price asked.
  */
 export function stakeAtRisk(o: {
   kind: "match_odds" | "bookmaker" | "fancy";
@@ -33,11 +35,15 @@ export function stakeAtRisk(o: {
   rate: number | null;
   size: bigint;
   cancelled: bigint;
+  matched?: bigint;
+  matchedReturn?: bigint;
 }): bigint {
   const stake = o.size - o.cancelled;
   if (o.side === "back" || o.side === "yes") return stake;
   // Bookmaker and Fancy risk the same share of the stake per 100 at their rate.
-  return o.kind === "match_odds" ? oddsProfit(stake, o.tick ?? 0) : digitProfit(stake, o.rate ?? 0);
+  if (o.kind !== "match_odds") return digitProfit(stake, o.rate ?? 0);
+  const matched = o.matched ?? 0n;
+  return (matched > 0n ? (o.matchedReturn ?? 0n) - matched : 0n) + oddsProfit(stake - matched, o.tick ?? 0);
 }
 
 /** The backer's profit at a Bookmaker DIGIT rate (45 = 45 per 100 staked). */

@@ -180,7 +180,7 @@ async function countedDeposits(ex: Executor, playerId: number, from: Date): Prom
 /**
  * What the player's stake and loss limits count since `from`, casino and exchange alike. A casino round counts its
  * stake, and as a loss its stake minus what it paid. An exchange bet counts what it risks (a lay's liability, the
- * part not cancelled), and as a loss that same amount until it is settled, then its settled loss (a win counts
+ * part not cancelled; a lay's matched part at the prices it matched at), and as a loss that same amount until it is settled, then its settled loss (a win counts
  * negative, as a casino win does).
  */
 async function countedRounds(ex: Executor, playerId: number, from: Date): Promise<{ stake: Counted[]; loss: Counted[] }> {
@@ -198,6 +198,8 @@ async function countedRounds(ex: Executor, playerId: number, from: Date): Promis
       rate: exchangeOrders.rate,
       size: exchangeOrders.size,
       cancelled: exchangeOrders.cancelled,
+      matched: exchangeOrders.matched,
+      matchedReturn: exchangeOrders.matchedReturn,
       profit: exchangeOrders.profit,
     })
     .from(exchangeOrders)

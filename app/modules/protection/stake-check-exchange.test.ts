@@ -64,6 +64,31 @@ describe("stake and loss limits across the casino and the exchange", () => {
     expect(await casinoBet(p, taka(150))).toMatchObject({ ok: true });
   });
 
+  it("count a match-odds lay's liability at the prices it matched at, and only its unmatched rest at the price asked", async () => {
+    const maker = await fundedPlayer(taka(10_000));
+    const p = await fundedPlayer(taka(10_000));
+    await changeLimit(p, { kind: "loss", period: "day" }, taka(150));
+    const { market, home } = await createMatchOddsMarket();
+    // A back waits at 2.00; the player lays ৳100 asking 3.00. It matches at 2.00: a liability of ৳100, not ৳200.
+    await placeOrder({
+      playerId: maker,
+      marketId: market.id,
+      runnerId: home.id,
+      side: "back",
+      tick: tickOf(200)!,
+      stake: taka(100),
+      requestKey: requestKey(),
+    });
+    const lay = { playerId: p, marketId: market.id, runnerId: home.id, side: "lay" as const, tick: tickOf(300)! };
+    const placed = await placeOrder({ ...lay, stake: taka(100), requestKey: requestKey() });
+    expect(placed.order).toMatchObject({ matched: taka(100), status: "matched" });
+    expect((await limitOverview(p)).find((l) => l.kind === "loss" && l.period === "day")).toMatchObject({ used: taka(100), remaining: taka(50) });
+    // Nothing else on offer: a further ৳30 lay at 3.00 rests unmatched and risks ৳60 (৳160 in all), too much; ৳25 fits.
+    expect((await refusal(placeOrder({ ...lay, stake: taka(30), requestKey: requestKey() }))).code).toBe("limit_exceeded");
+    await placeOrder({ ...lay, stake: taka(25), requestKey: requestKey() });
+    expect((await limitOverview(p)).find((l) => l.kind === "loss" && l.period === "day")).toMatchObject({ used: taka(150), remaining: 0n });
+  });
+
   it("hold under 50 parallel bets spread over the casino and two exchange markets, with makers betting back", async () => {
     const p = await fundedPlayer(taka(10_000));
     const q = await fundedPlayer(taka(10_000));

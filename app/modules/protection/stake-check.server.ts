@@ -12,6 +12,12 @@ import { rgLimits } from "./schema.ts";
 export type StakeLimit = { kind: MoneyKind; period: MoneyPeriod; amount: bigint };
 
 /**
+ * The stake to check, or how to work it out when it costs something to know (the exchange's dry run of a lay's match,
+ * to count it at the prices it would match at): called only for a player with stake or loss limits.
+ */
+export type StakeAmount = bigint | (() => bigint);
+
+/**
  * Null when a stake of `amount` may be taken; otherwise the limit it would break (stake or loss), what is left
  * and when enough frees up. `known`: the player's stake and loss limits when the caller has already read them
  * (the wallet reads them in its first statement, so a player without limits costs no query here).
@@ -19,7 +25,7 @@ export type StakeLimit = { kind: MoneyKind; period: MoneyPeriod; amount: bigint 
 export async function checkStake(
   tx: Executor,
   playerId: number,
-  amount: bigint,
+  amount: StakeAmount,
   now: Date = new Date(),
   known?: StakeLimit[],
   serialise?: () => Promise<void>,
@@ -32,7 +38,7 @@ export async function checkStake(
       .where(and(eq(rgLimits.playerId, playerId), inArray(rgLimits.kind, ["stake", "loss"])))) as StakeLimit[]);
   if (!limits.length) return null;
   await serialise?.();
-  return checkStakeLimits(tx, playerId, limits, amount, now);
+  return checkStakeLimits(tx, playerId, limits, typeof amount === "function" ? amount() : amount, now);
 }
 
 /** Why a stake may not be taken: an exclusion, identity checks still missing (real-money mode), or a limit. */
@@ -51,7 +57,7 @@ export type KnownStakeContext = { excluded: boolean; realMoney: boolean; limits:
 export async function checkBeforeStake(
   tx: Executor,
   playerId: number,
-  amount: bigint,
+  amount: StakeAmount,
   { now = new Date(), known, serialise }: { now?: Date; known?: KnownStakeContext; serialise?: () => Promise<void> } = {},
 ): Promise<StakeRefusal | null> {
   const excluded = known ? known.excluded : Boolean(await activeExclusion(tx, playerId, now));

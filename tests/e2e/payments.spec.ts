@@ -6,7 +6,7 @@ import { expect, test } from "./support/test.ts";
 import { approveDeposit, deposit, newTrx, staffPage, withDepositTurnover } from "./support/payments.ts";
 import { poishaOf, takaText } from "./support/casino-games.ts";
 import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
-import { saveBirthday, verifyMainPhone } from "./support/profile.ts";
+import { addVerifiedExtraPhone, saveBirthday, verifyMainPhone } from "./support/profile.ts";
 
 const headerMain = (page: Page) => page.getByTestId("balance-main").filter({ visible: true }).first();
 
@@ -35,7 +35,10 @@ test.describe("payments", () => {
     await staff.context().close();
   });
 
-  test("after a turnover-free deposit, a withdrawal is held at once and paid out by staff", async ({ page, browser }, testInfo) => {
+  test("after a turnover-free deposit, a withdrawal to the verified phone the player picks is held at once and paid out by staff", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.slow();
     // One project only: the test changes a site-wide setting for a moment, and two runs at once would each restore
     // the other's value.
@@ -45,6 +48,9 @@ test.describe("payments", () => {
     // Withdrawals need a birthday and a verified phone (the spec's tips box).
     await saveBirthday(page, "1991-02-11");
     await verifyMainPhone(page, player);
+    // Another operator prefix than the player's own, so the extra number never equals the main one.
+    const extra = `01${player.phone[2] === "9" ? "8" : "9"}${player.phone.slice(3)}`;
+    await addVerifiedExtraPhone(page, extra);
     await page.goto("/account");
     const start = poishaOf(await headerMain(page).innerText());
 
@@ -60,6 +66,12 @@ test.describe("payments", () => {
     await expect(page.getByTestId("withdrawal-tips")).toHaveCount(0);
     await page.locator("[data-testid^=method-]").first().click();
     await page.getByTestId("amount-input").fill("600");
+    // Both verified phones are offered, the main one first and chosen.
+    const options = page.getByTestId("withdrawal-phone-option");
+    await expect(options).toHaveText([`+88 ${player.phone}Main`, `+88 ${extra}`]);
+    await expect(options.first().getByRole("radio")).toBeChecked();
+    await options.filter({ hasText: extra }).getByRole("radio").check();
+    await page.screenshot({ path: testInfo.outputPath("withdrawal-phones.png"), fullPage: true });
     await page.getByRole("button", { name: "Submit", exact: true }).click();
     await expect(page).toHaveURL(/\/payment-request\?id=W\d+$/);
     await page.goto("/account");
@@ -70,7 +82,7 @@ test.describe("payments", () => {
     await staff.goto("/admin/finance/withdrawals");
     const card = staff.getByTestId("withdrawal-queue").locator("> li").filter({ hasText: player.username });
     await expect(card.getByTestId("withdrawal-amount")).toHaveText("৳600");
-    await expect(card.getByTestId("withdrawal-receiving")).toHaveText(player.phone);
+    await expect(card.getByTestId("withdrawal-receiving")).toHaveText(extra);
     await expect(card.getByTestId("withdrawal-turnover")).toHaveText("Complete");
     await card.getByRole("button", { name: "Approve (paid out)" }).click();
     await expect(card.getByRole("alert")).toHaveText("Please give the payout reference.");

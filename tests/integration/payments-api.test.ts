@@ -18,6 +18,7 @@ import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
 import { deposits, withdrawals } from "#app/modules/payments/schema.ts";
+import { playerPhones } from "#app/modules/profile/schema.ts";
 import {
   closeIdleConnections,
   createMethod,
@@ -499,6 +500,16 @@ describe("withdrawal", () => {
     expect(w.transaction_id).toBe(w.id);
     expect(new Date(w.created_at).toISOString()).toBe(w.created_at);
     expect(records.body[2]).toMatchObject({ action: "adjustment", direction: "credit", payment_method: null });
+    // To a verified extra phone of the player's, written with the calling code.
+    await db.insert(playerPhones).values({ playerId: carol.id, phone: "01922000333", verifiedAt: new Date() });
+    const toExtra = await json(
+      await send(withdrawRoute, "/api/submit-withdraw", {
+        method: "POST",
+        json: { ...body, amount: 500, account_number: "+8801922000333" },
+        token: carol.token,
+      }),
+    );
+    expect(toExtra).toMatchObject({ status: 201, body: { data: { account_number: "01922000333" } } });
   });
 
   it("refuses bad amounts, more than the balance, a forged method, someone else's number and remote_id", async () => {
@@ -533,6 +544,9 @@ describe("withdrawal", () => {
     }
     const forged = await post({ remote_id: alice.id, amount: "500", payment_id: ctx.method.id });
     expect(forged.status).toBe(403);
+    // An extra phone not yet verified is no payout number either.
+    await db.insert(playerPhones).values({ playerId: dave.id, phone: "01933000444", verifiedAt: null });
+    expect((await json(await post({ amount: "500", payment_id: ctx.method.id, account_number: "01933000444" }))).status).toBe(422);
     expect(await db.select().from(withdrawals).where(eq(withdrawals.playerId, dave.id))).toHaveLength(0);
     expect((await getPlayerBalances(dave.id)).main.available).toBe(taka(1000));
   });

@@ -66,6 +66,7 @@ export {
   checkWithdrawal,
   getWithdrawalForStaff,
   listWithdrawalQueue,
+  payoutPhones,
   rejectWithdrawal,
   requestWithdrawal,
   type Withdrawal,

@@ -49,4 +49,6 @@ export const makePaymentSchema = z.object({
 export const withdrawalFormSchema = z.object({
   methodId: idField("payments.errors.withdrawMethodRequired"),
   amount: amountField("withdraw"),
+  /** One of the player's verified phones (checked on the server); the main phone when left out. */
+  accountNumber: z.string().trim().max(30, "payments.errors.payoutPhoneNotVerified").optional(),
 });

@@ -7,6 +7,8 @@ import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
 import { getPlayerBalances, isLedgerError, postHold, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
+import { phoneAddress } from "#app/modules/profile/contacts.server.ts";
+import { listExtraPhones } from "#app/modules/profile/extra-phones.server.ts";
 import { type ExclusionKind, playerExclusions } from "#app/modules/protection/schema.ts";
 import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
@@ -54,12 +56,33 @@ async function findByKey(playerId: number, key: string) {
 }
 
 /**
- * Requests a payout to the player's own phone and holds the amount on main at once (ledger pending transfer
+ * The numbers a payout may go to, the main phone first: the player's main and extra phones, each once verified (the
+ * spec's phone selection on /withdrawal). Money is never paid to a number the player has not proved is theirs.
+ */
+export async function payoutPhones(playerId: number): Promise<string[]> {
+  const [[main], extra] = await Promise.all([
+    db.select({ phone: players.phone, verifiedAt: players.phoneVerifiedAt }).from(players).where(eq(players.id, playerId)),
+    listExtraPhones(playerId),
+  ]);
+  return [...(main ? [main] : []), ...extra].filter((p) => p.verifiedAt !== null).map((p) => p.phone);
+}
+
+/** The verified phone `accountNumber` names (any way of writing it), the main phone when none is named. */
+async function payoutPhone(player: Player, accountNumber: string | undefined): Promise<string> {
+  if (!accountNumber?.trim()) return player.phone;
+  const address = phoneAddress(accountNumber, player.callingCode);
+  const phone = (await payoutPhones(player.id)).find((p) => phoneAddress(p, player.callingCode) === address);
+  if (!phone) throw new PaymentError("invalid_input", "payments.errors.payoutPhoneNotVerified", { field: "accountNumber" });
+  return phone;
+}
+
+/**
+ * Requests a payout to one of the player's verified phones (`accountNumber`; the main phone when not given) and holds the amount on main at once (ledger pending transfer
  * withdrawal:<id>:hold). The same idempotencyKey again returns the same withdrawal.
  */
 export async function requestWithdrawal(
   playerId: number,
-  input: { methodId: number; amount: bigint | string; idempotencyKey: string },
+  input: { methodId: number; amount: bigint | string; idempotencyKey: string; accountNumber?: string },
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
   if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "payments.errors.formExpired");
   const player = await requireActivePlayer(playerId);
@@ -78,10 +101,11 @@ export async function requestWithdrawal(
 
 async function createWithdrawal(
   player: Player,
-  input: { methodId: number; amount: bigint | string; idempotencyKey: string },
+  input: { methodId: number; amount: bigint | string; idempotencyKey: string; accountNumber?: string },
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
   const refusal = await eligibility(player);
   if (refusal) throw refusal;
+  const phone = await payoutPhone(player, input.accountNumber);
   const method = await requireActiveMethod(input.methodId, db, "payments.errors.withdrawMethodRequired");
   const amount = requireAmount(input.amount, "withdraw");
   if (amount < WITHDRAW_MIN || amount > WITHDRAW_MAX) {
@@ -100,7 +124,7 @@ async function createWithdrawal(
     created = await db.transaction((tx) =>
       holdWithdrawal(
         tx,
-        { playerId: player.id, currency: player.currency as Currency, phone: player.phone },
+        { playerId: player.id, currency: player.currency as Currency, phone },
         { methodId: method.id, amount, idempotencyKey: input.idempotencyKey },
       ),
     );
@@ -118,7 +142,7 @@ async function createWithdrawal(
 }
 
 /**
- * Inside the caller's transaction: a pending withdrawal to the player's own phone and its ledger hold on main
+ * Inside the caller's transaction: a pending withdrawal to `player.phone` (one of the player's verified phones) and its ledger hold on main
  * (withdrawal:<id>:hold). Undefined when the (player, idempotencyKey) row exists already. The ledger refuses the
  * hold (insufficient_funds) when main's available balance is below the amount. Also used for the balance payout
  * of a self-exclusion or closure (`exclusionId`), which skips the request-time checks.

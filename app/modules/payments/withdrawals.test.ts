@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getAccountByCode, getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { players } from "#app/modules/players/schema.ts";
+import { playerPhones } from "#app/modules/profile/schema.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import {
   approveWithdrawal,
@@ -12,6 +13,7 @@ import {
   getWithdrawalForStaff,
   listWithdrawalQueue,
   PaymentError,
+  payoutPhones,
   rejectWithdrawal,
   requestWithdrawal,
 } from "./payments.server.ts";
@@ -69,6 +71,32 @@ describe("requestWithdrawal", () => {
     const b = await getPlayerBalances(player.id);
     expect(b.main).toEqual({ posted: taka(2_000), pending: taka(800), available: taka(1_200) });
     expect(await getHold(withdrawal.holdTransferId!)).toMatchObject({ status: "open" });
+  });
+
+  it("pays to any of the player's verified phones the player picks (main or extra), never to an unverified or another's", async () => {
+    const player = await fundedPlayer(taka(5_000));
+    const other = await createPlayer();
+    const [verified, unverified] = await db
+      .insert(playerPhones)
+      .values([
+        { playerId: player.id, phone: "01911000111", verifiedAt: new Date() },
+        { playerId: player.id, phone: "01911000222", verifiedAt: null },
+      ])
+      .returning();
+    expect(await payoutPhones(player.id)).toEqual([player.phone, verified!.phone]);
+    const to = (accountNumber: string) =>
+      requestWithdrawal(player.id, { methodId: ctx.method.id, amount: "500", idempotencyKey: newKey(), accountNumber });
+    // Any way of writing the number: with the calling code, spaces.
+    const toExtra = (await to("+880 1911-000111")).withdrawal;
+    expect(toExtra.accountNumber).toBe("01911000111");
+    const toMain = (await to(player.phone)).withdrawal;
+    expect(toMain.accountNumber).toBe(player.phone);
+    for (const refused of [unverified!.phone, other.phone, "01700000000", "not a phone"]) {
+      await expectPaymentError(to(refused), "invalid_input", "payments.errors.payoutPhoneNotVerified");
+    }
+    expect((await getPlayerBalances(player.id)).main.pending).toBe(taka(1_000));
+    // Off the staff queue again (it shows one page, oldest first, to the other tests here).
+    for (const w of [toExtra, toMain]) await rejectWithdrawal({ staffId: staff.id, withdrawalId: w.id, reason: "test", ip: null });
   });
 
   it("the same idempotency key requests once", async () => {

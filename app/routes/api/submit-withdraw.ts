@@ -13,7 +13,6 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 const asText = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v : undefined);
-const lastTen = (v: string) => v.replace(/\D/g, "").slice(-10);
 
 /** Refusals the player can cause: 400 for the pre-checks the spec's client shows as they are, 422 for the inputs. */
 function refusal(e: PaymentError) {
@@ -30,7 +29,8 @@ function refusal(e: PaymentError) {
 /**
  * POST /api/submit-withdraw (auth) with { remote_id, account_number, amount, payment_id } as JSON or form data, and
  * optionally an Idempotency-Key header (the same key again answers with the same withdrawal). The money is paid
- * to the player's own phone only: an account_number that is not it is refused. The amount (taka) is held on the
+ * to one of the player's own verified phones only (main or extra; the main one when account_number is left out): any
+ * other account_number is refused. The amount (taka) is held on the
  * main wallet at once. 201 { success: true, message: 'Withdrawal successful!', data }.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,16 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (remoteId && remoteId !== String(player.id)) return apiError(403, "api.forbidden");
   const key = request.headers.get("idempotency-key");
   if (key !== null && !isIdempotencyKey(key)) return apiError(400, "adminPayments.api.idempotencyKeyInvalid", { extra: { success: false } });
-  const accountNumber = asText(body.account_number)?.trim();
-  if (accountNumber && lastTen(accountNumber) !== lastTen(player.phone)) {
-    const message = english("adminPayments.api.receivingNotOwn");
-    return Response.json({ success: false, error: message, message, errors: { account_number: [message] } }, { status: 422, headers: NO_STORE });
-  }
   try {
     const { withdrawal, replayed } = await requestWithdrawal(player.id, {
       methodId: toId(asText(body.payment_id)) ?? 0,
       amount: asText(body.amount) ?? "",
       idempotencyKey: key ?? `api-${randomUUID()}`,
+      accountNumber: asText(body.account_number),
     });
     return Response.json(
       {
@@ -69,6 +65,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: replayed ? 200 : 201, headers: NO_STORE },
     );
   } catch (e) {
+    if (isPaymentError(e) && e.field === "accountNumber") {
+      const message = english("adminPayments.api.receivingNotOwn");
+      return Response.json({ success: false, error: message, message, errors: { account_number: [message] } }, { status: 422, headers: NO_STORE });
+    }
     if (isPaymentError(e)) return refusal(e);
     throw e;
   }

@@ -14,7 +14,14 @@ import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_WITHDRAW, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { isPaymentError, listPaymentMethods, readMoneySettings, requestWithdrawal, toId } from "#app/modules/payments/payments.server.ts";
+import {
+  isPaymentError,
+  listPaymentMethods,
+  payoutPhones,
+  readMoneySettings,
+  requestWithdrawal,
+  toId,
+} from "#app/modules/payments/payments.server.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -28,10 +35,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const base = { title: getInstance(context).t("paymentPages.withdrawal.title"), layout: layoutFor(request.headers.get("user-agent")) };
   const settings = await readMoneySettings();
   if (!settings.withdrawalStatus) return { ...base, open: false as const };
-  const [player, balances, methods] = await Promise.all([
+  const [player, balances, methods, phones] = await Promise.all([
     findPlayerById(auth.id),
     getPlayerBalances(auth.id),
     listPaymentMethods({ activeOnly: true }),
+    payoutPhones(auth.id),
   ]);
   if (!player) throw data(null, { status: 404 });
   // Without JavaScript a quick amount arrives as ?quick=1000 (a GET of this page) and sets the amount.
@@ -43,6 +51,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     missing: { birthday: !player.birthday, phone: !player.phoneVerifiedAt },
     balance: groupTaka(formatPoisha(balances.main.available)),
     phone: player.phone,
+    /** Every verified phone, main first: the player picks where the money goes. */
+    phones,
     methods: methods.map(({ id, name, icon }) => ({ id, name, icon })),
     selected: {
       methodId: methods.some((m) => m.id === methodId) ? methodId : null,
@@ -63,7 +73,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/payment-request?id=W${withdrawal.id}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    return data({ result: submission.reply(refusalErrors(e, ["methodId", "amount"])) }, { status: 400 });
+    return data({ result: submission.reply(refusalErrors(e, ["methodId", "amount", "accountNumber"])) }, { status: 400 });
   }
 }
 
@@ -168,21 +178,50 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
           <ErrorList errors={fields.amount.errors} id={fields.amount.errorId} />
         </div>
 
-        <div className="field">
-          <label htmlFor="withdrawal-account">{t("paymentPages.withdrawal.account")}</label>
-          <input
-            id="withdrawal-account"
-            type="text"
-            value={`+88 ${d.phone}`}
-            readOnly
-            aria-describedby="withdrawal-account-hint"
-            className="opacity-80"
-            data-testid="withdrawal-phone"
-          />
-          <p id="withdrawal-account-hint" className="mt-1 text-xs text-white/50">
-            {t("paymentPages.withdrawal.accountHint")}
-          </p>
-        </div>
+        {d.phones.length > 1 ? (
+          <fieldset className="mb-[0.85rem]" aria-describedby="withdrawal-account-hint">
+            <legend className="mb-1 text-[0.85rem] text-white/80">{t("paymentPages.withdrawal.account")}</legend>
+            {d.phones.map((phone, i) => (
+              <label
+                key={phone}
+                className="mb-1 flex cursor-pointer items-center gap-2 rounded-lg border border-white/20 bg-ink px-3 py-2 text-sm has-checked:border-brand"
+                data-testid="withdrawal-phone-option"
+              >
+                <input
+                  type="radio"
+                  className="size-4 shrink-0 accent-brand"
+                  name={fields.accountNumber.name}
+                  value={phone}
+                  defaultChecked={(fields.accountNumber.initialValue ?? d.phones[0]) === phone}
+                  aria-invalid={fields.accountNumber.errors ? true : undefined}
+                />
+                <span className="tabular-nums">+88 {phone}</span>
+                {i === 0 ? <span className="ml-auto text-xs text-white/50">{t("paymentPages.withdrawal.mainPhone")}</span> : null}
+              </label>
+            ))}
+            <p id="withdrawal-account-hint" className="mt-1 text-xs text-white/50">
+              {t("paymentPages.withdrawal.accountHintChoose")}
+            </p>
+            <ErrorList errors={fields.accountNumber.errors} id={fields.accountNumber.errorId} />
+          </fieldset>
+        ) : (
+          <div className="field">
+            <label htmlFor="withdrawal-account">{t("paymentPages.withdrawal.account")}</label>
+            <input
+              id="withdrawal-account"
+              type="text"
+              value={`+88 ${d.phone}`}
+              readOnly
+              aria-describedby="withdrawal-account-hint"
+              className="opacity-80"
+              data-testid="withdrawal-phone"
+            />
+            <p id="withdrawal-account-hint" className="mt-1 text-xs text-white/50">
+              {t("paymentPages.withdrawal.accountHint")}
+            </p>
+            <ErrorList errors={fields.accountNumber.errors} id={fields.accountNumber.errorId} />
+          </div>
+        )}
 
         <section className="mb-4 rounded-lg bg-ink p-3 text-xs text-white/70" aria-labelledby="withdrawal-reminders">
           <h2 id="withdrawal-reminders" className="mb-1 font-semibold text-white/90">

@@ -91,6 +91,8 @@ export default {
     amountPlaceholder: "500 – 25,000",
     account: "Receiving account",
     accountHint: "Withdrawals are paid to your own registered phone number.",
+    accountHintChoose: "Withdrawals are paid to one of your own verified phone numbers. Add one in your profile.",
+    mainPhone: "Main",
     reminders: "Reminders",
     reminder1: "Withdrawal amount: ৳500 – ৳25,000 per request.",
     reminder2: "Complete your turnover before you withdraw.",

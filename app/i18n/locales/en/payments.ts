@@ -29,6 +29,7 @@ export default {
     insufficientBalance: "Your balance is not enough. Available: ৳{{available}}.",
     adjustmentBelowZero: "The player's main wallet has only ৳{{available}}: a debit cannot make it negative.",
     withdrawalsClosed: "Withdrawals are under maintenance. Please try again later.",
+    payoutPhoneNotVerified: "Choose one of your verified phone numbers. Add and verify a number in your profile first.",
     verificationNeeded: "Please complete the verification below before you proceed with the withdrawal request",
     turnoverIncomplete: "Please complete your turnover and try again.",
     birthdayNeeded: "Please add your birthday in your profile before your first deposit.",

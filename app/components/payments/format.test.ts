@@ -1,16 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { minutesLeft } from "./Countdown.tsx";
-import { addTaka, groupTaka, groupWhole } from "./format.ts";
+import { addTaka, groupTaka, groupWhole, signedTakaText, takaText } from "./format.ts";
 import { readBalance } from "./live-balance.ts";
 
 describe("money on screen", () => {
   it("groups taka with two decimals and leaves anything else alone", () => {
     expect(groupTaka("1250.5")).toBe("1,250.50");
     expect(groupTaka("0.00")).toBe("0.00");
-    expect(groupTaka("-1234567.89")).toBe("-1,234,567.89");
+    // A negative amount never shows a hyphen: the real minus sign (U+2212), as takaText writes it.
+    expect(groupTaka("-1234567.89")).toBe("\u22121,234,567.89");
+    expect(groupTaka("-2000")).toBe("\u22122,000.00");
     expect(groupTaka("007")).toBe("7.00");
     expect(groupTaka("12e3")).toBe("12e3");
     expect(groupWhole(25000)).toBe("25,000");
+  });
+
+  it("writes a negative amount one way: a real minus sign (U+2212) before the taka sign", () => {
+    expect(takaText(-100_000n)).toBe("\u2212৳1,000.00");
+    expect(takaText("-26600")).toBe("\u2212৳266.00");
+    expect(takaText(125_050n)).toBe("৳1,250.50");
+    expect(takaText(0n)).toBe("৳0.00");
+    expect(signedTakaText(-100_000n)).toBe("\u2212৳1,000.00");
+    expect(signedTakaText(125_050n)).toBe("+৳1,250.50");
+    expect(signedTakaText(0n)).toBe("৳0.00");
+    for (const text of [groupTaka("-5"), takaText(-5n), signedTakaText(-5n)]) expect(text).not.toContain("-");
   });
 
   it("adds a quick amount to what was typed, in whole poisha", () => {

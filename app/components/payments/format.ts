@@ -2,12 +2,19 @@
 // balance in the browser at no cost.
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 
-/** "1250.5" or "-1250.50" -> "1,250.50"; anything that is not a plain decimal comes back unchanged. */
+/** The minus sign of a negative amount on screen (U+2212), never a hyphen. */
+export const MINUS = "\u2212";
+
+/**
+ * "1250.5" -> "1,250.50", "-1250.50" -> "−1,250.50" (a real minus sign); anything that is not a plain decimal comes
+ * back unchanged. No taka sign: an amount that may be negative is written with takaText (or signedTakaText), which put
+ * the minus before the taka sign.
+ */
 export function groupTaka(decimal: string): string {
   const m = /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(decimal.trim());
   if (!m) return decimal;
   const whole = m[2]!.replace(/^0+(?=\d)/, "").replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${m[1]}${whole}.${(m[3] ?? "").padEnd(2, "0")}`;
+  return `${m[1] ? MINUS : ""}${whole}.${(m[3] ?? "").padEnd(2, "0")}`;
 }
 
 /**
@@ -16,7 +23,13 @@ export function groupTaka(decimal: string): string {
  */
 export function takaText(poisha: bigint | string): string {
   const p = BigInt(poisha);
-  return `${p < 0n ? "−" : ""}৳${groupTaka(formatPoisha(p < 0n ? -p : p))}`;
+  return `${p < 0n ? MINUS : ""}৳${groupTaka(formatPoisha(p < 0n ? -p : p))}`;
+}
+
+/** Money in or out, as records write it: 125050n -> "+৳1,250.50", -10000n -> "−৳100.00", 0n -> "৳0.00". */
+export function signedTakaText(poisha: bigint | string): string {
+  const p = BigInt(poisha);
+  return p > 0n ? `+${takaText(p)}` : takaText(p);
 }
 
 /** Whole-taka limits as shown next to channels and quick amounts: 25000 -> "25,000". */

@@ -1,14 +1,11 @@
 // How reality checks and net deposits show their figures: a signed taka amount and a duration in hours and minutes.
-import { takaText as signedText } from "#app/components/payments/format.ts";
+import { signedTakaText, takaText as signedText } from "#app/components/payments/format.ts";
 
 /** "৳1,200.00", unsigned. */
 export const takaText = (poisha: bigint): string => signedText(poisha < 0n ? -poisha : poisha);
 
 /** "+৳1,200.00", "−৳300.00" (a real minus sign), "৳0.00". */
-export function signedTaka(poisha: bigint): string {
-  const text = takaText(poisha);
-  return poisha > 0n ? `+${text}` : poisha < 0n ? `−${text}` : text;
-}
+export const signedTaka = (poisha: bigint): string => signedTakaText(poisha);
 
 /** Whole minutes and hours of a duration, for the strings "{{m}} min" and "{{h}} h {{m}} min". */
 export function durationParts(ms: number): { h: number; m: number } {

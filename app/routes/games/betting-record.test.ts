@@ -107,7 +107,7 @@ describe("/betting-record", () => {
     const d = out.data as PageData;
     expect(d.rows).toHaveLength(10);
     expect(d.pages).toBe(2);
-    expect(d.totals).toEqual({ count: 13, turnover: "1,250.00", profit: "-999.50" });
+    expect(d.totals).toEqual({ count: 13, turnover: "1,250.00", profit: "\u2212999.50" });
     expect(d.rows[0]).toMatchObject({ platform: "KA Gaming", gameType: "Slot", turnover: "100.00", profit: "150.50" });
     expect(d.rows[0]!.settledAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(d.platforms.map((p) => p.value)).toEqual(["HOUSE", "KA"]);
@@ -116,7 +116,7 @@ describe("/betting-record", () => {
   it("filters by platform and page size from a plain GET form", async () => {
     const d = (await call(page, "/betting-record?day=today&platform=HOUSE&type=&size=25", { cookie: mine.cookie })).data as PageData;
     expect(d.rows).toHaveLength(1);
-    expect(d.rows[0]).toMatchObject({ platform: "DeshPlay Originals", gameType: "Arcade", profit: "-50.00" });
+    expect(d.rows[0]).toMatchObject({ platform: "DeshPlay Originals", gameType: "Arcade", profit: "\u221250.00" });
     expect(d.filter).toMatchObject({ size: 25, platform: "HOUSE" });
     expect(((await call(page, "/betting-record?day=yesterday", { cookie: mine.cookie })).data as PageData).rows).toEqual([]);
   });
@@ -136,7 +136,7 @@ describe("/betting-record/:id", () => {
         result: { key: string; params: Record<string, string> };
       };
     };
-    expect(d.round).toMatchObject({ game: "Dice", stake: "50.00", profit: "-50.00" });
+    expect(d.round).toMatchObject({ game: "Dice", stake: "50.00", profit: "\u221250.00" });
     expect(d.fairness).toMatchObject({
       serverSeedHash: "f".repeat(64),
       clientSeed: "lucky",

@@ -243,7 +243,7 @@ describe("another player's records", () => {
     expect((await call(promotionDetails, "/promotions/999999", { cookie: intruder, params: { id: "999999" } })).status).toBe(404);
 
     const own = await call(transactionDetails, `/transaction-record/D${d.id}`, { cookie: await loggedIn(owner), params: { id: `D${d.id}` } });
-    expect(own.data).toMatchObject({ tx: { id: `D${d.id}`, status: "pending", amount: "1,000.00" } });
+    expect(own.data).toMatchObject({ tx: { id: `D${d.id}`, status: "pending", amount: "৳1,000.00" } });
   });
 });
 

@@ -3,8 +3,7 @@ import { translator } from "#app/i18n/translate.server.ts";
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
-import { groupTaka, takaText } from "#app/components/payments/format.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { MINUS, takaText } from "#app/components/payments/format.ts";
 import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
@@ -45,8 +44,9 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       id: tx.id,
       type: tx.type,
       status: tx.status,
-      amount: groupTaka(formatPoisha(tx.amount)),
-      sign: tx.type === "withdraw" || tx.direction === "debit" ? "-" : "+",
+      amount: takaText(tx.amount),
+      // Money out: a real minus sign before the taka sign (−৳300.00), as every page writes a negative amount.
+      sign: tx.type === "withdraw" || tx.direction === "debit" ? MINUS : "+",
       icon: tx.methodIcon,
     },
     timeline: tx.timeline.map((s) => ({ step: s.step, at: s.at ? formatDhaka(s.at) : null })),
@@ -81,10 +81,11 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
               {t(`payments.type.${tx.type}`)} · {tx.id}
             </p>
             <p
-              className={`text-xl font-bold tabular-nums ${tx.status === "fail" ? "text-white/40" : tx.sign === "-" ? "text-red-300" : "text-accent"}`}
+              className={`text-xl font-bold tabular-nums ${tx.status === "fail" ? "text-white/40" : tx.sign === MINUS ? "text-red-300" : "text-accent"}`}
               data-testid="details-amount"
             >
-              {tx.sign}৳{tx.amount}
+              {tx.sign}
+              {tx.amount}
             </p>
           </div>
           <StatusBadge status={tx.status} />

@@ -1,14 +1,13 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
+import { MINUS, takaText } from "#app/components/payments/format.ts";
 import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 import { dhakaDateKey, listTransactions, type TransactionStatus, type TransactionType } from "#app/modules/payments/payments.server.ts";
 import { vipPointsText } from "#app/modules/payments/transactions.server.ts";
@@ -40,8 +39,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     const row: Row = {
       id: item.id,
       type: item.type,
-      sign: item.type === "adjustment" ? (item.direction === "debit" ? "-" : "+") : item.type === "withdraw" ? "-" : "+",
-      amount: groupTaka(formatPoisha(item.amount)),
+      // Money out is written as every negative amount is: a real minus sign before the taka sign (−৳300.00).
+      sign: item.type === "adjustment" ? (item.direction === "debit" ? MINUS : "+") : item.type === "withdraw" ? MINUS : "+",
+      amount: takaText(item.amount),
       status: item.status,
       time: formatDhaka(item.createdAt, "HH:mm:ss"),
       // A VIP conversion has no payment method: the VP it converted.
@@ -64,7 +64,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-type Row = { id: string; type: TransactionType; sign: "+" | "-"; amount: string; status: TransactionStatus; time: string; method: string | null };
+type Row = {
+  id: string;
+  type: TransactionType;
+  sign: "+" | typeof MINUS;
+  amount: string;
+  status: TransactionStatus;
+  time: string;
+  method: string | null;
+};
 
 const statusOptions = ["all", "pending", "fail", "success"] as const;
 const typeOptions = ["all", "deposit", "withdraw", "adjustment", "vip"] as const;
@@ -162,7 +170,7 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                         <span className="block text-[0.7rem] text-white/50">{r.method ?? t("payments.noAgent")}</span>
                       </td>
                       <td
-                        className={`px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === "-" ? "text-red-300" : "text-accent"}`}
+                        className={`px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === MINUS ? "text-red-300" : "text-accent"}`}
                       >
                         {r.sign}
                         {r.amount}

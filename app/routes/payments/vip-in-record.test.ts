@@ -38,7 +38,7 @@ describe("VIP point conversions in the transaction record", () => {
       id: `V${done.entry.id}`,
       type: "vip",
       sign: "+",
-      amount: "10.00",
+      amount: "৳10.00",
       status: "success",
       time: formatDhaka(done.entry.createdAt, "HH:mm:ss"),
       method: "40 VP",
@@ -53,7 +53,7 @@ describe("VIP point conversions in the transaction record", () => {
     const details = await callRoute(transactionDetails, `/transaction-record/${id}`, { cookie, params: { id } });
     expect(details.status).toBe(200);
     const data = details.data as { tx: Record<string, unknown>; fields: { key: string; value: string }[] };
-    expect(data.tx).toMatchObject({ id, type: "vip", status: "success", amount: "10.00", sign: "+" });
+    expect(data.tx).toMatchObject({ id, type: "vip", status: "success", amount: "৳10.00", sign: "+" });
     expect(data.fields.map((f) => f.key)).toEqual(["transactionId", "vipPoints", "amount", "createdAt"]);
     expect(data.fields.find((f) => f.key === "vipPoints")?.value).toBe("40 VP");
     const intruder = (await sessionFor(await createPlayer())).cookie;

@@ -1,18 +1,16 @@
 // The market page's forms as the browser and the server both check them. Messages are "exchange.errors.*" keys.
 import { z } from "zod";
-
-/** The largest id a PostgreSQL integer column holds. */
-const MAX_ID = 2_147_483_647;
+import { idField, INT4_MAX } from "#app/utils/ids.ts";
 
 /** An event, market, runner or order id in a form, a query or an API path. */
-export const exchangeId = z.coerce.number().int().positive().max(MAX_ID);
+export const exchangeId = idField;
 
 /** The markets a Multi Markets page shows, for its live stream: up to 20 ids separated by commas. */
 export const pinnedMarketIds = z
   .string()
   .regex(/^\d{1,10}(,\d{1,10}){0,19}$/)
   .transform((text) => text.split(",").map(Number))
-  .pipe(z.array(z.number().int().positive().max(MAX_ID)));
+  .pipe(z.array(z.number().int().positive().max(INT4_MAX)));
 
 export const betFormSchema = z.object({
   intent: z.literal("bet"),

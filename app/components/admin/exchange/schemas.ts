@@ -1,7 +1,9 @@
 // The trader's forms as the browser and the server both check them. Messages are "adminExchange.errors.*" keys.
 import { z } from "zod";
+import { INT4_MAX } from "#app/utils/ids.ts";
 
-const id = z.coerce.number({ error: "adminExchange.errors.number" }).int().positive().max(2_147_483_647);
+/** An id, as idField reads it, with the trader's message for every refusal. */
+const id = z.coerce.number({ error: "adminExchange.errors.number" }).int().positive().max(INT4_MAX);
 const whole = (max: number) => z.coerce.number({ error: "adminExchange.errors.number" }).int("adminExchange.errors.number").min(0).max(max);
 const text = (max: number) => z.string({ error: "adminExchange.errors.required" }).trim().min(1, "adminExchange.errors.required").max(max);
 

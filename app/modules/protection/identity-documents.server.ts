@@ -7,6 +7,7 @@ import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { checkProof, type ProofUpload, readProof, removeProof, storeProof } from "#app/modules/payments/proofs.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
+import { isId } from "#app/utils/ids.ts";
 import { type IdentityDocumentType, identityDocuments, identityDocumentTypes } from "./schema.ts";
 
 export const MAX_PENDING_DOCUMENTS = 3;
@@ -106,9 +107,10 @@ export async function listPlayerDocuments(playerId: number) {
     .limit(50);
 }
 
+/** A document id from a path or form: digits only, unlike toId of app/utils/ids.ts, which reads " 12 " as 12. */
 function toId(value: unknown) {
   const n = typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+  return isId(n) ? n : null;
 }
 
 /**

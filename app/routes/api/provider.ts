@@ -41,6 +41,7 @@ import {
   walletWin,
 } from "#app/modules/games/wallet.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { INT4_MAX } from "#app/utils/ids.ts";
 import type { Route } from "./+types/provider";
 
 export const MAX_PROVIDER_BODY = 64 * 1024;
@@ -58,9 +59,9 @@ const id = z
   .transform(String)
   .pipe(z.string().regex(/^[\x21-\x7e]{1,100}$/, "must be 1-100 printable characters without spaces"));
 const playerId = z
-  .union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/, "playerId must be a positive integer")])
+  .union([z.number().int().positive().max(INT4_MAX), z.string().regex(/^[1-9]\d{0,9}$/, "playerId must be a positive integer")])
   .transform(Number)
-  .pipe(z.number().int().max(2_147_483_647));
+  .pipe(z.number().int().max(INT4_MAX));
 const amount = z
   .union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,16}$/, "amount must be whole poisha")])
   .transform((v) => BigInt(v));

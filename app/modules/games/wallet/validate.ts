@@ -1,5 +1,6 @@
 // Input checks of the wallet calls; a refusal is an invalid_request failure, before any query runs.
 import { MAX_AMOUNT } from "#app/modules/ledger/money.ts";
+import { isId } from "#app/utils/ids.ts";
 import type { WalletFailure } from "./types.ts";
 
 export const MAX_ID_LENGTH = 100;
@@ -16,9 +17,7 @@ export function checkPlatform(platform: unknown): string | WalletFailure {
 }
 
 export function checkPlayerId(playerId: unknown): WalletFailure | undefined {
-  return typeof playerId === "number" && Number.isSafeInteger(playerId) && playerId > 0 && playerId <= 2_147_483_647
-    ? undefined
-    : invalid("playerId must be a positive integer");
+  return isId(playerId) ? undefined : invalid("playerId must be a positive integer");
 }
 
 export function checkId(value: unknown, field: string): WalletFailure | undefined {

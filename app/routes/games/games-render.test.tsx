@@ -1,24 +1,9 @@
 // /games and the side menu rendered on the server the way a phone without JavaScript gets them.
-import i18next from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { expect, it } from "vitest";
 import { SideMenu } from "#app/components/layout/SideMenu.tsx";
-import { resources } from "#app/i18n/i18n.server.ts";
 import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";
 import Games from "./games.tsx";
-
-async function render(lng: string, path: string, Component: unknown, loaderData: unknown) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } });
-  const Stub = createRoutesStub([{ id: "r", path: path.split("?")[0], Component: Component as never }]);
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[path]} hydrationData={{ loaderData: { r: loaderData } }} />
-    </I18nextProvider>,
-  );
-}
+import { renderRoute } from "#tests/support/render-route.tsx";
 
 const game = {
   id: 7,
@@ -49,7 +34,7 @@ const data = (over: Record<string, unknown> = {}) => ({
 });
 
 it("renders the filter form, the tiles and the favourite star, in English and Bangla", async () => {
-  const en = await render("en", "/slot?system=KA&q=tig&sort=az", Games, data());
+  const en = await renderRoute("en", "/slot?system=KA&q=tig&sort=az", Games, data());
   expect(en).toContain('method="get"');
   expect(en).toMatch(/<input type="checkbox"[^>]*name="system" checked="" value="KA"/);
   expect(en).toMatch(/<input type="checkbox"[^>]*name="system" value="JILI"/);
@@ -62,7 +47,7 @@ it("renders the filter form, the tiles and the favourite star, in English and Ba
   expect(en).not.toContain('name="type"');
   expect(en).not.toMatch(/casino\.[a-z]/);
 
-  const bn = await render("bn", "/games", Games, data({ action: "/games", types: ["LIVE", "SLOT"], games: [], loggedIn: false }));
+  const bn = await renderRoute("bn", "/games", Games, data({ action: "/games", types: ["LIVE", "SLOT"], games: [], loggedIn: false }));
   expect(bn).toContain('name="type"');
   expect(bn).toContain("কোনো তথ্য নেই");
   expect(bn).not.toContain("favourite");
@@ -84,7 +69,7 @@ it("lists each category's providers and the sports books in the side menu, with 
     },
     sports: [{ code: "SBO-SPORTS-BOOK", name: "SBO Sports", platform: "SBO" }],
   };
-  const html = await render("en", "/", () => <SideMenu loggedIn={false} menu={menu} />, null);
+  const html = await renderRoute("en", "/", () => <SideMenu loggedIn={false} menu={menu} />, null);
   expect(html).toContain('href="/games?type=LIVE&amp;system=SEXY&amp;title=Sexy"');
   expect(html).toContain('href="/games?type=SLOT&amp;system=KA&amp;title=KA+Gaming"');
   expect(html).toContain('href="/casino"');

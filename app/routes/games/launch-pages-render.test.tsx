@@ -1,29 +1,14 @@
 // /gamerun and the simulated provider's page rendered on the server the way a phone without JavaScript gets them.
-import i18next from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { expect, it } from "vitest";
-import { resources } from "#app/i18n/i18n.server.ts";
 import GameRun from "./gamerun.tsx";
 import SimAggregator from "./sim-aggregator.tsx";
-
-async function render(lng: string, path: string, Component: unknown, loaderData: unknown, actionData?: unknown) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } });
-  const Stub = createRoutesStub([{ id: "r", path: path.split("?")[0]!, Component: Component as never }]);
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[path]} hydrationData={{ loaderData: { r: loaderData }, actionData: actionData ? { r: actionData } : undefined }} />
-    </I18nextProvider>,
-  );
-}
+import { renderRoute } from "#tests/support/render-route.tsx";
 
 const reality = { dueAt: null, dueInMs: null, area: undefined };
 const game = { code: "KA-SLOT-GOLDEN-TIGER", name: "Golden Tiger", poster: "/demo/posters/x.svg", type: "SLOT" };
 
 it("renders the Play form, the running game and a spent link in English and Bangla", async () => {
-  const ready = await render("en", "/gamerun?code=KA-SLOT-GOLDEN-TIGER", GameRun, {
+  const ready = await renderRoute("en", "/gamerun?code=KA-SLOT-GOLDEN-TIGER", GameRun, {
     title: "x",
     area: undefined,
     view: { kind: "ready", game, from: "/slot" },
@@ -36,7 +21,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
   expect(ready).toContain(">Play<");
 
   const url = "https://games.aggregator.test/play/KA?token=abc&amp;lang=en";
-  const playing = await render("bn", "/gamerun?launch=x", GameRun, {
+  const playing = await renderRoute("bn", "/gamerun?launch=x", GameRun, {
     title: "x",
     area: undefined,
     view: { kind: "playing", game, url: "https://games.aggregator.test/play/KA?token=abc&lang=en", close: "/slot" },
@@ -50,7 +35,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
   expect(playing).toContain("৳1,250.00");
   expect(playing).toContain("বন্ধ করুন");
 
-  const spent = await render("en", "/gamerun?launch=x", GameRun, {
+  const spent = await renderRoute("en", "/gamerun?launch=x", GameRun, {
     title: "x",
     area: undefined,
     view: { kind: "invalid", game, from: "/games" },
@@ -60,7 +45,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
   expect(spent).toContain("This game link has expired or was already used.");
   expect(spent).toContain(">Play again<");
 
-  const failed = await render(
+  const failed = await renderRoute(
     "en",
     "/gamerun?code=KA-SLOT-GOLDEN-TIGER",
     GameRun,
@@ -74,7 +59,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
 
 it("renders the simulated provider's game with its Spin form and a result", async () => {
   const loaderData = { title: "x", area: undefined, game: { name: "Golden Tiger", min: "৳10.00", max: "৳25,000.00" }, balance: "৳500.00" };
-  const html = await render("en", "/sim-aggregator/play?session=s", SimAggregator, loaderData, {
+  const html = await renderRoute("en", "/sim-aggregator/play?session=s", SimAggregator, loaderData, {
     result: undefined,
     spin: { roundId: "sim-1", win: true, payout: "৳50.00", multiplier: "5", balance: "৳540.00" },
   });
@@ -82,7 +67,7 @@ it("renders the simulated provider's game with its Spin form and a result", asyn
   expect(html).toContain('name="stake"');
   expect(html).toContain("You won ৳50.00 (5×)");
   expect(html).toContain("৳540.00");
-  const bn = await render("bn", "/sim-aggregator/play?session=s", SimAggregator, { ...loaderData, game: null, balance: null });
+  const bn = await renderRoute("bn", "/sim-aggregator/play?session=s", SimAggregator, { ...loaderData, game: null, balance: null });
   expect(bn).toContain("এই গেম সেশন শেষ হয়েছে");
   for (const out of [html, bn]) expect(out).not.toMatch(/gamerun\.[a-z]/);
 });

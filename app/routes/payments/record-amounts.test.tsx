@@ -1,17 +1,13 @@
 // Money out on /transaction-record and its details is written as every page writes a negative amount: a real minus
 // sign before the taka sign (−৳300.00), money in with a plus (+৳1,000.00); the same in English and Bangla. The loaders
 // run against the database; their answers are rendered as the server renders the page.
-import i18next from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resources } from "#app/i18n/i18n.server.ts";
 import { adjustBalance } from "#app/modules/payments/payments.server.ts";
 import { closeIdleConnections, createPlayer, createSite, createStaff, expectInvariants, newKey } from "#app/modules/payments/test-helpers.ts";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import * as transactionDetails from "./transaction-details.tsx";
 import * as transactionRecord from "./transaction-record.tsx";
+import { renderRoute } from "#tests/support/render-route.tsx";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
 
@@ -24,17 +20,6 @@ afterAll(async () => {
   await expectInvariants();
   await closeIdleConnections();
 });
-
-async function render(lng: string, path: string, Component: unknown, loaderData: unknown) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng, resources, interpolation: { escapeValue: false } });
-  const Stub = createRoutesStub([{ id: "r", path: path.split("?")[0], Component: Component as never }]);
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[path]} hydrationData={{ loaderData: { r: loaderData } }} />
-    </I18nextProvider>,
-  );
-}
 
 /** A player given ৳1,000 and then debited ৳300 by staff: one adjustment in, one out. */
 async function playerWithAdjustments() {
@@ -60,7 +45,7 @@ describe.each(["en", "bn"])("amounts in and out, in %s", (lng) => {
       [debit, "\u2212", "৳300.00"],
       [credit, "+", "৳1,000.00"],
     ]);
-    const html = await render(lng, "/transaction-record", transactionRecord.default, out.data);
+    const html = await renderRoute(lng, "/transaction-record", transactionRecord.default, out.data);
     expect(html).toContain("\u2212<!-- -->৳300.00");
     expect(html).toContain("+<!-- -->৳1,000.00");
     expect(html).not.toMatch(/-(<!-- -->)?৳?300\.00/);
@@ -71,10 +56,10 @@ describe.each(["en", "bn"])("amounts in and out, in %s", (lng) => {
     const out = await callRoute(transactionDetails, `/transaction-record/${debit}`, { cookie, headers, params: { id: debit } });
     expect(out.status).toBe(200);
     expect((out.data as { tx: unknown }).tx).toMatchObject({ sign: "\u2212", amount: "৳300.00" });
-    const html = await render(lng, `/transaction-record/${debit}`, transactionDetails.default, out.data);
+    const html = await renderRoute(lng, `/transaction-record/${debit}`, transactionDetails.default, out.data);
     expect(html).toMatch(/data-testid="details-amount">\u2212(<!-- -->)?৳300\.00</);
     const credited = await callRoute(transactionDetails, `/transaction-record/${credit}`, { cookie, headers, params: { id: credit } });
-    const creditHtml = await render(lng, `/transaction-record/${credit}`, transactionDetails.default, credited.data);
+    const creditHtml = await renderRoute(lng, `/transaction-record/${credit}`, transactionDetails.default, credited.data);
     expect(creditHtml).toMatch(/data-testid="details-amount">\+(<!-- -->)?৳1,000\.00</);
   });
 });

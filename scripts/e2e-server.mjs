@@ -9,21 +9,11 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { asAdmin } from "./pg-admin.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.E2E_PORT ?? 3200);
 const logFile = path.resolve(root, process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log");
-
-async function asAdmin(adminUrl, sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bdgame-e2e-"));
 const env = {

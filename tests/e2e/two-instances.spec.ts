@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, type Page } from "@playwright/test";
-import pg from "pg";
+import { asAdmin } from "../../scripts/pg-admin.mjs";
 import { desktop } from "./support/devices.ts";
 import { poishaOf, takaText } from "./support/casino-games.ts";
 import { approveDeposit, deposit, newTrx } from "./support/payments.ts";
@@ -26,16 +26,6 @@ test.describe.configure({ mode: "serial" });
 test.skip(!adminUrl, "two instances share a PostgreSQL database (DATABASE_URL); PGlite is one process's");
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the live pushes need JavaScript");
 test.skip(({ isMobile }) => isMobile, "one run is enough: the servers are the subject, not the layout");
-
-async function asAdmin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const dbName = `e2e_two_${randomBytes(5).toString("hex")}`;
 const servers: ChildProcess[] = [];
@@ -68,7 +58,7 @@ async function startInstance(index: number, env: Record<string, string>) {
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
-  await asAdmin(`create database ${dbName}`);
+  await asAdmin(adminUrl!, `create database ${dbName}`);
   const url = new URL(adminUrl!);
   url.pathname = `/${dbName}`;
   const shared = {
@@ -86,7 +76,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const server of servers) server.kill("SIGTERM");
   await Promise.all(servers.map((s) => (s.exitCode === null ? new Promise((resolve) => s.once("exit", resolve)) : null)));
-  await asAdmin(`drop database if exists ${dbName} with (force)`);
+  await asAdmin(adminUrl!, `drop database if exists ${dbName} with (force)`);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

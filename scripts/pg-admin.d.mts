@@ -1,0 +1,1 @@
+export function asAdmin(adminUrl: string, sql: string): Promise<void>;

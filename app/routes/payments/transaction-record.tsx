@@ -170,7 +170,7 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                         <span className="block text-[0.7rem] text-white/50">{r.method ?? t("payments.noAgent")}</span>
                       </td>
                       <td
-                        className={`px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === MINUS ? "text-red-300" : "text-accent"}`}
+                        className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === MINUS ? "text-red-300" : "text-accent"}`}
                       >
                         {r.sign}
                         {r.amount}

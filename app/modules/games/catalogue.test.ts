@@ -104,8 +104,22 @@ describe("providers, types and featured games", () => {
       "Fantasy",
       "SBO Sports",
     ]);
-    expect((await listProviders())[0]).toMatchObject({ platform: "HOUSE", name: "DeshPlay Originals" });
+    expect((await listProviders())[0]).toMatchObject({ platform: "HOUSE", name: "DeshPlay Originals", icon: "/demo/providers/HOUSE.svg" });
     expect(await listTypes()).toEqual(["LIVE", "SLOT", "TABLE", "POKER", "CRASH", "FISH", "ARCADE", "LOTTERY", "SPORTS"]);
+  });
+
+  it("reads each provider's icon from the database", async () => {
+    await db.update(gameProviders).set({ icon: "/poster/0123456789abcdef0123456789abcdef.webp" }).where(eq(gameProviders.platform, "RT"));
+    await db.update(gameProviders).set({ icon: "" }).where(eq(gameProviders.platform, "SG"));
+    try {
+      const slot = new Map((await listProviders({ type: "SLOT" })).map((p) => [p.platform, p.icon]));
+      expect(slot.get("RT")).toBe("/poster/0123456789abcdef0123456789abcdef.webp");
+      expect(slot.get("SG")).toBe("");
+      expect(slot.get("KA")).toBe("/demo/providers/KA.svg");
+    } finally {
+      await db.update(gameProviders).set({ icon: "/demo/providers/RT.svg" }).where(eq(gameProviders.platform, "RT"));
+      await db.update(gameProviders).set({ icon: "/demo/providers/SG.svg" }).where(eq(gameProviders.platform, "SG"));
+    }
   });
 
   it("lists featured games, all or of one type", async () => {

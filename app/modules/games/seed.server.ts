@@ -1,7 +1,8 @@
 // The game catalogue every install starts with: the house provider (Crash, Dice, Mines) always, and in demo
 // mode a catalogue of aggregator providers that fills every category (their empty baseUrl makes the built-in
-// simulated aggregator answer their launches). Idempotent: rows are matched on platform / code and never changed.
-import { inArray } from "drizzle-orm";
+// simulated aggregator answer their launches). Idempotent: rows are matched on platform / code and never changed,
+// except that a provider whose icon is empty gets its demo icon (installs seeded before the icons existed).
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import { gameProviders, games } from "./schema.ts";
 import { HOUSE_PLATFORM, type GameType } from "./types.ts";
@@ -94,6 +95,9 @@ export function gameCode(platform: string, game: SeedGame) {
 
 export const posterPath = (code: string) => `/demo/posters/${code}.svg`;
 
+/** Each seeded provider's icon: a small SVG in public/demo/providers named by its platform. */
+export const providerIconPath = (platform: string) => `/demo/providers/${platform}.svg`;
+
 // "Latest" sorts by createdAt: the seeded games are spread one day apart, the later in the list the newer.
 const CREATED_BASE = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
@@ -103,8 +107,30 @@ export async function seedGameCatalogue(db: Executor, { demo }: { demo: boolean 
   const list = demo ? [houseProvider, ...demoProviders] : [houseProvider];
   await db
     .insert(gameProviders)
-    .values(list.map((p, i) => ({ platform: p.platform, name: p.name, kind: p.kind, filterId: p.filterId ?? null, sortOrder: (i + 1) * 10 })))
+    .values(
+      list.map((p, i) => ({
+        platform: p.platform,
+        name: p.name,
+        kind: p.kind,
+        filterId: p.filterId ?? null,
+        icon: providerIconPath(p.platform),
+        sortOrder: (i + 1) * 10,
+      })),
+    )
     .onConflictDoNothing({ target: gameProviders.platform });
+  // Providers seeded before the icons keep an empty icon: give them theirs, never replacing one staff set.
+  await db
+    .update(gameProviders)
+    .set({ icon: sql`'/demo/providers/' || ${gameProviders.platform} || '.svg'` })
+    .where(
+      and(
+        eq(gameProviders.icon, ""),
+        inArray(
+          gameProviders.platform,
+          list.map((p) => p.platform),
+        ),
+      ),
+    );
   const rows = await db
     .select({ id: gameProviders.id, platform: gameProviders.platform })
     .from(gameProviders)

@@ -74,6 +74,23 @@ describe("seedGameCatalogue", () => {
     expect(existsSync("public/demo/posters/default.svg")).toBe(true);
   });
 
+  it("gives every seeded provider a small icon under public/demo/providers, set only where the icon is empty", async () => {
+    const providers = await db.select().from(gameProviders);
+    for (const p of providers) {
+      expect(p.icon, p.platform).toBe(`/demo/providers/${p.platform}.svg`);
+      const file = path.join("public", p.icon);
+      expect(existsSync(file), file).toBe(true);
+      expect(statSync(file).size).toBeLessThan(1024);
+    }
+    // A provider seeded before the icons (an empty icon) gets one; one staff set is kept.
+    await db.update(gameProviders).set({ icon: "" }).where(eq(gameProviders.platform, "JDB"));
+    await db.update(gameProviders).set({ icon: "/poster/0123456789abcdef0123456789abcdef.png" }).where(eq(gameProviders.platform, "PG"));
+    await seedGameCatalogue(db, { demo: true });
+    const icon = async (platform: string) => (await db.select().from(gameProviders).where(eq(gameProviders.platform, platform)))[0]!.icon;
+    expect(await icon("JDB")).toBe("/demo/providers/JDB.svg");
+    expect(await icon("PG")).toBe("/poster/0123456789abcdef0123456789abcdef.png");
+  });
+
   it("leaves staff changes alone on the next start", async () => {
     await db.update(games).set({ active: false, name: "Renamed" }).where(eq(games.code, "KA-SLOT-GOLDEN-TIGER"));
     await seedGameCatalogue(db, { demo: true });

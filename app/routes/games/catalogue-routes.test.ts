@@ -1,10 +1,12 @@
 // /games, the category pages, the favourite form and the catalogue's JSON API, called the way React Router calls
 // them: the root middleware (language, session) fills the context, then the loader or action runs. Real database.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { getGameByCode, listFavouriteGames } from "#app/modules/games/catalogue.server.ts";
+import { gameProviders } from "#app/modules/games/schema.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
 import * as getGamesRoute from "#app/routes/api/get-games.ts";
@@ -35,7 +37,7 @@ describe("/games", () => {
     expect(d.metaDescription).toContain("DeshPlay");
     expect(d.games.length).toBeGreaterThan(40);
     expect(d.types).toEqual(["LIVE", "SLOT", "TABLE", "POKER", "CRASH", "FISH", "ARCADE", "LOTTERY", "SPORTS"]);
-    expect(d.providers[0]).toEqual({ platform: "HOUSE", name: "DeshPlay Originals" });
+    expect(d.providers[0]).toEqual({ platform: "HOUSE", name: "DeshPlay Originals", icon: "/demo/providers/HOUSE.svg" });
     expect(d.loggedIn).toBe(false);
     expect(d.area.area).toBe("casino");
   });
@@ -50,6 +52,38 @@ describe("/games", () => {
     expect((await page("/games?type=SLOT&system=KA,JILI&sort=az")).games).toEqual(checked.games);
     expect((await page("/games?q=ROULETTE")).games.map((g) => g.name)).toEqual(["Roulette", "Lightning Roulette", "European Roulette"]);
     expect((await page("/games?type=CRASH&sort=latest")).games[0]!.code).toBe("JDB-CRASH-PLANE-RUSH");
+  });
+
+  it("gives each provider its icon from the database, and none for an icon that is not a path of this site", async () => {
+    const setIcon = (platform: string, icon: string) => db.update(gameProviders).set({ icon }).where(eq(gameProviders.platform, platform));
+    const iconOf = async (platform: string) => (await page("/slot")).providers.find((p) => p.platform === platform)?.icon;
+    try {
+      await setIcon("KA", "/poster/0123456789abcdef0123456789abcdef.png");
+      await setIcon("JILI", "");
+      const d = await page("/slot");
+      expect(d.providers.find((p) => p.platform === "KA")).toEqual({
+        platform: "KA",
+        name: "KA Gaming",
+        icon: "/poster/0123456789abcdef0123456789abcdef.png",
+      });
+      expect(d.providers.find((p) => p.platform === "JILI")).toEqual({ platform: "JILI", name: "JILI", icon: "" });
+      for (const unsafe of [
+        "https://cdn.example.com/ka.png",
+        "//cdn.example.com/ka.png",
+        "javascript:alert(1)",
+        "data:image/svg+xml,<svg/>",
+        "/\\cdn.example.com/ka.png",
+        "/demo/../../etc/passwd.svg",
+        "/demo/providers/KA.svg?x=1",
+        "/api/get-games",
+      ]) {
+        await setIcon("KA", unsafe);
+        expect(await iconOf("KA"), unsafe).toBe("");
+      }
+    } finally {
+      await setIcon("KA", "/demo/providers/KA.svg");
+      await setIcon("JILI", "/demo/providers/JILI.svg");
+    }
   });
 
   it("ignores malformed filters instead of failing", async () => {

@@ -23,8 +23,8 @@ const data = (over: Record<string, unknown> = {}) => ({
   action: "/slot",
   filter: { type: "SLOT", systems: ["KA"], q: "tig", sort: "az" },
   providers: [
-    { platform: "KA", name: "KA Gaming" },
-    { platform: "JILI", name: "JILI" },
+    { platform: "KA", name: "KA Gaming", icon: "/demo/providers/KA.svg" },
+    { platform: "JILI", name: "JILI", icon: "" },
   ],
   types: null,
   games: [game],
@@ -52,6 +52,25 @@ it("renders the filter form, the tiles and the favourite star, in English and Ba
   expect(bn).toContain("কোনো তথ্য নেই");
   expect(bn).not.toContain("favourite");
   expect(bn).not.toMatch(/casino\.[a-z]/);
+});
+
+it("shows a provider's icon beside its name at a fixed size, lazily, and only the name for a provider without one", async () => {
+  const html = await renderRoute("en", "/slot?system=KA&q=tig&sort=az", Games, data());
+  const filters = html.slice(html.indexOf('data-testid="game-filters"'), html.indexOf("</fieldset>"));
+  const icons = filters.match(/<img [^>]*>/g) ?? [];
+  expect(icons).toHaveLength(1);
+  const [icon] = icons;
+  expect(icon).toContain('src="/demo/providers/KA.svg"');
+  expect(icon).toContain('alt=""');
+  expect(icon).toContain('width="16"');
+  expect(icon).toContain('height="16"');
+  expect(icon).toContain('loading="lazy"');
+  // The icon sits in the chip just before KA Gaming's name; JILI's chip is its name alone.
+  const chip = (platform: string) =>
+    filters.slice(filters.indexOf(`value="${platform}"`), filters.indexOf("</label>", filters.indexOf(`value="${platform}"`)));
+  expect(chip("KA")).toMatch(/<img [^>]*src="\/demo\/providers\/KA\.svg"[^>]*\/?><span>KA Gaming<\/span>/);
+  expect(chip("JILI")).toContain("JILI</span>");
+  expect(chip("JILI")).not.toContain("<img");
 });
 
 it("lists each category's providers and the sports books in the side menu, with nothing of the casino 'coming'", async () => {

@@ -8,6 +8,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { gameSorts, listGames, listProviders, listTypes, parseSystems } from "#app/modules/games/catalogue.server.ts";
+import { providerIconSrc } from "#app/modules/games/provider-icon.ts";
 import { categoryTypes, isGameType, type GameType } from "#app/modules/games/types.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/games";
@@ -61,7 +62,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     heading,
     action: categoryType ? url.pathname : "/games",
     filter: { type: type ?? null, systems, q: query.q, sort: query.sort },
-    providers: providers.map(({ platform, name }) => ({ platform, name })),
+    providers: providers.map(({ platform, name, icon }) => ({ platform, name, icon: providerIconSrc(icon) })),
     types,
     games,
     loggedIn: !!auth,

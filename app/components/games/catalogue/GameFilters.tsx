@@ -19,7 +19,8 @@ export function GameFilters({
 }: {
   action: string;
   filter: GamesFilter;
-  providers: Array<{ platform: string; name: string }>;
+  /** icon: a same-site image path (providerIconSrc), or "" for the name alone. */
+  providers: Array<{ platform: string; name: string; icon: string }>;
   /** The category select, on /games only (category pages are one type). */
   types: GameType[] | null;
 }) {
@@ -52,8 +53,11 @@ export function GameFilters({
                   defaultChecked={filter.systems.includes(p.platform)}
                   className="peer sr-only"
                 />
-                <span className="block rounded-full border border-white/15 px-3 py-1 text-xs peer-checked:border-brand peer-checked:bg-brand peer-checked:font-semibold peer-checked:text-black peer-focus-visible:ring-2 peer-focus-visible:ring-brand">
-                  {p.name}
+                <span className="flex items-center gap-1.5 rounded-full border border-white/15 px-3 py-1 text-xs peer-checked:border-brand peer-checked:bg-brand peer-checked:font-semibold peer-checked:text-black peer-focus-visible:ring-2 peer-focus-visible:ring-brand">
+                  {p.icon ? (
+                    <img src={p.icon} alt="" width={16} height={16} loading="lazy" decoding="async" className="size-4 shrink-0 rounded-sm" />
+                  ) : null}
+                  <span>{p.name}</span>
                 </span>
               </label>
             ))}

@@ -17,17 +17,19 @@ import { playerId } from "./player-id.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const value = (kind: string, n: bigint | null) => (n === null ? null : kind === "session" ? `${n} min` : takaText(n));
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { staff } = await requireStaff(request, pageRoles.protection);
   const id = playerId(params);
   const found = await limitsForStaff(id);
   if (!found) throw data(null, { status: 404 });
   const { player, overview, changes, reality } = found;
+  const { t } = getInstance(context);
+  // A session limit is minutes, in the staff member's language; the others are money.
+  const value = (kind: string, n: bigint | null) =>
+    n === null ? null : kind === "session" ? t("rgLimits.minutesValue", { minutes: String(n) }) : takaText(n);
   const set = overview.filter((l) => l.amount !== null);
   return {
-    title: `${getInstance(context).t("rgLimits.admin.title")} · ${player.username}`,
+    title: `${t("rgLimits.admin.title")} · ${player.username}`,
     i18n: areaBundle(context, "rgLimits"),
     role: staff.role,
     player,

@@ -9,7 +9,9 @@ import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { sliders, socialLinks } from "#app/modules/content/schema.ts";
 import { MAX_BODY_BYTES } from "#app/modules/api/http.server.ts";
 import { transfer } from "#app/modules/ledger/ledger.server.ts";
+import { createMethodWithNumbers, depositFor, expectPaymentError } from "#app/modules/payments/test-helpers.ts";
 import { findPlayerByUsername } from "#app/modules/players/players.server.ts";
+import { saveBirthday } from "#app/modules/profile/birthday.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { authMiddleware, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
@@ -369,9 +371,13 @@ describe("POST /api/v1/create-players", () => {
       [{ currency: "USD" }, { currency: ["Please choose BDT, INR or PKR"] }],
       [{ name: "N".repeat(101) }, { name: ["Full name can be at most 100 characters"] }],
       [{ referral_code: "X".repeat(21) }, { referral_code: ["Referral code not found"] }],
-      [{ ageCheck: undefined }, { ageCheck: ["You must confirm that you are 18 years old."] }],
       [{ ageCheck: false }, { ageCheck: ["You must confirm that you are 18 years old."] }],
       [{ ageCheck: undefined, age_check: "0" }, { age_check: ["You must confirm that you are 18 years old."] }],
+      [{ phone: undefined, phoneNumber: "" }, { phoneNumber: ["Phone number is required"] }],
+      [{ name: undefined, realName: "N".repeat(101) }, { realName: ["Full name can be at most 100 characters"] }],
+      [{ friendReferCode: "X".repeat(21) }, { friendReferCode: ["Referral code not found"] }],
+      [{ callingCode: "1" }, { callingCode: ["Please choose a country code"] }],
+      [{ callingCode: "91" }, { callingCode: ["Please choose a country code"] }], // a BDT account takes 880
       [{ username: 12345 }, {}], // a number is read as its digits: valid
     ];
     for (const [overrides, errors] of cases) {
@@ -395,8 +401,94 @@ describe("POST /api/v1/create-players", () => {
       confirmPassword: ["Confirm Password is required"],
       phone: ["Phone number is required"],
       email: ["Email is required"],
-      ageCheck: ["You must confirm that you are 18 years old."],
     });
+  });
+
+  it("creates a player from the spec's exact payload, without the 18+ declaration: no birthday yet, so no deposit", async () => {
+    const res = await postJson(createPlayersRoute, signupPath, {
+      username: "specpay01",
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      name: "Spec Payload",
+      phone: "01722222222",
+      email: "specpay01@example.com",
+      referral_code: "",
+      currency: "BDT",
+      status: "active",
+    });
+    expect(res.status).toBe(201);
+    const row = await findPlayerByUsername("specpay01");
+    expect((await res.json()).data).toEqual({ remote_id: row!.id, username: "specpay01" });
+    expect(row).toMatchObject({ currency: "BDT", status: "active", name: "Spec Payload", callingCode: "880", birthday: null });
+  });
+
+  it("refuses an 18+ declaration that is sent but not given, under the name it was sent as", async () => {
+    const message = ["You must confirm that you are 18 years old."];
+    const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+      [{ ageCheck: false }, { ageCheck: message }],
+      [{ ageCheck: "0" }, { ageCheck: message }],
+      [{ ageCheck: 0 }, { ageCheck: message }],
+      [{ ageCheck: "" }, { ageCheck: message }],
+      [{ ageCheck: "off" }, { ageCheck: message }],
+      [{ ageCheck: undefined, age_check: "false" }, { age_check: message }],
+    ];
+    for (const [i, [overrides, errors]] of cases.entries()) {
+      const { res, body } = await signup({ username: `minor0${i}`, email: `minor0${i}@example.com`, ...overrides });
+      expect(res.status, JSON.stringify(overrides)).toBe(422);
+      expect(body).toEqual({ message: message[0], errors });
+      expect(await findPlayerByUsername(`minor0${i}`)).toBeUndefined();
+    }
+  });
+
+  it("accepts the two-step form's names: realName, callingCode, phoneNumber, friendReferCode, currencyType; ignores captcha", async () => {
+    const res = await postJson(createPlayersRoute, signupPath, {
+      username: "twostep01",
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      currencyType: 8,
+      friendReferCode: "demo2026",
+      realName: "Two Step",
+      callingCode: "880",
+      phoneNumber: "01733333333",
+      email: "twostep01@example.com",
+      captcha: "1234",
+      ageCheck: true,
+    });
+    expect(res.status).toBe(201);
+    const demo = await findPlayerByUsername("demo");
+    expect(await findPlayerByUsername("twostep01")).toMatchObject({
+      currency: "BDT",
+      name: "Two Step",
+      callingCode: "880",
+      phone: "01733333333",
+      referredById: demo!.id,
+    });
+
+    // The calling code of the currency's country is kept; "+880" is 880.
+    expect((await signup({ username: "twostep02", currency: "INR", callingCode: "91" })).res.status).toBe(201);
+    expect(await findPlayerByUsername("twostep02")).toMatchObject({ currency: "INR", callingCode: "91" });
+    expect((await signup({ username: "twostep03", callingCode: "+880" })).res.status).toBe(201);
+    expect(await findPlayerByUsername("twostep03")).toMatchObject({ currency: "BDT", callingCode: "880" });
+  });
+
+  it("refuses the first deposit of a player created without the 18+ declaration until they give an adult birthday", async () => {
+    const res = await postJson(createPlayersRoute, signupPath, {
+      username: "nobday01",
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      name: "No Birthday",
+      phone: "01744444444",
+      email: "nobday01@example.com",
+      currency: "BDT",
+    });
+    expect(res.status).toBe(201);
+    const id = (await res.json()).data.remote_id as number;
+    const ctx = await createMethodWithNumbers();
+    await expectPaymentError(depositFor(id, ctx), "verification_needed", "payments.errors.birthdayNeeded");
+
+    expect(await saveBirthday(id, "2000-01-01")).toMatchObject({ ok: true });
+    const deposit = await depositFor(id, ctx);
+    expect(deposit).toMatchObject({ playerId: id, status: "pending" });
   });
 
   it("refuses a username taken in any letter case", async () => {

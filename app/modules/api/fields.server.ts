@@ -13,18 +13,20 @@ export const LOGIN_FIELDS = {
   password: ["password"],
 } as const satisfies FieldNames<string>;
 
-/** Sign-up payload of spec section 3 plus the 18+ declaration of its two-step form. `status` is deliberately absent:
- *  a client cannot choose its own account status. */
+/** Sign-up payload of spec section 3, also under the names of its two-step form (currencyType, realName, phoneNumber,
+ *  friendReferCode), with that form's 18+ declaration and calling code. `status` is deliberately absent: a client
+ *  cannot choose its own account status. The two-step form's `captcha` is not read: the captcha is a separate item. */
 export const SIGNUP_FIELDS = {
   username: ["username"],
   password: ["password"],
   confirmPassword: ["confirmPassword"],
-  name: ["name"],
-  phone: ["phone"],
+  name: ["name", "realName"],
+  phone: ["phone", "phoneNumber"],
   email: ["email"],
-  referralCode: ["referral_code"],
-  currency: ["currency"],
+  referralCode: ["referral_code", "friendReferCode"],
+  currency: ["currency", "currencyType"],
   ageCheck: ["ageCheck", "age_check"],
+  callingCode: ["callingCode", "calling_code"],
 } as const satisfies FieldNames<string>;
 
 export type Picked<K extends string> = { input: Record<K, unknown>; names: Record<K, string> };

@@ -5,7 +5,7 @@ import { creditDemoBalance } from "./demo-credit.server.ts";
 import { hashPassword, burnPasswordCheck, verifyPassword } from "./password.server.ts";
 import { beginLoginAttempt, loginFailed, loginSucceeded, releaseHits, takeHits, type LoginPace } from "./rate-limit.server.ts";
 import { players } from "./schema.ts";
-import type { SignupInput } from "./validation.ts";
+import type { NewPlayerInput, SignupInput } from "./validation.ts";
 
 export type Player = typeof players.$inferSelect;
 export type PublicPlayer = Omit<Player, "passwordHash">;
@@ -69,8 +69,12 @@ const isUniqueViolation = (e: unknown) => {
  * Creates an account. With `ip` (every form and API sign-up should pass clientIp(request)), the sign-up takes a
  * place under the per-address limit before the password is hashed (atomically: parallel sign-ups from one
  * address never create more than MAX_SIGNUPS_PER_IP); a sign-up that creates nothing gives its place back.
+ * `callingCode` is the phone's, already checked by the caller; without it the column's default (880) is kept.
  */
-export async function createPlayer(input: SignupInput, { ip, now = new Date() }: { ip?: string; now?: Date } = {}): Promise<CreatePlayerResult> {
+export async function createPlayer(
+  input: NewPlayerInput,
+  { ip, now = new Date(), callingCode }: { ip?: string; now?: Date; callingCode?: string } = {},
+): Promise<CreatePlayerResult> {
   if (await findPlayerByUsername(input.username)) {
     return { ok: false, fieldErrors: { username: ["errors.usernameTaken"] } };
   }
@@ -88,7 +92,7 @@ export async function createPlayer(input: SignupInput, { ip, now = new Date() }:
   }
   let created = false;
   try {
-    const result = await insertPlayer(input, referredById);
+    const result = await insertPlayer(input, referredById, callingCode);
     created = result.ok;
     return result;
   } finally {
@@ -96,7 +100,7 @@ export async function createPlayer(input: SignupInput, { ip, now = new Date() }:
   }
 }
 
-async function insertPlayer(input: SignupInput, referredById: number | null): Promise<CreatePlayerResult> {
+async function insertPlayer(input: NewPlayerInput, referredById: number | null, callingCode?: string): Promise<CreatePlayerResult> {
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -108,6 +112,7 @@ async function insertPlayer(input: SignupInput, referredById: number | null): Pr
             username: input.username,
             passwordHash,
             name: input.name,
+            ...(callingCode ? { callingCode } : {}),
             phone: input.phone,
             email: input.email.toLowerCase(),
             currency: input.currency,

@@ -3,18 +3,39 @@ import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/mo
 import { clientCurrency, clientFieldErrors, issuesByField, pickFields, SIGNUP_FIELDS, validationFailed } from "#app/modules/api/fields.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
-import { signupSchema } from "#app/modules/players/validation.ts";
+import { apiSignupSchema } from "#app/modules/players/validation.ts";
 import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
+import { countryOfPlayer } from "#app/modules/settings/jurisdiction.ts";
 import type { Route } from "./+types/create-players";
 
 export function loader({ request }: Route.LoaderArgs) {
   return rejectMethod(request, ["POST"]);
 }
 
+/** The phone's calling code: none (or blank) is the form's fixed 880; else 880 or the code of the currency's country
+ *  (countryOfPlayer: 91 for INR, 92 for PKR), with or without "+". Undefined when it is neither. */
+function callingCodeOf(value: unknown, currency: unknown): string | undefined {
+  if (value === undefined || value === "") return "880";
+  if (typeof value !== "string") return undefined;
+  const code = value.trim().replace(/^\+/, "");
+  if (code === "880") return code;
+  return typeof currency === "string" && countryOfPlayer({ currency, callingCode: code }) ? code : undefined;
+}
+
 /**
  * POST /api/v1/create-players with the sign-up payload (JSON or form data): username, password, confirmPassword,
- * name, phone, email, referral_code, currency (default BDT), ageCheck or age_check (true, "1" or "on").
- * Any other field, `status` included, is ignored: every new player starts active and unprivileged.
+ * name, phone, email, referral_code, currency (default BDT), status, as spec section 7 lists it; or with the names
+ * of the spec's two-step form: realName, phoneNumber, callingCode, friendReferCode, currencyType (8, 7 or 17).
+ *
+ * The 18+ declaration, ageCheck or age_check (true, "1" or "on"), is optional here because the spec's payload has
+ * none; one that is sent but not given (false, "0", "") is refused. Players have no column recording it: the gate is
+ * the birthday, which every deposit requires (payments "birthdayNeeded", then 18+ against it) and so does every
+ * real-money bet (identityRefusal), so a player created without the declaration cannot deposit or play for real
+ * money before giving an adult birthday.
+ *
+ * callingCode: see callingCodeOf; it is stored with the player and the jurisdiction is checked with it.
+ * `captcha` is ignored for now (the captcha work is a separate item). Any other field, `status` included, is
+ * ignored: every new player starts active and unprivileged.
  * 201 { success, message, data: { remote_id, username } }; 422 { message, errors: { <client field>: [message] } };
  * 429 with Retry-After after too many sign-ups from one address.
  */
@@ -23,12 +44,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (refused) return refused;
   const picked = pickFields(await readBody(request), SIGNUP_FIELDS);
   picked.input.currency = clientCurrency(picked.input.currency);
-  const parsed = signupSchema.safeParse(picked.input);
-  if (!parsed.success) return validationFailed(clientFieldErrors(issuesByField(parsed.error), picked));
+  const parsed = apiSignupSchema.safeParse(picked.input);
+  const callingCode = callingCodeOf(picked.input.callingCode, picked.input.currency ?? "BDT");
+  const fieldErrors = parsed.success ? {} : issuesByField(parsed.error);
+  if (!callingCode) fieldErrors.callingCode = ["errors.callingCodeInvalid"];
+  if (!parsed.success || !callingCode) return validationFailed(clientFieldErrors(fieldErrors, picked));
 
-  const refusedCountry = await checkJurisdiction({ currency: parsed.data.currency, callingCode: "880" });
+  const refusedCountry = await checkJurisdiction({ currency: parsed.data.currency, callingCode });
   if (refusedCountry) return apiError(403, refusedCountry.messageKey);
-  const created = await createPlayer(parsed.data, { ip: clientIp(request) });
+  const created = await createPlayer(parsed.data, { ip: clientIp(request), callingCode });
   if (!created.ok && "retryAfterMinutes" in created) {
     const minutes = created.retryAfterMinutes;
     return apiError(429, "errors.tooManySignups", { params: { minutes }, headers: { "Retry-After": String(minutes * 60) } });

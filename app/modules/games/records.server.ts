@@ -1,4 +1,4 @@
-// The betting record: a player's settled rounds (spec /betting-record and "Settled bet record"), filtered by
+// The betting record: a player's settled rounds (spec /betting-record and "Settled bet record") and unsettled ones, filtered by
 // Asia/Dhaka day, platform and game type, and one round's details with its wallet calls and fairness data.
 // The filter itself (parsing, query strings) is in records-filter.ts, which pages use in the browser too.
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
@@ -26,21 +26,27 @@ export type SettledRoundsPage = { items: SettledRound[]; total: number; pages: n
 
 const dayBounds = (day: RecordDay, now: Date) => dhakaRange(day === "last7" ? "7d" : day, now) as { from: Date; to: Date };
 
-/** The player's settled rounds for the filter, newest settlement first, with the filter's totals. */
-export async function listSettledRounds(
-  playerId: number,
-  { day, platform, type, page = 1, size = 10 }: Partial<RecordFilter> & { day: RecordDay },
-  now: Date = new Date(),
-): Promise<SettledRoundsPage> {
+type RoundsFilter = Partial<RecordFilter> & { day: RecordDay };
+
+/**
+ * The player's own rounds in one status for the filter: settled ones by the Dhaka day they settled, open ones by the
+ * day they were placed. Rolled-back rounds are neither.
+ */
+function roundsWhere(playerId: number, status: "settled" | "open", { day, platform, type }: RoundsFilter, now: Date): SQL {
   const { from, to } = dayBounds(day, now);
-  const where = and(
+  const at = status === "settled" ? gameRounds.settledAt : gameRounds.createdAt;
+  return and(
     eq(gameRounds.playerId, playerId),
-    eq(gameRounds.status, "settled"),
-    gte(gameRounds.settledAt, from),
-    lt(gameRounds.settledAt, to),
+    eq(gameRounds.status, status),
+    gte(at, from),
+    lt(at, to),
     ...(platform ? [eq(gameRounds.platform, platform)] : []),
     ...(type ? [eq(gameRounds.gameType, type)] : []),
   ) as SQL;
+}
+
+/** The count and stake and payout sums of the rounds, and the page to show (a page past the end shows the last). */
+async function pageOf(where: SQL, page: number, size: number) {
   const [totals] = await db
     .select({
       n: count(),
@@ -51,17 +57,26 @@ export async function listSettledRounds(
     .where(where);
   const total = Number(totals?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / size));
-  const current = Math.min(Math.max(1, page), pages);
-  const rows = await db
+  return { total, pages, current: Math.min(Math.max(1, page), pages), stake: BigInt(totals?.stake ?? "0"), payout: BigInt(totals?.payout ?? "0") };
+}
+
+const roundRows = (where: SQL) =>
+  db
     .select({ r: gameRounds, providerName: gameProviders.name, gameName: games.name })
     .from(gameRounds)
     .innerJoin(gameProviders, eq(gameProviders.id, gameRounds.providerId))
     .leftJoin(games, eq(games.id, gameRounds.gameId))
-    .where(where)
+    .where(where);
+
+/** The player's settled rounds for the filter, newest settlement first, with the filter's totals. */
+export async function listSettledRounds(playerId: number, filter: RoundsFilter, now: Date = new Date()): Promise<SettledRoundsPage> {
+  const { page = 1, size = 10 } = filter;
+  const where = roundsWhere(playerId, "settled", filter, now);
+  const { total, pages, current, stake: turnover, payout } = await pageOf(where, page, size);
+  const rows = await roundRows(where)
     .orderBy(desc(gameRounds.settledAt), desc(gameRounds.id))
     .limit(size)
     .offset((current - 1) * size);
-  const turnover = BigInt(totals?.stake ?? "0");
   return {
     items: rows.map(({ r, providerName, gameName }) => ({
       id: r.id,
@@ -80,7 +95,44 @@ export async function listSettledRounds(
     pages,
     page: current,
     turnover,
-    profit: BigInt(totals?.payout ?? "0") - turnover,
+    profit: payout - turnover,
+  };
+}
+
+export type OpenRound = Pick<SettledRound, "id" | "platform" | "providerName" | "gameType" | "gameCode" | "gameName" | "stake" | "currency"> & {
+  createdAt: Date;
+};
+
+export type OpenRoundsPage = { items: OpenRound[]; total: number; pages: number; page: number; stake: bigint };
+
+/**
+ * The player's unsettled rounds for the filter (the record's Unsettled tab): a Crash bet in flight, a Mines game in
+ * play, a provider's round with a bet and no win yet. Newest placed first, with their total stake.
+ */
+export async function listOpenRounds(playerId: number, filter: RoundsFilter, now: Date = new Date()): Promise<OpenRoundsPage> {
+  const { page = 1, size = 10 } = filter;
+  const where = roundsWhere(playerId, "open", filter, now);
+  const { total, pages, current, stake } = await pageOf(where, page, size);
+  const rows = await roundRows(where)
+    .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return {
+    items: rows.map(({ r, providerName, gameName }) => ({
+      id: r.id,
+      platform: r.platform,
+      providerName,
+      gameType: r.gameType,
+      gameCode: r.gameCode,
+      gameName,
+      stake: r.stake,
+      currency: r.currency,
+      createdAt: r.createdAt,
+    })),
+    total,
+    pages,
+    page: current,
+    stake,
   };
 }
 

@@ -1,10 +1,11 @@
 // The betting record: Asia/Dhaka day boundaries, the platform and type filters, paging and totals, and one
 // round's details only for its own player (with the server seed only once it has been revealed).
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { createPlayer } from "#app/modules/payments/test-helpers.ts";
 import { parseRecordFilter, recordQuery } from "./records-filter.ts";
-import { getRound, listSettledRounds, verifyLink } from "./records.server.ts";
+import { getRound, listOpenRounds, listSettledRounds, verifyLink } from "./records.server.ts";
 import { fairSeeds, gameProviders, gameRounds, games, gameWalletCalls } from "./schema.ts";
 
 // 10:00 on 21 November 2026 in Dhaka; that Dhaka day began at 18:00 UTC on the 20th.
@@ -32,6 +33,7 @@ async function round(
     payout = 0n,
     status = "settled" as "settled" | "open" | "rolled_back",
     fairness = null as Record<string, unknown> | null,
+    createdAt = undefined as Date | undefined,
   } = {},
 ) {
   const code = platform === "HOUSE" ? "HOUSE-ARCADE-DICE" : "KA-SLOT-TIGER";
@@ -51,6 +53,7 @@ async function round(
       status,
       settledAt,
       fairness,
+      ...(createdAt ? { createdAt } : {}),
     })
     .returning();
   return row!;
@@ -150,6 +153,72 @@ describe("filters, paging and totals", () => {
       size: 10,
     });
     expect(recordQuery({ day: "last7", platform: "KA", page: 3, size: 25 })).toBe("?day=last7&platform=KA&size=25&page=3");
+  });
+});
+
+describe("unsettled rounds", () => {
+  const open = (playerId: number, createdAt: Date, values: Parameters<typeof round>[2] = {}) =>
+    round(playerId, null, { ...values, status: "open", createdAt });
+
+  it("lists the player's open rounds newest first, never settled or rolled-back ones, until they settle", async () => {
+    const p = await createPlayer();
+    const older = await open(p.id, ms(NOW, -120_000), { stake: 2_000n });
+    const newer = await open(p.id, ms(NOW, -60_000), { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", stake: 5_000n });
+    const settled = await round(p.id, ms(NOW, -30_000), { createdAt: ms(NOW, -90_000) });
+    await round(p.id, null, { status: "rolled_back", createdAt: ms(NOW, -30_000) });
+
+    const page = await listOpenRounds(p.id, { day: "today" }, NOW);
+    expect(page.items.map((r) => r.id)).toEqual([newer.id, older.id]);
+    expect(page.total).toBe(2);
+    expect(page.stake).toBe(7_000n);
+    expect(page.items[0]).toMatchObject({
+      platform: "HOUSE",
+      providerName: "DeshPlay Originals",
+      gameType: "ARCADE",
+      gameName: "Dice",
+      stake: 5_000n,
+      createdAt: ms(NOW, -60_000),
+    });
+    // The Settled tab never shows an open round.
+    expect((await listSettledRounds(p.id, { day: "today" }, NOW)).items.map((r) => r.id)).toEqual([settled.id]);
+
+    // Once the provider's win arrives the round moves from Unsettled to Settled.
+    await db
+      .update(gameRounds)
+      .set({ status: "settled", payout: 4_000n, settledAt: ms(NOW, -1_000) })
+      .where(eq(gameRounds.id, older.id));
+    expect((await listOpenRounds(p.id, { day: "today" }, NOW)).items.map((r) => r.id)).toEqual([newer.id]);
+    expect((await listSettledRounds(p.id, { day: "today" }, NOW)).items.map((r) => r.id)).toEqual([older.id, settled.id]);
+  });
+
+  it("never shows another player's open rounds", async () => {
+    const p = await createPlayer();
+    const q = await createPlayer();
+    await open(q.id, ms(NOW, -60_000), { stake: 99_900n });
+    expect((await listOpenRounds(p.id, { day: "today" }, NOW)).items).toEqual([]);
+    expect((await listOpenRounds(q.id, { day: "today" }, NOW)).items.map((r) => r.stake)).toEqual([99_900n]);
+  });
+
+  it("filters by the Dhaka day it was placed, platform and game type, and pages", async () => {
+    const p = await createPlayer();
+    const today = await open(p.id, DHAKA_MIDNIGHT, { stake: 100n });
+    const yesterday = await open(p.id, ms(DHAKA_MIDNIGHT, -1), { stake: 200n });
+    const week = await open(p.id, new Date("2026-11-14T18:00:00Z"), { stake: 300n });
+    await open(p.id, new Date("2026-11-14T17:59:59.999Z"), { stake: 400n }); // eight Dhaka days ago
+    const arcade = await open(p.id, ms(NOW, -1_000), { provider: house, game: dice, platform: "HOUSE", type: "ARCADE" });
+
+    expect((await listOpenRounds(p.id, { day: "today" }, NOW)).items.map((r) => r.id)).toEqual([arcade.id, today.id]);
+    expect((await listOpenRounds(p.id, { day: "yesterday" }, NOW)).items.map((r) => r.id)).toEqual([yesterday.id]);
+    expect((await listOpenRounds(p.id, { day: "last7" }, NOW)).items.map((r) => r.id)).toEqual([arcade.id, today.id, yesterday.id, week.id]);
+    expect((await listOpenRounds(p.id, { day: "last7", platform: "HOUSE" }, NOW)).items.map((r) => r.id)).toEqual([arcade.id]);
+    expect((await listOpenRounds(p.id, { day: "last7", type: "SLOT" }, NOW)).items.map((r) => r.id)).toEqual([today.id, yesterday.id, week.id]);
+    expect((await listOpenRounds(p.id, { day: "last7", platform: "HOUSE", type: "SLOT" }, NOW)).total).toBe(0);
+    const first = await listOpenRounds(p.id, { day: "last7", size: 10 }, NOW);
+    expect(first).toMatchObject({ total: 4, pages: 1, page: 1 });
+    for (let i = 0; i < 9; i++) await open(p.id, ms(NOW, -(i + 2) * 1_000));
+    const second = await listOpenRounds(p.id, { day: "last7", size: 10, page: 2 }, NOW);
+    expect(second).toMatchObject({ total: 13, pages: 2, page: 2 });
+    expect(second.items.map((r) => r.id)).toEqual([today.id, yesterday.id, week.id]);
   });
 });
 

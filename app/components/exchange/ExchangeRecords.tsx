@@ -45,8 +45,23 @@ function Net({ net }: { net: Signed }) {
   return <span className={`tabular-nums ${net.negative ? "text-red-400" : "text-emerald-400"}`}>{net.text}</span>;
 }
 
-/** The Exchange tab: the player's bets, each opening its details (a link, so it works without JavaScript). */
-export function ExchangeRecords({ records, next, detail }: { records: ExchangeRecordRow[]; next: number | null; detail: ExchangeRecordRow | null }) {
+/**
+ * The Exchange tab: the player's bets, each opening its details (a link, so it works without JavaScript). The
+ * Unsettled tab shows its open bets with it too, paging on its own address and saying so when there are none.
+ */
+export function ExchangeRecords({
+  records,
+  next,
+  detail,
+  olderHref = (before) => `/betting-record?tab=exchange&before=${before}`,
+  empty,
+}: {
+  records: ExchangeRecordRow[];
+  next: number | null;
+  detail: ExchangeRecordRow | null;
+  olderHref?: (before: number) => string;
+  empty?: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -104,7 +119,7 @@ export function ExchangeRecords({ records, next, detail }: { records: ExchangeRe
       ) : null}
       <section className="overflow-x-auto rounded-xl bg-panel" data-testid="exchange-records">
         {records.length === 0 ? (
-          <p className="p-6 text-center text-sm text-white/60">{t("records.exchange.empty")}</p>
+          <p className="p-6 text-center text-sm text-white/60">{empty ?? t("records.exchange.empty")}</p>
         ) : (
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="bg-panel-2 text-xs text-white/70">
@@ -142,7 +157,7 @@ export function ExchangeRecords({ records, next, detail }: { records: ExchangeRe
         )}
       </section>
       {next ? (
-        <a href={`/betting-record?tab=exchange&before=${next}`} className="mt-2 inline-block text-sm underline">
+        <a href={olderHref(next)} className="mt-2 inline-block text-sm underline">
           {t("records.exchange.older")}
         </a>
       ) : null}

@@ -170,11 +170,17 @@ async function playerView(playerId: number, marketIds: number[]) {
   };
 }
 
-/** The player's exchange bets, newest first (My Bets and Bets History), with keyset paging on id. */
+/** The player's exchange bets, newest first (My Bets and Bets History, the betting record's Unsettled tab), with keyset paging on id. */
 export async function listPlayerOrders(playerId: number, { settled, before, limit = 20 }: { settled: boolean; before?: number; limit?: number }) {
   const statuses = settled ? (["won", "lost", "void", "cancelled", "lapsed"] as const) : (["unmatched", "partially_matched", "matched"] as const);
   return db
-    .select({ order: exchangeOrders, market: exchangeMarkets.name, event: exchangeEvents.name, runner: exchangeRunners.name })
+    .select({
+      order: exchangeOrders,
+      kind: exchangeMarkets.kind,
+      market: exchangeMarkets.name,
+      event: exchangeEvents.name,
+      runner: exchangeRunners.name,
+    })
     .from(exchangeOrders)
     .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeOrders.marketId))
     .innerJoin(exchangeEvents, eq(exchangeEvents.id, exchangeMarkets.eventId))

@@ -7,6 +7,7 @@ import { db } from "#app/db/db.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { betFigures } from "./bet-figures.ts";
+import { listPlayerOrders } from "./queries.server.ts";
 import { type ExchangeOrder, exchangeEvents, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
 import { takaText } from "./slip.ts";
 
@@ -97,6 +98,15 @@ export async function listExchangeRecords(playerId: number, before?: number) {
     .orderBy(desc(exchangeOrders.id))
     .limit(EXCHANGE_RECORD_PAGE);
   const records = rows.map(recordOf);
+  return { records, next: records.length === EXCHANGE_RECORD_PAGE ? records[records.length - 1]!.id : null };
+}
+
+/**
+ * The player's exchange bets not settled yet (unmatched, partly matched, or matched with the market still open), newest
+ * first, EXCHANGE_RECORD_PAGE at a time: /exchange-account's open bets, as the betting record shows them.
+ */
+export async function listOpenExchangeRecords(playerId: number, before?: number) {
+  const records = (await listPlayerOrders(playerId, { settled: false, before, limit: EXCHANGE_RECORD_PAGE })).map(recordOf);
   return { records, next: records.length === EXCHANGE_RECORD_PAGE ? records[records.length - 1]!.id : null };
 }
 

@@ -5,7 +5,8 @@ import { Form, useSubmit } from "react-router";
 import { z } from "zod";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ExchangeRecords } from "#app/components/exchange/ExchangeRecords.tsx";
-import { getExchangeRecord, listExchangeRecords } from "#app/modules/exchange/records.server.ts";
+import { getExchangeRecord, listExchangeRecords, listOpenExchangeRecords } from "#app/modules/exchange/records.server.ts";
+import { OpenTable } from "#app/components/games/records/OpenTable.tsx";
 import { Pager } from "#app/components/games/records/Pager.tsx";
 import { RecordTable } from "#app/components/games/records/RecordTable.tsx";
 import { Toggles } from "#app/components/games/records/Toggles.tsx";
@@ -13,8 +14,8 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { parseRecordFilter, recordDays, recordPageSizes, recordQuery } from "#app/modules/games/records-filter.ts";
-import { listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
+import { parseRecordFilter, recordDays, recordPageSizes, recordQuery, type RecordFilter } from "#app/modules/games/records-filter.ts";
+import { listOpenRounds, listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -26,13 +27,23 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 const taka = (p: bigint) => groupTaka(formatPoisha(p));
 
+const tabs = ["settled", "unsettled", "exchange"] as const;
+type Tab = (typeof tabs)[number];
+const tabOf = (value: string | null): Tab => ((tabs as readonly string[]).includes(value ?? "") ? (value as Tab) : "settled");
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const t = translator(context);
-  const tab = url.searchParams.get("tab") === "exchange" ? "exchange" : "settled";
+  const tab = tabOf(url.searchParams.get("tab"));
   const filter = parseRecordFilter(url.searchParams);
   const exchange = tab === "exchange" ? await exchangeTab(player.id, url.searchParams) : null;
-  const [list, platforms] = await Promise.all([listSettledRounds(player.id, filter), listRecordPlatforms()]);
+  const [settled, open, openBets, platforms] = await Promise.all([
+    tab === "unsettled" ? null : listSettledRounds(player.id, filter),
+    tab === "unsettled" ? listOpenRounds(player.id, filter) : null,
+    tab === "unsettled" ? listOpenExchangeRecords(player.id, beforeOf(url.searchParams)) : null,
+    listRecordPlatforms(),
+  ]);
+  const list = settled ?? open!;
   const typeLabel = (type: string) => ((gameTypes as readonly string[]).includes(type) ? t(`casino.types.${type}` as MessageKey) : type);
   return {
     title: t("records.title"),
@@ -42,7 +53,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     filter: { ...filter, page: list.page },
     platforms: platforms.map((p) => ({ value: p.platform, label: p.name })),
     types: gameTypes.map((value) => ({ value, label: typeLabel(value) })),
-    rows: list.items.map((r) => ({
+    rows: (settled?.items ?? []).map((r) => ({
       id: r.id,
       platform: r.providerName,
       gameType: typeLabel(r.gameType),
@@ -51,83 +62,141 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       profit: taka(r.profit),
       settledAt: formatDhaka(r.settledAt, "YYYY-MM-DD HH:mm:ss"),
     })),
-    totals: { count: list.total, turnover: taka(list.turnover), profit: taka(list.profit) },
+    totals: settled
+      ? { count: settled.total, turnover: taka(settled.turnover), profit: taka(settled.profit) }
+      : { count: 0, turnover: "0.00", profit: "0.00" },
     pages: list.pages,
     exchange,
+    unsettled: open
+      ? {
+          rows: open.items.map((r) => ({
+            id: r.id,
+            provider: r.providerName,
+            gameType: typeLabel(r.gameType),
+            game: r.gameName ?? r.gameCode,
+            stake: taka(r.stake),
+            placedAt: formatDhaka(r.createdAt, "YYYY-MM-DD HH:mm:ss"),
+          })),
+          totals: { count: open.total, stake: taka(open.stake) },
+          exchange: openBets!,
+        }
+      : null,
   };
 }
 
 const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** ?before=: the exchange bet to page back from (its id), when it is one. */
+function beforeOf(params: URLSearchParams) {
+  const before = recordId.safeParse(params.get("before") ?? undefined);
+  return before.success ? before.data : undefined;
+}
+
 /** The Exchange tab's bets (?before= pages back) and the one opened (?bet=, the player's own only). */
 async function exchangeTab(playerId: number, params: URLSearchParams) {
-  const before = recordId.safeParse(params.get("before") ?? undefined);
   const bet = recordId.safeParse(params.get("bet") ?? undefined);
   const [list, detail] = await Promise.all([
-    listExchangeRecords(playerId, before.success ? before.data : undefined),
+    listExchangeRecords(playerId, beforeOf(params)),
     bet.success ? getExchangeRecord(playerId, bet.data) : null,
   ]);
   return { ...list, detail };
 }
 
-export default function BettingRecord({ loaderData }: Route.ComponentProps) {
-  useArea(loaderData.i18n);
+/** The page's address for a tab and filter: the Settled tab's is /betting-record, the Unsettled tab's keeps ?tab=. */
+const recordHref = (tab: Tab, filter: RecordFilter) => `/betting-record${recordQuery(filter)}${tab === "unsettled" ? "&tab=unsettled" : ""}`;
+
+/** The Settled and Unsettled tabs' filter: a plain GET form (sent on change when JavaScript runs) that keeps the tab. */
+function RecordFilters({ tab, filter, platforms, types }: { tab: Tab; filter: RecordFilter; platforms: Option[]; types: Option[] }) {
   const { t } = useTranslation();
-  const { filter, tab, pages } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const all = { value: "", label: t("records.all") };
+  return (
+    <Form
+      method="get"
+      action="/betting-record"
+      className="mb-3 rounded-xl bg-panel p-3"
+      onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+      aria-label={t("records.filters")}
+      data-testid="record-filters"
+    >
+      {tab === "unsettled" ? <input type="hidden" name="tab" value="unsettled" /> : null}
+      <Toggles
+        name="day"
+        legend={t("records.date")}
+        options={recordDays.map((value) => ({ value, label: t(`records.days.${value}`) }))}
+        value={filter.day}
+      />
+      <Toggles name="platform" legend={t("records.platform")} options={[all, ...platforms]} value={filter.platform ?? ""} />
+      <Toggles name="type" legend={t("records.gameType")} options={[all, ...types]} value={filter.type ?? ""} />
+      <Toggles
+        name="size"
+        legend={t("records.pageSize")}
+        options={recordPageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+        value={String(filter.size)}
+      />
+      {hydrated ? null : (
+        <button type="submit" className="btn-primary mt-1 w-full text-sm">
+          {t("records.apply")}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+type Option = { value: string; label: string };
+
+export default function BettingRecord({ loaderData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
+  const { t } = useTranslation();
+  const { filter, tab, pages, unsettled } = loaderData;
   const tabClass = (active: boolean) =>
     `flex-1 rounded-md px-3 py-2 text-center text-sm ${active ? "bg-brand font-bold text-black" : "text-white/70"}`;
+  const tabLink = (to: Tab, href: string) => (
+    <a href={href} className={tabClass(tab === to)} aria-current={tab === to ? "page" : undefined}>
+      {t(`records.tabs.${to}`)}
+    </a>
+  );
   return (
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="betting-record-page">
         <h1 className="mb-3 text-xl font-bold">{t("records.title")}</h1>
         <nav className="mb-3 flex gap-1 rounded-lg bg-panel p-1" aria-label={t("records.title")}>
-          <a href="/betting-record" className={tabClass(tab === "settled")} aria-current={tab === "settled" ? "page" : undefined}>
-            {t("records.tabs.settled")}
-          </a>
-          <a href="/betting-record?tab=exchange" className={tabClass(tab === "exchange")} aria-current={tab === "exchange" ? "page" : undefined}>
-            {t("records.tabs.exchange")}
-          </a>
+          {tabLink("settled", "/betting-record")}
+          {tabLink("unsettled", "/betting-record?tab=unsettled")}
+          {tabLink("exchange", "/betting-record?tab=exchange")}
         </nav>
         {loaderData.exchange ? (
           <ExchangeRecords records={loaderData.exchange.records} next={loaderData.exchange.next} detail={loaderData.exchange.detail} />
         ) : (
           <>
-            <Form
-              method="get"
-              action="/betting-record"
-              className="mb-3 rounded-xl bg-panel p-3"
-              onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
-              aria-label={t("records.filters")}
-              data-testid="record-filters"
-            >
-              <Toggles
-                name="day"
-                legend={t("records.date")}
-                options={recordDays.map((value) => ({ value, label: t(`records.days.${value}`) }))}
-                value={filter.day}
-              />
-              <Toggles name="platform" legend={t("records.platform")} options={[all, ...loaderData.platforms]} value={filter.platform ?? ""} />
-              <Toggles name="type" legend={t("records.gameType")} options={[all, ...loaderData.types]} value={filter.type ?? ""} />
-              <Toggles
-                name="size"
-                legend={t("records.pageSize")}
-                options={recordPageSizes.map((n) => ({ value: String(n), label: String(n) }))}
-                value={String(filter.size)}
-              />
-              {hydrated ? null : (
-                <button type="submit" className="btn-primary mt-1 w-full text-sm">
-                  {t("records.apply")}
-                </button>
-              )}
-            </Form>
-            <section className="rounded-xl bg-panel" data-testid="record-list">
-              <RecordTable rows={loaderData.rows} totals={loaderData.totals} />
-            </section>
+            <RecordFilters tab={tab} filter={filter} platforms={loaderData.platforms} types={loaderData.types} />
+            {unsettled ? (
+              <>
+                <p className="mb-2 text-xs text-white/60">{t("records.unsettled.note")}</p>
+                <section className="rounded-xl bg-panel" data-testid="open-rounds">
+                  <OpenTable rows={unsettled.rows} totals={unsettled.totals} />
+                </section>
+              </>
+            ) : (
+              <section className="rounded-xl bg-panel" data-testid="record-list">
+                <RecordTable rows={loaderData.rows} totals={loaderData.totals} />
+              </section>
+            )}
             <p className="mt-2 text-center text-xs text-white/50">{t("records.gmt6")}</p>
-            {pages > 1 ? <Pager page={filter.page} pages={pages} link={(page) => `/betting-record${recordQuery({ ...filter, page })}`} /> : null}
+            {pages > 1 ? <Pager page={filter.page} pages={pages} link={(page) => recordHref(tab, { ...filter, page })} /> : null}
+            {unsettled ? (
+              <section className="mt-4" data-testid="open-exchange-bets">
+                <h2 className="mb-2 font-bold">{t("records.unsettled.exchange")}</h2>
+                <ExchangeRecords
+                  records={unsettled.exchange.records}
+                  next={unsettled.exchange.next}
+                  detail={null}
+                  olderHref={(before) => `${recordHref(tab, filter)}&before=${before}`}
+                  empty={t("records.unsettled.exchangeEmpty")}
+                />
+              </section>
+            ) : null}
           </>
         )}
       </main>

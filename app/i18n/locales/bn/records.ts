@@ -3,7 +3,14 @@ import type en from "../en/records.ts";
 
 export default {
   title: "বেটিং রেকর্ড",
-  tabs: { settled: "নিষ্পন্ন", exchange: "এক্সচেঞ্জ" },
+  tabs: { settled: "নিষ্পন্ন", unsettled: "অনিষ্পন্ন", exchange: "এক্সচেঞ্জ" },
+  unsettled: {
+    note: "যে বেটগুলোর ফলাফল এখনো আসেনি, রাখার দিন অনুযায়ী।",
+    cols: { game: "গেম", provider: "প্রোভাইডার", stake: "বাজি", placed: "রাখার সময়" },
+    empty: "কোনো অনিষ্পন্ন ক্যাসিনো বেট নেই।",
+    exchange: "নিষ্পন্ন না হওয়া এক্সচেঞ্জ বেট",
+    exchangeEmpty: "কোনো খোলা এক্সচেঞ্জ বেট নেই।",
+  },
   exchange: {
     event: "ইভেন্ট",
     market: "মার্কেট",

@@ -1,7 +1,14 @@
 // Strings of the betting record (/betting-record and a round's details): a route-scoped area.
 export default {
   title: "Betting Record",
-  tabs: { settled: "Settled", exchange: "Exchange" },
+  tabs: { settled: "Settled", unsettled: "Unsettled", exchange: "Exchange" },
+  unsettled: {
+    note: "Bets still waiting for their result, by the day they were placed.",
+    cols: { game: "Game", provider: "Provider", stake: "Stake", placed: "Placed" },
+    empty: "No unsettled casino bets.",
+    exchange: "Exchange bets not settled",
+    exchangeEmpty: "No open exchange bets.",
+  },
   exchange: {
     event: "Event",
     market: "Market",

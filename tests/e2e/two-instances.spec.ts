@@ -22,10 +22,15 @@ const root = path.resolve(import.meta.dirname, "../..");
 const ports = [Number(process.env.E2E_PORT ?? 3200) + 11, Number(process.env.E2E_PORT ?? 3200) + 12];
 const origins = ports.map((port) => `http://localhost:${port}`);
 
+// One project runs it: the servers are the subject, not the layout. Checked in beforeAll as well as per test, since
+// Playwright runs beforeAll before a test's own skip: another project would start servers on the same ports.
+const RUNS_IN = "desktop";
+
 test.describe.configure({ mode: "serial" });
 test.skip(!adminUrl, "two instances share a PostgreSQL database (DATABASE_URL); PGlite is one process's");
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the live pushes need JavaScript");
-test.skip(({ isMobile }) => isMobile, "one run is enough: the servers are the subject, not the layout");
+test.beforeEach(({}, testInfo) => {
+  test.skip(testInfo.project.name !== RUNS_IN, `runs once, in the ${RUNS_IN} project`);
+});
 
 const dbName = `e2e_two_${randomBytes(5).toString("hex")}`;
 const servers: ChildProcess[] = [];
@@ -56,9 +61,13 @@ async function startInstance(index: number, env: Record<string, string>) {
   throw new Error(`instance ${index} did not answer: ${errors}`);
 }
 
-test.beforeAll(async () => {
+let created = false;
+
+test.beforeAll(async ({}, testInfo) => {
+  if (testInfo.project.name !== RUNS_IN) return;
   test.setTimeout(200_000);
   await asAdmin(adminUrl!, `create database ${dbName}`);
+  created = true;
   const url = new URL(adminUrl!);
   url.pathname = `/${dbName}`;
   const shared = {
@@ -76,7 +85,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const server of servers) server.kill("SIGTERM");
   await Promise.all(servers.map((s) => (s.exitCode === null ? new Promise((resolve) => s.once("exit", resolve)) : null)));
-  await asAdmin(adminUrl!, `drop database if exists ${dbName} with (force)`);
+  if (created) await asAdmin(adminUrl!, `drop database if exists ${dbName} with (force)`);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 

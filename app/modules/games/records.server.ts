@@ -68,6 +68,20 @@ const roundRows = (where: SQL) =>
     .leftJoin(games, eq(games.id, gameRounds.gameId))
     .where(where);
 
+type RoundRow = Awaited<ReturnType<typeof roundRows>>[number];
+
+/** What both tabs show of a round: its game, provider and stake. */
+const roundSummary = ({ r, providerName, gameName }: RoundRow) => ({
+  id: r.id,
+  platform: r.platform,
+  providerName,
+  gameType: r.gameType,
+  gameCode: r.gameCode,
+  gameName,
+  stake: r.stake,
+  currency: r.currency,
+});
+
 /** The player's settled rounds for the filter, newest settlement first, with the filter's totals. */
 export async function listSettledRounds(playerId: number, filter: RoundsFilter, now: Date = new Date()): Promise<SettledRoundsPage> {
   const { page = 1, size = 10 } = filter;
@@ -78,18 +92,11 @@ export async function listSettledRounds(playerId: number, filter: RoundsFilter, 
     .limit(size)
     .offset((current - 1) * size);
   return {
-    items: rows.map(({ r, providerName, gameName }) => ({
-      id: r.id,
-      platform: r.platform,
-      providerName,
-      gameType: r.gameType,
-      gameCode: r.gameCode,
-      gameName,
-      stake: r.stake,
-      payout: r.payout,
-      profit: r.payout - r.stake,
-      currency: r.currency,
-      settledAt: r.settledAt!,
+    items: rows.map((row) => ({
+      ...roundSummary(row),
+      payout: row.r.payout,
+      profit: row.r.payout - row.r.stake,
+      settledAt: row.r.settledAt!,
     })),
     total,
     pages,
@@ -118,17 +125,7 @@ export async function listOpenRounds(playerId: number, filter: RoundsFilter, now
     .limit(size)
     .offset((current - 1) * size);
   return {
-    items: rows.map(({ r, providerName, gameName }) => ({
-      id: r.id,
-      platform: r.platform,
-      providerName,
-      gameType: r.gameType,
-      gameCode: r.gameCode,
-      gameName,
-      stake: r.stake,
-      currency: r.currency,
-      createdAt: r.createdAt,
-    })),
+    items: rows.map((row) => ({ ...roundSummary(row), createdAt: row.r.createdAt })),
     total,
     pages,
     page: current,

@@ -2,6 +2,9 @@
 export const channelTypes = ["Agent", "Personal"] as const;
 export type ChannelType = (typeof channelTypes)[number];
 
+/** A deposit's channel: a manual transfer to one of our numbers, or a merchant checkout at the wallet's gateway. */
+export type DepositChannelType = ChannelType | "Gateway";
+
 /** How the original site labels each channel type. */
 export const channelLabels: Record<ChannelType, "CashOut" | "Send Money"> = { Agent: "CashOut", Personal: "Send Money" };
 

@@ -14,7 +14,7 @@ import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
 import { checkAmount, formatTaka, parseAmountInput } from "./amount.ts";
-import type { ChannelType, ReviewStatus } from "./constants.ts";
+import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
 import { checkDepositChoice, countPendingDeposits, depositLimitError, pendingCapError, range, readDepositFacts } from "./deposit-rules.server.ts";
 import { dhakaDateKey } from "./dhaka-days.ts";
 import { PaymentError } from "./errors.ts";
@@ -223,7 +223,7 @@ export type PlayerDepositRow = {
   id: number;
   amount: bigint;
   status: ReviewStatus;
-  channelType: ChannelType;
+  channelType: DepositChannelType;
   methodName: string;
   methodIcon: string;
   createdAt: Date;
@@ -396,7 +396,7 @@ export type DepositQueueItem = Deposit & {
   username: string;
   methodName: string;
   methodIcon: string;
-  walletAccountNumber: string;
+  walletAccountNumber: string | null;
   promotionNameEn: string | null;
   reviewerUsername: string | null;
   history: PlayerMoneySummary;
@@ -427,7 +427,7 @@ export async function listDepositQueue({
     .from(deposits)
     .innerJoin(players, eq(players.id, deposits.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
-    .innerJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
+    .leftJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
     .leftJoin(promotions, eq(promotions.id, deposits.promotionId))
     .leftJoin(staffUsers, eq(staffUsers.id, deposits.reviewedBy))
     .where(where)
@@ -481,7 +481,7 @@ export async function getDepositForStaff(depositId: unknown): Promise<DepositFor
     .from(deposits)
     .innerJoin(players, eq(players.id, deposits.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
-    .innerJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
+    .leftJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
     .leftJoin(staffUsers, eq(staffUsers.id, deposits.reviewedBy))
     .where(eq(deposits.id, id));
   if (!row) return null;

@@ -77,7 +77,7 @@ export async function getProofForViewer({
     .where(eq(deposits.id, id));
   if (!row) return null;
   const mayView = Boolean(staff) || (typeof playerId === "number" && playerId === row.playerId);
-  if (!mayView) return null;
+  if (!mayView || !row.proofFile || !row.proofMime) return null;
   const file = await readProof(row.proofFile);
   return file && { bytes: file.bytes, size: file.size, mime: row.proofMime };
 }

@@ -1,20 +1,35 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ledgerTransfers } from "#app/modules/ledger/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { playerExclusions } from "#app/modules/protection/schema.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
-import type { ChannelType, ReviewStatus } from "./constants.ts";
+import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
+import type { GatewayCredentials, GatewayKind } from "./gateway/types.ts";
 
 /** Payment methods (bKash, Nagad, ...). The footer shows their logos; deposits and withdrawals go through them. */
-export const paymentMethods = pgTable("payment_methods", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  name: text().notNull(),
-  icon: text().notNull(),
-  status: text().$type<"active" | "inactive">().notNull().default("active"),
-  sortOrder: integer().notNull().default(0),
-});
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    icon: text().notNull(),
+    status: text().$type<"active" | "inactive">().notNull().default("active"),
+    sortOrder: integer().notNull().default(0),
+    /** Deposits through a merchant checkout (credited with no staff step); null: manual transfers only. */
+    gateway: text().$type<GatewayKind>(),
+    /** The merchant credentials for the gateway (secrets: never shown back, never audited). */
+    gatewayCredentials: jsonb().$type<GatewayCredentials>(),
+    /** Poisha: what one checkout may take. */
+    gatewayMin: bigint({ mode: "bigint" }).notNull().default(sql`50000`),
+    gatewayMax: bigint({ mode: "bigint" }).notNull().default(sql`2500000`),
+  },
+  (t) => [
+    check("payment_methods_gateway_check", sql`${t.gateway} is null or ${t.gateway} in ('simulated', 'bkash')`),
+    check("payment_methods_gateway_range_check", sql`${t.gatewayMin} > 0 and ${t.gatewayMax} >= ${t.gatewayMin}`),
+  ],
+);
 
 export { type ChannelType, channelTypes, type ReviewStatus, reviewStatuses } from "./constants.ts";
 
@@ -58,10 +73,9 @@ export const deposits = pgTable(
     methodId: integer()
       .notNull()
       .references(() => paymentMethods.id),
-    walletNumberId: integer()
-      .notNull()
-      .references(() => walletNumbers.id),
-    channelType: text().$type<ChannelType>().notNull(),
+    /** The receiving number of a manual transfer; null for a gateway checkout. */
+    walletNumberId: integer().references(() => walletNumbers.id),
+    channelType: text().$type<DepositChannelType>().notNull(),
     /** Poisha. */
     amount: bigint({ mode: "bigint" }).notNull(),
     currency: text().notNull(),
@@ -69,8 +83,8 @@ export const deposits = pgTable(
     trxId: text().notNull(),
     promotionId: integer().references(() => promotions.id),
     /** The file's name in the upload store, as "proofs/<name>" (random; the player's own name is never used). */
-    proofFile: text().notNull(),
-    proofMime: text().notNull(),
+    proofFile: text(),
+    proofMime: text(),
     status: text().$type<ReviewStatus>().notNull().default("pending"),
     /** Set on approval: the bonus credited and where it went. */
     bonusAmount: bigint({ mode: "bigint" }),
@@ -90,7 +104,12 @@ export const deposits = pgTable(
     index("deposits_player_idx").on(t.playerId, t.createdAt),
     index("deposits_wallet_number_idx").on(t.walletNumberId, t.createdAt),
     check("deposits_amount_check", sql`${t.amount} > 0`),
-    check("deposits_type_check", sql`${t.channelType} in ('Agent', 'Personal')`),
+    check("deposits_type_check", sql`${t.channelType} in ('Agent', 'Personal', 'Gateway')`),
+    // A manual transfer names the number it went to and comes with its screenshot; a gateway checkout has neither.
+    check(
+      "deposits_manual_check",
+      sql`${t.channelType} = 'Gateway' or (${t.walletNumberId} is not null and ${t.proofFile} is not null and ${t.proofMime} is not null)`,
+    ),
     check("deposits_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check("deposits_sender_check", sql`${t.senderNumber} ~ '^[0-9]{11}$'`),
     check("deposits_trx_check", sql`length(${t.trxId}) between 1 and 40`),
@@ -146,6 +165,87 @@ export const withdrawals = pgTable(
   ],
 );
 
+export const gatewayPaymentStatuses = ["initiated", "completed", "failed", "cancelled", "expired", "refused", "mismatch", "refunded"] as const;
+export type GatewayPaymentState = (typeof gatewayPaymentStatuses)[number];
+
+/**
+ * A checkout opened at a gateway. `initiated` until the gateway says how it ended; `completed` once credited (the
+ * deposit row, approved, is `depositId`); `refused` when our own rules refused the credit after the money moved
+ * (then refunded at the gateway); `mismatch` when the gateway's amount, currency or invoice differ from ours.
+ */
+export const gatewayPayments = pgTable(
+  "gateway_payments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    methodId: integer()
+      .notNull()
+      .references(() => paymentMethods.id),
+    gateway: text().$type<GatewayKind>().notNull(),
+    /** Ours, sent as the merchant invoice number; unique. */
+    invoice: text().notNull(),
+    /** The gateway's; null until the checkout is created there. */
+    gatewayPaymentId: text(),
+    /** Poisha. */
+    amount: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    promotionId: integer().references(() => promotions.id),
+    status: text().$type<GatewayPaymentState>().notNull().default("initiated"),
+    /** The gateway's words, or ours, for how a payment that did not credit ended. */
+    failureReason: text(),
+    trxId: text(),
+    payer: text(),
+    depositId: integer().references(() => deposits.id),
+    idempotencyKey: text().notNull(),
+    /** Reconciliation: when the gateway was last asked, and how many times. */
+    checkedAt: timestamp({ withTimezone: true }),
+    checks: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("gateway_payments_invoice_idx").on(t.invoice),
+    uniqueIndex("gateway_payments_gateway_id_idx").on(t.gateway, t.gatewayPaymentId),
+    uniqueIndex("gateway_payments_player_key_idx").on(t.playerId, t.idempotencyKey),
+    uniqueIndex("gateway_payments_deposit_idx").on(t.depositId),
+    index("gateway_payments_open_idx").on(t.status, t.checkedAt),
+    index("gateway_payments_player_idx").on(t.playerId, t.createdAt),
+    check("gateway_payments_amount_check", sql`${t.amount} > 0`),
+    check(
+      "gateway_payments_status_check",
+      sql`${t.status} in ('initiated', 'completed', 'failed', 'cancelled', 'expired', 'refused', 'mismatch', 'refunded')`,
+    ),
+    check("gateway_payments_credit_check", sql`(${t.status} in ('completed', 'refunded')) = (${t.depositId} is not null)`),
+  ],
+);
+
+/**
+ * The built-in simulated gateway's own books (it stands in for the wallet company, so it keeps its state apart from
+ * ours, in the database every instance shares).
+ */
+export const simulatedGatewayPayments = pgTable(
+  "simulated_gateway_payments",
+  {
+    id: text().primaryKey(),
+    kind: text().$type<"payment" | "payout">().notNull().default("payment"),
+    invoice: text().notNull(),
+    amount: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    callbackUrl: text(),
+    status: text().$type<"Initiated" | "Authorized" | "Completed" | "Failed" | "Cancelled" | "Expired">().notNull().default("Initiated"),
+    payer: text(),
+    trxId: text(),
+    reason: text(),
+    refundTrxId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("simulated_gateway_payments_invoice_idx").on(t.kind, t.invoice)],
+);
+
 /** Staff corrections of a player's main wallet; the player sees them as Adjustment transactions. */
 export const adjustments = pgTable(
   "adjustments",
@@ -178,3 +278,4 @@ export type WalletNumber = typeof walletNumbers.$inferSelect;
 export type Deposit = typeof deposits.$inferSelect;
 export type Withdrawal = typeof withdrawals.$inferSelect;
 export type Adjustment = typeof adjustments.$inferSelect;
+export type GatewayPaymentRow = typeof gatewayPayments.$inferSelect;

@@ -8,7 +8,7 @@ import { promotions } from "#app/modules/promotions/schema.ts";
 import { formatVp } from "#app/modules/vip/rules.ts";
 import { vipEntries } from "#app/modules/vip/schema.ts";
 import {
-  type ChannelType,
+  type DepositChannelType,
   type DateRange,
   dateRanges,
   type ReviewStatus,
@@ -29,7 +29,7 @@ export type TransactionItem = {
   updatedAt: Date;
   methodName: string | null;
   methodIcon: string | null;
-  channelType: ChannelType | null;
+  channelType: DepositChannelType | null;
   /** Adjustments only: money in (credit) or out (debit) of the player's main wallet. */
   direction: "credit" | "debit" | null;
   /** VIP point conversions only: the VP (in hundredths) converted into `amount`. */
@@ -62,7 +62,7 @@ type TransactionRow = {
   updated_at: string | Date;
   method_name: string | null;
   method_icon: string | null;
-  channel_type: ChannelType | null;
+  channel_type: DepositChannelType | null;
   direction: "credit" | "debit" | null;
   vip_points: string | null;
 };
@@ -199,7 +199,7 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
       })
       .from(deposits)
       .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
-      .innerJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
+      .leftJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
       .leftJoin(promotions, eq(promotions.id, deposits.promotionId))
       .where(and(eq(deposits.id, num), eq(deposits.playerId, playerId)));
     if (!r) return null;
@@ -211,8 +211,8 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
       { key: "amount", value: d.amount },
       { key: "trxId", value: d.trxId },
       { key: "senderNumber", value: d.senderNumber },
-      { key: "paidTo", value: r.paidTo },
     ];
+    if (r.paidTo) fields.push({ key: "paidTo", value: r.paidTo });
     if (r.promotionEn) fields.push({ key: "promotion", value: { en: r.promotionEn, bn: r.promotionBn ?? r.promotionEn } });
     if (d.bonusAmount !== null && d.bonusAmount > 0n) fields.push({ key: "bonus", value: d.bonusAmount });
     if (d.rejectReason) fields.push({ key: "reason", value: d.rejectReason });

@@ -107,6 +107,7 @@ export const amlSignalKinds = [
   "trx_reuse",
   "limit_raised_after_loss",
   "underage_birthday",
+  "gateway_mismatch",
 ] as const;
 export type AmlSignalKind = (typeof amlSignalKinds)[number];
 

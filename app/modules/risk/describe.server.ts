@@ -82,6 +82,8 @@ export function describeEvidence(t: TFunction, s: Pick<SignalRow, "kind" | "evid
     case "underage_birthday":
       // Raised by the identity work: its evidence names the birthday; anything else is shown as it is.
       return typeof e.birthday === "string" ? tr("underage_birthday", { birthday: e.birthday }) : tr("other", { json: JSON.stringify(e) });
+    case "gateway_mismatch":
+      return tr("gateway_mismatch", { invoice: String(e.invoice), reported: String(e.reported), expected: String(e.expected) });
     default:
       return tr("other", { json: JSON.stringify(e) });
   }

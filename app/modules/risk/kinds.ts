@@ -13,6 +13,7 @@ export const signalKinds = [
   "trx_reuse",
   "limit_raised_after_loss",
   "underage_birthday",
+  "gateway_mismatch",
 ] as const satisfies readonly AmlSignalKind[];
 
 export type SignalStatus = "open" | "dismissed" | "escalated";

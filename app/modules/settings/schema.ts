@@ -24,6 +24,8 @@ export const generalSettings = pgTable("general_settings", {
     .default(sql`'{}'::text[]`),
   /** Turnover required on a deposit, in hundredths of the deposit (100 = 1×, 150 = 1.5×): an integer, never a float. */
   depositTurnoverHundredths: integer().notNull().default(100),
+  /** Hours within which an approved-or-not withdrawal request is promised to be paid; past it the tracker says overdue. */
+  payoutPromiseHours: integer().notNull().default(24),
   footerTextEn: text().notNull().default(""),
   footerTextBn: text().notNull().default(""),
   /** Demo mode: play money credited to every new player (poisha, through the ledger); 0 turns it off. */

@@ -98,7 +98,7 @@ describe("deposit proofs", () => {
     expect((await asPlayer(other, deposit.id)).status).toBe(404);
     expect((await asStaff(traderCookie, deposit.id)).status).toBe(403);
     // Removed from the store: a 404, as a missing file was.
-    await uploadStore().delete(`proofs/${deposit.proofFile}`);
+    await uploadStore().delete(`proofs/${deposit.proofFile!}`);
     expect((await asPlayer(owner, deposit.id)).status).toBe(404);
     expect((await asStaff(financeCookie, deposit.id)).status).toBe(404);
   });
@@ -156,7 +156,7 @@ describe("uploads an earlier version kept on disk", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "bdgame-legacy-"));
     mkdirSync(path.join(dataDir, "uploads", "proofs"), { recursive: true });
     mkdirSync(path.join(dataDir, "posters"), { recursive: true });
-    writeFileSync(path.join(dataDir, "uploads", "proofs", deposit.proofFile), WEBP);
+    writeFileSync(path.join(dataDir, "uploads", "proofs", deposit.proofFile!), WEBP);
     const poster = `${"b".repeat(32)}.png`;
     writeFileSync(path.join(dataDir, "posters", poster), PNG);
     // Not ours: a stray name, and a file with one of our names whose bytes are not an image.

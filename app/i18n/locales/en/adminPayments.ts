@@ -21,7 +21,7 @@ export default {
   none: "—",
   active: "Active",
   inactive: "Inactive",
-  channel: { Agent: "CashOut (Agent)", Personal: "Send Money (Personal)" },
+  channel: { Agent: "CashOut (Agent)", Personal: "Send Money (Personal)", Gateway: "Gateway checkout" },
   txType: { deposit: "Deposit", withdraw: "Withdrawal", adjustment: "Adjustment", vip: "VIP points conversion" },
   txStatus: { pending: "Pending", success: "Success", fail: "Fail" },
   fields: {
@@ -62,6 +62,7 @@ export default {
     intro: "Pending requests, oldest first. Check the proof and the TRX ID in the wallet's own statement before approving.",
     proof: "Proof",
     openProof: "Open full size",
+    byGateway: "The gateway itself confirmed this payment; there is no screenshot.",
     noProof: "No proof image",
     approve: "Approve and credit",
     approving: "Approving...",

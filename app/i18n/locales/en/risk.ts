@@ -14,6 +14,7 @@ export default {
     trx_reuse: "Reused or near-duplicate TRX ID",
     limit_raised_after_loss: "Limit raised after a large loss",
     underage_birthday: "Birthday under 18",
+    gateway_mismatch: "Gateway payment mismatch",
   },
   statuses: { open: "Open", dismissed: "Dismissed", escalated: "Escalated" },
   filter: { kind: "Kind", status: "Status", all: "All", apply: "Filter" },
@@ -46,6 +47,7 @@ export default {
     limit_raised_after_loss:
       "Asked to {{action}} the {{limit}} limit ({{period}}) at {{at}} after a net loss of {{netLoss}} within {{hours}} h (threshold {{threshold}}).",
     underage_birthday: "The birthday given ({{birthday}}) shows the player is under 18.",
+    gateway_mismatch: "Gateway payment {{invoice}}: the gateway reported {{reported}}, we expected {{expected}}. Nothing was credited.",
     other: "Details: {{json}}",
     sources: { deposit: "deposit sender", withdrawal: "withdrawal destination", phone: "main phone", extra_phone: "extra phone", session: "log-in" },
     actions: { request_increase: "raise", request_removal: "remove" },

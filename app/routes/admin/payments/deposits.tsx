@@ -121,7 +121,7 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
             [t("adminPayments.fields.player"), row.username],
             [t("adminPayments.fields.method"), row.method],
             [t("adminPayments.fields.channel"), t(`adminPayments.channel.${row.channelType}`)],
-            [t("adminPayments.fields.walletNumber"), row.wallet],
+            [t("adminPayments.fields.walletNumber"), row.wallet ?? t("adminPayments.none")],
             [t("adminPayments.fields.amount"), row.amount, "deposit-amount"],
             [t("adminPayments.fields.promotion"), row.promotion ?? t("adminPayments.deposits.noPromotion")],
             [t("adminPayments.fields.bonus"), row.bonus ?? t("adminPayments.none")],
@@ -137,22 +137,27 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
             ...(row.reason ? ([[t("adminPayments.fields.reason"), row.reason]] as Array<[string, React.ReactNode]>) : []),
           ]}
         />
-        <figure>
-          <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer" className="block">
-            <img
-              src={`${BASE}/${row.id}/proof`}
-              alt={t("adminPayments.deposits.proof")}
-              loading="lazy"
-              className="max-h-72 w-full rounded-md bg-ink object-contain"
-              data-testid="deposit-proof"
-            />
-          </a>
-          <figcaption className="mt-1 text-xs">
-            <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer">
-              {t("adminPayments.deposits.openProof")}
+        {/* A gateway checkout has no screenshot: the gateway itself confirmed the payment. */}
+        {row.channelType === "Gateway" ? (
+          <p className="text-sm text-white/60">{t("adminPayments.deposits.byGateway")}</p>
+        ) : (
+          <figure>
+            <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer" className="block">
+              <img
+                src={`${BASE}/${row.id}/proof`}
+                alt={t("adminPayments.deposits.proof")}
+                loading="lazy"
+                className="max-h-72 w-full rounded-md bg-ink object-contain"
+                data-testid="deposit-proof"
+              />
             </a>
-          </figcaption>
-        </figure>
+            <figcaption className="mt-1 text-xs">
+              <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer">
+                {t("adminPayments.deposits.openProof")}
+              </a>
+            </figcaption>
+          </figure>
+        )}
         <PlayerHistory summary={row.summary} recent={row.recent} />
       </div>
       {row.status === "pending" && canAct ? (

@@ -3,10 +3,23 @@ import { asc } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { generalSettings } from "#app/modules/settings/schema.ts";
 
-export type MoneySettings = { withdrawalStatus: boolean; promotionWallet: boolean; depositTurnoverHundredths: number; mode: "demo" | "real" };
+export type MoneySettings = {
+  withdrawalStatus: boolean;
+  promotionWallet: boolean;
+  depositTurnoverHundredths: number;
+  /** Hours from a withdrawal request to its promised payout (the player's tracker says overdue past it). */
+  payoutPromiseHours: number;
+  mode: "demo" | "real";
+};
 
 /** The table's own defaults apply before the site is seeded. */
-const DEFAULTS: MoneySettings = { withdrawalStatus: true, promotionWallet: false, depositTurnoverHundredths: 100, mode: "demo" };
+const DEFAULTS: MoneySettings = {
+  withdrawalStatus: true,
+  promotionWallet: false,
+  depositTurnoverHundredths: 100,
+  payoutPromiseHours: 24,
+  mode: "demo",
+};
 
 export async function readMoneySettings(ex: Executor = db): Promise<MoneySettings> {
   const [row] = await ex
@@ -14,6 +27,7 @@ export async function readMoneySettings(ex: Executor = db): Promise<MoneySetting
       withdrawalStatus: generalSettings.withdrawalStatus,
       promotionWallet: generalSettings.promotionWallet,
       depositTurnoverHundredths: generalSettings.depositTurnoverHundredths,
+      payoutPromiseHours: generalSettings.payoutPromiseHours,
       mode: generalSettings.mode,
     })
     .from(generalSettings)

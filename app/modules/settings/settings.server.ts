@@ -7,7 +7,7 @@ import { generalSettings } from "./schema.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { type RequirableVerification, requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";
-import { parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
+import { isPayoutPromiseHours, parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
 
 const editable = {
   siteTitle: generalSettings.siteTitle,
@@ -15,6 +15,7 @@ const editable = {
   withdrawalStatus: generalSettings.withdrawalStatus,
   promotionWallet: generalSettings.promotionWallet,
   depositTurnoverHundredths: generalSettings.depositTurnoverHundredths,
+  payoutPromiseHours: generalSettings.payoutPromiseHours,
   mode: generalSettings.mode,
   licenceIssuer: generalSettings.licenceIssuer,
   licenceNumber: generalSettings.licenceNumber,
@@ -29,6 +30,8 @@ export type EditableSettings = {
   withdrawalStatus: boolean;
   promotionWallet: boolean;
   depositTurnoverHundredths: number;
+  /** Hours from a withdrawal request to its promised payout (1-720). */
+  payoutPromiseHours: number;
   mode: "demo" | "real";
   licenceIssuer: string | null;
   licenceNumber: string | null;
@@ -59,12 +62,16 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
   if (hundredths === null) return { ok: false, fieldErrors: { depositTurnoverMultiplier: ["admin.errors.multiplierInvalid"] } };
   const demoBalance = input.demoStartingBalance === undefined ? undefined : parseDemoBalance(input.demoStartingBalance);
   if (demoBalance === null) return { ok: false, fieldErrors: { demoStartingBalance: ["admin.errors.demoBalanceInvalid"] } };
-  const next: Omit<EditableSettings, "demoStartingBalance"> & { demoStartingBalance?: bigint } = {
+  if (input.payoutPromiseHours !== undefined && !isPayoutPromiseHours(input.payoutPromiseHours)) {
+    return { ok: false, fieldErrors: { payoutPromiseHours: ["admin.errors.payoutPromiseInvalid"] } };
+  }
+  const next: Omit<EditableSettings, "demoStartingBalance" | "payoutPromiseHours"> & { demoStartingBalance?: bigint; payoutPromiseHours?: number } = {
     siteTitle: input.siteTitle,
     supportMail: input.supportMail,
     withdrawalStatus: input.withdrawalStatus,
     promotionWallet: input.promotionWallet,
     depositTurnoverHundredths: hundredths,
+    payoutPromiseHours: input.payoutPromiseHours,
     mode: input.mode,
     licenceIssuer: input.licenceIssuer,
     licenceNumber: input.licenceNumber,
@@ -89,7 +96,12 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
       .for("update");
     if (!row) throw new Error("Site settings are missing: the database was not seeded.");
     const { id, ...before } = row;
-    const after: EditableSettings = { ...next, demoStartingBalance: next.demoStartingBalance ?? before.demoStartingBalance };
+    // Left out of the form, the demo balance and the payout promise keep their current values.
+    const after: EditableSettings = {
+      ...next,
+      demoStartingBalance: next.demoStartingBalance ?? before.demoStartingBalance,
+      payoutPromiseHours: next.payoutPromiseHours ?? before.payoutPromiseHours,
+    };
     if (!Object.keys(changedFields(snapshot(before), snapshot(after)).after).length) return false;
     await tx
       .update(generalSettings)

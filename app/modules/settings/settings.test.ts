@@ -74,6 +74,35 @@ describe("settings form schema", () => {
   });
 });
 
+describe("promised payout time", () => {
+  const base = { siteTitle: "X", supportMail: "a@b.co", depositTurnoverMultiplier: "1", mode: "demo" };
+  it("takes a whole number of hours from 1 to 720 and names the field otherwise", () => {
+    for (const hours of [0, 721, -1, 1.5]) {
+      const parsed = settingsSchema.safeParse({ ...base, payoutPromiseHours: hours });
+      expect(parsed.success, String(hours)).toBe(false);
+      expect(parsed.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([["payoutPromiseHours", "admin.errors.payoutPromiseInvalid"]]);
+    }
+    for (const hours of [1, 48, 720]) expect(settingsSchema.parse({ ...base, payoutPromiseHours: hours }).payoutPromiseHours).toBe(hours);
+  });
+
+  it("is saved, audited, kept when left out, and refused out of range on its field", async () => {
+    expect(await updateSettings(actor, input({ payoutPromiseHours: 48 }))).toEqual({ ok: true, changed: true });
+    expect((await getEditableSettings()).payoutPromiseHours).toBe(48);
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.action, "settings.update")).orderBy(desc(auditLog.id)).limit(1);
+    expect(row!.after).toMatchObject({ payoutPromiseHours: 48 });
+    expect(await updateSettings(actor, input())).toEqual({ ok: true, changed: false });
+    expect((await getEditableSettings()).payoutPromiseHours).toBe(48);
+    for (const hours of [0, 721]) {
+      expect(await updateSettings(actor, input({ payoutPromiseHours: hours }))).toEqual({
+        ok: false,
+        fieldErrors: { payoutPromiseHours: ["admin.errors.payoutPromiseInvalid"] },
+      });
+    }
+    expect((await getEditableSettings()).payoutPromiseHours).toBe(48);
+    expect(await updateSettings(actor, input({ payoutPromiseHours: 24 }))).toEqual({ ok: true, changed: true });
+  });
+});
+
 describe("updateSettings", () => {
   it("writes an audit row with the before and after values in the same change", async () => {
     const before = await getEditableSettings();

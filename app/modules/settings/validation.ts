@@ -20,6 +20,13 @@ export function parseDemoBalance(text: string): bigint | null {
   return poisha === undefined || poisha > 1_000_000_000n ? null : poisha;
 }
 
+/** The promised payout time staff may set, in whole hours: an hour to 30 days. */
+export const PAYOUT_PROMISE_HOURS = { min: 1, max: 720 } as const;
+
+/** A whole number of hours within PAYOUT_PROMISE_HOURS. */
+export const isPayoutPromiseHours = (v: unknown): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= PAYOUT_PROMISE_HOURS.min && v <= PAYOUT_PROMISE_HOURS.max;
+
 /** 150 -> "1.5", 100 -> "1", 125 -> "1.25". */
 export function formatHundredths(value: number) {
   const whole = Math.trunc(value / 100);
@@ -55,6 +62,13 @@ export const settingsSchema = z
     depositTurnoverMultiplier: z
       .string({ error: "admin.errors.multiplierInvalid" })
       .refine((v) => parseHundredths(v) !== null, "admin.errors.multiplierInvalid"),
+    // Hours from a withdrawal request to its promised payout (the player's tracker); absent keeps the current value.
+    payoutPromiseHours: z
+      .number({ error: "admin.errors.payoutPromiseInvalid" })
+      .int("admin.errors.payoutPromiseInvalid")
+      .min(PAYOUT_PROMISE_HOURS.min, "admin.errors.payoutPromiseInvalid")
+      .max(PAYOUT_PROMISE_HOURS.max, "admin.errors.payoutPromiseInvalid")
+      .optional(),
     mode: z.enum(siteModes, "admin.errors.modeInvalid"),
     // Taka; absent keeps the current amount. 0 turns the demo starting balance off.
     demoStartingBalance: z

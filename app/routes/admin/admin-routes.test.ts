@@ -1,5 +1,6 @@
 // The back-office route modules guard themselves: a guest is sent to log in and a role without access gets 403.
 import { describe, expect, it } from "vitest";
+import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { getEditableSettings } from "#app/modules/settings/settings.server.ts";
@@ -89,5 +90,32 @@ describe("admin routes", () => {
     };
     expect(res.init.status).toBe(400);
     expect(res.data.result.error.mode).toEqual(["admin.errors.realNeedsLicence"]);
+  });
+
+  it("save the promised payout time from the form: 0 and 721 are refused on the field, 48 is saved", async () => {
+    const cookie = await cookieFor("admin", "AdminPass12345");
+    const post = (hours: string) =>
+      settings.action(
+        args("/admin/settings", cookie, {
+          method: "POST",
+          body: new URLSearchParams({
+            siteTitle: "Route Title",
+            supportMail: "help@example.com",
+            depositTurnoverMultiplier: "1",
+            mode: "demo",
+            payoutPromiseHours: hours,
+          }),
+        }),
+      ) as Promise<{ init: { status: number }; data: { result: { error: Record<string, string[]> } } } | Response>;
+    const before = (await getEditableSettings()).payoutPromiseHours;
+    for (const hours of ["0", "721", "1.5", "abc"]) {
+      const res = (await post(hours)) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+      expect(res.init.status, hours).toBe(400);
+      expect(res.data.result.error.payoutPromiseHours?.map(inEnglish), hours).toEqual(["Enter a whole number of hours from 1 to 720"]);
+    }
+    expect((await getEditableSettings()).payoutPromiseHours).toBe(before);
+    const saved = (await post("48")) as Response;
+    expect(saved.status).toBe(302);
+    expect((await getEditableSettings()).payoutPromiseHours).toBe(48);
   });
 });

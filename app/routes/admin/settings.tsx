@@ -33,6 +33,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       withdrawalStatus: s.withdrawalStatus,
       promotionWallet: s.promotionWallet,
       depositTurnoverMultiplier: formatHundredths(s.depositTurnoverHundredths),
+      payoutPromiseHours: String(s.payoutPromiseHours),
       mode: s.mode,
       licenceIssuer: s.licenceIssuer ?? "",
       licenceNumber: s.licenceNumber ?? "",
@@ -116,6 +117,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             inputProps={{ ...getInputProps(fields.depositTurnoverMultiplier, { type: "text" }), inputMode: "decimal", className: "!w-32" }}
             errors={fields.depositTurnoverMultiplier.errors}
             errorId={fields.depositTurnoverMultiplier.errorId}
+          />
+          <AdminField
+            label={t("admin.settings.payoutPromiseHours")}
+            hint={t("admin.settings.payoutPromiseHint")}
+            inputProps={{ ...getInputProps(fields.payoutPromiseHours, { type: "number" }), inputMode: "numeric", step: 1, className: "!w-32" }}
+            errors={fields.payoutPromiseHours.errors}
+            errorId={fields.payoutPromiseHours.errorId}
           />
         </fieldset>
         <fieldset className="rounded-xl bg-panel p-4">

@@ -90,6 +90,9 @@ export default {
     multiplier: "Deposit turnover multiplier",
     multiplierHint:
       "How many times a deposit must be played through before it can be withdrawn: 1 = once, 1.5 = one and a half times, 0 = no requirement.",
+    payoutPromiseHours: "Promised payout time (hours)",
+    payoutPromiseHint:
+      "Players see each withdrawal expected within this many hours of the request; past it, a waiting withdrawal shows as overdue. 1 to 720.",
     modeTitle: "Mode and licence",
     mode: "Mode",
     modeDemo: "Demo — play money",
@@ -188,6 +191,7 @@ export default {
     emailRequired: "Support e-mail is required",
     emailInvalid: "Invalid e-mail address",
     multiplierInvalid: "Enter a number from 0 to 99.99 with at most two decimals, e.g. 1 or 1.5",
+    payoutPromiseInvalid: "Enter a whole number of hours from 1 to 720",
     modeInvalid: "Choose demo or real money",
     licenceTooLong: "Too long",
     jurisdictionInvalid: "Unknown jurisdiction",

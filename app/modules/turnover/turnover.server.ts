@@ -59,6 +59,52 @@ export async function hasActiveTurnover(playerId: number, ex: Executor = db): Pr
   return Boolean(row);
 }
 
+/** What stands between a player and a withdrawal: poisha summed over the active requirements, and what may go out now. */
+export type TurnoverLeft = {
+  /** An active requirement exists: a withdrawal is refused (turnover_incomplete) until none does. */
+  active: boolean;
+  /** Poisha of stakes the active requirements ask for together; 0n when none is active. */
+  required: bigint;
+  /** Poisha of stakes already counted towards them. */
+  done: bigint;
+  /** Poisha of stakes still to bet: required - done. */
+  left: bigint;
+  /** Percent done of `required`, two decimals, 0-100 (100 when nothing is required). */
+  progress: number;
+  /** Poisha the player could withdraw now: main's available balance when no requirement is active, else 0n. */
+  withdrawableNow: bigint;
+};
+
+/**
+ * The turnover left and the amount withdrawable now, by the rule withdrawals use (`hasActiveTurnover` refuses, then
+ * the amount may be up to main's available balance). The site-wide withdrawal switch and the birthday and phone
+ * checks are not counted here: the withdrawal page shows those itself.
+ */
+export async function getTurnoverLeft(playerId: number, ex: Executor = db): Promise<TurnoverLeft> {
+  const [[sums], active, balances] = await Promise.all([
+    ex
+      .select({
+        required: sql<string>`coalesce(sum(${turnoverRequirements.required}), 0)::text`,
+        remaining: sql<string>`coalesce(sum(${turnoverRequirements.remaining}), 0)::text`,
+      })
+      .from(turnoverRequirements)
+      .where(and(eq(turnoverRequirements.playerId, playerId), eq(turnoverRequirements.status, "active"))),
+    hasActiveTurnover(playerId, ex),
+    getPlayerBalances(playerId, ex),
+  ]);
+  const required = active ? BigInt(sums?.required ?? "0") : 0n;
+  const left = active ? BigInt(sums?.remaining ?? "0") : 0n;
+  const available = balances.main.available;
+  return {
+    active,
+    required,
+    done: required - left,
+    left,
+    progress: turnoverProgress(required, left),
+    withdrawableNow: active || available < 0n ? 0n : available,
+  };
+}
+
 export type NewRequirement = {
   playerId: number;
   depositId: number | null;

@@ -18,7 +18,7 @@ import {
   taka,
 } from "#app/modules/payments/test-helpers.ts";
 import { turnoverRequirements } from "./schema.ts";
-import { applyTurnover, hasActiveTurnover, listTurnovers, rollbackTurnover, turnoverProgress } from "./turnover.server.ts";
+import { applyTurnover, getTurnoverLeft, hasActiveTurnover, listTurnovers, rollbackTurnover, turnoverProgress } from "./turnover.server.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let ctx: Awaited<ReturnType<typeof createMethodWithNumbers>>;
@@ -50,6 +50,52 @@ describe("progress", () => {
     expect(turnoverProgress(3n, 2n)).toBe(33.33);
     expect(turnoverProgress(taka(2_000), 0n)).toBe(100);
     expect(turnoverProgress(0n, 0n)).toBe(100);
+  });
+});
+
+describe("getTurnoverLeft", () => {
+  it("sums the active requirements' required, done and left, and allows no withdrawal while one is active", async () => {
+    const { player } = await playerWithBonus(); // 2,000 required
+    const second = await depositFor(player.id, ctx, { amount: taka(1_500) });
+    await approveDeposit({ staffId: staff.id, depositId: second.id, ip: null }); // + 1,500 required
+    await applyTurnover(db, { playerId: player.id, stake: taka(500), key: `left:${player.id}:1` });
+    const main = (await getPlayerBalances(player.id)).main.available;
+    expect(main).toBe(taka(2_500)); // both deposits on main; the bonus is on the bonus wallet
+    expect(await getTurnoverLeft(player.id)).toEqual({
+      active: true,
+      required: taka(3_500),
+      done: taka(500),
+      left: taka(3_000),
+      progress: 14.28,
+      withdrawableNow: 0n,
+    });
+    // The same rule as the withdrawal itself: refused while a requirement is active.
+    expect(await checkWithdrawal(player.id)).toMatchObject({ code: "turnover_incomplete" });
+
+    // The first requirement completes (1,500 more) and drops out of the sums; its bonus converts to main.
+    await applyTurnover(db, { playerId: player.id, stake: taka(1_500), key: `left:${player.id}:2` });
+    expect(await getTurnoverLeft(player.id)).toMatchObject({ active: true, required: taka(1_500), done: 0n, left: taka(1_500), progress: 0 });
+
+    await applyTurnover(db, { playerId: player.id, stake: taka(1_500), key: `left:${player.id}:3` });
+    const free = await getTurnoverLeft(player.id);
+    expect(free).toEqual({ active: false, required: 0n, done: 0n, left: 0n, progress: 100, withdrawableNow: taka(2_700) });
+    expect(free.withdrawableNow).toBe((await getPlayerBalances(player.id)).main.available);
+    expect(await checkWithdrawal(player.id)).toEqual({ ok: true });
+  });
+
+  it("without a requirement: main's available balance, less what pending withdrawals hold", async () => {
+    const player = await createPlayer();
+    expect(await getTurnoverLeft(player.id)).toEqual({ active: false, required: 0n, done: 0n, left: 0n, progress: 100, withdrawableNow: 0n });
+    await transfer({
+      key: `test:left:${player.id}`,
+      debit: `clearing:deposits:${ctx.method.id}`,
+      credit: `player:${player.id}:main`,
+      amount: taka(2_000),
+      currency: "BDT",
+      kind: "deposit",
+    });
+    await requestWithdrawal(player.id, { methodId: ctx.method.id, amount: "800", idempotencyKey: newKey() });
+    expect(await getTurnoverLeft(player.id)).toMatchObject({ active: false, withdrawableNow: taka(1_200) });
   });
 });
 

@@ -12,6 +12,7 @@ import { AmountInput } from "#app/components/payments/AmountInput.tsx";
 import { MethodGrid } from "#app/components/payments/MethodGrid.tsx";
 import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_WITHDRAW, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
+import { TurnoverLeft } from "#app/components/payments/TurnoverLeft.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import {
@@ -24,6 +25,7 @@ import {
 } from "#app/modules/payments/payments.server.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { getTurnoverLeft } from "#app/modules/turnover/turnover.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { refusalErrors } from "./messages.server.ts";
 import type { Route } from "./+types/withdrawal";
@@ -35,11 +37,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const base = { title: getInstance(context).t("paymentPages.withdrawal.title"), layout: layoutFor(request.headers.get("user-agent")) };
   const settings = await readMoneySettings();
   if (!settings.withdrawalStatus) return { ...base, open: false as const };
-  const [player, balances, methods, phones] = await Promise.all([
+  const [player, balances, methods, phones, turnover] = await Promise.all([
     findPlayerById(auth.id),
     getPlayerBalances(auth.id),
     listPaymentMethods({ activeOnly: true }),
     payoutPhones(auth.id),
+    getTurnoverLeft(auth.id),
   ]);
   if (!player) throw data(null, { status: 404 });
   // Without JavaScript a quick amount arrives as ?quick=1000 (a GET of this page) and sets the amount.
@@ -50,6 +53,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     open: true as const,
     missing: { birthday: !player.birthday, phone: !player.phoneVerifiedAt },
     balance: groupTaka(formatPoisha(balances.main.available)),
+    /** The turnover left and what may be withdrawn now (poisha). */
+    turnover,
     phone: player.phone,
     /** Every verified phone, main first: the player picks where the money goes. */
     phones,
@@ -151,6 +156,8 @@ function WithdrawalForm({ data: d, result, answer }: { data: OpenData; result: R
             ↻ {t("paymentPages.withdrawal.refresh")}
           </a>
         </div>
+
+        <TurnoverLeft {...d.turnover} className="mb-4" />
 
         <fieldset className="mb-4">
           <legend className="mb-2 text-sm font-semibold">{t("paymentPages.withdrawal.method")}</legend>

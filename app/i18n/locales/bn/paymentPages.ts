@@ -60,6 +60,14 @@ export default {
     back: "ডিপোজিটে ফিরে যান",
     expiresHint: "এই অ্যাকাউন্ট নম্বরটি আপনার ডিপোজিটের জন্য 30 মিনিট সংরক্ষিত থাকবে।",
   },
+  turnoverLeft: {
+    title: "টার্নওভার",
+    progress: "টার্নওভার সম্পন্ন",
+    left: "উত্তোলনের আগে বাকি টার্নওভার: {{required}}-এর মধ্যে {{left}}",
+    done: "{{done}} সম্পন্ন ({{percent}}%)",
+    record: "টার্নওভার রেকর্ড",
+    withdrawable: "এখন উত্তোলনযোগ্য: {{amount}}",
+  },
   errorDialog: { title: "ত্রুটি", ok: "ঠিক আছে" },
   request: {
     title: "পেমেন্ট অনুরোধ",

@@ -60,6 +60,15 @@ export default {
     expiresHint: "This account number is reserved for your deposit for 30 minutes.",
   },
   errorDialog: { title: "Error", ok: "OK" },
+  // What stands between the player and a withdrawal (the TurnoverLeft panel on /withdrawal and /deposit).
+  turnoverLeft: {
+    title: "Turnover",
+    progress: "Turnover done",
+    left: "Turnover left before you can withdraw: {{left}} of {{required}}",
+    done: "{{done}} done ({{percent}}%)",
+    record: "Turnover record",
+    withdrawable: "Withdrawable now: {{amount}}",
+  },
   request: {
     title: "Payment request",
     ready: "Get Ready!",

@@ -54,11 +54,14 @@ export {
   getTransaction,
   listTransactions,
   PAGE_SIZES,
+  payoutPromise,
   type TimelineStep,
   type TransactionDetails,
   type TransactionField,
   type TransactionFilter,
   type TransactionItem,
+  type WithdrawalTracker,
+  withdrawalTracker,
 } from "./transactions.server.ts";
 export { depositFormSchema, makePaymentSchema, toId, withdrawalFormSchema } from "./validation.ts";
 export {

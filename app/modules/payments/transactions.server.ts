@@ -18,6 +18,7 @@ import {
   transactionTypes,
 } from "./constants.ts";
 import { dhakaRange } from "./dhaka-days.ts";
+import { readMoneySettings } from "./settings.server.ts";
 import { toId } from "./validation.ts";
 
 export type TransactionItem = {
@@ -143,12 +144,53 @@ export type TransactionField =
   | { key: "promotion"; value: { en: string; bn: string } }
   | { key: "createdAt" | "updatedAt"; value: Date };
 
-export type TransactionDetails = TransactionItem & { timeline: TimelineStep[]; fields: TransactionField[] };
+/**
+ * A withdrawal's progress as the player follows it: its timeline (submitted, reviewed, then paid or rejected; a
+ * pending one ends with the payout still to come), the staff's reason when rejected, and the promised payout time.
+ */
+export type WithdrawalTracker = {
+  status: ReviewStatus;
+  /** The timeline's steps; a pending withdrawal's last one is the payout still to come (`at` null). */
+  steps: TimelineStep[];
+  /** The step the withdrawal waits at: "reviewed" while pending, none once paid or rejected. */
+  current: TimelineStep["step"] | null;
+  /** The staff's reason for a rejection. */
+  reason: string | null;
+  /** Submitted + payout_promise_hours. */
+  expectedBy: Date;
+  /** Still pending past `expectedBy`. */
+  overdue: boolean;
+};
+
+export type TransactionDetails = TransactionItem & { timeline: TimelineStep[]; fields: TransactionField[]; tracker: WithdrawalTracker | null };
 
 function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null): TimelineStep[] {
   const steps: TimelineStep[] = [{ step: "submitted", at: createdAt }];
   if (status === "pending") return [...steps, { step: "reviewed", at: null }];
   return [...steps, { step: "reviewed", at: reviewedAt }, { step: status === "approved" ? "success" : "fail", at: reviewedAt }];
+}
+
+/** When a withdrawal made at `createdAt` is promised to be paid, and whether a pending one is past it at `now`. */
+export function payoutPromise(status: ReviewStatus | TransactionStatus, createdAt: Date, promiseHours: number, now = new Date()) {
+  const expectedBy = new Date(createdAt.getTime() + promiseHours * 3_600_000);
+  return { expectedBy, overdue: status === "pending" && now.getTime() > expectedBy.getTime() };
+}
+
+/** The tracker of one withdrawal row, from its timeline and the promised payout hours. */
+export function withdrawalTracker(
+  w: { status: ReviewStatus; createdAt: Date; reviewedAt: Date | null; rejectReason: string | null },
+  promiseHours: number,
+  now = new Date(),
+): WithdrawalTracker {
+  const steps = timeline(w.status, w.createdAt, w.reviewedAt);
+  const pending = w.status === "pending";
+  return {
+    status: w.status,
+    steps: pending ? [...steps, { step: "success", at: null }] : steps,
+    current: pending ? "reviewed" : null,
+    reason: w.status === "rejected" ? w.rejectReason : null,
+    ...payoutPromise(w.status, w.createdAt, promiseHours, now),
+  };
 }
 
 /**
@@ -174,6 +216,7 @@ function instantDetails(
     channelType: null,
     direction,
     vipPoints,
+    tracker: null,
     timeline: [
       { step: "submitted", at: row.createdAt },
       { step: "success", at: row.createdAt },
@@ -182,8 +225,11 @@ function instantDetails(
   };
 }
 
-/** One of the player's transactions by its id ("D12", "V5"); null when it is unknown or another player's. */
-export async function getTransaction(playerId: number, id: string): Promise<TransactionDetails | null> {
+/**
+ * One of the player's transactions by its id ("D12", "V5"); null when it is unknown or another player's. A withdrawal
+ * comes with its tracker (overdue as of `now`).
+ */
+export async function getTransaction(playerId: number, id: string, { now = new Date() }: { now?: Date } = {}): Promise<TransactionDetails | null> {
   const m = typeof id === "string" ? /^([DWAV])([1-9]\d{0,9})$/.exec(id.trim().toUpperCase()) : null;
   const num = toId(m?.[2]);
   if (!m || num === null) return null;
@@ -230,6 +276,7 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
       direction: null,
       vipPoints: null,
       timeline: timeline(d.status, d.createdAt, d.reviewedAt),
+      tracker: null,
       fields,
     };
   }
@@ -263,6 +310,7 @@ export async function getTransaction(playerId: number, id: string): Promise<Tran
       direction: null,
       vipPoints: null,
       timeline: timeline(w.status, w.createdAt, w.reviewedAt),
+      tracker: withdrawalTracker(w, (await readMoneySettings()).payoutPromiseHours, now),
       fields,
     };
   }

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { Countdown } from "#app/components/payments/Countdown.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { TransferAnimation } from "#app/components/payments/TransferAnimation.tsx";
+import { trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { getTransaction } from "#app/modules/payments/payments.server.ts";
@@ -29,17 +30,48 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     icon: tx.methodIcon,
     startedAt: tx.createdAt.getTime(),
     serverNow: Date.now(),
+    // A withdrawal waits for staff: its status, steps and promised payout time instead of a deposit's countdown.
+    tracker: tx.tracker ? trackerView(tx.tracker) : null,
   };
 }
 
 export default function PaymentRequest({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { kind, amount, icon, startedAt, serverNow } = loaderData;
+  const { kind, amount, icon, startedAt, serverNow, tracker } = loaderData;
+  if (tracker) {
+    return (
+      <main className="mx-auto max-w-md p-3 min-[769px]:py-8" data-testid="payment-request-page">
+        <section className="mb-3 rounded-xl bg-panel p-5 text-center">
+          <h1
+            className={`mb-2 text-2xl font-bold ${tracker.status === "rejected" ? "text-red-300" : "text-brand"}`}
+            role="status"
+            data-testid="request-headline"
+          >
+            {t(`payments.tracker.headline.${tracker.status}`)}
+          </h1>
+          <TransferAnimation amount={amount} icon={icon} direction="out" />
+          <p className="text-3xl font-bold tabular-nums" data-testid="request-amount">
+            {t("paymentPages.currency")}
+            {amount}
+          </p>
+        </section>
+        <WithdrawalTracker tracker={tracker} />
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <a href="/transaction-record" className="btn-secondary block w-full text-center text-sm">
+            {t("paymentPages.records.title")}
+          </a>
+          <a href="/account" className="btn-primary block w-full text-center" data-testid="request-close">
+            {t("paymentPages.request.close")}
+          </a>
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-md p-3 min-[769px]:py-8" data-testid="payment-request-page">
       <section className="rounded-xl bg-panel p-5 text-center">
         <p className="mb-1 text-sm font-semibold text-accent" role="status">
-          {kind === "deposit" ? t("payments.messages.depositSubmitted") : t("payments.messages.withdrawalSubmitted")}
+          {kind === "deposit" ? t("payments.messages.depositSubmitted") : t("payments.messages.withdrawalRequested")}
         </p>
         <h1 className="mb-2 text-2xl font-bold text-brand">{t("paymentPages.request.ready")}</h1>
         <p className="text-sm text-white/80">

@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { MINUS, takaText } from "#app/components/payments/format.ts";
 import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
+import { OverdueBadge, trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -50,6 +51,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       icon: tx.methodIcon,
     },
     timeline: tx.timeline.map((s) => ({ step: s.step, at: s.at ? formatDhaka(s.at) : null })),
+    // A withdrawal's timeline is its tracker: paid or rejected (with the reason), the promised payout time, overdue.
+    tracker: tx.tracker ? trackerView(tx.tracker) : null,
     fields: tx.fields.map((f) => ({ key: f.key, value: display(f, locale, t) })),
     proof: tx.type === "deposit" ? `/resources/deposit-proof?id=${tx.id}` : null,
   };
@@ -57,7 +60,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export default function TransactionDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { tx, timeline, fields, proof } = loaderData;
+  const { tx, timeline, fields, proof, tracker } = loaderData;
   const hydrated = useHydrated();
   const [tab, setTab] = useState<"timeline" | "details">("timeline");
   const show = (name: typeof tab) => !hydrated || tab === name;
@@ -88,7 +91,10 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
               {tx.amount}
             </p>
           </div>
-          <StatusBadge status={tx.status} />
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <StatusBadge status={tx.status} />
+            {tracker?.overdue ? <OverdueBadge /> : null}
+          </div>
         </section>
 
         <nav className="mb-3 flex gap-1 rounded-xl bg-panel p-1" role={hydrated ? "tablist" : undefined}>
@@ -112,7 +118,11 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
           </a>
         </nav>
 
-        {show("timeline") ? (
+        {show("timeline") && tracker ? (
+          <div id="timeline" className="mb-3" data-testid="details-timeline">
+            <WithdrawalTracker tracker={tracker} />
+          </div>
+        ) : show("timeline") ? (
           <section
             id="timeline"
             className="mb-3 rounded-xl bg-panel p-4"

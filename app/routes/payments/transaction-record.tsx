@@ -4,12 +4,20 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { MINUS, takaText } from "#app/components/payments/format.ts";
 import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
+import { dhakaMinutes, OverdueBadge } from "#app/components/payments/WithdrawalTracker.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
-import { dhakaDateKey, listTransactions, type TransactionStatus, type TransactionType } from "#app/modules/payments/payments.server.ts";
+import {
+  dhakaDateKey,
+  listTransactions,
+  payoutPromise,
+  readMoneySettings,
+  type TransactionStatus,
+  type TransactionType,
+} from "#app/modules/payments/payments.server.ts";
 import { vipPointsText } from "#app/modules/payments/transactions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -22,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const filter = parseRecordFilter(url.searchParams);
-  const [{ items, total }, net] = await Promise.all([
+  const [{ items, total }, net, settings] = await Promise.all([
     listTransactions(player.id, {
       status: filter.status === "all" ? undefined : filter.status,
       type: filter.type === "all" ? undefined : filter.type,
@@ -31,7 +39,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       pageSize: PAGE_SIZE,
     }),
     netDepositsText(player.id),
+    readMoneySettings(),
   ]);
+  const now = new Date();
   // Grouped by the Asia/Dhaka calendar day, newest first (the list already is).
   const days: { day: string; rows: Row[] }[] = [];
   for (const item of items) {
@@ -46,7 +56,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       time: formatDhaka(item.createdAt, "HH:mm:ss"),
       // A VIP conversion has no payment method: the VP it converted.
       method: item.vipPoints === null ? item.methodName : vipPointsText(item.vipPoints),
+      tracker: null,
     };
+    if (item.type === "withdraw") {
+      // A withdrawal's compact status: where it is, and while pending when it is expected (overdue past that).
+      const promise = payoutPromise(item.status, item.createdAt, settings.payoutPromiseHours, now);
+      row.tracker = { expectedBy: item.status === "pending" ? dhakaMinutes(promise.expectedBy) : null, overdue: promise.overdue };
+    }
     const last = days.at(-1);
     if (last?.day === day) last.rows.push(row);
     else days.push({ day, rows: [row] });
@@ -72,6 +88,8 @@ type Row = {
   status: TransactionStatus;
   time: string;
   method: string | null;
+  /** Withdrawals only: the promised payout time while pending (Asia/Dhaka), and whether it has passed. */
+  tracker: { expectedBy: string | null; overdue: boolean } | null;
 };
 
 const statusOptions = ["all", "pending", "fail", "success"] as const;
@@ -168,6 +186,13 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                           {t(`payments.type.${r.type}`)}
                         </a>
                         <span className="block text-[0.7rem] text-white/50">{r.method ?? t("payments.noAgent")}</span>
+                        {r.tracker ? (
+                          <span className="block text-[0.7rem] tabular-nums text-white/70" data-testid="record-tracker">
+                            {r.status === "pending"
+                              ? `${t("payments.tracker.steps.reviewed")} · ${t("payments.tracker.expectedBy", { time: r.tracker.expectedBy ?? "" })}`
+                              : t(`payments.tracker.steps.${r.status}`)}
+                          </span>
+                        ) : null}
                       </td>
                       <td
                         className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === MINUS ? "text-red-300" : "text-accent"}`}
@@ -177,6 +202,11 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                       </td>
                       <td className="px-2 py-2.5 text-center">
                         <StatusBadge status={r.status} />
+                        {r.tracker?.overdue ? (
+                          <span className="mt-1 block">
+                            <OverdueBadge />
+                          </span>
+                        ) : null}
                       </td>
                       <td className="px-3 py-2.5 text-right text-xs tabular-nums text-white/70">{r.time}</td>
                     </tr>

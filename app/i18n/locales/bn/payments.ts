@@ -35,6 +35,8 @@ export default {
     turnoverIncomplete: "অনুগ্রহ করে আপনার টার্নওভার সম্পন্ন করে আবার চেষ্টা করুন।",
     birthdayNeeded: "প্রথম ডিপোজিটের আগে অনুগ্রহ করে আপনার প্রোফাইলে জন্মতারিখ যোগ করুন।",
     verificationsNeeded: "ডিপোজিটের আগে এই যাচাইগুলো সম্পন্ন করুন: {{list}}। যাচাই পেজ দেখুন: /account/verification",
+    gatewayUnavailable: "{{method}} এই মুহূর্তে সাড়া দিচ্ছে না। কয়েক মিনিট পর আবার চেষ্টা করুন বা অন্য পেমেন্ট মেথড বেছে নিন।",
+    excluded: "আপনার অ্যাকাউন্ট বিরতিতে আছে (টাইম-আউট বা সেলফ-এক্সক্লুশন): বিরতি শেষ না হওয়া পর্যন্ত ডিপোজিট বন্ধ।",
     underage: "ডিপোজিট করতে আপনার বয়স 18 বা তার বেশি হতে হবে।",
     playerBlocked: "এই অ্যাকাউন্টটি ব্লক করা হয়েছে। অনুগ্রহ করে সাপোর্টে যোগাযোগ করুন।",
     alreadyReviewed: "এই অনুরোধটি আগেই পর্যালোচনা করা হয়েছে।",
@@ -64,6 +66,8 @@ export default {
   messages: {
     depositSubmitted: "সফলভাবে জমা দেওয়া হয়েছে!",
     withdrawalSubmitted: "উত্তোলন সফল হয়েছে!",
+    // After the withdrawal form: the request waits for staff, so it is requested, never "successful".
+    withdrawalRequested: "উত্তোলনের অনুরোধ করা হয়েছে",
     accountCopied: "অ্যাকাউন্ট নম্বর কপি হয়েছে: {{number}}",
     nothingToCopy: "কপি করার মতো কোনো অ্যাকাউন্ট নম্বর নেই!",
     // The notice shows both languages at once, whatever the page language.
@@ -78,6 +82,19 @@ export default {
   direction: { credit: "ক্রেডিট", debit: "ডেবিট" },
   range: { today: "আজ", yesterday: "গতকাল", "7d": "গত 7 দিন", all: "সব" },
   timeline: { submitted: "জমা দেওয়া হয়েছে", reviewed: "যাচাই চলছে", success: "সফল", fail: "ব্যর্থ" },
+  // A withdrawal's status tracker (payment request, transaction details, the record's compact status).
+  tracker: {
+    title: "উত্তোলনের অবস্থা",
+    headline: { pending: "উত্তোলনের অনুরোধ করা হয়েছে", approved: "উত্তোলন পরিশোধ করা হয়েছে", rejected: "উত্তোলন প্রত্যাখ্যাত হয়েছে" },
+    steps: { submitted: "অনুরোধ করা হয়েছে", reviewed: "যাচাই চলছে", success: "পরিশোধিত", fail: "প্রত্যাখ্যাত" },
+    inProgress: "চলছে",
+    notYet: "এখনও হয়নি",
+    expectedBy: "{{time}}-এর মধ্যে পাওয়ার কথা",
+    overdue: "বিলম্বিত",
+    overdueNote:
+      "এই উত্তোলনে প্রতিশ্রুত সময়ের চেয়ে বেশি সময় লাগছে। কর্মীরা পরিশোধ না করা বা আপনার ওয়ালেটে ফেরত না দেওয়া পর্যন্ত টাকা আপনার জন্য আটকে রাখা থাকবে। সাহায্যের দরকার হলে সাপোর্টে যোগাযোগ করুন।",
+    reason: "কারণ: {{reason}}",
+  },
   fields: {
     transactionId: "লেনদেন আইডি",
     method: "পেমেন্ট মেথড",

@@ -35,6 +35,8 @@ export default {
     birthdayNeeded: "Please add your birthday in your profile before your first deposit.",
     verificationsNeeded: "Please complete these checks before you deposit: {{list}}. See the Verification page: /account/verification",
     underage: "You must be 18 or older to deposit.",
+    gatewayUnavailable: "{{method}} is not answering right now. Please try again in a few minutes or choose another payment method.",
+    excluded: "Your account is paused (time-out or self-exclusion): deposits are closed until the pause ends.",
     playerBlocked: "This account is blocked. Please contact support.",
     alreadyReviewed: "This request has already been reviewed.",
     notFound: "Not found.",
@@ -63,6 +65,8 @@ export default {
   messages: {
     depositSubmitted: "Submission successful!",
     withdrawalSubmitted: "Withdrawal successful!",
+    // After the withdrawal form: the request waits for staff, so it is requested, never "successful".
+    withdrawalRequested: "Withdrawal requested",
     accountCopied: "Account number copied: {{number}}",
     nothingToCopy: "No account number to copy!",
     // The notice shows both languages at once, whatever the page language.
@@ -77,6 +81,19 @@ export default {
   direction: { credit: "Credit", debit: "Debit" },
   range: { today: "Today", yesterday: "Yesterday", "7d": "Last 7 days", all: "All" },
   timeline: { submitted: "Submitted", reviewed: "Under review", success: "Success", fail: "Failed" },
+  // A withdrawal's status tracker (payment request, transaction details, the record's compact status).
+  tracker: {
+    title: "Withdrawal status",
+    headline: { pending: "Withdrawal requested", approved: "Withdrawal paid", rejected: "Withdrawal rejected" },
+    steps: { submitted: "Requested", reviewed: "In review", success: "Paid", fail: "Rejected" },
+    inProgress: "In progress",
+    notYet: "Not yet",
+    expectedBy: "Expected by {{time}}",
+    overdue: "Overdue",
+    overdueNote:
+      "This withdrawal is taking longer than we promised. The amount stays held for you until staff pay it or return it to your wallet. Please contact support if you need help.",
+    reason: "Reason: {{reason}}",
+  },
   fields: {
     transactionId: "Transaction ID",
     method: "Payment method",

@@ -1,7 +1,7 @@
 // Deposits: a player reports a transfer to one of our wallet numbers (with a screenshot); staff approve it
 // (main credited, promotion bonus granted, turnover requirement created) or reject it (nothing moves).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { db, type Executor } from "#app/db/db.server.ts";
+import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { paymentMethods, type Deposit, deposits, walletNumbers } from "./schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
@@ -28,6 +28,11 @@ export { depositLimitError, MAX_PENDING_DEPOSITS, range } from "./deposit-rules.
 
 /** The first key of the two-key advisory lock a player's submissions take (two-key locks never clash with one-key ones). */
 const PENDING_LOCK_SPACE = 7_240_311;
+
+/** Serialises a player's deposit bookings (queue and limits are counted, then a row written), in the caller's transaction. */
+export async function lockPlayerDeposits(tx: Tx, playerId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_LOCK_SPACE}::int4, ${playerId}::int4)`);
+}
 export const ADULT_AGE = 18;
 
 export type SubmitDepositInput = {
@@ -51,9 +56,9 @@ export function requireAmount(amount: unknown, purpose: "deposit" | "withdraw" |
   return r.amount;
 }
 
-export async function requireActivePlayer(playerId: number) {
+export async function requireActivePlayer(playerId: number, ex: Executor = db) {
   const id = toId(playerId);
-  const [player] = id ? await db.select().from(players).where(eq(players.id, id)) : [];
+  const [player] = id ? await ex.select().from(players).where(eq(players.id, id)) : [];
   if (!player) throw new PaymentError("not_found", "payments.errors.notFound");
   if (player.status !== "active") throw new PaymentError("player_blocked", "payments.errors.playerBlocked");
   return player;
@@ -69,8 +74,8 @@ export async function checkAge(birthday: string | null, now: Date = new Date()) 
 }
 
 /** The operator's required verifications (real-money mode), listed in the refusal; the deposit page shows them up front. */
-async function requireIdentity(playerId: number) {
-  const refusal = await identityRefusal(db, playerId, "deposit");
+export async function requireIdentity(playerId: number, ex: Executor = db) {
+  const refusal = await identityRefusal(ex, playerId, "deposit");
   if (!refusal) return;
   if (refusal.missing.length === 1 && refusal.missing[0] === "birthday")
     throw new PaymentError("verification_needed", "payments.errors.birthdayNeeded");
@@ -176,7 +181,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
   try {
     outcome = await db.transaction(async (tx) => {
       // One submission per player at a time counts and inserts: parallel submissions cannot all see room in the queue.
-      await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_LOCK_SPACE}::int4, ${player.id}::int4)`);
+      await lockPlayerDeposits(tx, player.id);
       const [same] = await tx
         .select()
         .from(deposits)
@@ -267,6 +272,58 @@ export function approvalFigures(
   return { bonus, bonusWallet: settings.promotionWallet ? ("bonus" as const) : ("main" as const), turnover };
 }
 
+type DepositFigures = ReturnType<typeof approvalFigures>;
+
+/** What crediting the deposit grants now; the promotion the player chose counts even if it has ended since. */
+export async function depositFigures(tx: Executor, dep: Pick<Deposit, "amount" | "promotionId">): Promise<DepositFigures> {
+  const settings = await readMoneySettings(tx);
+  const promotion = dep.promotionId ? await getPromotion(dep.promotionId, tx) : null;
+  return approvalFigures(dep.amount, promotion, settings);
+}
+
+/**
+ * Moves a deposit's money, inside the caller's transaction: main from clearing:deposits:<method>, the promotion
+ * bonus from expense:bonus, the turnover requirement, and the player's inbox message. Staff approval and a gateway's
+ * confirmed payment both credit through here.
+ */
+export async function creditDeposit(tx: Tx, dep: Deposit, figures: DepositFigures) {
+  const currency = dep.currency as Currency;
+  const legs: TransferInput[] = [
+    {
+      key: `deposit:${dep.id}:main`,
+      debit: `clearing:deposits:${dep.methodId}`,
+      credit: `player:${dep.playerId}:main`,
+      amount: dep.amount,
+      currency,
+      kind: "deposit",
+      memo: `Deposit D${dep.id}`,
+      meta: { depositId: dep.id, trxId: dep.trxId },
+    },
+  ];
+  if (figures.bonus > 0n) {
+    legs.push({
+      key: `deposit:${dep.id}:bonus`,
+      debit: "expense:bonus",
+      credit: `player:${dep.playerId}:${figures.bonusWallet}`,
+      amount: figures.bonus,
+      currency,
+      kind: "bonus",
+      memo: `Bonus on deposit D${dep.id}`,
+      meta: { depositId: dep.id, promotionId: dep.promotionId },
+    });
+  }
+  await transferLinked(legs, tx);
+  await createRequirement(tx, {
+    playerId: dep.playerId,
+    depositId: dep.id,
+    promotionId: dep.promotionId,
+    required: figures.turnover,
+    bonusAmount: figures.bonus,
+    bonusWallet: figures.bonusWallet,
+  });
+  await postSystemMessage(tx, dep.playerId, "depositApproved", { ref: `D${dep.id}`, amount: formatTaka(dep.amount) });
+}
+
 const depositSnapshot = (d: Deposit) => ({ status: d.status, amount: String(d.amount), playerId: d.playerId, trxId: d.trxId });
 
 /**
@@ -288,44 +345,8 @@ export async function approveDeposit({
     const [dep] = await tx.select().from(deposits).where(eq(deposits.id, id)).for("update");
     if (!dep) throw new PaymentError("not_found", "payments.errors.notFound");
     if (dep.status !== "pending") throw new PaymentError("already_reviewed", "payments.errors.alreadyReviewed");
-    const settings = await readMoneySettings(tx);
-    // The promotion the player chose counts even if it has ended since the deposit was reported.
-    const promotion = dep.promotionId ? await getPromotion(dep.promotionId, tx) : null;
-    const figures = approvalFigures(dep.amount, promotion, settings);
-    const currency = dep.currency as Currency;
-    const legs: TransferInput[] = [
-      {
-        key: `deposit:${dep.id}:main`,
-        debit: `clearing:deposits:${dep.methodId}`,
-        credit: `player:${dep.playerId}:main`,
-        amount: dep.amount,
-        currency,
-        kind: "deposit",
-        memo: `Deposit D${dep.id}`,
-        meta: { depositId: dep.id, trxId: dep.trxId },
-      },
-    ];
-    if (figures.bonus > 0n) {
-      legs.push({
-        key: `deposit:${dep.id}:bonus`,
-        debit: "expense:bonus",
-        credit: `player:${dep.playerId}:${figures.bonusWallet}`,
-        amount: figures.bonus,
-        currency,
-        kind: "bonus",
-        memo: `Bonus on deposit D${dep.id}`,
-        meta: { depositId: dep.id, promotionId: dep.promotionId },
-      });
-    }
-    await transferLinked(legs, tx);
-    await createRequirement(tx, {
-      playerId: dep.playerId,
-      depositId: dep.id,
-      promotionId: dep.promotionId,
-      required: figures.turnover,
-      bonusAmount: figures.bonus,
-      bonusWallet: figures.bonusWallet,
-    });
+    const figures = await depositFigures(tx, dep);
+    await creditDeposit(tx, dep, figures);
     const now = new Date();
     const [row] = await tx
       .update(deposits)
@@ -341,7 +362,6 @@ export async function approveDeposit({
       after: { ...depositSnapshot(row!), bonus: String(figures.bonus), bonusWallet: figures.bonusWallet, turnover: String(figures.turnover) },
       ip,
     });
-    await postSystemMessage(tx, dep.playerId, "depositApproved", { ref: `D${dep.id}`, amount: formatTaka(dep.amount) });
     return row!;
   });
   await Promise.all([publishBalanceChanged(approved.playerId), notifyInbox(approved.playerId)]);

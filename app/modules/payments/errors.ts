@@ -26,7 +26,11 @@ export type PaymentErrorCode =
   | "already_reviewed"
   | "under_review"
   | "reason_required"
-  | "not_found";
+  | "not_found"
+  /** The payment gateway did not answer or refused to open a checkout. */
+  | "gateway_unavailable"
+  /** A time-out, self-exclusion or closure is active. */
+  | "excluded";
 
 export type PaymentErrorField =
   | "amount"

@@ -1,6 +1,8 @@
 // Payment methods, their deposit channels and the platform's receiving wallet numbers (assigned in rotation).
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { maskSecret } from "#app/modules/games/admin.server.ts";
 import { paymentMethods, deposits, type WalletNumber, walletNumbers } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
@@ -9,6 +11,7 @@ import { checkAmount } from "./amount.ts";
 import { channelLabels, type ChannelType, channelTypes } from "./constants.ts";
 import { dhakaDayStart } from "./dhaka-days.ts";
 import { PaymentError, type PaymentMessageKey } from "./errors.ts";
+import { type GatewayCredentials, gatewayKinds, type GatewayKind } from "./gateway/types.ts";
 import { isChannelType, SENDER_NUMBER, toId } from "./validation.ts";
 
 export type PaymentMethod = { id: number; name: string; icon: string; status: "active" | "inactive"; sortOrder: number };
@@ -235,6 +238,13 @@ export type SavePaymentMethodInput = {
   ip?: string | null;
 };
 
+const methodSnapshot = (m: Pick<PaymentMethod, "name" | "icon" | "status" | "sortOrder">) => ({
+  name: m.name,
+  icon: m.icon,
+  status: m.status,
+  sortOrder: m.sortOrder,
+});
+
 /** Creates (no id) or updates a payment method. Audited. */
 export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<PaymentMethod> {
   const name = typeof input.name === "string" ? input.name.trim() : "";
@@ -253,7 +263,8 @@ export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<
       const [before] = id ? await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for("update") : [];
       if (!before) throw new PaymentError("not_found", "payments.errors.notFound");
       const [after] = await tx.update(paymentMethods).set(values).where(eq(paymentMethods.id, before.id)).returning();
-      const diff = changedFields(before, after!);
+      // Only the method's own fields: the row also holds bigint gateway limits and the gateway's secrets.
+      const diff = changedFields(methodSnapshot(before), methodSnapshot(after!));
       await audit(tx, { staffId: input.staffId, action: "payment_method.update", entity: "payment_method", entityId: before.id, ...diff, ip });
       return after!;
     }
@@ -263,4 +274,207 @@ export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<
   });
   contentChanged(); // home's footer lists the methods
   return saved;
+}
+
+// ---- Deposit mode: manual transfers, or a gateway's merchant checkout ----------------------------------------
+
+/** How a method takes deposits: "manual" (wallet numbers, staff review) or a gateway's checkout. */
+export const depositModes = ["manual", ...gatewayKinds] as const;
+export type DepositMode = (typeof depositModes)[number];
+
+const gatewaySecretKeys = ["appSecret", "password", "webhookSecret"] as const;
+type GatewaySecretKey = (typeof gatewaySecretKeys)[number];
+
+export type GatewaySettingsField =
+  "gateway" | "gatewayMin" | "gatewayMax" | "baseUrl" | "appKey" | "appSecret" | "username" | "password" | "webhookSecret";
+
+/** A refusal of the gateway settings form: an adminPayments.errors key and the field it belongs to. */
+export class GatewaySettingsError extends Error {
+  readonly code: "invalid_input" | "not_found";
+  readonly messageKey: `adminPayments.errors.${string}`;
+  readonly field: GatewaySettingsField | undefined;
+  constructor(code: "invalid_input" | "not_found", messageKey: `adminPayments.errors.${string}`, field?: GatewaySettingsField) {
+    super(`${code}: ${messageKey}`);
+    this.name = "GatewaySettingsError";
+    this.code = code;
+    this.messageKey = messageKey;
+    this.field = field;
+  }
+}
+export const isGatewaySettingsError = (e: unknown): e is GatewaySettingsError => e instanceof GatewaySettingsError;
+
+/** The address the operator gives the gateway for its webhooks. */
+export function gatewayWebhookUrl(methodId: number) {
+  return `${getEnv().PUBLIC_URL.replace(/\/+$/, "")}/api/gateway-webhook/${methodId}`;
+}
+
+/** A method's gateway settings as staff may see them: non-secret fields, and secrets only as masks. */
+export type MethodGatewayView = {
+  mode: DepositMode;
+  gatewayMin: bigint;
+  gatewayMax: bigint;
+  baseUrl: string;
+  appKey: string;
+  username: string;
+  appSecretMask: string;
+  passwordMask: string;
+  webhookSecretMask: string;
+  webhookUrl: string;
+};
+
+export type AdminPaymentMethod = PaymentMethod & { gateway: MethodGatewayView };
+
+type MethodRow = typeof paymentMethods.$inferSelect;
+
+function gatewayView(m: Pick<MethodRow, "id" | "gateway" | "gatewayCredentials" | "gatewayMin" | "gatewayMax">): MethodGatewayView {
+  const c = m.gatewayCredentials ?? {};
+  return {
+    mode: m.gateway ?? "manual",
+    gatewayMin: m.gatewayMin,
+    gatewayMax: m.gatewayMax,
+    baseUrl: c.baseUrl ?? "",
+    appKey: c.appKey ?? "",
+    username: c.username ?? "",
+    appSecretMask: maskSecret(c.appSecret),
+    passwordMask: maskSecret(c.password),
+    webhookSecretMask: maskSecret(c.webhookSecret),
+    webhookUrl: gatewayWebhookUrl(m.id),
+  };
+}
+
+/** Every method (inactive and same-named ones too) for the back office, with its gateway settings masked. */
+export async function listAdminPaymentMethods(): Promise<AdminPaymentMethod[]> {
+  const rows = await listPaymentMethods({ activeOnly: false, dedupe: false });
+  // listPaymentMethods hands back whole rows: copy field by field so no credential can ride along.
+  return (rows as MethodRow[]).map((m) => ({
+    id: m.id,
+    name: m.name,
+    icon: m.icon,
+    status: m.status,
+    sortOrder: m.sortOrder,
+    gateway: gatewayView(m),
+  }));
+}
+
+/** An https URL without user or password in it, trimmed of a trailing slash; null for anything else. */
+export function normaliseHttpsUrl(text: string): string | null {
+  const value = text.trim();
+  if (!value || value.length > 500) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "https:" || url.username || url.password || !url.hostname) return null;
+    return value.replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
+}
+
+export type SaveMethodGatewayInput = {
+  id: number;
+  mode: DepositMode;
+  /** Poisha. */
+  gatewayMin: bigint;
+  gatewayMax: bigint;
+  /** bKash only; "" clears. */
+  baseUrl?: string | null;
+  appKey?: string | null;
+  username?: string | null;
+  /** New secrets; empty or undefined keeps the current one. */
+  appSecret?: string | null;
+  password?: string | null;
+  webhookSecret?: string | null;
+  staffId: number;
+  ip?: string | null;
+};
+
+const gatewaySnapshot = (m: Pick<MethodRow, "gateway" | "gatewayCredentials" | "gatewayMin" | "gatewayMax">) => ({
+  gateway: m.gateway ?? "manual",
+  gatewayMin: String(m.gatewayMin),
+  gatewayMax: String(m.gatewayMax),
+  baseUrl: m.gatewayCredentials?.baseUrl ?? "",
+  appKey: m.gatewayCredentials?.appKey ?? "",
+  username: m.gatewayCredentials?.username ?? "",
+});
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+
+/**
+ * Sets how a method takes deposits, its checkout's range and the gateway's merchant credentials. bKash needs its
+ * base URL (https), app key and secret, username and password; every gateway needs the webhook secret. A secret left
+ * empty keeps the stored one. Audited: the row says which secret changed, never a value.
+ */
+export async function saveMethodGateway(input: SaveMethodGatewayInput): Promise<{ id: number; name: string }> {
+  const mode = input.mode;
+  if (!(depositModes as readonly string[]).includes(mode))
+    throw new GatewaySettingsError("invalid_input", "adminPayments.errors.modeInvalid", "gateway");
+  for (const field of ["gatewayMin", "gatewayMax"] as const) {
+    const r = checkAmount(input[field]);
+    if (!r.ok) {
+      const positive = r.messageKey === "payments.errors.amountZero" || r.messageKey === "payments.errors.amountNegative";
+      throw new GatewaySettingsError("invalid_input", positive ? "adminPayments.errors.amountPositive" : "adminPayments.errors.amountInvalid", field);
+    }
+  }
+  if (input.gatewayMax < input.gatewayMin) throw new GatewaySettingsError("invalid_input", "adminPayments.errors.minMax", "gatewayMax");
+  const rawUrl = text(input.baseUrl);
+  const baseUrl = rawUrl ? normaliseHttpsUrl(rawUrl) : "";
+  if (baseUrl === null) throw new GatewaySettingsError("invalid_input", "adminPayments.errors.httpsUrlInvalid", "baseUrl");
+  const plain = { appKey: text(input.appKey), username: text(input.username) };
+  for (const field of ["appKey", "username"] as const) {
+    if (plain[field].length > 200 || /\s/.test(plain[field]))
+      throw new GatewaySettingsError("invalid_input", "adminPayments.errors.credentialInvalid", field);
+  }
+  const secrets: Partial<Record<GatewaySecretKey, string>> = {};
+  for (const field of gatewaySecretKeys) {
+    const value = text(input[field]);
+    if (!value) continue;
+    if (value.length > 500 || /\s/.test(value)) throw new GatewaySettingsError("invalid_input", "adminPayments.errors.secretInvalid", field);
+    if (field === "webhookSecret" && value.length < 16)
+      throw new GatewaySettingsError("invalid_input", "adminPayments.errors.webhookSecretShort", field);
+    secrets[field] = value;
+  }
+
+  const id = toId(input.id);
+  return db.transaction(async (tx) => {
+    const [before] = id ? await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id)).for("update") : [];
+    if (!before) throw new GatewaySettingsError("not_found", "adminPayments.errors.methodNotFound");
+    const stored = before.gatewayCredentials ?? {};
+    const merged: GatewayCredentials = { ...stored, baseUrl, ...plain, ...secrets };
+    // Empty values are left out rather than stored as "".
+    const credentials = Object.fromEntries(Object.entries(merged).filter(([, v]) => typeof v === "string" && v !== "")) as GatewayCredentials;
+    if (mode === "bkash") {
+      for (const field of ["baseUrl", "appKey", "appSecret", "username", "password"] as const) {
+        if (!credentials[field]) throw new GatewaySettingsError("invalid_input", "adminPayments.errors.bkashRequired", field);
+      }
+    }
+    if (mode !== "manual" && !credentials.webhookSecret)
+      throw new GatewaySettingsError("invalid_input", "adminPayments.errors.webhookSecretRequired", "webhookSecret");
+    const gateway: GatewayKind | null = mode === "manual" ? null : mode;
+    const [after] = await tx
+      .update(paymentMethods)
+      .set({
+        gateway,
+        gatewayCredentials: Object.keys(credentials).length ? credentials : null,
+        gatewayMin: input.gatewayMin,
+        gatewayMax: input.gatewayMax,
+      })
+      .where(eq(paymentMethods.id, before.id))
+      .returning();
+    const diff = changedFields(gatewaySnapshot(before), gatewaySnapshot(after!));
+    for (const field of gatewaySecretKeys) {
+      if (secrets[field] === undefined || secrets[field] === stored[field]) continue;
+      diff.before[field] = stored[field] ? "set" : "not set";
+      diff.after[field] = "changed";
+    }
+    if (Object.keys(diff.after).length) {
+      await audit(tx, {
+        staffId: input.staffId,
+        action: "payment_method.gateway_update",
+        entity: "payment_method",
+        entityId: before.id,
+        ...diff,
+        ip: input.ip ?? null,
+      });
+    }
+    return { id: before.id, name: before.name };
+  });
 }

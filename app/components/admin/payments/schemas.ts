@@ -115,3 +115,64 @@ export const walletNumberSchema = z
     active: z.boolean().default(false),
   })
   .refine((v) => v.maxAmount >= v.minAmount, { path: ["maxAmount"], message: "adminPayments.errors.minMax" });
+
+/**
+ * A method's deposit mode: manual transfers (wallet numbers, staff review) or a gateway's checkout (the gateway kinds
+ * of the payments module; its saveMethodGateway checks the same list again).
+ */
+export const depositModeOptions = ["manual", "simulated", "bkash"] as const;
+
+/** Optional text without spaces (an app key, a username): empty comes out as "". */
+const credentialText = z
+  .string()
+  .trim()
+  .max(200, "adminPayments.errors.textTooLong")
+  .regex(/^\S*$/, "adminPayments.errors.credentialInvalid")
+  .optional()
+  .transform((v) => v ?? "");
+
+/** A secret typed in: empty (or missing) keeps the stored one, so it comes out as "". */
+const secretText = z
+  .string()
+  .trim()
+  .max(500, "adminPayments.errors.textTooLong")
+  .regex(/^\S*$/, "adminPayments.errors.secretInvalid")
+  .optional()
+  .transform((v) => v ?? "");
+
+const isHttpsUrl = (v: string) => {
+  try {
+    const url = new URL(v);
+    return url.protocol === "https:" && !url.username && !url.password && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+};
+
+export const methodGatewaySchema = z
+  .object({
+    intent: z.literal("gateway"),
+    id: idField,
+    gateway: z.enum(depositModeOptions, "adminPayments.errors.modeInvalid"),
+    gatewayMin: takaField,
+    gatewayMax: takaField,
+    baseUrl: z
+      .string()
+      .trim()
+      .max(500, "adminPayments.errors.httpsUrlInvalid")
+      .refine(isHttpsUrl, "adminPayments.errors.httpsUrlInvalid")
+      .optional()
+      .transform((v) => v ?? ""),
+    appKey: credentialText,
+    username: credentialText,
+    appSecret: secretText,
+    password: secretText,
+    webhookSecret: secretText.refine((v) => !v || v.length >= 16, "adminPayments.errors.webhookSecretShort"),
+  })
+  .superRefine((v, ctx) => {
+    if (v.gatewayMax < v.gatewayMin) ctx.addIssue({ code: "custom", path: ["gatewayMax"], message: "adminPayments.errors.minMax" });
+    // bKash's secrets may already be stored (the page cannot know), so only the visible fields are checked here.
+    if (v.gateway === "bkash")
+      for (const field of ["baseUrl", "appKey", "username"] as const)
+        if (!v[field]) ctx.addIssue({ code: "custom", path: [field], message: "adminPayments.errors.bkashRequired" });
+  });

@@ -7,12 +7,19 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { PaymentsCheckbox, PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
-import { paymentMethodSchema, walletNumberSchema } from "#app/components/admin/payments/schemas.ts";
+import { depositModeOptions, methodGatewaySchema, paymentMethodSchema, walletNumberSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { channelTypes } from "#app/modules/payments/constants.ts";
 import { isPaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
-import { listPaymentMethods, listWalletNumbers, savePaymentMethod, saveWalletNumber } from "#app/modules/payments/methods.server.ts";
+import {
+  isGatewaySettingsError,
+  listAdminPaymentMethods,
+  listWalletNumbers,
+  saveMethodGateway,
+  savePaymentMethod,
+  saveWalletNumber,
+} from "#app/modules/payments/methods.server.ts";
 import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/payment-methods";
 
@@ -25,7 +32,7 @@ const takaInput = (p: bigint | null) => (p === null ? "" : p % 100n ? `${p / 100
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);
-  const [methods, wallets] = await Promise.all([listPaymentMethods({ activeOnly: false, dedupe: false }), listWalletNumbers()]);
+  const [methods, wallets] = await Promise.all([listAdminPaymentMethods(), listWalletNumbers()]);
   const saved = url.searchParams.get("saved");
   const what = (url.searchParams.get("what") ?? "").slice(0, 60);
   const notice =
@@ -33,12 +40,33 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       ? translate(context, "adminPayments.methods.savedMethod", { name: what })
       : saved === "wallet"
         ? translate(context, "adminPayments.methods.savedWallet", { number: what })
-        : null;
+        : saved === "gateway"
+          ? translate(context, "adminPayments.gateway.saved", { name: what })
+          : null;
   return {
     ...paymentsPage(context, "adminPayments.methods.title"),
     canAct,
     notice,
-    methods: methods.map((m) => ({ id: m.id, name: m.name, icon: m.icon, active: m.status === "active", sortOrder: m.sortOrder })),
+    methods: methods.map((m) => ({
+      id: m.id,
+      name: m.name,
+      icon: m.icon,
+      active: m.status === "active",
+      sortOrder: m.sortOrder,
+      // Secrets only as masks: the values never leave the server.
+      gateway: {
+        mode: m.gateway.mode,
+        min: takaInput(m.gateway.gatewayMin),
+        max: takaInput(m.gateway.gatewayMax),
+        baseUrl: m.gateway.baseUrl,
+        appKey: m.gateway.appKey,
+        username: m.gateway.username,
+        appSecretMask: m.gateway.appSecretMask,
+        passwordMask: m.gateway.passwordMask,
+        webhookSecretMask: m.gateway.webhookSecretMask,
+        webhookUrl: m.gateway.webhookUrl,
+      },
+    })),
     wallets: wallets.map((w) => ({
       id: w.id,
       methodId: w.methodId,
@@ -54,17 +82,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-type FormKey = `${"method" | "wallet"}-${number | "new"}`;
+type FormKey = `${"method" | "wallet" | "gateway"}-${number | "new"}`;
 type ActionData = { form: FormKey; result: SubmissionResult<string[]> };
 
 // Fields of the module's refusals that exist on these forms; anything else is shown above the form.
 const methodFields: PaymentErrorField[] = ["name", "icon"];
 const walletFields: PaymentErrorField[] = ["methodId", "channelType", "accountNumber", "minAmount", "maxAmount", "dailyCap"];
+/** What a failed gateway form sends back never includes the secrets typed in. */
+const secretFields = ["appSecret", "password", "webhookSecret"];
 
 export async function action({ request }: Route.ActionArgs) {
   const { staffId, ip } = await requireFinanceActor(request);
   const formData = await request.formData();
-  const isWallet = formData.get("intent") === "wallet";
+  const intent = formData.get("intent");
+  if (intent === "gateway") return gatewayAction(formData, staffId, ip);
+  const isWallet = intent === "wallet";
   const rowId = /^\d{1,10}$/.test(String(formData.get("id") ?? "")) ? Number(formData.get("id")) : "new";
   const form: FormKey = `${isWallet ? "wallet" : "method"}-${rowId}`;
   const submission = parseWithZod(formData, { schema: isWallet ? walletNumberSchema : paymentMethodSchema });
@@ -101,6 +133,38 @@ export async function action({ request }: Route.ActionArgs) {
     const message = paymentErrorMessage(e);
     const onForm = e.field && (isWallet ? walletFields : methodFields).includes(e.field);
     const reply = onForm ? submission.reply({ fieldErrors: { [e.field!]: [message] } }) : submission.reply({ formErrors: [message] });
+    return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+  }
+}
+
+/** The deposit mode form of one method: mode, checkout range, merchant credentials. */
+async function gatewayAction(formData: FormData, staffId: number, ip: Awaited<ReturnType<typeof requireFinanceActor>>["ip"]) {
+  const rowId = /^\d{1,10}$/.test(String(formData.get("id") ?? "")) ? Number(formData.get("id")) : "new";
+  const form: FormKey = `gateway-${rowId}`;
+  const submission = parseWithZod(formData, { schema: methodGatewaySchema });
+  if (submission.status !== "success") return data<ActionData>({ form, result: submission.reply({ hideFields: secretFields }) }, { status: 400 });
+  const v = submission.value;
+  try {
+    const saved = await saveMethodGateway({
+      id: v.id,
+      mode: v.gateway,
+      gatewayMin: v.gatewayMin,
+      gatewayMax: v.gatewayMax,
+      baseUrl: v.baseUrl,
+      appKey: v.appKey,
+      username: v.username,
+      appSecret: v.appSecret,
+      password: v.password,
+      webhookSecret: v.webhookSecret,
+      staffId,
+      ip,
+    });
+    return redirect(`${BASE}?${new URLSearchParams({ saved: "gateway", what: saved.name })}#gateway-${saved.id}`);
+  } catch (e) {
+    if (!isGatewaySettingsError(e)) throw e;
+    const reply = e.field
+      ? submission.reply({ fieldErrors: { [e.field]: [e.messageKey] }, hideFields: secretFields })
+      : submission.reply({ formErrors: [e.messageKey], hideFields: secretFields });
     return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
   }
 }
@@ -273,6 +337,99 @@ function WalletForm({
   );
 }
 
+function GatewayForm({ method, canAct, lastResult }: { method: Method; canAct: boolean; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const g = method.gateway;
+  const [form, fields] = useForm({
+    id: `gateway-${method.id}`,
+    lastResult,
+    // The secret inputs always start empty: empty keeps the stored secret.
+    defaultValue: { gateway: g.mode, gatewayMin: g.min, gatewayMax: g.max, baseUrl: g.baseUrl, appKey: g.appKey, username: g.username },
+    constraint: getZodConstraint(methodGatewaySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: methodGatewaySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const text = (field: typeof fields.appKey, label: string, hint?: string, extra?: React.InputHTMLAttributes<HTMLInputElement>) => (
+    <PaymentsField
+      label={label}
+      hint={hint}
+      inputProps={{ ...getInputProps(field, { type: "text" }), autoComplete: "off", ...extra }}
+      errors={field.errors}
+      errorId={field.errorId}
+    />
+  );
+  const secret = (field: typeof fields.appSecret, label: string, mask: string) => (
+    <PaymentsField
+      label={label}
+      hint={mask ? t("adminPayments.gateway.secretKept", { mask }) : t("adminPayments.gateway.secretNotSet")}
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete: "new-password", defaultValue: "" }}
+      errors={field.errors}
+      errorId={field.errorId}
+    />
+  );
+  return (
+    <Form method="post" action={BASE} {...getFormProps(form)} className="rounded-lg bg-ink/40 p-3" data-testid={`gateway-form-${method.id}`}>
+      <input type="hidden" name="intent" value="gateway" />
+      <input type="hidden" name="id" value={method.id} />
+      <h3 className="mb-1 font-bold">
+        {method.name}
+        {method.active ? "" : ` (${t("adminPayments.inactive")})`}
+      </h3>
+      <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
+      <fieldset disabled={!canAct} className="grid items-start gap-x-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="field sm:col-span-2">
+          <label htmlFor={fields.gateway.id}>{t("adminPayments.gateway.mode")}</label>
+          <select {...getSelectProps(fields.gateway)} key={fields.gateway.key}>
+            {depositModeOptions.map((mode) => (
+              <option key={mode} value={mode}>
+                {t(`adminPayments.gateway.modes.${mode}`)}
+              </option>
+            ))}
+          </select>
+          <ErrorList errors={fields.gateway.errors} id={fields.gateway.errorId} />
+        </div>
+        {text(fields.gatewayMin, t("adminPayments.gateway.min"), undefined, { inputMode: "decimal" })}
+        {text(fields.gatewayMax, t("adminPayments.gateway.max"), undefined, { inputMode: "decimal" })}
+      </fieldset>
+      <fieldset disabled={!canAct} className="mt-2 rounded border border-white/10 p-2">
+        <legend className="px-1 text-sm font-bold">{t("adminPayments.gateway.bkashTitle")}</legend>
+        <p className="mb-1 text-xs text-white/60">{t("adminPayments.gateway.bkashIntro")}</p>
+        <div className="grid items-start gap-x-3 sm:grid-cols-2 lg:grid-cols-3">
+          {text(fields.baseUrl, t("adminPayments.gateway.baseUrl"), t("adminPayments.gateway.baseUrlHint"), { inputMode: "url" })}
+          {text(fields.appKey, t("adminPayments.gateway.appKey"))}
+          {secret(fields.appSecret, t("adminPayments.gateway.appSecret"), g.appSecretMask)}
+          {text(fields.username, t("adminPayments.gateway.username"))}
+          {secret(fields.password, t("adminPayments.gateway.password"), g.passwordMask)}
+        </div>
+      </fieldset>
+      <fieldset disabled={!canAct} className="mt-2 rounded border border-white/10 p-2">
+        <legend className="px-1 text-sm font-bold">{t("adminPayments.gateway.webhookTitle")}</legend>
+        <div className="grid items-start gap-x-3 sm:grid-cols-2">
+          {secret(fields.webhookSecret, t("adminPayments.gateway.webhookSecret"), g.webhookSecretMask)}
+          <div className="field">
+            <span className="block">{t("adminPayments.gateway.webhookUrl")}</span>
+            <code className="block break-all rounded bg-black/30 px-2 py-1.5 text-sm" data-testid={`webhook-url-${method.id}`}>
+              {g.webhookUrl}
+            </code>
+            <div className="mt-1 text-xs text-white/60">{t("adminPayments.gateway.webhookUrlHint")}</div>
+          </div>
+        </div>
+      </fieldset>
+      {canAct ? (
+        <div className="mt-2">
+          <SubmitButton
+            label={t("adminPayments.gateway.save")}
+            pendingLabel={t("adminPayments.methods.saving")}
+            action={BASE}
+            className="btn-primary w-full !py-2 sm:w-auto"
+          />
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
 export default function PaymentMethods({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
   const { t } = useTranslation();
@@ -301,6 +458,16 @@ export default function PaymentMethods({ loaderData, actionData }: Route.Compone
               </div>
             </details>
           ) : null}
+        </div>
+      </section>
+      <section className="mb-6 rounded-xl bg-panel p-3" data-testid="gateways">
+        <h2 className="font-bold">{t("adminPayments.gateway.title")}</h2>
+        <p className="mb-2 text-sm text-white/60">{t("adminPayments.gateway.intro")}</p>
+        <div className="space-y-2">
+          {methods.length ? null : <p className="text-white/60">{t("adminPayments.methods.noMethods")}</p>}
+          {methods.map((m) => (
+            <GatewayForm key={m.id} method={m} canAct={canAct} lastResult={resultFor(`gateway-${m.id}`)} />
+          ))}
         </div>
       </section>
       <section className="rounded-xl bg-panel p-3" data-testid="wallets">

@@ -56,6 +56,10 @@ export default [
   // Money: the player's deposit, withdrawal, records, turnover and promotions pages (login-gated), and their resources
   route("deposit", "routes/payments/deposit.tsx"),
   route("make-payment", "routes/payments/make-payment.tsx"),
+  // Gateway checkouts: the gateway's callback, the result page, and the built-in simulated wallet's checkout page
+  route("deposit/gateway-callback", "routes/payments/gateway-callback.ts"),
+  route("deposit/checkout/:invoice", "routes/payments/checkout-result.tsx"),
+  route("sim-gateway/checkout/:id", "routes/sim-gateway/checkout.tsx"),
   route("payment-request", "routes/payments/payment-request.tsx"),
   route("withdrawal", "routes/payments/withdrawal.tsx"),
   route("transaction-record", "routes/payments/transaction-record.tsx"),
@@ -139,6 +143,8 @@ export default [
     route("showpayment-menthod", "routes/api/showpayment-menthod.ts"),
     route("get-wallet-number", "routes/api/get-wallet-number.ts"),
     route("submit-deposit", "routes/api/submit-deposit.ts"),
+    // A payment gateway's signed notices for a method in gateway mode
+    route("gateway-webhook/:methodId", "routes/api/gateway-webhook.ts"),
     route("userwithdrawcheck", "routes/api/userwithdrawcheck.ts"),
     route("submit-withdraw", "routes/api/submit-withdraw.ts"),
     route("balance", "routes/api/balance.ts"),

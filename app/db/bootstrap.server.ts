@@ -7,6 +7,7 @@ import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { seedPaymentsDemo } from "#app/modules/payments/payments.server.ts";
 import { startReferralRewards } from "#app/modules/referral/rewards.server.ts";
 import { startRiskJob } from "#app/modules/risk/job.server.ts";
+import { startGatewayReconciliation } from "#app/modules/payments/gateway-deposits.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { importDiskUploads } from "#app/modules/uploads/import-disk.server.ts";
 import { ensureVipDefaults, startVipAccrual } from "#app/modules/vip/vip.server.ts";
@@ -50,6 +51,8 @@ export async function bootstrap() {
     startReferralRewards();
     // AML signals from the rows added since the last pass, every minute (safe on several instances: cursors and fingerprints).
     startRiskJob();
+    // Gateway checkouts left open (a lost callback, a gateway time-out) are settled by asking, every minute.
+    startGatewayReconciliation();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).
     await startCrashEngine().catch((e: unknown) => console.error("crash: the engine did not start", e));
     // The exchange's feed and market-maker: the leader instance runs them; bets are taken everywhere.

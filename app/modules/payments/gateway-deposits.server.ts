@@ -30,6 +30,8 @@ import { deposits, type GatewayPaymentRow, gatewayPayments, paymentMethods } fro
 import { isIdempotencyKey } from "./validation.ts";
 
 export type { GatewayPaymentRow } from "./schema.ts";
+// The simulated wallet's own checkout page (a route of this site in demo mode) drives its side through these.
+export { SIM_OTP, SIM_PIN, SIM_WALLETS, simCheckoutView, simConfirm } from "./gateway/simulated.server.ts";
 
 /** Checkouts with no word from the gateway after this long are asked about by reconciliation. */
 export const RECONCILE_AFTER_MS = 60_000;
@@ -351,6 +353,15 @@ export function startGatewayReconciliation(intervalMs = 60_000) {
       .finally(() => (running = false));
   }, intervalMs);
   timer.unref();
+}
+
+/** The checkout channel of a method in gateway mode (its range), or null for a manual method. */
+export async function gatewayChannel(methodId: number): Promise<{ min: bigint; max: bigint } | null> {
+  const [row] = await db
+    .select({ gateway: paymentMethods.gateway, min: paymentMethods.gatewayMin, max: paymentMethods.gatewayMax })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.status, "active")));
+  return row?.gateway ? { min: row.min, max: row.max } : null;
 }
 
 /** A player's own checkout by its invoice (the result page); null for anyone else's. */

@@ -1,5 +1,6 @@
 // Demo receiving numbers and promotions for a fresh install (play money only).
-import { asc, eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db as defaultDb, type Db } from "#app/db/db.server.ts";
 import { paymentMethods, walletNumbers } from "./schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
@@ -7,7 +8,8 @@ import { promotions } from "#app/modules/promotions/schema.ts";
 const taka = (n: number) => BigInt(n) * 100n;
 
 /**
- * Seeds a few wallet numbers per active method (Agent 500-25,000, Personal 500-10,000) and two promotions, only
+ * Seeds a few wallet numbers per active method (Agent 500-25,000, Personal 500-10,000), Nagad in gateway mode (the
+ * simulated gateway) and two promotions, only
  * when there are no wallet numbers yet. Returns true when it seeded.
  */
 export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
@@ -59,6 +61,12 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
         ];
       });
     if (rows.length) await tx.insert(walletNumbers).values(rows);
+    // Nagad takes deposits through the built-in simulated gateway (checkout, no screenshot, no review), so a fresh
+    // install shows both kinds; its numbers stay for when staff switch it back to manual transfers.
+    await tx
+      .update(paymentMethods)
+      .set({ gateway: "simulated", gatewayCredentials: { webhookSecret: randomBytes(24).toString("hex") } })
+      .where(and(eq(paymentMethods.name, "Nagad"), isNull(paymentMethods.gateway)));
     const [promo] = await tx.select({ id: promotions.id }).from(promotions).limit(1);
     if (!promo) {
       await tx.insert(promotions).values([

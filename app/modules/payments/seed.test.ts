@@ -3,6 +3,7 @@ import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
 import { listDepositChannels, listPaymentMethods, listWalletNumbers, seedPaymentsDemo } from "./payments.server.ts";
+import { gatewayChannel } from "./gateway-deposits.server.ts";
 import { closeIdleConnections, taka } from "./test-helpers.ts";
 
 afterAll(closeIdleConnections);
@@ -22,5 +23,9 @@ describe("seedPaymentsDemo", () => {
     }
     expect((await listWalletNumbers()).length).toBe(methods.length * 4);
     expect(await listActivePromotions()).toHaveLength(2);
+    // Nagad takes deposits through the simulated gateway's checkout: one channel, the checkout's range.
+    const nagad = methods.find((m) => m.name === "Nagad")!;
+    expect(await gatewayChannel(nagad.id)).toEqual({ min: taka(500), max: taka(25_000) });
+    expect(await gatewayChannel(methods.find((m) => m.name === "bKash")!.id)).toBeNull();
   });
 });

@@ -35,8 +35,10 @@ export const depositFormSchema = z.object({
       !v || v === "none" ? null : (toId(v) ?? (ctx.addIssue({ code: "custom", message: "payments.errors.promotionInvalid" }), z.NEVER)),
     ),
   methodId: idField("payments.errors.methodInvalid"),
-  channelType: z.enum(channelTypes, "payments.errors.channelRequired"),
+  channelType: z.enum([...channelTypes, "Gateway"], "payments.errors.channelRequired"),
   amount: amountField("deposit"),
+  /** Opening a gateway checkout: the same form sent twice opens one checkout. */
+  idempotencyKey: z.string().max(100).optional(),
 });
 
 /** /make-payment: the proof of the transfer the player made (the file is checked by its bytes on the server). */

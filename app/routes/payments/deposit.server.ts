@@ -1,8 +1,10 @@
 import { addTaka, groupTaka } from "#app/components/payments/format.ts";
+import { QUICK_DEPOSIT } from "#app/components/payments/QuickAmounts.tsx";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import {
   assignWalletNumber,
   type ChannelType,
+  type DepositChannelType,
   checkDepositRules,
   depositChannels,
   formatTaka,
@@ -16,6 +18,7 @@ import {
 } from "#app/modules/payments/payments.server.ts";
 import { getActivePromotion, listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
+import { gatewayChannel } from "#app/modules/payments/gateway-deposits.server.ts";
 import { playerStatus } from "./status.ts";
 
 const KEPT = ["promotionId", "methodId", "channelType"] as const;
@@ -47,11 +50,17 @@ export function normaliseQuickAdd(query: URLSearchParams, allowed: readonly numb
 export async function depositChoices(query: URLSearchParams) {
   const [methods, promotions, open] = await Promise.all([listPaymentMethods({ activeOnly: true }), listActivePromotions(), openDepositRange()]);
   const method = methods.find((m) => m.id === toId(query.get("methodId"))) ?? null;
-  // The amounts each channel really takes (the same ones submitDeposit holds the deposit to).
-  const channels = method ? await depositChannels(method.id) : [];
+  // The amounts each channel really takes (the same ones submitDeposit holds the deposit to); a method in gateway
+  // mode has one channel, its checkout.
+  const checkout = method ? await gatewayChannel(method.id) : null;
+  const channels: Array<{ type: DepositChannelType; min: bigint; max: bigint }> = checkout
+    ? [{ type: "Gateway", ...checkout }]
+    : method
+      ? await depositChannels(method.id)
+      : [];
   const promotionParam = query.get("promotionId");
   const promotionId = promotionParam === "none" ? null : ((promotions.find((p) => p.id === toId(promotionParam)) ?? promotions[0])?.id ?? null);
-  const channelType: ChannelType | null = channels.find((c) => c.type === query.get("channelType"))?.type ?? channels[0]?.type ?? null;
+  const channelType: DepositChannelType | null = channels.find((c) => c.type === query.get("channelType"))?.type ?? channels[0]?.type ?? null;
   // The range shown beside the amount: the chosen channel's, else what the open channels take together.
   const chosen = channels.find((c) => c.type === channelType) ?? open;
   return {
@@ -59,18 +68,21 @@ export async function depositChoices(query: URLSearchParams) {
     promotions,
     channels: channels.map((c) => ({ type: c.type, min: formatTaka(c.min), max: formatTaka(c.max) })),
     amountRange: chosen ? { min: formatTaka(chosen.min), max: formatTaka(chosen.max) } : null,
+    // Quick amounts the chosen range takes (whole taka).
+    quick: chosen ? QUICK_DEPOSIT.filter((n) => BigInt(n) * 100n >= chosen.min && BigInt(n) * 100n <= chosen.max) : [...QUICK_DEPOSIT],
     selected: { promotionId, methodId: method?.id ?? null, channelType, amount: (query.get("amount") ?? "").trim().slice(0, 20) },
   };
 }
 
 /** Everything /deposit shows, with the choices in the query applied. */
 export async function depositPageData(playerId: number, locale: string, query: URLSearchParams) {
-  const [{ methods, promotions, channels, amountRange, selected }, deposits] = await Promise.all([
+  const [{ methods, promotions, channels, amountRange, quick, selected }, deposits] = await Promise.all([
     depositChoices(query),
     listPlayerDeposits(playerId, { limit: 5 }),
   ]);
   return {
     amountRange,
+    quick,
     promotions: promotions.map((p) => ({ id: p.id, name: locale === "bn" ? p.nameBn : p.nameEn, percent: Math.round(p.bonusPercent) })),
     methods: methods.map(({ id, name, icon }) => ({ id, name, icon })),
     channels,

@@ -28,6 +28,11 @@ import { DepositLimitPrompt } from "#app/components/protection/DepositLimitPromp
 import { shouldPromptDepositLimit } from "#app/modules/protection/limits.server.ts";
 import { depositLimitError } from "#app/modules/payments/payments.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
+import { getEnv } from "#app/config/env.server.ts";
+import { startCheckout } from "#app/modules/payments/gateway-deposits.server.ts";
+import { isPaymentError } from "#app/modules/payments/errors.ts";
+import { getTurnoverLeft } from "#app/modules/turnover/turnover.server.ts";
+import { TurnoverLeft } from "#app/components/payments/TurnoverLeft.tsx";
 import { checkDepositStep, depositChoices, depositPageData, formQuery, normaliseQuickAdd } from "./deposit.server.ts";
 import { saveDraft } from "./deposit-draft.server.ts";
 import { refusalErrors } from "./messages.server.ts";
@@ -56,6 +61,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     identity: areaBundle(context, "identity"),
     needed: refusal?.missing ?? [],
     back: backTo(url),
+    // A gateway checkout opened twice from one page (a double tap) is one checkout.
+    idempotencyKey: crypto.randomUUID(),
+    turnover: await getTurnoverLeft(player.id),
   };
 }
 
@@ -74,8 +82,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (formData.get("intent") === "birthday") return birthdayPost(context, player.id, formData, "/deposit");
   // Refused forms re-render with the choices they were sent with (without JavaScript the address has none).
   const again = async (result: SubmissionResult, status: number) => {
-    const { channels, amountRange, selected } = await depositChoices(formQuery(formData));
-    return data({ result, again: { channels, amountRange, selected }, areas: replyAreas(context, result) }, { status });
+    const { channels, amountRange, quick, selected } = await depositChoices(formQuery(formData));
+    return data({ result, again: { channels, amountRange, quick, selected }, areas: replyAreas(context, result) }, { status });
   };
   const submission = parseWithZod(formData, { schema: depositFormSchema });
   if (submission.status !== "success") return again(submission.reply(), 400);
@@ -83,7 +91,22 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // checks it again, with the same function, under the player's lock).
   const overLimit = await depositLimitError(player.id, submission.value.amount);
   if (overLimit) return again(submission.reply(refusalErrors(overLimit, ["amount"])), 400);
-  const checked = await checkDepositStep(player.id, submission.value);
+  const { channelType } = submission.value;
+  if (channelType === "Gateway") {
+    // A gateway method: open the checkout and send the player to the wallet's page; it credits with no staff step.
+    try {
+      const { checkoutUrl } = await startCheckout(
+        player.id,
+        { ...submission.value, idempotencyKey: submission.value.idempotencyKey ?? "" },
+        { origin: getEnv().PUBLIC_URL },
+      );
+      return redirect(checkoutUrl);
+    } catch (e) {
+      if (!isPaymentError(e)) throw e;
+      return again(submission.reply(refusalErrors(e, ["promotionId", "methodId", "channelType", "amount"])), 400);
+    }
+  }
+  const checked = await checkDepositStep(player.id, { ...submission.value, channelType });
   if (!checked.ok) return again(submission.reply(refusalErrors(checked.error, ["promotionId", "methodId", "channelType", "amount"])), 400);
   const cookie = await saveDraft({ playerId: player.id, ...checked.draft });
   return redirect("/make-payment", { headers: { "Set-Cookie": cookie } });
@@ -93,7 +116,9 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
   useArea([loaderData.limitPrompt ?? undefined, loaderData.identity, ...(actionData && "areas" in actionData ? actionData.areas : [])]);
   const { t } = useTranslation();
   const { promotions, methods, records } = loaderData;
-  const { channels, amountRange, selected } = (actionData && "again" in actionData ? actionData.again : null) ?? loaderData;
+  const { channels, amountRange, quick, selected } = (actionData && "again" in actionData ? actionData.again : null) ?? loaderData;
+  const checkout = channels.length === 1 && channels[0]!.type === "Gateway";
+  const methodName = loaderData.methods.find((m) => m.id === selected.methodId)?.name ?? "";
   const needsBirthday = loaderData.needed.includes("birthday");
   const others = loaderData.needed.filter((n) => n !== "birthday");
   const blocked = loaderData.needed.length > 0;
@@ -222,7 +247,9 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                         className="peer sr-only"
                       />
                       <span className="block rounded-lg border border-white/15 bg-ink px-2 py-2 text-center peer-checked:border-brand peer-checked:bg-brand/10 peer-checked:text-brand peer-focus-visible:ring-2 peer-focus-visible:ring-brand">
-                        <span className="block text-sm font-semibold">{t(`payments.channel.${c.type}`)}</span>
+                        <span className="block text-sm font-semibold">
+                          {c.type === "Gateway" ? t("paymentPages.deposit.payWith", { method: methodName }) : t(`payments.channel.${c.type}`)}
+                        </span>
                         <span className="block text-xs text-white/60 tabular-nums">
                           {t("paymentPages.deposit.range", { min: c.min, max: c.max })}
                         </span>
@@ -283,7 +310,7 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
                 </button>
               </div>
               <QuickAmounts
-                amounts={QUICK_DEPOSIT}
+                amounts={quick}
                 name="add"
                 action="/deposit"
                 onPick={(n) => form.update({ name: fields.amount.name, value: addTaka(fields.amount.value ?? "", n) })}
@@ -291,47 +318,60 @@ export default function Deposit({ loaderData, actionData }: Route.ComponentProps
               <ErrorList errors={fields.amount.errors} id={fields.amount.errorId} />
             </div>
 
-            <SubmitButton label={t("paymentPages.deposit.submit")} pendingLabel={t("paymentPages.deposit.submitting")} action="/deposit" />
+            <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+            {checkout ? (
+              <p className="mb-2 text-xs text-white/70" data-testid="checkout-note">
+                {t("paymentPages.deposit.checkoutNote", { method: methodName })}
+              </p>
+            ) : null}
+            <SubmitButton
+              label={checkout ? t("paymentPages.deposit.payWith", { method: methodName }) : t("paymentPages.deposit.submit")}
+              pendingLabel={checkout ? t("paymentPages.deposit.opening", { method: methodName }) : t("paymentPages.deposit.submitting")}
+              action="/deposit"
+            />
           </Form>
 
-          <aside className="min-w-0 rounded-xl bg-panel p-4" aria-labelledby="deposit-records" data-testid="deposit-records">
-            <div className="mb-2 flex items-center justify-between">
-              <h2 id="deposit-records" className="text-sm font-semibold">
-                {t("paymentPages.deposit.records")}
-              </h2>
-              <a href="/transaction-record?type=deposit&range=all" className="text-xs text-brand">
-                {t("paymentPages.deposit.more")} ›
-              </a>
-            </div>
-            {records.length === 0 ? (
-              <p className="py-4 text-center text-sm text-white/50">{t("paymentPages.deposit.noRecords")}</p>
-            ) : (
-              <ul className="divide-y divide-white/10">
-                {records.map((r) => (
-                  <li key={r.id}>
-                    <a href={`/transaction-record/D${r.id}`} className="flex items-center gap-2 py-2 text-sm">
-                      <img
-                        src={r.methodIcon}
-                        alt=""
-                        width={32}
-                        height={32}
-                        className="size-8 shrink-0 rounded bg-white object-contain p-0.5"
-                        loading="lazy"
-                      />
-                      <span className="min-w-0 flex-1">
-                        <span className="block font-semibold tabular-nums">
-                          {t("paymentPages.currency")}
-                          {r.amount}
+          <div className="grid min-w-0 gap-4">
+            <TurnoverLeft {...loaderData.turnover} className="rounded-xl bg-panel p-4" />
+            <aside className="min-w-0 rounded-xl bg-panel p-4" aria-labelledby="deposit-records" data-testid="deposit-records">
+              <div className="mb-2 flex items-center justify-between">
+                <h2 id="deposit-records" className="text-sm font-semibold">
+                  {t("paymentPages.deposit.records")}
+                </h2>
+                <a href="/transaction-record?type=deposit&range=all" className="text-xs text-brand">
+                  {t("paymentPages.deposit.more")} ›
+                </a>
+              </div>
+              {records.length === 0 ? (
+                <p className="py-4 text-center text-sm text-white/50">{t("paymentPages.deposit.noRecords")}</p>
+              ) : (
+                <ul className="divide-y divide-white/10">
+                  {records.map((r) => (
+                    <li key={r.id}>
+                      <a href={`/transaction-record/D${r.id}`} className="flex items-center gap-2 py-2 text-sm">
+                        <img
+                          src={r.methodIcon}
+                          alt=""
+                          width={32}
+                          height={32}
+                          className="size-8 shrink-0 rounded bg-white object-contain p-0.5"
+                          loading="lazy"
+                        />
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-semibold tabular-nums">
+                            {t("paymentPages.currency")}
+                            {r.amount}
+                          </span>
+                          <span className="block text-[0.7rem] text-white/50 tabular-nums">{r.createdAt}</span>
                         </span>
-                        <span className="block text-[0.7rem] text-white/50 tabular-nums">{r.createdAt}</span>
-                      </span>
-                      <StatusBadge status={r.status} />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </aside>
+                        <StatusBadge status={r.status} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </aside>
+          </div>
         </div>
       </main>
     </AccountFrame>

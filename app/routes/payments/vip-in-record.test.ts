@@ -42,6 +42,7 @@ describe("VIP point conversions in the transaction record", () => {
       status: "success",
       time: formatDhaka(done.entry.createdAt, "HH:mm:ss"),
       method: "40 VP",
+      tracker: null,
     });
     expect(rowsOf((await callRoute(transactionRecord, "/transaction-record?type=vip", { cookie })).data)).toHaveLength(1);
     expect(rowsOf((await callRoute(transactionRecord, "/transaction-record?type=deposit", { cookie })).data)).toHaveLength(0);

@@ -1,0 +1,118 @@
+// The result of a gateway checkout for its own player: credited (with the new balance), failed, cancelled, or still
+// waiting for the gateway (the page re-reads itself every few seconds, with or without JavaScript).
+import { useEffect } from "react";
+import { data, useRevalidator } from "react-router";
+import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
+import { groupTaka } from "#app/components/payments/format.ts";
+import { getInstance } from "#app/i18n/i18n.server.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerCheckout } from "#app/modules/payments/gateway-deposits.server.ts";
+import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { layoutFor } from "#app/utils/layout.server.ts";
+import { formatDhaka } from "#app/utils/time.ts";
+import type { GatewayPaymentState } from "#app/modules/payments/schema.ts";
+import type { Route } from "./+types/checkout-result";
+
+const REFRESH_SECONDS = 5;
+
+type Outcome = "credited" | "waiting" | "cancelled" | "expired" | "refused" | "failed";
+
+function outcomeOf(status: GatewayPaymentState): Outcome {
+  if (status === "completed") return "credited";
+  if (status === "initiated") return "waiting";
+  if (status === "cancelled" || status === "expired") return status;
+  if (status === "refused" || status === "refunded") return "refused";
+  return "failed";
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [{ title: loaderData.title }, ...(loaderData.waiting ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as const] : [])]
+    : [];
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const { player } = requirePlayer(context, url);
+  const checkout = await getPlayerCheckout(player.id, params.invoice);
+  if (!checkout) throw data(null, { status: 404 });
+  const outcome = outcomeOf(checkout.status);
+  const balances = outcome === "credited" ? await getPlayerBalances(player.id) : null;
+  return {
+    title: getInstance(context).t(`paymentPages.checkout.title.${outcome}`),
+    layout: layoutFor(request.headers.get("user-agent")),
+    outcome,
+    waiting: outcome === "waiting",
+    method: checkout.methodName,
+    icon: checkout.methodIcon,
+    amount: groupTaka(formatPoisha(checkout.amount)),
+    invoice: checkout.invoice,
+    trxId: checkout.trxId,
+    reason: checkout.failureReason,
+    depositRef: checkout.depositId ? `D${checkout.depositId}` : null,
+    balance: balances ? groupTaka(formatPoisha(balances.main.available)) : null,
+    at: formatDhaka(checkout.finishedAt ?? checkout.createdAt, "YYYY-MM-DD HH:mm"),
+  };
+}
+
+export default function CheckoutResult({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { outcome, method, icon, amount, invoice, trxId, depositRef, balance, at, waiting } = loaderData;
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!waiting) return;
+    const id = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), REFRESH_SECONDS * 1000);
+    return () => clearInterval(id);
+  }, [waiting, revalidator]);
+  const good = outcome === "credited";
+  return (
+    <AccountFrame layout={loaderData.layout}>
+      <main className="mx-auto max-w-md rounded-xl bg-panel p-5 text-center" data-testid="checkout-result" data-outcome={outcome}>
+        <img src={icon} alt="" width={56} height={56} className="mx-auto mb-3 size-14 rounded bg-white object-contain p-1" />
+        <h1 className={`mb-2 text-lg font-bold ${good ? "text-green-400" : outcome === "waiting" ? "text-brand" : "text-red-400"}`}>
+          {t(`paymentPages.checkout.title.${outcome}`)}
+        </h1>
+        <p className="mb-4 text-sm text-white/80" role="status">
+          {t(`paymentPages.checkout.body.${outcome}`, { method, amount, balance: balance ?? "" })}
+        </p>
+        <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
+          <dt className="text-white/60">{t("paymentPages.checkout.amount")}</dt>
+          <dd className="font-semibold tabular-nums">৳{amount}</dd>
+          {depositRef ? (
+            <>
+              <dt className="text-white/60">{t("paymentPages.checkout.reference")}</dt>
+              <dd>
+                <a href={`/transaction-record/${depositRef}`} className="text-brand">
+                  {depositRef}
+                </a>
+              </dd>
+            </>
+          ) : null}
+          {trxId ? (
+            <>
+              <dt className="text-white/60">{t("paymentPages.checkout.trxId")}</dt>
+              <dd className="font-mono break-all">{trxId}</dd>
+            </>
+          ) : null}
+          <dt className="text-white/60">{t("paymentPages.checkout.invoice")}</dt>
+          <dd className="font-mono break-all">{invoice}</dd>
+          <dt className="text-white/60">{t("paymentPages.checkout.time")}</dt>
+          <dd className="tabular-nums">{at}</dd>
+        </dl>
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+          {good ? (
+            <a href="/" className="btn-primary">
+              {t("paymentPages.checkout.play")}
+            </a>
+          ) : outcome === "waiting" ? null : (
+            <a href="/deposit" className="btn-primary">
+              {t("paymentPages.checkout.tryAgain")}
+            </a>
+          )}
+          <a href="/transaction-record?type=deposit&range=all" className="btn-secondary">
+            {t("paymentPages.checkout.records")}
+          </a>
+        </div>
+      </main>
+    </AccountFrame>
+  );
+}

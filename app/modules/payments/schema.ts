@@ -22,8 +22,12 @@ export const paymentMethods = pgTable(
     /** The merchant credentials for the gateway (secrets: never shown back, never audited). */
     gatewayCredentials: jsonb().$type<GatewayCredentials>(),
     /** Poisha: what one checkout may take. */
-    gatewayMin: bigint({ mode: "bigint" }).notNull().default(sql`50000`),
-    gatewayMax: bigint({ mode: "bigint" }).notNull().default(sql`2500000`),
+    gatewayMin: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`50000`),
+    gatewayMax: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`2500000`),
   },
   (t) => [
     check("payment_methods_gateway_check", sql`${t.gateway} is null or ${t.gateway} in ('simulated', 'bkash')`),

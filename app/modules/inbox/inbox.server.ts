@@ -235,7 +235,7 @@ export async function sendInboxMessage(input: {
   return { ok: true, messageId: result.messageId, recipients: result.recipients === "all" ? "all" : result.recipients.length };
 }
 
-export type SystemTemplate = "depositApproved" | "depositRejected" | "withdrawalApproved" | "withdrawalRejected";
+export type SystemTemplate = "depositApproved" | "depositRejected" | "depositRefunded" | "withdrawalApproved" | "withdrawalRejected";
 
 const englishSystem: Record<SystemTemplate, { title: string; body: (p: Record<string, string>) => string }> = {
   depositApproved: {
@@ -243,6 +243,10 @@ const englishSystem: Record<SystemTemplate, { title: string; body: (p: Record<st
     body: (p) => `Your deposit ${p.ref} of ৳${p.amount} has been approved and credited to your main wallet.`,
   },
   depositRejected: { title: "Deposit rejected", body: (p) => `Your deposit ${p.ref} of ৳${p.amount} was rejected. Reason: ${p.reason}` },
+  depositRefunded: {
+    title: "Deposit refunded",
+    body: (p) => `Your deposit ${p.ref} of ৳${p.amount} was refunded to your ${p.method} wallet: ${p.reason}`,
+  },
   withdrawalApproved: { title: "Withdrawal paid", body: (p) => `Your withdrawal ${p.ref} of ৳${p.amount} has been paid.` },
   withdrawalRejected: {
     title: "Withdrawal rejected",

@@ -28,6 +28,7 @@ export default {
   system: {
     depositApproved: { title: "জমা অনুমোদিত", body: "আপনার ৳{{amount}} এর জমা {{ref}} অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে।" },
     depositRejected: { title: "জমা প্রত্যাখ্যাত", body: "আপনার ৳{{amount}} এর জমা {{ref}} প্রত্যাখ্যাত হয়েছে। কারণ: {{reason}}" },
+    depositRefunded: { title: "জমা ফেরত", body: "আপনার ৳{{amount}} এর জমা {{ref}} আপনার {{method}} ওয়ালেটে ফেরত দেওয়া হয়েছে: {{reason}}" },
     withdrawalApproved: { title: "উত্তোলন পরিশোধিত", body: "আপনার ৳{{amount}} এর উত্তোলন {{ref}} পরিশোধ করা হয়েছে।" },
     withdrawalRejected: {
       title: "উত্তোলন প্রত্যাখ্যাত",

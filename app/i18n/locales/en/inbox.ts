@@ -26,6 +26,7 @@ export default {
   system: {
     depositApproved: { title: "Deposit approved", body: "Your deposit {{ref}} of ৳{{amount}} has been approved and credited to your main wallet." },
     depositRejected: { title: "Deposit rejected", body: "Your deposit {{ref}} of ৳{{amount}} was rejected. Reason: {{reason}}" },
+    depositRefunded: { title: "Deposit refunded", body: "Your deposit {{ref}} of ৳{{amount}} was refunded to your {{method}} wallet: {{reason}}" },
     withdrawalApproved: { title: "Withdrawal paid", body: "Your withdrawal {{ref}} of ৳{{amount}} has been paid." },
     withdrawalRejected: {
       title: "Withdrawal rejected",

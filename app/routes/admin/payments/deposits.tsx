@@ -1,18 +1,34 @@
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form } from "react-router";
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { areasFor } from "#app/i18n/areas.server.ts";
+import { PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.tsx";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
 import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
 import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
 import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
-import { approveDepositSchema } from "#app/components/admin/payments/schemas.ts";
+import { approveDepositSchema, idField } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit } from "#app/modules/payments/deposits.server.ts";
+import { isPaymentError } from "#app/modules/payments/errors.ts";
+import { gatewayStatusOfDeposits, refundGatewayDeposit } from "#app/modules/payments/gateway-refunds.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
-import { dhakaTime, paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import {
+  dhakaTime,
+  paymentErrorMessage,
+  paymentsPage,
+  pageParam,
+  requireFinanceActor,
+  requireFinanceViewer,
+  taka,
+  translate,
+} from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
@@ -24,6 +40,11 @@ const BASE = "/admin/finance/deposits";
 
 async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
   const done = url.searchParams.get("done");
+  if (done === "refunded") {
+    const dep = await getDepositForStaff(url.searchParams.get("id"));
+    if (!dep || (await gatewayStatusOfDeposits([dep.id])).get(dep.id) !== "refunded") return null;
+    return translate(context, "adminPayments.deposits.refundedNotice", { id: `D${dep.id}`, amount: taka(dep.amount), username: dep.username });
+  }
   if (done !== "approved" && done !== "rejected") return null;
   const dep = await getDepositForStaff(url.searchParams.get("id"));
   if (!dep || dep.status !== done) return null;
@@ -46,6 +67,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const promotionIds = [...new Set(items.flatMap((d) => (d.promotionId ? [d.promotionId] : [])))];
   const promotionsById = new Map(promotionIds.length ? (await listPromotions()).map((p) => [p.id, p] as const) : []);
   const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `D${x.id}` })));
+  // Approved gateway deposits: whether the payment is refundable (completed), being refunded or refunded.
+  const gatewayStatuses = await gatewayStatusOfDeposits(items.filter((d) => d.channelType === "Gateway" && d.status === "approved").map((d) => d.id));
   const rows = await Promise.all(
     items.map(async (d) => {
       const promotion = d.promotionId ? (promotionsById.get(d.promotionId) ?? null) : null;
@@ -71,6 +94,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         reason: d.rejectReason,
         summary: summaryView(d.history, d.otherPlayersOnSender),
         recent: recent.get(`D${d.id}`) ?? [],
+        gatewayStatus: gatewayStatuses.get(d.id) ?? null,
       };
     }),
   );
@@ -86,11 +110,44 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = ReviewActionData;
+type RefundActionData = Omit<ReviewActionData, "intent"> & { intent: "refund" };
+type ActionData = ReviewActionData | RefundActionData;
 
 export const shouldRevalidate = reviewShouldRevalidate;
 
-export function action(args: Route.ActionArgs) {
+const refundSchema = z.object({
+  intent: z.literal("refund"),
+  id: idField,
+  reason: z
+    .string({ error: "adminPayments.errors.reasonRequired" })
+    .trim()
+    .min(1, "adminPayments.errors.reasonRequired")
+    .max(500, "adminPayments.errors.reasonTooLong"),
+});
+
+/** A completed gateway deposit refunded to the payer's wallet (finance roles only; 400/404/409 with the message). */
+async function refundAction({ request, context }: Route.ActionArgs) {
+  const actor = await requireFinanceActor(request);
+  const formData = await request.formData();
+  const rawId = idField.safeParse(formData.get("id") ?? undefined);
+  const id = rawId.success ? rawId.data : null;
+  const submission = parseWithZod(formData, { schema: refundSchema });
+  if (submission.status !== "success") return data<ActionData>({ id, intent: "refund", result: submission.reply() }, { status: 400 });
+  try {
+    await refundGatewayDeposit({ staffId: actor.staffId, depositId: submission.value.id, reason: submission.value.reason, ip: actor.ip });
+  } catch (e) {
+    if (!isPaymentError(e)) throw e;
+    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
+    const message = paymentErrorMessage(e);
+    const reply = e.field === "reason" ? submission.reply({ fieldErrors: { reason: [message] } }) : submission.reply({ formErrors: [message] });
+    return data<ActionData>({ id, intent: "refund", result: reply, areas: areasFor(context, [message]) }, { status });
+  }
+  return redirect(`${BASE}?${new URLSearchParams({ status: "approved", done: "refunded", id: String(submission.value.id) })}`);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const intent = (await args.request.clone().formData()).get("intent");
+  if (intent === "refund") return refundAction(args);
   return reviewAction(args, {
     base: BASE,
     approveSchema: approveDepositSchema,
@@ -101,6 +158,37 @@ export function action(args: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function RefundForm({ id, lastResult }: { id: number; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: `refund-deposit-${id}`,
+    lastResult,
+    constraint: getZodConstraint(refundSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="refund-form">
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="id" value={id} />
+      <PaymentsTextArea
+        label={t("adminPayments.deposits.refundReasonLabel")}
+        textareaProps={{ ...getTextareaProps(fields.reason), maxLength: 500 }}
+        errors={fields.reason.errors}
+        errorId={fields.reason.errorId}
+      />
+      <p className="mb-2 text-xs text-white/60">{t("adminPayments.deposits.refundHint")}</p>
+      <SubmitButton
+        label={t("adminPayments.deposits.refund")}
+        pendingLabel={t("adminPayments.deposits.refunding")}
+        action={BASE}
+        className="btn-secondary w-full sm:w-auto"
+      />
+    </Form>
+  );
+}
 
 function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; actionData?: ActionData }) {
   const { t } = useTranslation();
@@ -175,6 +263,17 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
           <RejectForm kind="deposits" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
         </div>
       ) : null}
+      {row.gatewayStatus === "refunded" ? (
+        <p className="mt-3 border-t border-white/10 pt-3 font-bold text-amber-300" data-testid="deposit-refunded">
+          {t("adminPayments.deposits.refundedBadge")}
+        </p>
+      ) : row.gatewayStatus === "refunding" ? (
+        <p className="mt-3 border-t border-white/10 pt-3 text-sm text-amber-300">{t("adminPayments.deposits.refundUnderWay")}</p>
+      ) : row.gatewayStatus === "completed" && row.status === "approved" && canAct ? (
+        <div className="mt-3 border-t border-white/10 pt-3">
+          <RefundForm id={row.id} lastResult={mine?.intent === "refund" ? mine.result : undefined} />
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -193,7 +292,7 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
       pendingCount={loaderData.pendingCount}
       page={loaderData.page}
       hasMore={loaderData.hasMore}
-      actionData={a}
+      actionData={a as ReviewActionData | undefined}
       renderRow={(row) => <DepositCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />}
     />
   );

@@ -70,6 +70,7 @@ export {
   checkWithdrawal,
   getWithdrawalForStaff,
   listWithdrawalQueue,
+  payWithdrawalThroughGateway,
   payoutPhones,
   rejectWithdrawal,
   requestWithdrawal,

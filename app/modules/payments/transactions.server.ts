@@ -294,7 +294,7 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       { key: "amount", value: w.amount },
       { key: "accountNumber", value: w.accountNumber },
     ];
-    if (w.payoutReference) fields.push({ key: "payoutReference", value: w.payoutReference });
+    if (w.payoutReference && w.status === "approved") fields.push({ key: "payoutReference", value: w.payoutReference });
     if (w.rejectReason) fields.push({ key: "reason", value: w.rejectReason });
     fields.push({ key: "createdAt", value: w.createdAt }, { key: "updatedAt", value: w.updatedAt });
     return {

@@ -19,6 +19,8 @@ import { range, requireActivePlayer, requireAmount, requireReason, type QueueSta
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { requireActiveMethod } from "./methods.server.ts";
+import { gatewayFor } from "./gateway/registry.server.ts";
+import { GatewayError } from "./gateway/types.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { isIdempotencyKey, toId } from "./validation.ts";
 
@@ -209,16 +211,21 @@ export async function approveWithdrawal({
   withdrawalId,
   payoutReference,
   ip = null,
+  viaGateway = false,
 }: {
   staffId: number;
   withdrawalId: unknown;
   payoutReference: string;
   ip?: string | null;
+  /** Set by payWithdrawalThroughGateway: the reference is the gateway's transaction. */
+  viaGateway?: boolean;
 }): Promise<Withdrawal> {
   const reference = typeof payoutReference === "string" ? payoutReference.trim() : "";
-  if (!reference || reference.length > 100)
+  if (!reference || reference.length > 100 || reference === PAYING)
     throw new PaymentError("invalid_input", "payments.errors.payoutReferenceRequired", { field: "payoutReference" });
   return review(withdrawalId, async (w, tx) => {
+    // A payout under way at the gateway is finished by the gateway's answer only.
+    if (w.payoutReference === PAYING && !viaGateway) throw new PaymentError("already_reviewed", "payments.errors.payoutInProgress");
     await assertNoOpenReview(tx, w.playerId);
     await postHold(
       { key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } },
@@ -244,6 +251,58 @@ export async function approveWithdrawal({
   });
 }
 
+/** Marks a withdrawal whose payout is under way at a gateway (while pending), so no one rejects money already sent. */
+const PAYING = "paying:gateway";
+
+/**
+ * Pays a withdrawal through its method's gateway (the disbursement call) and approves it with the gateway's
+ * transaction id. The same withdrawal paid twice (a double click, 50 parallel clicks, a retry after a time-out) is
+ * one payout: the gateway's reference is W<id>, and the first click marks the row so a rejection cannot cross it.
+ */
+export async function payWithdrawalThroughGateway({
+  staffId,
+  withdrawalId,
+  ip = null,
+}: {
+  staffId: number;
+  withdrawalId: unknown;
+  ip?: string | null;
+}) {
+  const id = toId(withdrawalId);
+  if (!id) throw new PaymentError("not_found", "payments.errors.notFound");
+  const marked = await db.transaction(async (tx) => {
+    const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+    if (!w) throw new PaymentError("not_found", "payments.errors.notFound");
+    if (w.status !== "pending" || w.holdTransferId === null) throw new PaymentError("already_reviewed", "payments.errors.alreadyReviewed");
+    await assertNoOpenReview(tx, w.playerId);
+    const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, w.methodId));
+    if (!method?.gateway) throw new PaymentError("invalid_method", "payments.errors.noPayoutGateway", { field: "payoutReference" });
+    await tx.update(withdrawals).set({ payoutReference: PAYING, updatedAt: new Date() }).where(eq(withdrawals.id, w.id));
+    return { w, method };
+  });
+  const { w, method } = marked;
+  const gateway = gatewayFor(method)!;
+  let trxId: string;
+  try {
+    ({ trxId } = await gateway.disburse({ reference: `W${w.id}`, amount: w.amount, currency: w.currency, receiver: w.accountNumber }));
+  } catch (e) {
+    if (!(e instanceof GatewayError)) throw e;
+    // Refused: nothing was paid, the withdrawal can be reviewed again. Unknown (time-out): it stays marked; paying
+    // again asks with the same reference, which pays at most once.
+    if (e.kind === "refused") {
+      await db
+        .update(withdrawals)
+        .set({ payoutReference: null, updatedAt: new Date() })
+        .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "pending")));
+    }
+    throw new PaymentError("gateway_unavailable", "payments.errors.payoutFailed", {
+      field: "payoutReference",
+      params: { method: method.name, reason: e.message },
+    });
+  }
+  return approveWithdrawal({ staffId, withdrawalId: w.id, payoutReference: trxId, ip, viaGateway: true });
+}
+
 /** Refused: the hold is voided and the money is available to the player again. */
 export async function rejectWithdrawal({
   staffId,
@@ -258,6 +317,7 @@ export async function rejectWithdrawal({
 }): Promise<Withdrawal> {
   const text = requireReason(reason);
   return review(withdrawalId, async (w, tx) => {
+    if (w.payoutReference === PAYING) throw new PaymentError("already_reviewed", "payments.errors.payoutInProgress");
     await voidHold({ key: `withdrawal:${w.id}:void`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} rejected` }, tx);
     const now = new Date();
     const [row] = await tx
@@ -283,6 +343,8 @@ export type WithdrawalQueueItem = Withdrawal & {
   username: string;
   methodName: string;
   methodIcon: string;
+  /** The method pays out through a gateway's disbursement call (no payout reference to type). */
+  methodGateway: boolean;
   reviewerUsername: string | null;
   history: PlayerMoneySummary;
   /** Set for the balance payout of a self-exclusion or account closure (not asked for by the player). */
@@ -305,6 +367,7 @@ export async function listWithdrawalQueue({
       username: players.username,
       methodName: paymentMethods.name,
       methodIcon: paymentMethods.icon,
+      methodGateway: paymentMethods.gateway,
       reviewerUsername: staffUsers.username,
       exclusionKind: playerExclusions.kind,
     })
@@ -324,6 +387,7 @@ export async function listWithdrawalQueue({
       username: r.username,
       methodName: r.methodName,
       methodIcon: r.methodIcon,
+      methodGateway: r.methodGateway !== null,
       reviewerUsername: r.reviewerUsername,
       exclusionKind: r.exclusionKind,
       history: history.get(r.w.playerId)!,
@@ -342,6 +406,7 @@ export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<With
       username: players.username,
       methodName: paymentMethods.name,
       methodIcon: paymentMethods.icon,
+      methodGateway: paymentMethods.gateway,
       reviewerUsername: staffUsers.username,
       exclusionKind: playerExclusions.kind,
     })
@@ -358,6 +423,7 @@ export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<With
     username: row.username,
     methodName: row.methodName,
     methodIcon: row.methodIcon,
+    methodGateway: row.methodGateway !== null,
     reviewerUsername: row.reviewerUsername,
     exclusionKind: row.exclusionKind,
     history: history.get(row.w.playerId)!,

@@ -47,15 +47,18 @@ const reason = z
 export const approveDepositSchema = z.object({ intent: z.literal("approve"), id: idField });
 export const rejectSchema = z.object({ intent: z.literal("reject"), id: idField, reason });
 
-export const approveWithdrawalSchema = z.object({
-  intent: z.literal("approve"),
-  id: idField,
-  payoutReference: z
-    .string({ error: "adminPayments.errors.referenceRequired" })
-    .trim()
-    .min(1, "adminPayments.errors.referenceRequired")
-    .max(100, "adminPayments.errors.referenceTooLong"),
-});
+export const approveWithdrawalSchema = z
+  .object({
+    intent: z.literal("approve"),
+    id: idField,
+    /** "gateway": pay through the method's gateway (its transaction id becomes the reference). */
+    payVia: z.literal("gateway").optional(),
+    payoutReference: z.string().trim().max(100, "adminPayments.errors.referenceTooLong").optional(),
+  })
+  .refine((v) => v.payVia === "gateway" || Boolean(v.payoutReference), {
+    path: ["payoutReference"],
+    message: "adminPayments.errors.referenceRequired",
+  });
 
 export const findPlayerSchema = z.object({
   username: z

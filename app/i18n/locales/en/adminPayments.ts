@@ -92,6 +92,8 @@ export default {
     rejecting: "Rejecting...",
     referenceLabel: "Payout reference (TRX ID of the payment you sent)",
     reasonLabel: "Reason for rejecting (the player sees it)",
+    payThrough: "Pay through {{method}}",
+    gatewayNote: "{{method}} pays the player's wallet through its gateway; its transaction id becomes the payout reference.",
     approved: "Withdrawal {{id}} approved: {{amount}} paid to {{username}}.",
     rejected: "Withdrawal {{id}} rejected; {{amount}} returned to {{username}}.",
     emptyPending: "No withdrawals are waiting.",

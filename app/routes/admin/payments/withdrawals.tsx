@@ -13,7 +13,13 @@ import { approveWithdrawalSchema } from "#app/components/admin/payments/schemas.
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { type PlayerMoneyState, playerMoneyStates } from "#app/modules/payments/player-states.server.ts";
-import { approveWithdrawal, getWithdrawalForStaff, listWithdrawalQueue, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
+import {
+  approveWithdrawal,
+  getWithdrawalForStaff,
+  listWithdrawalQueue,
+  payWithdrawalThroughGateway,
+  rejectWithdrawal,
+} from "#app/modules/payments/withdrawals.server.ts";
 import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
 import { dhakaTime, paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
@@ -69,6 +75,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       // Not asked for by the player: the balance of a self-exclusion or closure, paid to their own phone.
       exclusion: w.exclusionKind ? translate(context, `rgExclusion.admin.queueBadge.${w.exclusionKind as "closure" | "self_exclusion"}`) : null,
       method: w.methodName,
+      gateway: w.methodGateway,
       receiving: w.accountNumber,
       amount: taka(w.amount),
       requestedAt: dhakaTime(w.createdAt),
@@ -104,7 +111,10 @@ export function action(args: Route.ActionArgs) {
     base: BASE,
     approveSchema: approveWithdrawalSchema,
     fields: ["reason", "payoutReference"],
-    approve: ({ id, payoutReference }, { staffId, ip }) => approveWithdrawal({ staffId, withdrawalId: id, payoutReference, ip }),
+    approve: ({ id, payoutReference, payVia }, { staffId, ip }) =>
+      payVia === "gateway"
+        ? payWithdrawalThroughGateway({ staffId, withdrawalId: id, ip })
+        : approveWithdrawal({ staffId, withdrawalId: id, payoutReference: payoutReference ?? "", ip }),
     reject: ({ id, reason }, { staffId, ip }) => rejectWithdrawal({ staffId, withdrawalId: id, reason, ip }),
   });
 }
@@ -125,14 +135,23 @@ function ApproveForm({ row, lastResult }: { row: Row; lastResult?: SubmissionRes
     <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="approve-form">
       <input type="hidden" name="intent" value="approve" />
       <input type="hidden" name="id" value={row.id} />
-      <PaymentsField
-        label={t("adminPayments.withdrawals.referenceLabel")}
-        inputProps={{ ...getInputProps(fields.payoutReference, { type: "text" }), autoComplete: "off", maxLength: 100 }}
-        errors={fields.payoutReference.errors}
-        errorId={fields.payoutReference.errorId}
-      />
+      {row.gateway ? (
+        // The gateway pays the player's wallet and answers its transaction id: nothing to type.
+        <>
+          <input type="hidden" name="payVia" value="gateway" />
+          <p className="mb-2 text-sm text-white/70">{t("adminPayments.withdrawals.gatewayNote", { method: row.method })}</p>
+          {fields.payoutReference.errors?.length ? <ErrorList errors={fields.payoutReference.errors} id={fields.payoutReference.errorId} /> : null}
+        </>
+      ) : (
+        <PaymentsField
+          label={t("adminPayments.withdrawals.referenceLabel")}
+          inputProps={{ ...getInputProps(fields.payoutReference, { type: "text" }), autoComplete: "off", maxLength: 100 }}
+          errors={fields.payoutReference.errors}
+          errorId={fields.payoutReference.errorId}
+        />
+      )}
       <SubmitButton
-        label={t("adminPayments.withdrawals.approve")}
+        label={row.gateway ? t("adminPayments.withdrawals.payThrough", { method: row.method }) : t("adminPayments.withdrawals.approve")}
         pendingLabel={t("adminPayments.withdrawals.approving")}
         action={BASE}
         className="btn-primary w-full sm:w-auto"

@@ -41,6 +41,8 @@ CREATE TABLE "simulated_gateway_payments" (
 );
 --> statement-breakpoint
 ALTER TABLE "deposits" DROP CONSTRAINT "deposits_type_check";--> statement-breakpoint
+ALTER TABLE "turnover_requirements" DROP CONSTRAINT "turnover_requirements_status_check";--> statement-breakpoint
+ALTER TABLE "turnover_requirements" DROP CONSTRAINT "turnover_requirements_completion_check";--> statement-breakpoint
 ALTER TABLE "deposits" ALTER COLUMN "wallet_number_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "deposits" ALTER COLUMN "proof_file" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "deposits" ALTER COLUMN "proof_mime" DROP NOT NULL;--> statement-breakpoint
@@ -63,4 +65,6 @@ CREATE UNIQUE INDEX "simulated_gateway_payments_invoice_idx" ON "simulated_gatew
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_manual_check" CHECK ("deposits"."channel_type" = 'Gateway' or ("deposits"."wallet_number_id" is not null and "deposits"."proof_file" is not null and "deposits"."proof_mime" is not null));--> statement-breakpoint
 ALTER TABLE "deposits" ADD CONSTRAINT "deposits_type_check" CHECK ("deposits"."channel_type" in ('Agent', 'Personal', 'Gateway'));--> statement-breakpoint
 ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_gateway_check" CHECK ("payment_methods"."gateway" is null or "payment_methods"."gateway" in ('simulated', 'bkash'));--> statement-breakpoint
-ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_gateway_range_check" CHECK ("payment_methods"."gateway_min" > 0 and "payment_methods"."gateway_max" >= "payment_methods"."gateway_min");
+ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_gateway_range_check" CHECK ("payment_methods"."gateway_min" > 0 and "payment_methods"."gateway_max" >= "payment_methods"."gateway_min");--> statement-breakpoint
+ALTER TABLE "turnover_requirements" ADD CONSTRAINT "turnover_requirements_status_check" CHECK ("turnover_requirements"."status" in ('active', 'complete', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "turnover_requirements" ADD CONSTRAINT "turnover_requirements_completion_check" CHECK (("turnover_requirements"."status" = 'complete') = ("turnover_requirements"."completed_at" is not null) and ("turnover_requirements"."status" <> 'complete' or "turnover_requirements"."remaining" = 0));

@@ -22,6 +22,7 @@ import {
   voidHold,
 } from "#app/modules/ledger/ledger.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
+import { cancelRequirementOfDeposit } from "#app/modules/turnover/turnover.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { formatTaka } from "./amount.ts";
 import { requireReason } from "./deposits.server.ts";
@@ -198,7 +199,7 @@ async function complete(
       )
     ).transfer;
     const bonusForfeited = await forfeitBonus(tx, dep, row.invoice);
-    // Turnover: the module has no way to cancel a requirement yet, so the deposit's stays as it is.
+    const turnoverCancelled = await cancelRequirementOfDeposit(tx, dep.id);
     const now = new Date();
     const [done] = await tx
       .update(gatewayPayments)
@@ -217,6 +218,7 @@ async function complete(
         refundTrxId,
         transferId: posted.id,
         bonusForfeited: String(bonusForfeited),
+        turnoverCancelled,
       },
       ip,
     });

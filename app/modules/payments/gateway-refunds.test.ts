@@ -2,6 +2,8 @@
 // bonus goes with it; a refused refund moves nothing and a refund the gateway did not answer is finished by asking again.
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
+import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
+import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { inEnglish } from "#app/i18n/test-helpers.ts";
@@ -112,6 +114,10 @@ describe("refunding a gateway deposit", () => {
     expect(hold).toMatchObject({ phase: "pending", amount: taka(1_000) });
     expect((await getHold(hold!.id)).status).toBe("posted");
     expect(await getTransferByKey(`gateway-refund:${row.invoice}:bonus`)).toMatchObject({ amount: taka(100), kind: "bonus_forfeit" });
+    // The refunded deposit's turnover no longer holds withdrawals back.
+    const [requirement] = await db.select().from(turnoverRequirements).where(eq(turnoverRequirements.depositId, row.depositId!));
+    expect(requirement?.status).toBe("cancelled");
+    expect(await hasActiveTurnover(player.id)).toBe(false);
 
     const audits = await db
       .select()

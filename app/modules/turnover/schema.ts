@@ -4,7 +4,7 @@ import { deposits } from "#app/modules/payments/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 
-export const turnoverStatuses = ["active", "complete"] as const;
+export const turnoverStatuses = ["active", "complete", "cancelled"] as const;
 export type TurnoverStatus = (typeof turnoverStatuses)[number];
 
 /**
@@ -41,10 +41,11 @@ export const turnoverRequirements = pgTable(
       "turnover_requirements_amounts_check",
       sql`${t.required} >= 0 and ${t.remaining} >= 0 and ${t.remaining} <= ${t.required} and ${t.bonusAmount} >= 0`,
     ),
-    check("turnover_requirements_status_check", sql`${t.status} in ('active', 'complete')`),
+    // cancelled: the deposit it came with was refunded (what was left to play no longer counts).
+    check("turnover_requirements_status_check", sql`${t.status} in ('active', 'complete', 'cancelled')`),
     check(
       "turnover_requirements_completion_check",
-      sql`(${t.status} = 'complete') = (${t.completedAt} is not null) and (${t.status} = 'active' or ${t.remaining} = 0)`,
+      sql`(${t.status} = 'complete') = (${t.completedAt} is not null) and (${t.status} <> 'complete' or ${t.remaining} = 0)`,
     ),
     check("turnover_requirements_wallet_check", sql`${t.bonusWallet} in ('main', 'bonus')`),
   ],

@@ -167,6 +167,19 @@ async function releaseBonus(tx: Tx, req: TurnoverRequirement) {
   }
 }
 
+/**
+ * The deposit was refunded: its requirement, if still active, no longer holds withdrawals back (cancelled, what was
+ * left to play kept for the record). Inside the caller's transaction. True when one was cancelled.
+ */
+export async function cancelRequirementOfDeposit(tx: Tx, depositId: number): Promise<boolean> {
+  const rows = await tx
+    .update(turnoverRequirements)
+    .set({ status: "cancelled", updatedAt: new Date() })
+    .where(and(eq(turnoverRequirements.depositId, depositId), eq(turnoverRequirements.status, "active")))
+    .returning({ id: turnoverRequirements.id });
+  return rows.length > 0;
+}
+
 export type ApplyTurnoverResult = { replayed: boolean; applied: bigint; completed: number[] };
 
 /**

@@ -1,5 +1,6 @@
 // Deposits through the simulated gateway, end to end at the module level: exactly one credit whatever the callbacks
 // do, nothing for a forged webhook or a payment that does not match, and reconciliation for the lost answers.
+import { spawn } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
@@ -18,6 +19,7 @@ import {
   createSite,
   expectInvariants,
   expectPaymentError,
+  isPostgres,
   newKey,
   taka,
 } from "./test-helpers.ts";
@@ -198,6 +200,33 @@ describe("answers that cannot be trusted", () => {
     expect(await main(player.id)).toBe(taka(900));
     expect(await db.select().from(deposits).where(eq(deposits.playerId, player.id))).toHaveLength(1);
   });
+
+  it.runIf(isPostgres())(
+    "credits once after an instance is killed between the gateway's execute and the credit",
+    async () => {
+      const player = await createPlayer();
+      const { payment } = await open(player.id, taka(1_100));
+      const back = await pay(payment.gatewayPaymentId!);
+      const child = await new Promise<{ code: number | null; signal: string | null; stdout: string }>((resolve) => {
+        const proc = spawn(process.execPath, ["tests/support/gateway-crash-instance.ts", back!.searchParams.toString()], { env: process.env });
+        let stdout = "";
+        proc.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+        proc.on("exit", (code, signal) => resolve({ code, signal, stdout }));
+      });
+      expect(child.signal).toBe("SIGKILL");
+      expect(child.stdout).toContain('{"executed":"Completed"}');
+      // The wallet took the money; we credited nothing yet.
+      expect((await db.select().from(simulatedGatewayPayments).where(eq(simulatedGatewayPayments.id, payment.gatewayPaymentId!)))[0]?.status).toBe(
+        "Completed",
+      );
+      expect(await main(player.id)).toBe(0n);
+      // After the restart: reconciliation and a late copy of the callback, at once, credit it once.
+      await Promise.all([reconcileCheckouts({ olderThanMs: 0 }), handleCallback(back!.searchParams), reconcileCheckouts({ olderThanMs: 0 })]);
+      expect(await main(player.id)).toBe(taka(1_100));
+      expect(await db.select().from(deposits).where(eq(deposits.playerId, player.id))).toHaveLength(1);
+    },
+    60_000,
+  );
 
   it("settles a checkout the gateway expired, and a second settle changes nothing", async () => {
     const player = await createPlayer();

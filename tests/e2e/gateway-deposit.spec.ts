@@ -1,0 +1,61 @@
+// A deposit through a payment gateway, as a player does it: Nagad (the demo seed puts it on the built-in simulated
+// gateway), "Pay with Nagad", the wallet's checkout page, then back on the site with the deposit credited and the new
+// balance, with no screenshot and no staff step. With and without JavaScript (the no-js project runs @key tests).
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
+import { logIn, newPlayer, signUp } from "./support/players.ts";
+import { saveBirthday } from "./support/profile.ts";
+
+async function openNagadCheckout(page: Page, amount: string) {
+  await page.goto("/deposit");
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("promotion-select").selectOption("none");
+  await page.locator("[data-testid^=method-]", { hasText: "Nagad" }).click();
+  const update = page.getByTestId("deposit-update");
+  if (await update.isVisible()) await update.click();
+  await expect(page.getByTestId("channel-Gateway")).toContainText("Pay with Nagad");
+  // Quick amounts only offer what the checkout takes (৳500 to ৳25,000): no ৳100.
+  await expect(page.getByTestId("quick-amounts").getByRole("button", { name: "100", exact: true })).toHaveCount(0);
+  await page.getByTestId("amount-input").fill(amount);
+  await page.getByRole("button", { name: "Pay with Nagad" }).last().click();
+  await expect(page).toHaveURL(/\/sim-gateway\/checkout\/SIM[0-9A-F]{16}$/);
+  await expect(page.getByTestId("sim-amount")).toContainText(amount.replace(/\B(?=(\d{3})+(?!\d))/g, ","));
+}
+
+test.describe("a deposit through a payment gateway", () => {
+  test("is credited as soon as the wallet confirms it, and a cancel takes nothing", { tag: "@key" }, async ({ page }, testInfo) => {
+    test.slow();
+    const player = await signUp(page, newPlayer());
+    await logIn(page, player.username);
+    await saveBirthday(page, "1992-03-04");
+
+    await openNagadCheckout(page, "1500");
+    await page.getByLabel("Wallet number").fill("01711111111");
+    await page.getByLabel("Verification code (OTP)").fill("000000");
+    await page.getByLabel("PIN").fill("12121");
+    await page.getByRole("button", { name: "Confirm payment" }).click();
+    await expect(page.getByText("The verification code is wrong.")).toBeVisible();
+    // The wallet number typed stays; the OTP and PIN are asked again.
+    await expect(page.getByLabel("Wallet number")).toHaveValue("01711111111");
+    await page.getByLabel("Verification code (OTP)").fill("123456");
+    await page.getByLabel("PIN").fill("12121");
+    await page.getByRole("button", { name: "Confirm payment" }).click();
+
+    await expect(page).toHaveURL(/\/deposit\/checkout\/G[0-9A-F]{18}$/);
+    const result = page.getByTestId("checkout-result");
+    await expect(result).toHaveAttribute("data-outcome", "credited");
+    await expect(result).toContainText("Deposit successful");
+    await expect(result).toContainText("৳1,500.00 from Nagad is in your main wallet");
+    await page.screenshot({ path: testInfo.outputPath("gateway-credited.png"), fullPage: true });
+    await page.goto("/transaction-record");
+    const row = page.getByTestId("record-row").first();
+    await expect(row).toContainText("Deposit");
+    await expect(row).toContainText("1,500");
+    await expect(row).toContainText("Success");
+
+    await openNagadCheckout(page, "700");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(result).toHaveAttribute("data-outcome", "cancelled");
+    await expect(result).toContainText("No money was taken.");
+  });
+});

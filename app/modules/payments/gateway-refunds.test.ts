@@ -1,14 +1,12 @@
 // Refunds of gateway deposits: the money leaves main once, through a hold, only when the gateway gave it back; the
 // bonus goes with it; a refused refund moves nothing and a refund the gateway did not answer is finished by asking again.
 import { and, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { inEnglish } from "#app/i18n/test-helpers.ts";
+import { callRoute, staffCookie, type Outcome } from "#tests/support/route-call.ts";
 import * as depositsRoute from "#app/routes/admin/payments/deposits.tsx";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { createStaff as createStaffUser } from "#app/modules/staff/staff.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { inboxMessages, inboxRecipients } from "#app/modules/inbox/schema.ts";
@@ -244,40 +242,6 @@ describe("refunding a gateway deposit", () => {
   });
 });
 
-type Outcome = { status: number; location?: string | null; data?: unknown };
-
-/** Runs the page's loader or action behind the i18n middleware, as React Router does; thrown answers are outcomes. */
-async function call(
-  handler: (args: never) => unknown,
-  path: string,
-  init: { cookie?: string; form?: Record<string, string> } = {},
-): Promise<Outcome> {
-  const headers = new Headers({ "x-client-ip": "10.7.0.2" });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  const request = new Request(`http://localhost${path}`, init.form ? { method: "POST", headers, body: new URLSearchParams(init.form) } : { headers });
-  const url = new URL(request.url);
-  const args = { request, url, params: {}, context: new RouterContextProvider(), pattern: url.pathname };
-  let result: unknown;
-  await i18nextMiddleware(args as never, async () => {
-    try {
-      result = await handler(args as never);
-    } catch (thrown) {
-      result = thrown;
-    }
-    return new Response();
-  });
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
-  const d = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, data: d.data };
-  return { status: 200, data: result };
-}
-
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
-
 const errorsOf = (o: Outcome) => (o.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
 type PageRow = { id: number; gatewayStatus: string | null };
 const rowOf = (o: Outcome, id: number) => (o.data as { rows: PageRow[] }).rows.find((r) => r.id === id);
@@ -292,39 +256,39 @@ describe("the deposits page", () => {
     for (const role of ["finance", "support"] as const) {
       const username = `${role}${Math.random().toString(36).slice(2, 8)}`;
       await createStaffUser({ id: adminId, ip: null }, { username, name: role, role, password: "StaffPass12345" });
-      cookies[role] = await cookieFor(username, "StaffPass12345");
+      cookies[role] = await staffCookie(username, "StaffPass12345");
     }
   });
 
   it("offers finance a refund of a completed gateway deposit, refunds it once and shows it refunded", async () => {
     const player = await createPlayer();
     const row = await paidDeposit(player.id, taka(900));
-    const approved = await call(depositsRoute.loader, `${PAGE}?status=approved`, { cookie: cookies.finance });
+    const approved = await callRoute(depositsRoute, `${PAGE}?status=approved`, { cookie: cookies.finance });
     expect(rowOf(approved, row.depositId!)?.gatewayStatus).toBe("completed");
 
     const form = { intent: "refund", id: String(row.depositId) };
-    expect((await call(depositsRoute.action, PAGE, { cookie: cookies.support, form: { ...form, reason: "x" } })).status).toBe(403);
-    const noReason = await call(depositsRoute.action, PAGE, { cookie: cookies.finance, form: { ...form, reason: " " } });
+    expect((await callRoute(depositsRoute, PAGE, { cookie: cookies.support, form: { ...form, reason: "x" } })).status).toBe(403);
+    const noReason = await callRoute(depositsRoute, PAGE, { cookie: cookies.finance, form: { ...form, reason: " " } });
     expect(noReason.status).toBe(400);
     expect(errorsOf(noReason).reason).toEqual(["adminPayments.errors.reasonRequired"]);
-    const badId = await call(depositsRoute.action, PAGE, { cookie: cookies.finance, form: { intent: "refund", id: "abc", reason: "x" } });
+    const badId = await callRoute(depositsRoute, PAGE, { cookie: cookies.finance, form: { intent: "refund", id: "abc", reason: "x" } });
     expect(badId.status).toBe(400);
     expect(
-      (await call(depositsRoute.action, PAGE, { cookie: cookies.finance, form: { intent: "refund", id: "2000000000", reason: "x" } })).status,
+      (await callRoute(depositsRoute, PAGE, { cookie: cookies.finance, form: { intent: "refund", id: "2000000000", reason: "x" } })).status,
     ).toBe(404);
     expect((await getPlayerBalances(player.id)).main.posted).toBe(taka(900));
 
-    const done = await call(depositsRoute.action, PAGE, { cookie: cookies.finance, form: { ...form, reason: "Duplicate payment" } });
+    const done = await callRoute(depositsRoute, PAGE, { cookie: cookies.finance, form: { ...form, reason: "Duplicate payment" } });
     expect(done.status).toBe(302);
-    expect(done.location).toBe(`${PAGE}?status=approved&done=refunded&id=${row.depositId}`);
+    expect(done.headers.get("location")).toBe(`${PAGE}?status=approved&done=refunded&id=${row.depositId}`);
     expect((await getPlayerBalances(player.id)).main.posted).toBe(0n);
-    const page = await call(depositsRoute.loader, done.location!, { cookie: cookies.finance });
+    const page = await callRoute(depositsRoute, done.headers.get("location")!, { cookie: cookies.finance });
     expect((page.data as { notice: string }).notice).toBe(
       `Deposit D${row.depositId} refunded: ৳900 went back to ${player.username}'s wallet at the gateway.`,
     );
     expect(rowOf(page, row.depositId!)?.gatewayStatus).toBe("refunded");
 
-    const again = await call(depositsRoute.action, PAGE, { cookie: cookies.finance, form: { ...form, reason: "Duplicate payment" } });
+    const again = await callRoute(depositsRoute, PAGE, { cookie: cookies.finance, form: { ...form, reason: "Duplicate payment" } });
     expect(again.status).toBe(409);
     expect(errorsOf(again)[""]?.map(inEnglish)).toEqual(["This deposit has already been refunded."]);
   });
@@ -340,7 +304,7 @@ describe("the deposits page", () => {
       currency: "BDT",
       kind: "bet",
     });
-    const out = await call(depositsRoute.action, PAGE, {
+    const out = await callRoute(depositsRoute, PAGE, {
       cookie: cookies.finance,
       form: { intent: "refund", id: String(row.depositId), reason: "Fraud" },
     });

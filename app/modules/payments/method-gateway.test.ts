@@ -2,13 +2,11 @@
 // (i18n middleware, staff cookie, form posts): each mode saves, bad input is a 400 with the message on its field,
 // secrets are kept when left empty and never reach the browser or the audit log.
 import { and, desc, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
-import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { inEnglish } from "#app/i18n/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
+import { callRoute, staffCookie, type Outcome } from "#tests/support/route-call.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as methodsRoute from "#app/routes/admin/payments/payment-methods.tsx";
@@ -16,32 +14,9 @@ import { saveMethodGateway } from "./methods.server.ts";
 import { paymentMethods } from "./schema.ts";
 import { closeIdleConnections, createMethod, createSite, taka } from "./test-helpers.ts";
 
-type Handler = (args: never) => unknown;
-type Outcome = { status: number; location?: string | null; data?: unknown };
-
 const PATH = "/admin/finance/payment-methods";
-
-/** Runs a loader or action behind the i18n middleware, like React Router; thrown redirects and 4xx are outcomes. */
-async function call(handler: Handler, init: { cookie?: string; form?: Record<string, string> } = {}): Promise<Outcome> {
-  const headers = new Headers({ "x-client-ip": "10.7.0.9" });
-  if (init.cookie) headers.set("cookie", init.cookie);
-  const request = new Request(`http://localhost${PATH}`, init.form ? { method: "POST", headers, body: new URLSearchParams(init.form) } : { headers });
-  const url = new URL(request.url);
-  const args = { request, url, params: {}, context: new RouterContextProvider(), pattern: url.pathname };
-  let result: unknown;
-  await i18nextMiddleware(args as never, async () => {
-    try {
-      result = await handler(args as never);
-    } catch (thrown) {
-      result = thrown;
-    }
-    return new Response();
-  });
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
-  const d = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-  if (d && d.type === "DataWithResponseInit") return { status: d.init?.status ?? 200, data: d.data };
-  return { status: 200, data: result };
-}
+/** The address the audit rows are expected to record. */
+const CLIENT = { "x-client-ip": "10.7.0.9" };
 
 const errorsOf = (o: Outcome) => (o.data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
 /** Everything the browser would get, as one string (bigints as text). */
@@ -73,9 +48,7 @@ beforeAll(async () => {
   const username = `fin${process.pid % 100000}${Date.now() % 100000}`;
   await createStaff({ id: adminId, ip: null }, { username, name: "Finance", role: "finance", password: "StaffPass12345" });
   staffId = (await findStaffByUsername(username))!.id;
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, "StaffPass12345");
-  if (!out.ok) throw new Error(out.message);
-  cookie = out.setCookie.split(";")[0]!;
+  cookie = await staffCookie(username, "StaffPass12345");
 });
 
 afterAll(closeIdleConnections);
@@ -87,14 +60,14 @@ const auditsOf = (id: number) =>
     .from(auditLog)
     .where(and(eq(auditLog.entity, "payment_method"), eq(auditLog.entityId, String(id)), eq(auditLog.action, "payment_method.gateway_update")))
     .orderBy(desc(auditLog.id));
-const post = (form: Record<string, string>) => call(methodsRoute.action, { cookie, form });
+const post = (form: Record<string, string>) => callRoute(methodsRoute, PATH, { cookie, form, headers: CLIENT });
 
 describe("deposit mode of a payment method", () => {
   it("saves each mode: bKash with its credentials, simulated, and back to manual", async () => {
     const m = await createMethod();
     const bkash = await post({ ...BKASH, id: String(m.id) });
     expect(bkash.status).toBe(302);
-    expect(bkash.location).toContain(`#gateway-${m.id}`);
+    expect(bkash.headers.get("location")).toContain(`#gateway-${m.id}`);
     expect(await rowOf(m.id)).toMatchObject({
       gateway: "bkash",
       gatewayMin: taka(500),
@@ -166,7 +139,7 @@ describe("deposit mode of a payment method", () => {
   it("the page's data shows the masks, the non-secret fields and the webhook address, never a secret", async () => {
     const m = await createMethod();
     expect((await post({ ...BKASH, id: String(m.id) })).status).toBe(302);
-    const page = await call(methodsRoute.loader, { cookie });
+    const page = await callRoute(methodsRoute, PATH, { cookie, headers: CLIENT });
     expect(page.status).toBe(200);
     const method = (page.data as { methods: Array<{ id: number; gateway: Record<string, string> }> }).methods.find((x) => x.id === m.id)!;
     expect(method.gateway).toMatchObject({

@@ -77,7 +77,8 @@ export default {
     refund: "Refund to wallet",
     refunding: "Refunding...",
     refundReasonLabel: "Reason for the refund (the player sees it)",
-    refundHint: "The money goes back to the payer's wallet at the gateway and is taken from the player's main wallet, with what is left of the bonus.",
+    refundHint:
+      "The money goes back to the payer's wallet at the gateway and is taken from the player's main wallet, with what is left of the bonus.",
     refundedBadge: "Refunded",
     refundUnderWay: "A refund is under way at the gateway.",
     refundedNotice: "Deposit {{id}} refunded: {{amount}} went back to {{username}}'s wallet at the gateway.",

@@ -3,7 +3,7 @@
 // navigation. On a phone, a desktop and a phone without JavaScript (@key).
 import { mkdirSync } from "node:fs";
 import { type Page, type TestInfo } from "@playwright/test";
-import { expect, test } from "./support/test.ts";
+import { appStarted, expect, test } from "./support/test.ts";
 import { logIn, signUp } from "./support/players.ts";
 
 // scripts/e2e-server.mjs gives the server this password for the seeded admin (ADMIN_INITIAL_PASSWORD).
@@ -85,7 +85,7 @@ test("Back returns to the page of the site the visitor came from", { tag: "@key"
 test("a 404 reached by a client-side navigation: the shell stays, the title changes, Back goes back", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "client navigation needs JavaScript");
   await page.goto("/fair");
-  await page.waitForLoadState("networkidle");
+  await appStarted(page);
   // As a link of the app to a page that does not exist would (React Router's own navigation, a data request).
   await page.evaluate(() =>
     (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/gone-page"),

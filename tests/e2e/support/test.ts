@@ -37,5 +37,17 @@ export const test = base.extend<{ pageErrors: string[] }>({
   ],
 });
 
+/**
+ * Waits until React Router has started in the page (its router exists and has loaded): only then do client
+ * navigations and JavaScript-only handlers work. "networkidle" is not that signal: on a slow runner the module
+ * scripts can be fetched and idle before they have run.
+ */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter;
+    return router?.state.initialized === true;
+  });
+}
+
 export { expect };
 export type { Page };

@@ -99,8 +99,7 @@ export async function startCheckout(playerId: number, input: StartCheckoutInput,
       .select()
       .from(gatewayPayments)
       .where(and(eq(gatewayPayments.playerId, player.id), eq(gatewayPayments.idempotencyKey, input.idempotencyKey)));
-    if (same?.gatewayPaymentId && same.status === "initiated") return { payment: same, checkoutUrl: await checkoutUrlOf(same) };
-    if (same) return { payment: same, checkoutUrl: `/deposit/checkout/${same.invoice}` };
+    if (same) return { payment: same, checkoutUrl: checkoutUrlOf(same) };
     throw new PaymentError("invalid_input", "payments.errors.formExpired");
   }
   try {
@@ -113,10 +112,9 @@ export async function startCheckout(playerId: number, input: StartCheckoutInput,
     });
     const [row] = await db
       .update(gatewayPayments)
-      .set({ gatewayPaymentId: created.paymentId, updatedAt: new Date() })
+      .set({ gatewayPaymentId: created.paymentId, checkoutUrl: created.checkoutUrl, updatedAt: new Date() })
       .where(eq(gatewayPayments.id, inserted.id))
       .returning();
-    checkoutUrls.set(row!.id, created.checkoutUrl);
     return { payment: row!, checkoutUrl: created.checkoutUrl };
   } catch (e) {
     if (!(e instanceof GatewayError)) throw e;
@@ -128,10 +126,9 @@ export async function startCheckout(playerId: number, input: StartCheckoutInput,
   }
 }
 
-/** Checkout addresses of this instance's recent checkouts (the form sent twice goes to the same page). */
-const checkoutUrls = new Map<number, string>();
-async function checkoutUrlOf(row: GatewayPaymentRow) {
-  return checkoutUrls.get(row.id) ?? `/deposit/checkout/${row.invoice}`;
+/** Where the same form sent again goes: the gateway's page while it is open, else this site's result page. */
+function checkoutUrlOf(row: GatewayPaymentRow) {
+  return row.status === "initiated" && row.checkoutUrl ? row.checkoutUrl : `/deposit/checkout/${row.invoice}`;
 }
 
 function mismatchOf(row: GatewayPaymentRow, paid: GatewayPayment) {

@@ -255,4 +255,17 @@ describe("answers that cannot be trusted", () => {
     expect(ids.size).toBe(1);
     expect(await db.select().from(gatewayPayments).where(eq(gatewayPayments.playerId, player.id))).toHaveLength(1);
   });
+
+  it("sends the form sent again to the gateway's page while it is open (stored, so any instance can), then to the result", async () => {
+    const player = await createPlayer();
+    const input = { methodId: method.id, amount: taka(700), promotionId: null, idempotencyKey: newKey() };
+    const first = await startCheckout(player.id, input, { origin: ORIGIN });
+    const [stored] = await db.select().from(gatewayPayments).where(eq(gatewayPayments.id, first.payment.id));
+    expect(stored!.checkoutUrl).toBe(first.checkoutUrl);
+    expect((await startCheckout(player.id, input, { origin: ORIGIN })).checkoutUrl).toBe(first.checkoutUrl);
+
+    await handleCallback((await pay(first.payment.gatewayPaymentId!))!.searchParams);
+    expect((await startCheckout(player.id, input, { origin: ORIGIN })).checkoutUrl).toBe(`/deposit/checkout/${first.payment.invoice}`);
+    expect(await main(player.id)).toBe(taka(700));
+  });
 });

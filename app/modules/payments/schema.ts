@@ -192,6 +192,8 @@ export const gatewayPayments = pgTable(
     invoice: text().notNull(),
     /** The gateway's; null until the checkout is created there. */
     gatewayPaymentId: text(),
+    /** The gateway's page where the player pays (the form sent twice goes back to it, from any instance). */
+    checkoutUrl: text(),
     /** Poisha. */
     amount: bigint({ mode: "bigint" }).notNull(),
     currency: text().notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "gateway_payments" ADD COLUMN "checkout_url" text;

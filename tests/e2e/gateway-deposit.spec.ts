@@ -4,6 +4,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { logIn, newPlayer, signUp } from "./support/players.ts";
+import { staffPage } from "./support/payments.ts";
 import { saveBirthday } from "./support/profile.ts";
 
 async function openNagadCheckout(page: Page, amount: string) {
@@ -23,7 +24,7 @@ async function openNagadCheckout(page: Page, amount: string) {
 }
 
 test.describe("a deposit through a payment gateway", () => {
-  test("is credited as soon as the wallet confirms it, and a cancel takes nothing", { tag: "@key" }, async ({ page }, testInfo) => {
+  test("is credited as soon as the wallet confirms it, and a cancel takes nothing", { tag: "@key" }, async ({ page, browser }, testInfo) => {
     test.slow();
     const player = await signUp(page, newPlayer());
     await logIn(page, player.username);
@@ -52,6 +53,23 @@ test.describe("a deposit through a payment gateway", () => {
     await expect(row).toContainText("Deposit");
     await expect(row).toContainText("1,500");
     await expect(row).toContainText("Success");
+    const depositId = (await row.getByRole("link").getAttribute("href"))!.replace("/transaction-record/", "");
+
+    // Staff refund it to the wallet it came from: the player's record says so, with the refund as the last step.
+    const staff = await staffPage(browser, testInfo.project.use.javaScriptEnabled !== false);
+    await staff.goto("/admin/finance/deposits?status=approved");
+    const card = staff.getByTestId(`deposit-${depositId.slice(1)}`);
+    await card.getByLabel("Reason for the refund (the player sees it)").fill("Sent to the wrong account");
+    await card.getByRole("button", { name: "Refund to wallet" }).click();
+    await expect(staff.getByText(`Deposit ${depositId} refunded`)).toBeVisible();
+    await staff.context().close();
+    await page.reload();
+    await expect(row).toContainText("Refunded");
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/transaction-record/${depositId}$`));
+    await expect(page.getByTestId("details-timeline").locator("[data-step=refunded]")).toContainText("Refunded to your wallet");
+    await expect(page.getByRole("img", { name: /screenshot/i })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("gateway-refunded.png"), fullPage: true });
 
     await openNagadCheckout(page, "700");
     await page.getByRole("button", { name: "Cancel" }).click();

@@ -1,11 +1,13 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 
-export type PlayerStatus = "pending" | "success" | "fail";
+/** A transaction's status as the player reads it; "refunded" is a paid gateway deposit that staff sent back. */
+export type PlayerStatus = "pending" | "success" | "fail" | "refunded";
 
 const colour: Record<PlayerStatus, string> = {
   pending: "bg-brand/15 text-brand",
   success: "bg-accent/20 text-accent-light",
   fail: "bg-red-500/20 text-red-300",
+  refunded: "bg-white/10 text-white/80",
 };
 
 export function StatusBadge({ status }: { status: PlayerStatus }) {

@@ -19,6 +19,7 @@ import { overrideGateways } from "./gateway/registry.server.ts";
 import { createSimulatedGateway, SIM_OTP, SIM_PIN, simConfirm } from "./gateway/simulated.server.ts";
 import { GatewayError, type PaymentGateway } from "./gateway/types.ts";
 import { gatewayPayments, paymentMethods, simulatedGatewayPayments } from "./schema.ts";
+import { getTransaction, listTransactions } from "./transactions.server.ts";
 import {
   closeIdleConnections,
   createMethod,
@@ -136,6 +137,23 @@ describe("refunding a gateway deposit", () => {
     await expectPaymentError(refund(row.depositId!), "already_reviewed", "payments.errors.alreadyRefunded");
     expect((await getPlayerBalances(player.id)).main.posted).toBe(0n);
     await expectInvariants();
+  });
+
+  it("shows the player the deposit as refunded in the record and in its details, with no screenshot", async () => {
+    const player = await createPlayer();
+    const row = await paidDeposit(player.id, taka(800));
+    const id = `D${row.depositId}`;
+    const before = await getTransaction(player.id, id);
+    expect(before).toMatchObject({ status: "success", refunded: false, hasProof: false });
+    expect(before!.timeline.map((s) => s.step)).toEqual(["submitted", "reviewed", "success"]);
+
+    await refund(row.depositId!);
+    const { items } = await listTransactions(player.id, { range: "all" });
+    expect(items.find((i) => i.id === id)).toMatchObject({ status: "success", refunded: true });
+    const after = await getTransaction(player.id, id);
+    expect(after).toMatchObject({ status: "success", refunded: true });
+    expect(after!.timeline.map((s) => s.step)).toEqual(["submitted", "reviewed", "success", "refunded"]);
+    expect(after!.timeline.at(-1)!.at).toEqual((await paymentRow(row.id)).updatedAt);
   });
 
   it("refunds once for 50 parallel refunds of one deposit", async () => {

@@ -2,7 +2,7 @@
 // by status, type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12, W3, A7, V5.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { paymentMethods, adjustments, deposits, walletNumbers, withdrawals } from "./schema.ts";
+import { paymentMethods, adjustments, deposits, gatewayPayments, walletNumbers, withdrawals } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { formatVp } from "#app/modules/vip/rules.ts";
@@ -35,6 +35,8 @@ export type TransactionItem = {
   direction: "credit" | "debit" | null;
   /** VIP point conversions only: the VP (in hundredths) converted into `amount`. */
   vipPoints: bigint | null;
+  /** Gateway deposits only: staff refunded it to the player's wallet (its status stays "success": it was paid). */
+  refunded: boolean;
 };
 
 export type TransactionFilter = {
@@ -66,6 +68,7 @@ type TransactionRow = {
   channel_type: DepositChannelType | null;
   direction: "credit" | "debit" | null;
   vip_points: string | null;
+  refunded: boolean;
 };
 
 /** Deposits, withdrawals, adjustments and VIP point conversions of the players `players` picks (a condition on player_id) as one table `t`. */
@@ -74,17 +77,18 @@ function allTransactions(players: SQL): SQL {
     select d.player_id, 'deposit' as type, d.id, d.amount::text as amount,
       case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
       d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction,
-      null::text as vip_points
+      null::text as vip_points,
+      exists (select 1 from gateway_payments gp where gp.deposit_id = d.id and gp.status = 'refunded') as refunded
     from deposits d join payment_methods m on m.id = d.method_id where d.player_id ${players}
     union all
     select w.player_id, 'withdraw', w.id, w.amount::text, case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
-      w.created_at, w.updated_at, m.name, m.icon, null, null, null
+      w.created_at, w.updated_at, m.name, m.icon, null, null, null, false
     from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id ${players}
     union all
-    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction, null
+    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction, null, false
     from adjustments a where a.player_id ${players}
     union all
-    select v.player_id, 'vip', v.id, v.amount::text, 'success', v.created_at, v.created_at, null, null, null, null, v.points::text
+    select v.player_id, 'vip', v.id, v.amount::text, 'success', v.created_at, v.created_at, null, null, null, null, v.points::text, false
     from vip_entries v where v.kind = 'used' and v.source = 'conversion' and v.player_id ${players}
   ) t`;
 }
@@ -101,6 +105,7 @@ const toItem = (r: TransactionRow): TransactionItem => ({
   channelType: r.channel_type,
   direction: r.direction,
   vipPoints: r.vip_points === null ? null : BigInt(r.vip_points),
+  refunded: r.refunded === true,
 });
 
 /** Newest first. Unknown filter values count as "all" (status, type) or "today" (range); page sizes 10, 25, 50, 100. */
@@ -162,7 +167,16 @@ export type WithdrawalTracker = {
   overdue: boolean;
 };
 
-export type TransactionDetails = TransactionItem & { timeline: TimelineStep[]; fields: TransactionField[]; tracker: WithdrawalTracker | null };
+/** A deposit's timeline may end with its refund to the player's wallet. */
+export type DetailsStep = { step: TimelineStep["step"] | "refunded"; at: Date | null };
+
+export type TransactionDetails = TransactionItem & {
+  timeline: DetailsStep[];
+  fields: TransactionField[];
+  tracker: WithdrawalTracker | null;
+  /** Deposits reported with a screenshot. */
+  hasProof: boolean;
+};
 
 function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null): TimelineStep[] {
   const steps: TimelineStep[] = [{ step: "submitted", at: createdAt }];
@@ -209,6 +223,8 @@ function instantDetails(
     type,
     amount: row.amount,
     status: "success",
+    refunded: false,
+    hasProof: false,
     createdAt: row.createdAt,
     updatedAt: row.createdAt,
     methodName: null,
@@ -242,11 +258,13 @@ export async function getTransaction(playerId: number, id: string, { now = new D
         paidTo: walletNumbers.accountNumber,
         promotionEn: promotions.nameEn,
         promotionBn: promotions.nameBn,
+        refundedAt: gatewayPayments.updatedAt,
       })
       .from(deposits)
       .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
       .leftJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
       .leftJoin(promotions, eq(promotions.id, deposits.promotionId))
+      .leftJoin(gatewayPayments, and(eq(gatewayPayments.depositId, deposits.id), eq(gatewayPayments.status, "refunded")))
       .where(and(eq(deposits.id, num), eq(deposits.playerId, playerId)));
     if (!r) return null;
     const d = r.d;
@@ -275,8 +293,10 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       channelType: d.channelType,
       direction: null,
       vipPoints: null,
-      timeline: timeline(d.status, d.createdAt, d.reviewedAt),
+      refunded: r.refundedAt !== null,
+      timeline: [...timeline(d.status, d.createdAt, d.reviewedAt), ...(r.refundedAt ? [{ step: "refunded" as const, at: r.refundedAt }] : [])],
       tracker: null,
+      hasProof: d.proofFile !== null,
       fields,
     };
   }
@@ -302,6 +322,8 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       type: "withdraw",
       amount: w.amount,
       status: statusOf(w.status),
+      refunded: false,
+      hasProof: false,
       createdAt: w.createdAt,
       updatedAt: w.updatedAt,
       methodName: r.methodName,

@@ -45,6 +45,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       id: tx.id,
       type: tx.type,
       status: tx.status,
+      refunded: tx.refunded,
       amount: takaText(tx.amount),
       // Money out: a real minus sign before the taka sign (−৳300.00), as every page writes a negative amount.
       sign: tx.type === "withdraw" || tx.direction === "debit" ? MINUS : "+",
@@ -54,7 +55,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     // A withdrawal's timeline is its tracker: paid or rejected (with the reason), the promised payout time, overdue.
     tracker: tx.tracker ? trackerView(tx.tracker) : null,
     fields: tx.fields.map((f) => ({ key: f.key, value: display(f, locale, t) })),
-    proof: tx.type === "deposit" ? `/resources/deposit-proof?id=${tx.id}` : null,
+    proof: tx.hasProof ? `/resources/deposit-proof?id=${tx.id}` : null,
   };
 }
 
@@ -84,7 +85,7 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
               {t(`payments.type.${tx.type}`)} · {tx.id}
             </p>
             <p
-              className={`text-xl font-bold tabular-nums ${tx.status === "fail" ? "text-white/40" : tx.sign === MINUS ? "text-red-300" : "text-accent"}`}
+              className={`text-xl font-bold tabular-nums ${tx.status === "fail" || tx.refunded ? "text-white/40" : tx.sign === MINUS ? "text-red-300" : "text-accent"}`}
               data-testid="details-amount"
             >
               {tx.sign}
@@ -92,7 +93,7 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
             </p>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <StatusBadge status={tx.status} />
+            <StatusBadge status={tx.refunded ? "refunded" : tx.status} />
             {tracker?.overdue ? <OverdueBadge /> : null}
           </div>
         </section>
@@ -132,7 +133,15 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
             <ol className="relative ml-2 border-l-2 border-white/10">
               {steps.map((s, i) => {
                 const done = s.at !== null;
-                const colour = !done ? "bg-white/20" : s.step === "fail" ? "bg-red-400" : s.step === "success" ? "bg-accent" : "bg-brand";
+                const colour = !done
+                  ? "bg-white/20"
+                  : s.step === "fail"
+                    ? "bg-red-400"
+                    : s.step === "success"
+                      ? "bg-accent"
+                      : s.step === "refunded"
+                        ? "bg-white/60"
+                        : "bg-brand";
                 return (
                   <li key={`${s.step}-${i}`} className="mb-4 ml-4 last:mb-0" data-step={s.step} data-done={done}>
                     <span className={`absolute -left-[7px] mt-1 size-3 rounded-full ring-4 ring-panel ${colour}`} aria-hidden="true" />

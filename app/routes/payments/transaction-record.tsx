@@ -53,6 +53,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       sign: item.type === "adjustment" ? (item.direction === "debit" ? MINUS : "+") : item.type === "withdraw" ? MINUS : "+",
       amount: takaText(item.amount),
       status: item.status,
+      refunded: item.refunded,
       time: formatDhaka(item.createdAt, "HH:mm:ss"),
       // A VIP conversion has no payment method: the VP it converted.
       method: item.vipPoints === null ? item.methodName : vipPointsText(item.vipPoints),
@@ -86,6 +87,7 @@ type Row = {
   sign: "+" | typeof MINUS;
   amount: string;
   status: TransactionStatus;
+  refunded: boolean;
   time: string;
   method: string | null;
   /** Withdrawals only: the promised payout time while pending (Asia/Dhaka), and whether it has passed. */
@@ -195,13 +197,13 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                         ) : null}
                       </td>
                       <td
-                        className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" ? "text-white/40" : r.sign === MINUS ? "text-red-300" : "text-accent"}`}
+                        className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" || r.refunded ? "text-white/40" : r.sign === MINUS ? "text-red-300" : "text-accent"}`}
                       >
                         {r.sign}
                         {r.amount}
                       </td>
                       <td className="px-2 py-2.5 text-center">
-                        <StatusBadge status={r.status} />
+                        <StatusBadge status={r.refunded ? "refunded" : r.status} />
                         {r.tracker?.overdue ? (
                           <span className="mt-1 block">
                             <OverdueBadge />

@@ -40,6 +40,7 @@ describe("VIP point conversions in the transaction record", () => {
       sign: "+",
       amount: "৳10.00",
       status: "success",
+      refunded: false,
       time: formatDhaka(done.entry.createdAt, "HH:mm:ss"),
       method: "40 VP",
       tracker: null,

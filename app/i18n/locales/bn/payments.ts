@@ -87,12 +87,12 @@ export default {
   },
   channel: { Agent: "ক্যাশআউট", Personal: "সেন্ড মানি", Gateway: "চেকআউট" },
   channelType: { Agent: "এজেন্ট", Personal: "পার্সোনাল", Gateway: "গেটওয়ে" },
-  status: { pending: "অপেক্ষমাণ", success: "সফল", fail: "ব্যর্থ", processing: "প্রক্রিয়াধীন" },
+  status: { pending: "অপেক্ষমাণ", success: "সফল", fail: "ব্যর্থ", processing: "প্রক্রিয়াধীন", refunded: "ফেরত দেওয়া হয়েছে" },
   reviewStatus: { pending: "অপেক্ষমাণ", approved: "অনুমোদিত", rejected: "প্রত্যাখ্যাত" },
   type: { deposit: "ডিপোজিট", withdraw: "উত্তোলন", adjustment: "সমন্বয়", vip: "ভিআইপি পয়েন্ট রূপান্তর" },
   direction: { credit: "ক্রেডিট", debit: "ডেবিট" },
   range: { today: "আজ", yesterday: "গতকাল", "7d": "গত 7 দিন", all: "সব" },
-  timeline: { submitted: "জমা দেওয়া হয়েছে", reviewed: "যাচাই চলছে", success: "সফল", fail: "ব্যর্থ" },
+  timeline: { submitted: "জমা দেওয়া হয়েছে", reviewed: "যাচাই চলছে", success: "সফল", fail: "ব্যর্থ", refunded: "আপনার ওয়ালেটে ফেরত দেওয়া হয়েছে" },
   // A withdrawal's status tracker (payment request, transaction details, the record's compact status).
   tracker: {
     title: "উত্তোলনের অবস্থা",

@@ -86,12 +86,12 @@ export default {
   },
   channel: { Agent: "CashOut", Personal: "Send Money", Gateway: "Checkout" },
   channelType: { Agent: "Agent", Personal: "Personal", Gateway: "Gateway" },
-  status: { pending: "Pending", success: "Success", fail: "Fail", processing: "Processing" },
+  status: { pending: "Pending", success: "Success", fail: "Fail", processing: "Processing", refunded: "Refunded" },
   reviewStatus: { pending: "Pending", approved: "Approved", rejected: "Rejected" },
   type: { deposit: "Deposit", withdraw: "Withdrawal", adjustment: "Adjustment", vip: "VIP points conversion" },
   direction: { credit: "Credit", debit: "Debit" },
   range: { today: "Today", yesterday: "Yesterday", "7d": "Last 7 days", all: "All" },
-  timeline: { submitted: "Submitted", reviewed: "Under review", success: "Success", fail: "Failed" },
+  timeline: { submitted: "Submitted", reviewed: "Under review", success: "Success", fail: "Failed", refunded: "Refunded to your wallet" },
   // A withdrawal's status tracker (payment request, transaction details, the record's compact status).
   tracker: {
     title: "Withdrawal status",

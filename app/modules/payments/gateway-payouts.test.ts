@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { openReview } from "#app/modules/risk/reviews.server.ts";
 import { overrideGateways } from "./gateway/registry.server.ts";
 import { createSimulatedGateway } from "./gateway/simulated.server.ts";
 import { GatewayError } from "./gateway/types.ts";
@@ -101,6 +102,28 @@ describe("payWithdrawalThroughGateway", () => {
     overrideGateways(null);
     expect((await payWithdrawalThroughGateway({ staffId: staff.id, withdrawalId: withdrawal.id })).status).toBe("approved");
     expect(await payouts(`W${withdrawal.id}`)).toHaveLength(1);
+  });
+
+  it("records a payout the gateway made even when an AML review opened while it was under way, and pays no other", async () => {
+    const sim = createSimulatedGateway();
+    const { player, withdrawal } = await pendingWithdrawal(taka(900));
+    overrideGateways(() => ({
+      ...sim,
+      disburse: async (input) => {
+        await openReview({ staffId: staff.id }, player.id, "Opened while the payout was at the gateway");
+        return sim.disburse(input);
+      },
+    }));
+    const paid = await payWithdrawalThroughGateway({ staffId: staff.id, withdrawalId: withdrawal.id });
+    const [payout] = await payouts(`W${withdrawal.id}`);
+    expect(paid).toMatchObject({ status: "approved", payoutReference: payout!.trxId });
+    expect((await getPlayerBalances(player.id)).main.posted).toBe(taka(4_100));
+
+    // The open review still holds back the player's next withdrawal, through the gateway or by hand.
+    const { withdrawal: next } = await requestWithdrawal(player.id, { methodId: method.id, amount: taka(500), idempotencyKey: newKey() });
+    await expectPaymentError(payWithdrawalThroughGateway({ staffId: staff.id, withdrawalId: next.id }), "under_review");
+    await expectPaymentError(approveWithdrawal({ staffId: staff.id, withdrawalId: next.id, payoutReference: "TRX2" }), "under_review");
+    expect(await payouts(`W${next.id}`)).toHaveLength(0);
   });
 
   it("refuses a method without a gateway", async () => {

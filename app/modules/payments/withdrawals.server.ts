@@ -226,7 +226,8 @@ export async function approveWithdrawal({
   return review(withdrawalId, async (w, tx) => {
     // A payout under way at the gateway is finished by the gateway's answer only.
     if (w.payoutReference === PAYING && !viaGateway) throw new PaymentError("already_reviewed", "payments.errors.payoutInProgress");
-    await assertNoOpenReview(tx, w.playerId);
+    // The gateway has already paid a withdrawal marked before a review opened: the books record what happened.
+    if (!(viaGateway && w.payoutReference === PAYING)) await assertNoOpenReview(tx, w.playerId);
     await postHold(
       { key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } },
       tx,

@@ -192,6 +192,7 @@ export default [
       route("finance/withdrawals", "routes/admin/payments/withdrawals.tsx"),
       route("finance/adjustments", "routes/admin/payments/adjustments.tsx"),
       route("finance/payment-methods", "routes/admin/payments/payment-methods.tsx"),
+      route("finance/checkouts", "routes/admin/payments/checkouts.tsx"),
       route("finance/promotions", "routes/admin/payments/promotions.tsx"),
       route("finance/promotions/:id", "routes/admin/payments/promotion-edit.tsx"),
       // Games: providers and the catalogue (roles admin, content)

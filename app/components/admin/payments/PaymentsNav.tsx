@@ -6,6 +6,7 @@ const links = [
   { to: "/admin/finance/withdrawals", key: "adminPayments.nav.withdrawals" },
   { to: "/admin/finance/adjustments", key: "adminPayments.nav.adjustments" },
   { to: "/admin/finance/payment-methods", key: "adminPayments.nav.methods" },
+  { to: "/admin/finance/checkouts", key: "adminPayments.nav.checkouts" },
   { to: "/admin/finance/promotions", key: "adminPayments.nav.promotions" },
 ] as const;
 

@@ -4,34 +4,61 @@ import { Link } from "react-router";
 export const queueStatuses = ["pending", "approved", "rejected"] as const;
 export type QueueTab = (typeof queueStatuses)[number];
 
-/** Pending / Approved / Rejected as links (the tab is in the URL, so it works without JavaScript). */
-export function QueueTabs({ base, current, pendingCount }: { base: string; current: QueueTab; pendingCount?: number }) {
-  const { t } = useTranslation();
+/** A page's status tabs as links (the tab is in the URL, so it works without JavaScript); the first is the default. */
+export function StatusTabs<T extends string>({
+  base,
+  tabs,
+  current,
+  label,
+}: {
+  base: string;
+  tabs: readonly T[];
+  current: T;
+  label: (tab: T) => string;
+}) {
   return (
-    <div className="mb-3 flex gap-2" role="tablist">
-      {queueStatuses.map((s) => (
+    <div className="mb-3 flex flex-wrap gap-2" role="tablist">
+      {tabs.map((s) => (
         <Link
           key={s}
-          to={s === "pending" ? base : `${base}?status=${s}`}
+          to={s === tabs[0] ? base : `${base}?status=${s}`}
           role="tab"
           aria-selected={s === current}
           className={`rounded-full px-3 py-1 text-sm ${s === current ? "bg-brand font-bold text-ink" : "bg-panel text-white/80 hover:bg-panel-2"}`}
         >
-          {t(`adminPayments.tabs.${s}`)}
-          {s === "pending" && pendingCount !== undefined ? ` (${pendingCount})` : ""}
+          {label(s)}
         </Link>
       ))}
     </div>
   );
 }
 
-/** Newer / Older links around a page number. */
-export function Pager({ base, status, page, hasMore }: { base: string; status: QueueTab; page: number; hasMore: boolean }) {
+/** Pending / Approved / Rejected, with how many are pending. */
+export function QueueTabs({ base, current, pendingCount }: { base: string; current: QueueTab; pendingCount?: number }) {
+  const { t } = useTranslation();
+  const label = (s: QueueTab) => `${t(`adminPayments.tabs.${s}`)}${s === "pending" && pendingCount !== undefined ? ` (${pendingCount})` : ""}`;
+  return <StatusTabs base={base} tabs={queueStatuses} current={current} label={label} />;
+}
+
+/** Newer / Older links around a page number; the tab's status is kept unless it is the page's default one. */
+export function Pager({
+  base,
+  status,
+  page,
+  hasMore,
+  defaultStatus = "pending",
+}: {
+  base: string;
+  status: string;
+  page: number;
+  hasMore: boolean;
+  defaultStatus?: string;
+}) {
   const { t } = useTranslation();
   if (page <= 1 && !hasMore) return null;
   const href = (p: number) => {
     const q = new URLSearchParams();
-    if (status !== "pending") q.set("status", status);
+    if (status !== defaultStatus) q.set("status", status);
     if (p > 1) q.set("page", String(p));
     const s = q.toString();
     return s ? `${base}?${s}` : base;

@@ -38,6 +38,7 @@ export default {
     gatewayUnavailable: "{{method}} is not answering right now. Please try again in a few minutes or choose another payment method.",
     refundOnlyCompletedGateway: "Only a completed gateway deposit can be refunded.",
     alreadyRefunded: "This deposit has already been refunded.",
+    checkoutFinished: "This checkout has already ended: there is nothing more to ask the gateway.",
     refundInProgress: "A refund of this deposit is already under way. Reload the page in a minute.",
     refundShortOfMoney: "The player's main wallet has only ৳{{available}} available: the refund cannot be taken back.",
     refundNoGateway: "{{method}} is no longer in gateway mode: this deposit cannot be refunded through the gateway.",

@@ -29,6 +29,7 @@ import * as adjustmentsRoute from "./adjustments.tsx";
 import * as proofRoute from "./deposit-proof.ts";
 import * as depositsRoute from "./deposits.tsx";
 import * as methodsRoute from "./payment-methods.tsx";
+import * as checkoutsRoute from "./checkouts.tsx";
 import * as promotionEditRoute from "./promotion-edit.tsx";
 import * as promotionsRoute from "./promotions.tsx";
 import * as withdrawalsRoute from "./withdrawals.tsx";
@@ -100,6 +101,7 @@ describe("access", () => {
     ["withdrawals", withdrawalsRoute.loader, "/admin/finance/withdrawals"],
     ["adjustments", adjustmentsRoute.loader, "/admin/finance/adjustments"],
     ["payment methods", methodsRoute.loader, "/admin/finance/payment-methods"],
+    ["gateway checkouts", checkoutsRoute.loader, "/admin/finance/checkouts"],
     ["promotions", promotionsRoute.loader, "/admin/finance/promotions"],
   ];
 
@@ -127,6 +129,7 @@ describe("access", () => {
         { playerId: String(player.id), direction: "credit", amount: "100", reason: "x", key: "abcdefgh1234" },
       ],
       [methodsRoute.action, "/admin/finance/payment-methods", { intent: "method", name: "Hack", icon: "/x.svg" }],
+      [checkoutsRoute.action, "/admin/finance/checkouts", { intent: "check", id: "1" }],
     ];
     for (const [action, path, form] of posts) expect((await call(action, path, { cookie: cookies.support, form })).status, path).toBe(403);
     expect(

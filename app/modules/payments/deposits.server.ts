@@ -312,7 +312,6 @@ export async function creditDeposit(tx: Tx, dep: Deposit, figures: DepositFigure
       meta: { depositId: dep.id, promotionId: dep.promotionId },
     });
   }
-  await transferLinked(legs, tx);
   await createRequirement(tx, {
     playerId: dep.playerId,
     depositId: dep.id,
@@ -322,6 +321,8 @@ export async function creditDeposit(tx: Tx, dep: Deposit, figures: DepositFigure
     bonusWallet: figures.bonusWallet,
   });
   await postSystemMessage(tx, dep.playerId, "depositApproved", { ref: `D${dep.id}`, amount: formatTaka(dep.amount) });
+  // Last: the transfer locks the method's clearing account, which every deposit shares, until the commit.
+  await transferLinked(legs, tx);
 }
 
 const depositSnapshot = (d: Deposit) => ({ status: d.status, amount: String(d.amount), playerId: d.playerId, trxId: d.trxId });

@@ -65,5 +65,5 @@ export async function checkGatewayCheckout(id: unknown) {
   const row = await getGatewayCheckout(id);
   if (!row) throw new PaymentError("not_found", "payments.errors.notFound");
   if (row.status !== "initiated") throw new PaymentError("already_reviewed", "payments.errors.checkoutFinished");
-  return settleCheckout(row.id, { execute: false });
+  return settleCheckout(row, { execute: false });
 }

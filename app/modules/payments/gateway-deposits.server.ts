@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { runsWithoutSavepoints } from "#app/modules/ledger/ledger.server.ts";
 import { notifyInbox } from "#app/modules/inbox/inbox.server.ts";
 import { activeExclusion } from "#app/modules/protection/exclusions-active.server.ts";
 import { getActivePromotion } from "#app/modules/promotions/promotions.server.ts";
@@ -145,7 +146,9 @@ type Applied = { row: GatewayPaymentRow; credited: boolean; refund: boolean };
 
 /** Records what the gateway said, under the row's lock; credits a Completed payment that matches, once. */
 async function applyGatewayState(id: number, paid: GatewayPayment): Promise<Applied> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (outer) => {
+    // Nothing here catches a ledger error (any error rolls the whole credit back): the ledger needs no savepoint.
+    const tx = runsWithoutSavepoints(outer);
     const [row] = await tx.select().from(gatewayPayments).where(eq(gatewayPayments.id, id)).for("update");
     if (!row) throw new PaymentError("not_found", "payments.errors.notFound");
     const now = new Date();
@@ -212,8 +215,10 @@ async function applyGatewayState(id: number, paid: GatewayPayment): Promise<Appl
         reviewedAt: now,
       })
       .returning();
+    const completed = await finish({ status: "completed", depositId: dep!.id, trxId: paid.trxId, payer: paid.payer });
+    // Last before the commit, as it locks the clearing account every deposit of the method shares.
     await creditDeposit(tx, dep!, figures);
-    return { row: await finish({ status: "completed", depositId: dep!.id, trxId: paid.trxId, payer: paid.payer }), credited: true, refund: false };
+    return { row: completed, credited: true, refund: false };
   });
 }
 
@@ -229,8 +234,9 @@ async function afterApply(applied: Applied, refund: () => Promise<unknown>) {
  * authorised payment is executed; one already executed is read). A gateway that does not answer leaves the checkout
  * open for reconciliation. Returns the row as it stands.
  */
-export async function settleCheckout(paymentRowId: number, { execute }: { execute: boolean }): Promise<GatewayPaymentRow> {
-  const [row] = await db.select().from(gatewayPayments).where(eq(gatewayPayments.id, paymentRowId));
+export async function settleCheckout(target: number | GatewayPaymentRow, { execute }: { execute: boolean }): Promise<GatewayPaymentRow> {
+  // A caller that has just read the row passes it (the credit itself re-reads it under its lock).
+  const [row] = typeof target === "number" ? await db.select().from(gatewayPayments).where(eq(gatewayPayments.id, target)) : [target];
   if (!row) throw new PaymentError("not_found", "payments.errors.notFound");
   if (row.status !== "initiated" || !row.gatewayPaymentId) return row;
   const [method] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, row.methodId));
@@ -264,7 +270,7 @@ export async function handleCallback(query: URLSearchParams): Promise<GatewayPay
   const [row] = await db.select().from(gatewayPayments).where(eq(gatewayPayments.gatewayPaymentId, gatewayId));
   if (!row) return null;
   // The callback's status is only a hint of which call to make; the gateway's own answer decides.
-  return settleCheckout(row.id, { execute: query.get("status") === "success" });
+  return settleCheckout(row, { execute: query.get("status") === "success" });
 }
 
 /** A gateway's webhook for a method: refused (false) unless signed; then the payment it names is settled by asking. */
@@ -284,7 +290,7 @@ export async function handleWebhook(methodId: unknown, headers: Headers, rawBody
         .from(gatewayPayments)
         .where(and(eq(gatewayPayments.methodId, method.id), eq(gatewayPayments.gatewayPaymentId, gatewayId)))
     : [];
-  if (row) await settleCheckout(row.id, { execute: false });
+  if (row) await settleCheckout(row, { execute: false });
   return true;
 }
 

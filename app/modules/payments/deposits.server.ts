@@ -312,6 +312,10 @@ export async function creditDeposit(tx: Tx, dep: Deposit, figures: DepositFigure
       meta: { depositId: dep.id, promotionId: dep.promotionId },
     });
   }
+  await postSystemMessage(tx, dep.playerId, "depositApproved", { ref: `D${dep.id}`, amount: formatTaka(dep.amount) });
+  // The transfer locks the method's clearing account, which every deposit shares, until the commit: as late as it
+  // can be. Only the turnover requirement follows, as one with nothing to wager releases the bonus just credited.
+  await transferLinked(legs, tx);
   await createRequirement(tx, {
     playerId: dep.playerId,
     depositId: dep.id,
@@ -320,9 +324,6 @@ export async function creditDeposit(tx: Tx, dep: Deposit, figures: DepositFigure
     bonusAmount: figures.bonus,
     bonusWallet: figures.bonusWallet,
   });
-  await postSystemMessage(tx, dep.playerId, "depositApproved", { ref: `D${dep.id}`, amount: formatTaka(dep.amount) });
-  // Last: the transfer locks the method's clearing account, which every deposit shares, until the commit.
-  await transferLinked(legs, tx);
 }
 
 const depositSnapshot = (d: Deposit) => ({ status: d.status, amount: String(d.amount), playerId: d.playerId, trxId: d.trxId });

@@ -1,27 +1,11 @@
 // A deposit through a payment gateway, as a player does it: Nagad (the demo seed puts it on the built-in simulated
 // gateway), "Pay with Nagad", the wallet's checkout page, then back on the site with the deposit credited and the new
 // balance, with no screenshot and no staff step. With and without JavaScript (the no-js project runs @key tests).
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { logIn, newPlayer, signUp } from "./support/players.ts";
+import { openNagadCheckout } from "./support/gateway.ts";
 import { staffPage } from "./support/payments.ts";
 import { saveBirthday } from "./support/profile.ts";
-
-async function openNagadCheckout(page: Page, amount: string) {
-  await page.goto("/deposit");
-  await page.waitForLoadState("networkidle");
-  await page.getByTestId("promotion-select").selectOption("none");
-  await page.locator("[data-testid^=method-]", { hasText: "Nagad" }).click();
-  const update = page.getByTestId("deposit-update");
-  if (await update.isVisible()) await update.click();
-  await expect(page.getByTestId("channel-Gateway")).toContainText("Pay with Nagad");
-  // Quick amounts only offer what the checkout takes (৳500 to ৳25,000): no ৳100.
-  await expect(page.getByTestId("quick-amounts").getByRole("button", { name: "100", exact: true })).toHaveCount(0);
-  await page.getByTestId("amount-input").fill(amount);
-  await page.getByRole("button", { name: "Pay with Nagad" }).last().click();
-  await expect(page).toHaveURL(/\/sim-gateway\/checkout\/SIM[0-9A-F]{16}$/);
-  await expect(page.getByTestId("sim-amount")).toContainText(amount.replace(/\B(?=(\d{3})+(?!\d))/g, ","));
-}
 
 test.describe("a deposit through a payment gateway", () => {
   test("is credited as soon as the wallet confirms it, and a cancel takes nothing", { tag: "@key" }, async ({ page, browser }, testInfo) => {

@@ -1,7 +1,7 @@
 // Two production servers on one PostgreSQL database, as the site runs behind a load balancer: a player's session
 // opened through one instance is the same session on the other, a log-out through either ends it for both, live
-// pushes (support chat both ways) cross from one instance to the other, and a deposit proof uploaded through one
-// is served by the other. Run where DATABASE_URL is set (CI): PGlite is one process's database.
+// pushes (support chat both ways) cross from one instance to the other, a deposit proof uploaded through one
+// is served by the other, and a gateway checkout opened through one is paid on the other's wallet page. Run where DATABASE_URL is set (CI): PGlite is one process's database.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,6 +11,7 @@ import { type Browser, type Page } from "@playwright/test";
 import { asAdmin } from "../../scripts/pg-admin.mjs";
 import { desktop } from "./support/devices.ts";
 import { poishaOf, takaText } from "./support/casino-games.ts";
+import { openNagadCheckout, payOnSimulatedWallet } from "./support/gateway.ts";
 import { approveDeposit, deposit, newTrx } from "./support/payments.ts";
 import { saveBirthday } from "./support/profile.ts";
 import { openSession } from "./support/sessions.ts";
@@ -186,4 +187,33 @@ test("a deposit proof uploaded through one instance is shown to staff by the oth
   await expect(balance).toContainText(takaText(before + 100_000).replace("৳", ""));
   await playerContext.close();
   await staffContext.close();
+});
+
+test("a gateway checkout opened through one instance is paid on the other's wallet page, and the credit is pushed to a page open on the other", async ({
+  browser,
+}) => {
+  test.slow();
+  const context = await contextOn(browser, 1);
+  const page = await context.newPage();
+  const player = await signUp(page, newPlayer());
+  await openSession(context.request, "player", player.username);
+  await saveBirthday(page, "1991-08-09");
+  const watcher = await context.newPage();
+  await watcher.goto(`${origins[0]}/account`);
+  await watcher.waitForLoadState("networkidle");
+  const balance = watcher.getByTestId("balance-main").filter({ visible: true }).first();
+  const before = poishaOf((await balance.textContent()) ?? "");
+
+  // Opened through instance two; the wallet's page is served by instance one from the shared database.
+  await openNagadCheckout(page, "1200");
+  const checkoutPath = new URL(page.url()).pathname;
+  await page.goto(`${origins[0]}${checkoutPath}`);
+  await payOnSimulatedWallet(page);
+  const result = page.getByTestId("checkout-result");
+  await expect(result).toHaveAttribute("data-outcome", "credited");
+  // The page open on instance one shows the credit without a reload.
+  await expect(balance).toContainText(takaText(before + 120_000).replace("৳", ""));
+  await page.goto(`${origins[0]}/transaction-record`);
+  await expect(page.getByTestId("record-row").first()).toContainText("1,200");
+  await context.close();
 });

@@ -10,6 +10,14 @@ const colour: Record<PlayerStatus, string> = {
   refunded: "bg-white/10 text-white/80",
 };
 
+/** What the badge shows for a transaction: a refunded deposit stays "success" in the filters but reads Refunded. */
+export const shownStatus = (status: Exclude<PlayerStatus, "refunded">, refunded: boolean): PlayerStatus => (refunded ? "refunded" : status);
+
+/** The colour of a transaction's amount: greyed when it failed or was refunded, red for money out, green for in. */
+export function amountTone(status: PlayerStatus, negative: boolean) {
+  return status === "fail" || status === "refunded" ? "text-white/40" : negative ? "text-red-300" : "text-accent";
+}
+
 export function StatusBadge({ status }: { status: PlayerStatus }) {
   const { t } = useTranslation();
   return (

@@ -2,6 +2,13 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { WithdrawalTracker as Tracker } from "#app/modules/payments/transactions.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 
+const STEP_DOT = { submitted: "bg-brand", reviewed: "bg-brand", success: "bg-accent", fail: "bg-red-400", refunded: "bg-white/60" } as const;
+
+/** The dot of a timeline step (a withdrawal's tracker, a transaction's details): grey until it is done. */
+export function stepDot(step: keyof typeof STEP_DOT, done: boolean) {
+  return done ? STEP_DOT[step] : "bg-white/20";
+}
+
 /** Minutes, 24-hour, in Asia/Dhaka: "2026-11-28 14:05". */
 const TIME = "YYYY-MM-DD HH:mm";
 
@@ -73,15 +80,7 @@ export function WithdrawalTracker({ tracker, headingLevel = 2 }: { tracker: With
         {tracker.steps.map((s) => {
           const done = s.at !== null;
           const current = tracker.current === s.step;
-          const colour = current
-            ? "bg-brand animate-pulse"
-            : !done
-              ? "bg-white/20"
-              : s.step === "fail"
-                ? "bg-red-400"
-                : s.step === "success"
-                  ? "bg-accent"
-                  : "bg-brand";
+          const colour = current ? "bg-brand animate-pulse" : stepDot(s.step, done);
           return (
             <li
               key={s.step}

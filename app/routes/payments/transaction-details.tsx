@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { MINUS, takaText } from "#app/components/payments/format.ts";
-import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
+import { amountTone, shownStatus, StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
-import { OverdueBadge, trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
+import { OverdueBadge, stepDot, trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -63,6 +63,7 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation();
   const { tx, timeline, fields, proof, tracker } = loaderData;
   const hydrated = useHydrated();
+  const shown = shownStatus(tx.status, tx.refunded);
   const [tab, setTab] = useState<"timeline" | "details">("timeline");
   const show = (name: typeof tab) => !hydrated || tab === name;
   // A pending request shows where it will end up as a greyed last step.
@@ -84,16 +85,13 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
             <p className="text-sm text-white/70">
               {t(`payments.type.${tx.type}`)} · {tx.id}
             </p>
-            <p
-              className={`text-xl font-bold tabular-nums ${tx.status === "fail" || tx.refunded ? "text-white/40" : tx.sign === MINUS ? "text-red-300" : "text-accent"}`}
-              data-testid="details-amount"
-            >
+            <p className={`text-xl font-bold tabular-nums ${amountTone(shown, tx.sign === MINUS)}`} data-testid="details-amount">
               {tx.sign}
               {tx.amount}
             </p>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
-            <StatusBadge status={tx.refunded ? "refunded" : tx.status} />
+            <StatusBadge status={shown} />
             {tracker?.overdue ? <OverdueBadge /> : null}
           </div>
         </section>
@@ -133,15 +131,7 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
             <ol className="relative ml-2 border-l-2 border-white/10">
               {steps.map((s, i) => {
                 const done = s.at !== null;
-                const colour = !done
-                  ? "bg-white/20"
-                  : s.step === "fail"
-                    ? "bg-red-400"
-                    : s.step === "success"
-                      ? "bg-accent"
-                      : s.step === "refunded"
-                        ? "bg-white/60"
-                        : "bg-brand";
+                const colour = stepDot(s.step, done);
                 return (
                   <li key={`${s.step}-${i}`} className="mb-4 ml-4 last:mb-0" data-step={s.step} data-done={done}>
                     <span className={`absolute -left-[7px] mt-1 size-3 rounded-full ring-4 ring-panel ${colour}`} aria-hidden="true" />

@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { MINUS, takaText } from "#app/components/payments/format.ts";
-import { StatusBadge } from "#app/components/payments/StatusBadge.tsx";
+import { amountTone, shownStatus, StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { dhakaMinutes, OverdueBadge } from "#app/components/payments/WithdrawalTracker.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
@@ -197,13 +197,13 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                         ) : null}
                       </td>
                       <td
-                        className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${r.status === "fail" || r.refunded ? "text-white/40" : r.sign === MINUS ? "text-red-300" : "text-accent"}`}
+                        className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${amountTone(shownStatus(r.status, r.refunded), r.sign === MINUS)}`}
                       >
                         {r.sign}
                         {r.amount}
                       </td>
                       <td className="px-2 py-2.5 text-center">
-                        <StatusBadge status={r.refunded ? "refunded" : r.status} />
+                        <StatusBadge status={shownStatus(r.status, r.refunded)} />
                         {r.tracker?.overdue ? (
                           <span className="mt-1 block">
                             <OverdueBadge />

@@ -2,7 +2,9 @@
 // do, nothing for a forged webhook or a payment that does not match, and reconciliation for the lost answers.
 import { spawn } from "node:child_process";
 import { and, eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isConnectionLost } from "#app/db/connection-errors.ts";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { amlSignals, rgLimits } from "#app/modules/protection/schema.ts";
@@ -224,6 +226,54 @@ describe("answers that cannot be trusted", () => {
       await Promise.all([reconcileCheckouts({ olderThanMs: 0 }), handleCallback(back!.searchParams), reconcileCheckouts({ olderThanMs: 0 })]);
       expect(await main(player.id)).toBe(taka(1_100));
       expect(await db.select().from(deposits).where(eq(deposits.playerId, player.id))).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it.runIf(isPostgres())(
+    "credits each paid checkout once when PostgreSQL ends the connections under load, and the process lives",
+    async () => {
+      const processErrors: unknown[] = [];
+      const onProcessError = (e: unknown) => void processErrors.push(e);
+      process.on("uncaughtException", onProcessError);
+      process.on("unhandledRejection", onProcessError);
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      admin.on("error", () => {});
+      await admin.connect();
+      try {
+        const players = await Promise.all(Array.from({ length: 20 }, () => createPlayer()));
+        const paid = await Promise.all(
+          players.map(async (player) => {
+            const { payment } = await open(player.id, taka(1_000));
+            return { player, back: (await pay(payment.gatewayPaymentId!))! };
+          }),
+        );
+        // The callbacks, each sent three times, while the database ends every connection of the app twice.
+        const callbacks = Promise.allSettled(paid.flatMap(({ back }) => [1, 2, 3].map(() => handleCallback(back.searchParams))));
+        let ended = 0;
+        for (const wait of [5, 40]) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          const { rows } = await admin.query<{ n: number }>(
+            "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+          );
+          ended += rows[0]!.n;
+        }
+        const results = await callbacks;
+        expect(ended).toBeGreaterThan(0);
+        for (const r of results) if (r.status === "rejected") expect(isConnectionLost(r.reason), String(r.reason)).toBe(true);
+
+        // Whatever the lost callbacks left open, reconciliation settles: one deposit per paid checkout.
+        await reconcileCheckouts({ olderThanMs: 0 });
+        for (const { player } of paid) {
+          expect(await main(player.id)).toBe(taka(1_000));
+          expect(await db.select().from(deposits).where(eq(deposits.playerId, player.id))).toHaveLength(1);
+        }
+        expect(processErrors).toEqual([]);
+      } finally {
+        process.off("uncaughtException", onProcessError);
+        process.off("unhandledRejection", onProcessError);
+        await admin.end();
+      }
     },
     60_000,
   );

@@ -16,7 +16,7 @@ import { RouterContextProvider } from "react-router";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
-import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
+import { approveDeposit, listDepositQueue } from "#app/modules/payments/deposits.server.ts";
 import { deposits, withdrawals } from "#app/modules/payments/schema.ts";
 import { playerPhones } from "#app/modules/profile/schema.ts";
 import {
@@ -313,6 +313,49 @@ describe("deposit", () => {
     expect(personal.body.data.account_type).toBe("Personal");
   });
 
+  it("takes the spec's JSON payload without a screenshot or receiving number: a pending deposit finance see as 'no proof'", async () => {
+    const carol = await playerWithToken();
+    // Exactly the spec's fields, numbers as JSON numbers.
+    const spec = {
+      remote_id: carol.id,
+      account_number: "01712345678",
+      transaction_id: newTrx(),
+      amount: 1000,
+      payment_id: ctx.method.id,
+      promotion_id: null,
+    };
+    const res = await json(await send(depositRoute, "/api/submit-deposit", { method: "POST", json: spec, token: carol.token }));
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: "pending", amount: "1000.00", account_type: "Agent", promotion_id: null });
+    // Multipart with a named number but no screenshot is accepted too.
+    const noProof = await json(await submit(carol.token, depositForm(validDeposit({ amount: "600" }), null)));
+    expect(noProof.status).toBe(201);
+    const rows = await db.select().from(deposits).where(eq(deposits.playerId, carol.id)).orderBy(deposits.id);
+    expect(rows.map((r) => [r.walletNumberId, r.proofFile, r.proofMime, r.channelType])).toEqual([
+      [null, null, null, "Agent"],
+      [ctx.agent.id, null, null, "Agent"],
+    ]);
+    const { items } = await listDepositQueue({ status: "pending", pageSize: 100 });
+    const queued = items.filter((d) => d.playerId === carol.id);
+    expect(queued.map((d) => [d.walletAccountNumber, d.proofFile])).toEqual([
+      [null, null],
+      [ctx.agent.accountNumber, null],
+    ]);
+    // The rules still hold: a JSON amount outside the range is refused under the client's field name.
+    const low = await json(
+      await send(depositRoute, "/api/submit-deposit", {
+        method: "POST",
+        json: { ...spec, amount: 50, transaction_id: newTrx() },
+        token: carol.token,
+      }),
+    );
+    expect(low.status).toBe(422);
+    expect(low.body.errors.amount).toEqual(["Deposits must be between ৳100 and ৳25,000."]);
+    // Finance approve it as any other deposit.
+    await approveDeposit({ staffId, depositId: rows[0]!.id, ip: "127.0.0.1" });
+    expect((await db.select().from(deposits).where(eq(deposits.id, rows[0]!.id)))[0]!.status).toBe("approved");
+  });
+
   it("refuses bad amounts, forged ids, a PDF named .png and a reused TRX ID, each under the client's field name", async () => {
     const other = await createMethodWithNumbers();
     const cases: Array<[string, FormData, number, string, string]> = [
@@ -356,7 +399,13 @@ describe("deposit", () => {
         "proof",
         "The screenshot must be a JPEG, PNG or WebP image.",
       ],
-      ["no proof", depositForm(validDeposit(), null), 422, "proof", "Please upload a screenshot of your payment."],
+      [
+        "an empty screenshot",
+        depositForm(validDeposit(), { bytes: new Uint8Array(), name: "shot.png", type: "image/png" }),
+        422,
+        "proof",
+        "Please upload a screenshot of your payment.",
+      ],
     ];
     for (const [name, form, status, field, message] of cases) {
       const res = await json(await submit(bob.token, form));
@@ -371,12 +420,30 @@ describe("deposit", () => {
     expect(await db.select().from(deposits).where(eq(deposits.playerId, bob.id))).toHaveLength(1);
   });
 
-  it("refuses another player's remote_id (403), JSON bodies (415), bad idempotency keys (400) and oversized uploads (413)", async () => {
+  it("refuses another player's remote_id (403), text bodies (415), bad idempotency keys (400) and oversized uploads (413)", async () => {
     const forged = await submit(bob.token, depositForm(validDeposit({ remote_id: String(alice.id) })));
     expect(forged.status).toBe(403);
     expect(await forged.json()).toEqual({ message: "This action is unauthorized." });
-    const asJson = await send(depositRoute, "/api/submit-deposit", { method: "POST", json: validDeposit(), token: bob.token });
-    expect(asJson.status).toBe(415);
+    const forgedJson = await send(depositRoute, "/api/submit-deposit", {
+      method: "POST",
+      json: { ...validDeposit(), remote_id: alice.id },
+      token: bob.token,
+    });
+    expect(forgedJson.status).toBe(403);
+    const asText = await send(depositRoute, "/api/submit-deposit", {
+      method: "POST",
+      body: JSON.stringify(validDeposit()),
+      headers: { "content-type": "text/plain" },
+      token: bob.token,
+    });
+    expect(asText.status).toBe(415);
+    const broken = await send(depositRoute, "/api/submit-deposit", {
+      method: "POST",
+      body: '{"amount": ',
+      headers: { "content-type": "application/json" },
+      token: bob.token,
+    });
+    expect(broken.status).toBe(400);
     expect((await submit(bob.token, depositForm(validDeposit()), { "Idempotency-Key": "spaces are bad" })).status).toBe(400);
     // Refused while reading (no Content-Length) and before reading (a Content-Length over the limit).
     const huge = new Response(depositForm(validDeposit(), { bytes: new Uint8Array(6 * 1024 * 1024), name: "big.png", type: "image/png" }));

@@ -38,13 +38,15 @@ export const ADULT_AGE = 18;
 export type SubmitDepositInput = {
   methodId: number;
   channelType: ChannelType;
-  walletNumberId: number;
+  /** null: the client did not name the number it sent to (the JSON API; finance see "not named"). */
+  walletNumberId: number | null;
   /** Poisha, or the taka text as typed. */
   amount: bigint | string;
   senderNumber: string;
   trxId: string;
   promotionId: number | null;
-  proof: ProofUpload;
+  /** null: sent without a screenshot (the JSON API; finance see "no proof"). The site's form always requires one. */
+  proof: ProofUpload | null;
   /** From the form (a hidden field made when the page was served): the same key again is the same deposit. */
   idempotencyKey: string;
 };
@@ -95,6 +97,26 @@ async function refuseOverLimit(executor: Executor, playerId: number, amount: big
   if (error) throw error;
 }
 
+/** The active receiving number of this method and channel, or the refusal naming the field. */
+async function requireWalletNumber(walletNumberId: number, methodId: number, channelType: ChannelType) {
+  const id = toId(walletNumberId);
+  const [wallet] = id
+    ? await db
+        .select()
+        .from(walletNumbers)
+        .where(
+          and(
+            eq(walletNumbers.id, id),
+            eq(walletNumbers.methodId, methodId),
+            eq(walletNumbers.channelType, channelType),
+            eq(walletNumbers.active, true),
+          ),
+        )
+    : [];
+  if (!wallet) throw new PaymentError("invalid_wallet_number", "payments.errors.walletNumberInvalid", { field: "walletNumberId" });
+  return wallet;
+}
+
 async function findByKey(playerId: number, key: string) {
   const [row] = await db
     .select()
@@ -119,22 +141,8 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
   if (!choice.ok) throw choice.error;
   const { channel } = choice;
   const method = { id: toId(input.methodId)! }; // an active method: it has the channel
-  const walletNumberId = toId(input.walletNumberId);
-  const [wallet] = walletNumberId
-    ? await db
-        .select()
-        .from(walletNumbers)
-        .where(
-          and(
-            eq(walletNumbers.id, walletNumberId),
-            eq(walletNumbers.methodId, method.id),
-            eq(walletNumbers.channelType, channel.type),
-            eq(walletNumbers.active, true),
-          ),
-        )
-    : [];
-  if (!wallet) throw new PaymentError("invalid_wallet_number", "payments.errors.walletNumberInvalid", { field: "walletNumberId" });
-  if (amount < wallet.minAmount || amount > wallet.maxAmount) {
+  const wallet = input.walletNumberId === null ? null : await requireWalletNumber(input.walletNumberId, method.id, channel.type);
+  if (wallet && (amount < wallet.minAmount || amount > wallet.maxAmount)) {
     throw new PaymentError("amount_out_of_range", "payments.errors.channelRange", {
       field: "amount",
       params: range(wallet.minAmount, wallet.maxAmount),
@@ -174,9 +182,8 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
   }
   // The deposit limits: a quick look before the screenshot is stored; the check that holds is under the lock below.
   await refuseOverLimit(db, player.id, amount);
-  const proof = await checkProof(input.proof);
-
-  const proofFile = await storeProof(proof.bytes, proof.mime);
+  const proof = input.proof === null ? null : await checkProof(input.proof);
+  const proofFile = proof ? await storeProof(proof.bytes, proof.mime) : null;
   let outcome: { deposit: Deposit; replayed: boolean } | undefined;
   try {
     outcome = await db.transaction(async (tx) => {
@@ -195,7 +202,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
         .values({
           playerId: player.id,
           methodId: method.id,
-          walletNumberId: wallet.id,
+          walletNumberId: wallet?.id ?? null,
           channelType: channel.type,
           amount,
           currency: player.currency,
@@ -203,7 +210,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
           trxId,
           promotionId,
           proofFile,
-          proofMime: proof.mime,
+          proofMime: proof?.mime ?? null,
           idempotencyKey: input.idempotencyKey,
         })
         .onConflictDoNothing()
@@ -211,12 +218,12 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
       return row ? { deposit: row, replayed: false } : undefined;
     });
   } catch (e) {
-    await removeProof(proofFile);
+    if (proofFile) await removeProof(proofFile);
     if (isUniqueViolation(e)) throw new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId" });
     throw e;
   }
   if (outcome && !outcome.replayed) return outcome;
-  await removeProof(proofFile);
+  if (proofFile) await removeProof(proofFile);
   if (outcome) return outcome;
   // A concurrent submission won: the same form sent twice, or the same TRX ID from elsewhere.
   const again = await findByKey(player.id, input.idempotencyKey);

@@ -109,11 +109,9 @@ export const deposits = pgTable(
     index("deposits_wallet_number_idx").on(t.walletNumberId, t.createdAt),
     check("deposits_amount_check", sql`${t.amount} > 0`),
     check("deposits_type_check", sql`${t.channelType} in ('Agent', 'Personal', 'Gateway')`),
-    // A manual transfer names the number it went to and comes with its screenshot; a gateway checkout has neither.
-    check(
-      "deposits_manual_check",
-      sql`${t.channelType} = 'Gateway' or (${t.walletNumberId} is not null and ${t.proofFile} is not null and ${t.proofMime} is not null)`,
-    ),
+    // A gateway checkout has neither a receiving number nor a screenshot; a manual transfer reported through the JSON
+    // API may lack either (finance see "not named" / "no proof"). A screenshot always has its type.
+    check("deposits_manual_check", sql`(${t.proofFile} is null) = (${t.proofMime} is null)`),
     check("deposits_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check("deposits_sender_check", sql`${t.senderNumber} ~ '^[0-9]{11}$'`),
     check("deposits_trx_check", sql`length(${t.trxId}) between 1 and 40`),

@@ -83,6 +83,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         methodIcon: d.methodIcon,
         channelType: d.channelType,
         wallet: d.walletAccountNumber,
+        hasProof: d.proofFile !== null,
         amount: taka(d.amount),
         promotion: d.promotionNameEn,
         bonus: promotion || d.bonusAmount ? taka(bonus) : null,
@@ -209,7 +210,10 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
             [t("adminPayments.fields.player"), row.username],
             [t("adminPayments.fields.method"), row.method],
             [t("adminPayments.fields.channel"), t(`adminPayments.channel.${row.channelType}`)],
-            [t("adminPayments.fields.walletNumber"), row.wallet ?? t("adminPayments.none")],
+            [
+              t("adminPayments.fields.walletNumber"),
+              row.wallet ?? (row.channelType === "Gateway" ? t("adminPayments.none") : t("adminPayments.deposits.walletNotNamed")),
+            ],
             [t("adminPayments.fields.amount"), row.amount, "deposit-amount"],
             [t("adminPayments.fields.promotion"), row.promotion ?? t("adminPayments.deposits.noPromotion")],
             [t("adminPayments.fields.bonus"), row.bonus ?? t("adminPayments.none")],
@@ -228,6 +232,10 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
         {/* A gateway checkout has no screenshot: the gateway itself confirmed the payment. */}
         {row.channelType === "Gateway" ? (
           <p className="text-sm text-white/60">{t("adminPayments.deposits.byGateway")}</p>
+        ) : !row.hasProof ? (
+          <p className="rounded-md border border-amber-400/40 p-2 text-sm text-amber-200" data-testid="deposit-no-proof">
+            {t("adminPayments.deposits.noProof")}
+          </p>
         ) : (
           <figure>
             <a href={`${BASE}/${row.id}/proof`} target="_blank" rel="noreferrer" className="block">

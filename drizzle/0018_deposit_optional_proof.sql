@@ -1,0 +1,2 @@
+ALTER TABLE "deposits" DROP CONSTRAINT "deposits_manual_check";--> statement-breakpoint
+ALTER TABLE "deposits" ADD CONSTRAINT "deposits_manual_check" CHECK (("deposits"."proof_file" is null) = ("deposits"."proof_mime" is null));

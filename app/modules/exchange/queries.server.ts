@@ -171,7 +171,10 @@ async function playerView(playerId: number, marketIds: number[]) {
 }
 
 /** The player's exchange bets, newest first (My Bets and Bets History, the betting record's Unsettled tab), with keyset paging on id. */
-export async function listPlayerOrders(playerId: number, { settled, before, limit = 20 }: { settled: boolean; before?: number; limit?: number }) {
+export async function listPlayerOrders(
+  playerId: number,
+  { settled, before, limit = 20, placed }: { settled: boolean; before?: number; limit?: number; placed?: { from: Date; to: Date } },
+) {
   const statuses = settled ? (["won", "lost", "void", "cancelled", "lapsed"] as const) : (["unmatched", "partially_matched", "matched"] as const);
   return db
     .select({
@@ -186,7 +189,12 @@ export async function listPlayerOrders(playerId: number, { settled, before, limi
     .innerJoin(exchangeEvents, eq(exchangeEvents.id, exchangeMarkets.eventId))
     .leftJoin(exchangeRunners, eq(exchangeRunners.id, exchangeOrders.runnerId))
     .where(
-      and(eq(exchangeOrders.playerId, playerId), inArray(exchangeOrders.status, [...statuses]), before ? lt(exchangeOrders.id, before) : sql`true`),
+      and(
+        eq(exchangeOrders.playerId, playerId),
+        inArray(exchangeOrders.status, [...statuses]),
+        before ? lt(exchangeOrders.id, before) : sql`true`,
+        ...(placed ? [gte(exchangeOrders.placedAt, placed.from), lt(exchangeOrders.placedAt, placed.to)] : []),
+      ),
     )
     .orderBy(desc(exchangeOrders.id))
     .limit(Math.min(Math.max(limit, 1), 100));

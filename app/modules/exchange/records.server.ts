@@ -103,10 +103,11 @@ export async function listExchangeRecords(playerId: number, before?: number) {
 
 /**
  * The player's exchange bets not settled yet (unmatched, partly matched, or matched with the market still open), newest
- * first, EXCHANGE_RECORD_PAGE at a time: /exchange-account's open bets, as the betting record shows them.
+ * first, EXCHANGE_RECORD_PAGE at a time, optionally only those placed in a window: /exchange-account's open bets, as
+ * the betting record shows them.
  */
-export async function listOpenExchangeRecords(playerId: number, before?: number) {
-  const records = (await listPlayerOrders(playerId, { settled: false, before, limit: EXCHANGE_RECORD_PAGE })).map(recordOf);
+export async function listOpenExchangeRecords(playerId: number, before?: number, placed?: { from: Date; to: Date }) {
+  const records = (await listPlayerOrders(playerId, { settled: false, before, limit: EXCHANGE_RECORD_PAGE, placed })).map(recordOf);
   return { records, next: records.length === EXCHANGE_RECORD_PAGE ? records[records.length - 1]!.id : null };
 }
 

@@ -9,6 +9,13 @@ export type RecordPageSize = (typeof recordPageSizes)[number];
 
 export type RecordFilter = { day: RecordDay; platform?: string; type?: GameType; page: number; size: RecordPageSize };
 
+/** The platform filter's value for the exchange's own bets (the Unsettled tab lists them beside the casino's rounds). */
+export const EXCHANGE_PLATFORM = "EXCHANGE";
+
+/** Whether the filter lets exchange bets through: any or the exchange's platform, any type or sports. */
+export const filterTakesExchange = (filter: RecordFilter) =>
+  (!filter.platform || filter.platform === EXCHANGE_PLATFORM) && (!filter.type || filter.type === "SPORTS");
+
 const PLATFORM = /^[A-Z0-9]{2,20}$/;
 
 /** The filter from query parameters; anything unknown falls back to its default (today, all, page 1, 10). */

@@ -24,7 +24,7 @@ export type SettledRound = {
 
 export type SettledRoundsPage = { items: SettledRound[]; total: number; pages: number; page: number; turnover: bigint; profit: bigint };
 
-const dayBounds = (day: RecordDay, now: Date) => dhakaRange(day === "last7" ? "7d" : day, now) as { from: Date; to: Date };
+export const dayBounds = (day: RecordDay, now: Date = new Date()) => dhakaRange(day === "last7" ? "7d" : day, now) as { from: Date; to: Date };
 
 type RoundsFilter = Partial<RecordFilter> & { day: RecordDay };
 

@@ -128,6 +128,26 @@ describe("/betting-record?tab=unsettled", () => {
     expect(((await call(page, "/betting-record?tab=unsettled&type=SLOT&page=3", { cookie })).data as Data).filter.page).toBe(1);
   });
 
+  it("filters the exchange bets too: by the day they were placed, the Exchange platform and the sports type", async () => {
+    const exchangeIds = async (query: string) =>
+      ((await call(page, `/betting-record?tab=unsettled${query}`, { cookie })).data as Data).unsettled!.exchange.records.map((r) => r.id);
+    expect(await exchangeIds("&platform=EXCHANGE")).toEqual([waitingId, matchedId]);
+    expect(await exchangeIds("&type=SPORTS")).toEqual([waitingId, matchedId]);
+    expect(await exchangeIds("&platform=EXCHANGE&type=SPORTS&day=last7")).toEqual([waitingId, matchedId]);
+    // Placed today: none yesterday; a casino platform or another game type leaves them out.
+    expect(await exchangeIds("&day=yesterday")).toEqual([]);
+    expect(await exchangeIds("&platform=TG")).toEqual([]);
+    expect(await exchangeIds("&type=SLOT")).toEqual([]);
+    // The Exchange platform has no casino rounds, and is offered on this tab only.
+    const exchangeOnly = (await call(page, "/betting-record?tab=unsettled&platform=EXCHANGE", { cookie })).data as Data & {
+      platforms: Array<{ value: string }>;
+    };
+    expect(exchangeOnly.unsettled!.rows).toEqual([]);
+    expect(exchangeOnly.platforms.map((p) => p.value)).toContain("EXCHANGE");
+    const settled = (await call(page, "/betting-record", { cookie })).data as { platforms: Array<{ value: string }> };
+    expect(settled.platforms.map((p) => p.value)).not.toContain("EXCHANGE");
+  });
+
   it("never shows another player's rounds or bets", async () => {
     const d = (await call(page, "/betting-record?tab=unsettled", { cookie: otherCookie })).data as Data;
     expect(d.unsettled!.rows.map((r) => r.id)).toEqual([otherRoundId]);

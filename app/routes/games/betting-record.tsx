@@ -14,8 +14,16 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { parseRecordFilter, recordDays, recordPageSizes, recordQuery, type RecordFilter } from "#app/modules/games/records-filter.ts";
-import { listOpenRounds, listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
+import {
+  EXCHANGE_PLATFORM,
+  filterTakesExchange,
+  parseRecordFilter,
+  recordDays,
+  recordPageSizes,
+  recordQuery,
+  type RecordFilter,
+} from "#app/modules/games/records-filter.ts";
+import { dayBounds, listOpenRounds, listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -40,7 +48,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [settled, open, openBets, platforms] = await Promise.all([
     tab === "unsettled" ? null : listSettledRounds(player.id, filter),
     tab === "unsettled" ? listOpenRounds(player.id, filter) : null,
-    tab === "unsettled" ? listOpenExchangeRecords(player.id, beforeOf(url.searchParams)) : null,
+    tab === "unsettled" ? openExchangeBets(player.id, filter, beforeOf(url.searchParams)) : null,
     listRecordPlatforms(),
   ]);
   const list = settled ?? open!;
@@ -51,7 +59,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     layout: layoutFor(request.headers.get("user-agent")),
     tab,
     filter: { ...filter, page: list.page },
-    platforms: platforms.map((p) => ({ value: p.platform, label: p.name })),
+    platforms: [
+      ...platforms.map((p) => ({ value: p.platform, label: p.name })),
+      // Only the Unsettled tab lists exchange bets; settled ones have their own tab.
+      ...(tab === "unsettled" ? [{ value: EXCHANGE_PLATFORM, label: t("records.exchangePlatform") }] : []),
+    ],
     types: gameTypes.map((value) => ({ value, label: typeLabel(value) })),
     rows: (settled?.items ?? []).map((r) => ({
       id: r.id,
@@ -90,6 +102,12 @@ const recordId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 function beforeOf(params: URLSearchParams) {
   const before = recordId.safeParse(params.get("before") ?? undefined);
   return before.success ? before.data : undefined;
+}
+
+/** The Unsettled tab's exchange bets: those the filter lets through (the exchange's platform, sports), placed that day. */
+async function openExchangeBets(playerId: number, filter: RecordFilter, before?: number) {
+  if (!filterTakesExchange(filter)) return { records: [], next: null };
+  return listOpenExchangeRecords(playerId, before, dayBounds(filter.day));
 }
 
 /** The Exchange tab's bets (?before= pages back) and the one opened (?bet=, the player's own only). */

@@ -4,6 +4,7 @@ import type en from "../en/records.ts";
 export default {
   title: "বেটিং রেকর্ড",
   tabs: { settled: "নিষ্পন্ন", unsettled: "অনিষ্পন্ন", exchange: "এক্সচেঞ্জ" },
+  exchangePlatform: "এক্সচেঞ্জ",
   unsettled: {
     note: "যে বেটগুলোর ফলাফল এখনো আসেনি, রাখার দিন অনুযায়ী।",
     cols: { game: "গেম", provider: "প্রোভাইডার", stake: "বাজি", placed: "রাখার সময়" },

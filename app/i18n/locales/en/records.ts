@@ -2,6 +2,7 @@
 export default {
   title: "Betting Record",
   tabs: { settled: "Settled", unsettled: "Unsettled", exchange: "Exchange" },
+  exchangePlatform: "Exchange",
   unsettled: {
     note: "Bets still waiting for their result, by the day they were placed.",
     cols: { game: "Game", provider: "Provider", stake: "Stake", placed: "Placed" },

@@ -26,6 +26,7 @@ import { getSiteConfig } from "./modules/content/content.server.ts";
 import { getCatalogueMenu } from "./modules/games/catalogue.server.ts";
 import { headerBalance } from "./routes/payments/balance.server.ts";
 import { useNonce } from "./utils/csp-nonce.ts";
+import { Splash } from "./components/layout/Splash.tsx";
 import { layoutFor } from "./utils/layout.server.ts";
 import { readToast } from "./utils/toast.server.ts";
 
@@ -107,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => setFramed(window.self !== window.top), []);
   // The CSP nonce of this document (server only): every inline script needs it.
   const nonce = useNonce();
+  const { pathname } = useLocation();
   return (
     <html lang={lang} className={`layout-${root?.layout ?? "desktop"}`} data-framed={framed ? "" : undefined}>
       <head>
@@ -125,6 +127,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body>
+        {root && !root.framed && !isAdminPath(pathname) ? (
+          <Splash logo={root.layout === "mobile" ? root.site.mobileLogo : root.site.logo} title={root.site.title} nonce={nonce} />
+        ) : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -275,6 +275,8 @@ function StepTwo({ lastResult, constraint, round }: StepProps & { round: number 
         <label htmlFor={captcha!.id}>{t("auth.register.captcha")}</label>
         <div className="flex items-center gap-2">
           <input
+            // A new image is a new code: the field starts empty again (with JavaScript the input would keep its text).
+            key={shown.round}
             {...inputProps(captcha!, { type: "text" })}
             inputMode="numeric"
             autoComplete="off"

@@ -6,8 +6,10 @@ export default [
   // Guests
   route("login", "routes/auth/login.tsx"),
   route("signup", "routes/auth/signup.tsx"),
-  route("register", "routes/auth/register-redirect.tsx"),
+  // The two-step sign-up with a captcha (desktop; phones go on to the one-page /signup) and its captcha image
+  route("register", "routes/auth/register.tsx"),
   route("page/guest/register.jsp", "routes/auth/register-redirect.tsx", { id: "register-jsp" }),
+  route("captcha", "routes/resources/captcha.ts"),
   route("referral_code", "routes/auth/code-capture.tsx", { id: "referral-code" }),
   route("affiliate_code", "routes/auth/code-capture.tsx", { id: "affiliate-code" }),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -51,6 +53,7 @@ export default [
   // Browser tests open sessions here when the server has E2E_SESSION_KEY; a 404 otherwise
   route("__e2e/session", "routes/resources/e2e-session.ts"),
   route("__e2e/exchange-match", "routes/resources/e2e-exchange-match.ts"),
+  route("__e2e/captcha", "routes/resources/e2e-captcha.ts"),
   route("resources/contact-qr/:file", "routes/resources/contact-qr.ts"),
 
   // Money: the player's deposit, withdrawal, records, turnover and promotions pages (login-gated), and their resources

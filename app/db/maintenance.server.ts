@@ -1,14 +1,19 @@
 import { db } from "./db.server.ts";
 import { pruneLoginFailures } from "#app/modules/players/rate-limit.server.ts";
 import { pruneExpiredSessions } from "#app/modules/sessions/sessions.server.ts";
+import { pruneCaptchas } from "#app/modules/signup/captcha.server.ts";
+import { pruneSignupDrafts } from "#app/modules/signup/drafts.server.ts";
 
 const HOUR = 3_600_000;
 let timer: NodeJS.Timeout | undefined;
 
-/** Hourly clean-up of rows that only matter for a while (expired sessions, old login failures). */
+/** Hourly clean-up of rows that only matter for a while (expired sessions, old login failures, used-up captchas, abandoned sign-up drafts). */
 export function startMaintenance() {
   if (timer) return;
-  const run = () => Promise.all([pruneExpiredSessions(), pruneLoginFailures(db)]).catch((e) => console.error("[maintenance]", e));
+  const run = () =>
+    Promise.all([pruneExpiredSessions(), pruneLoginFailures(db), pruneCaptchas(db), pruneSignupDrafts(db)]).catch((e) =>
+      console.error("[maintenance]", e),
+    );
   timer = setInterval(run, HOUR);
   timer.unref();
   void run();

@@ -23,6 +23,8 @@ import * as logoRoute from "#app/routes/api/logo.ts";
 import * as slidersRoute from "#app/routes/api/sliders.ts";
 import * as socialLinkRoute from "#app/routes/api/sociallink.ts";
 import * as userShowRoute from "#app/routes/api/user-show.ts";
+import * as captchaRoute from "#app/routes/resources/captcha.ts";
+import { captchaVisitorOf, setLiveCaptchaCode } from "#app/modules/signup/captcha.server.ts";
 
 type Handler = (args: never) => unknown;
 type RouteModule = { loader: Handler; action: Handler };
@@ -62,6 +64,16 @@ const postJson = (route: RouteModule, path: string, json: unknown, extra: { head
   send(route, path, { method: "POST", json, ...extra });
 
 const signupPath = "/api/v1/create-players";
+
+/** A captcha cookie whose live code is `code`, as a browser gets from GET /captcha. */
+async function captchaWithCode(code: string) {
+  const res = await send(captchaRoute as unknown as RouteModule, "/captcha");
+  expect(res.headers.get("content-type")).toBe("image/svg+xml");
+  const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+  const visitor = await captchaVisitorOf(new Request("http://localhost/", { headers: { cookie } }));
+  expect(await setLiveCaptchaCode(visitor!, code)).toBe(true);
+  return cookie;
+}
 const validSignup = (overrides: Record<string, unknown> = {}) => ({
   username: "karim01",
   password: "Secret123",
@@ -440,20 +452,26 @@ describe("POST /api/v1/create-players", () => {
     }
   });
 
-  it("accepts the two-step form's names: realName, callingCode, phoneNumber, friendReferCode, currencyType; ignores captcha", async () => {
-    const res = await postJson(createPlayersRoute, signupPath, {
-      username: "twostep01",
-      password: "Secret123",
-      confirmPassword: "Secret123",
-      currencyType: 8,
-      friendReferCode: "demo2026",
-      realName: "Two Step",
-      callingCode: "880",
-      phoneNumber: "01733333333",
-      email: "twostep01@example.com",
-      captcha: "1234",
-      ageCheck: true,
-    });
+  it("accepts the two-step form's names: realName, callingCode, phoneNumber, friendReferCode, currencyType, captcha", async () => {
+    const cookie = await captchaWithCode("5038");
+    const res = await postJson(
+      createPlayersRoute,
+      signupPath,
+      {
+        username: "twostep01",
+        password: "Secret123",
+        confirmPassword: "Secret123",
+        currencyType: 8,
+        friendReferCode: "demo2026",
+        realName: "Two Step",
+        callingCode: "880",
+        phoneNumber: "01733333333",
+        email: "twostep01@example.com",
+        captcha: "5038",
+        ageCheck: true,
+      },
+      { headers: { cookie } },
+    );
     expect(res.status).toBe(201);
     const demo = await findPlayerByUsername("demo");
     expect(await findPlayerByUsername("twostep01")).toMatchObject({
@@ -469,6 +487,36 @@ describe("POST /api/v1/create-players", () => {
     expect(await findPlayerByUsername("twostep02")).toMatchObject({ currency: "INR", callingCode: "91" });
     expect((await signup({ username: "twostep03", callingCode: "+880" })).res.status).toBe(201);
     expect(await findPlayerByUsername("twostep03")).toMatchObject({ currency: "BDT", callingCode: "880" });
+  });
+
+  it("requires the captcha of the client's last image when the two-step names are sent; the spec's payload needs none", async () => {
+    const twoStep = (username: string, extra: Record<string, unknown>) => ({
+      username,
+      password: "Secret123",
+      confirmPassword: "Secret123",
+      realName: "Two Step",
+      phoneNumber: "01733333334",
+      email: `${username}@example.com`,
+      ...extra,
+    });
+    const missing = await postJson(createPlayersRoute, signupPath, twoStep("capt01", {}));
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors).toEqual({ captcha: ["Enter the code from the image"] });
+    const noCookie = await postJson(createPlayersRoute, signupPath, twoStep("capt01", { captcha: "1234" }));
+    expect((await noCookie.json()).errors).toEqual({ captcha: ["The code is wrong or expired. Try the new one."] });
+
+    const cookie = await captchaWithCode("7401");
+    const wrong = await postJson(createPlayersRoute, signupPath, twoStep("capt01", { captcha: "7400" }), { headers: { cookie } });
+    expect(wrong.status).toBe(422);
+    // The wrong guess used the code: the right one no longer works either.
+    const spent = await postJson(createPlayersRoute, signupPath, twoStep("capt01", { captcha: "7401" }), { headers: { cookie } });
+    expect(spent.status).toBe(422);
+    expect(await findPlayerByUsername("capt01")).toBeUndefined();
+
+    const fresh = await captchaWithCode("2222");
+    const right = await postJson(createPlayersRoute, signupPath, twoStep("capt01", { captcha: 2222 }), { headers: { cookie: fresh } });
+    expect(right.status).toBe(201);
+    expect((await signup({ username: "capt02", email: "capt02@example.com" })).res.status).toBe(201);
   });
 
   it("refuses the first deposit of a player created without the 18+ declaration until they give an adult birthday", async () => {

@@ -34,7 +34,7 @@ export function DesktopTopBar({ data }: { data: RootData }) {
               <a href="/login" className="btn-secondary">
                 {t("common.login")}
               </a>
-              <a href="/signup" className="btn-primary">
+              <a href="/register" className="btn-primary">
                 {t("common.signup")}
               </a>
             </>

@@ -14,8 +14,8 @@ export const LOGIN_FIELDS = {
 } as const satisfies FieldNames<string>;
 
 /** Sign-up payload of spec section 3, also under the names of its two-step form (currencyType, realName, phoneNumber,
- *  friendReferCode), with that form's 18+ declaration and calling code. `status` is deliberately absent: a client
- *  cannot choose its own account status. The two-step form's `captcha` is not read: the captcha is a separate item. */
+ *  friendReferCode), with that form's 18+ declaration, calling code and captcha. `status` is deliberately absent: a
+ *  client cannot choose its own account status. */
 export const SIGNUP_FIELDS = {
   username: ["username"],
   password: ["password"],
@@ -27,6 +27,7 @@ export const SIGNUP_FIELDS = {
   currency: ["currency", "currencyType"],
   ageCheck: ["ageCheck", "age_check"],
   callingCode: ["callingCode", "calling_code"],
+  captcha: ["captcha"],
 } as const satisfies FieldNames<string>;
 
 export type Picked<K extends string> = { input: Record<K, unknown>; names: Record<K, string> };

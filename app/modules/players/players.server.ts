@@ -7,6 +7,9 @@ import { beginLoginAttempt, loginFailed, loginSucceeded, releaseHits, takeHits, 
 import { players } from "./schema.ts";
 import type { NewPlayerInput, SignupInput } from "./validation.ts";
 
+/** A sign-up whose password was hashed earlier (the two-step form hashes it with step 1, see modules/signup). */
+export type HashedNewPlayerInput = Omit<NewPlayerInput, "password" | "confirmPassword"> & { passwordHash: string };
+
 export type Player = typeof players.$inferSelect;
 export type PublicPlayer = Omit<Player, "passwordHash">;
 
@@ -58,7 +61,7 @@ export const signupIpKey = (ip: string) => `signup:ip:${ip}`;
  * clients appear with their own address (server.mjs), so what remains is local tooling such as the browser
  * tests, which sign up a few dozen players per run. Sign-ups from there are not limited.
  */
-const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === "::1";
+export const isLoopback = (ip: string) => /^(127\.|::ffff:127\.)/.test(ip) || ip === "::1";
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -72,7 +75,7 @@ const isUniqueViolation = (e: unknown) => {
  * `callingCode` is the phone's, already checked by the caller; without it the column's default (880) is kept.
  */
 export async function createPlayer(
-  input: NewPlayerInput,
+  input: NewPlayerInput | HashedNewPlayerInput,
   { ip, now = new Date(), callingCode }: { ip?: string; now?: Date; callingCode?: string } = {},
 ): Promise<CreatePlayerResult> {
   if (await findPlayerByUsername(input.username)) {
@@ -100,8 +103,12 @@ export async function createPlayer(
   }
 }
 
-async function insertPlayer(input: NewPlayerInput, referredById: number | null, callingCode?: string): Promise<CreatePlayerResult> {
-  const passwordHash = await hashPassword(input.password);
+async function insertPlayer(
+  input: NewPlayerInput | HashedNewPlayerInput,
+  referredById: number | null,
+  callingCode?: string,
+): Promise<CreatePlayerResult> {
+  const passwordHash = "passwordHash" in input ? input.passwordHash : await hashPassword(input.password);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       // The player and the demo starting balance (demo mode) commit together.

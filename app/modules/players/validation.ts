@@ -68,6 +68,43 @@ export const signupSchema = z.object({ ...signupShape, ageCheck }).check(passwor
  */
 export const apiSignupSchema = z.object({ ...signupShape, ageCheck: z.optional(ageCheck) }).check(passwordsMatch("password"));
 
+/** The original site's currency ids, as its two-step form sends them (currencyType). */
+export const currencyTypes = { "8": "BDT", "7": "INR", "17": "PKR" } as const;
+
+/**
+ * The spec's form-level message of each step ('Please fill in all fields.') when one of its required fields is blank,
+ * beside the fields' own messages. Not a zod check: zod skips those once a field's "required" aborted.
+ */
+export const registerRequired = {
+  1: { names: ["username", "password", "confirmPassword"], message: "errors.fillAllFields" },
+  2: { names: ["realName", "phoneNumber", "email", "captcha"], message: "errors.fillAllFieldsStep2" },
+} as const;
+export function blankStepMessage(step: 1 | 2, formData: FormData): string | undefined {
+  const { names, message } = registerRequired[step];
+  return names.some((name) => String(formData.get(name) ?? "").trim() === "") ? message : undefined;
+}
+
+/** /register, step 1 (the spec's names): username, password and its confirmation, currency id, friend's code. */
+export const registerStep1Schema = z
+  .object({
+    username: signupShape.username,
+    password: signupPassword,
+    confirmPassword,
+    currencyType: z._default(z.enum(["8", "7", "17"], "errors.currencyInvalid"), "8"),
+    friendReferCode: signupShape.referralCode,
+  })
+  .check(passwordsMatch("password"));
+
+/** /register, step 2: full name, calling code (880), phone, e-mail, the image's code and the 18+ box. */
+export const registerStep2Schema = z.object({
+  realName: requiredText("errors.nameRequired").check(z.maxLength(100, "errors.nameTooLong")),
+  callingCode: z._default(z.literal("880", "errors.callingCodeInvalid"), "880"),
+  phoneNumber: phoneField,
+  email: emailField,
+  captcha: requiredText("errors.captchaRequired").check(z.regex(/^\d{4}$/, "errors.captchaWrong")),
+  ageCheck,
+});
+
 export type SignupInput = z.infer<typeof signupSchema>;
 /** What createPlayer needs: a sign-up from the form or the API (the declaration is checked, not stored). */
 export type NewPlayerInput = Omit<SignupInput, "ageCheck">;

@@ -1,12 +1,31 @@
 import { english } from "#app/modules/api/english.server.ts";
 import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
-import { clientCurrency, clientFieldErrors, issuesByField, pickFields, SIGNUP_FIELDS, validationFailed } from "#app/modules/api/fields.server.ts";
+import {
+  clientCurrency,
+  clientFieldErrors,
+  issuesByField,
+  type Picked,
+  pickFields,
+  SIGNUP_FIELDS,
+  validationFailed,
+} from "#app/modules/api/fields.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
 import { apiSignupSchema } from "#app/modules/players/validation.ts";
+import { captchaVisitorOf, spendCaptcha } from "#app/modules/signup/captcha.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
 import { countryOfPlayer } from "#app/modules/settings/jurisdiction.ts";
 import type { Route } from "./+types/create-players";
+
+/** The two-step form's captcha: undefined when the payload is not that form's, "" when it is but has none. */
+function twoStepCaptcha({ input, names }: Picked<keyof typeof SIGNUP_FIELDS>): string | undefined {
+  const twoStep =
+    input.captcha !== undefined ||
+    (input.name !== undefined && names.name === "realName") ||
+    (input.phone !== undefined && names.phone === "phoneNumber");
+  if (!twoStep) return undefined;
+  return typeof input.captcha === "string" ? input.captcha.trim() : "";
+}
 
 export function loader({ request }: Route.LoaderArgs) {
   return rejectMethod(request, ["POST"]);
@@ -34,8 +53,10 @@ function callingCodeOf(value: unknown, currency: unknown): string | undefined {
  * money before giving an adult birthday.
  *
  * callingCode: see callingCodeOf; it is stored with the player and the jurisdiction is checked with it.
- * `captcha` is ignored for now (the captcha work is a separate item). Any other field, `status` included, is
- * ignored: every new player starts active and unprivileged.
+ * captcha: required when the payload uses the two-step form's names (captcha, realName or phoneNumber sent), as that
+ * form asks for it: the code of the image GET /captcha gave this client (its captcha cookie sent back), used once.
+ * The spec's section 7 payload needs none. Any other field, `status` included, is ignored: every new player starts
+ * active and unprivileged.
  * 201 { success, message, data: { remote_id, username } }; 422 { message, errors: { <client field>: [message] } };
  * 429 with Retry-After after too many sign-ups from one address.
  */
@@ -49,6 +70,12 @@ export async function action({ request }: Route.ActionArgs) {
   const fieldErrors = parsed.success ? {} : issuesByField(parsed.error);
   if (!callingCode) fieldErrors.callingCode = ["errors.callingCodeInvalid"];
   if (!parsed.success || !callingCode) return validationFailed(clientFieldErrors(fieldErrors, picked));
+  // Checked once the rest is right: a code is used by its check, so a payload refused anyway does not spend it.
+  const captcha = twoStepCaptcha(picked);
+  if (captcha === "") return validationFailed(clientFieldErrors({ captcha: ["errors.captchaRequired"] }, picked));
+  if (captcha !== undefined && !(await spendCaptcha(await captchaVisitorOf(request), captcha))) {
+    return validationFailed(clientFieldErrors({ captcha: ["errors.captchaWrong"] }, picked));
+  }
 
   const refusedCountry = await checkJurisdiction({ currency: parsed.data.currency, callingCode });
   if (refusedCountry) return apiError(403, refusedCountry.messageKey);

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/register-redirect";
 
-/** /register (desktop) and the old /page/guest/register.jsp link lead to the one sign-up form. */
+/** The old /page/guest/register.jsp link leads to /register (the two-step form on desktops, the one-page one on phones). */
 export function loader({ url }: Route.LoaderArgs) {
-  throw redirect(`/signup${url.search}`, 301);
+  throw redirect(`/register${url.search}`, 301);
 }

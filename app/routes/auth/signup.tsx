@@ -9,6 +9,7 @@ import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { CheckboxField } from "#app/components/forms/CheckboxField.tsx";
 import { inputProps, selectProps, useLightForm } from "#app/components/forms/light-form.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { withLink } from "#app/components/forms/with-link.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
@@ -186,19 +187,5 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         </a>
       </p>
     </main>
-  );
-}
-
-/** Puts the link where the translation has its placeholder (marked with a NUL character). */
-function withLink(text: string, link: React.ReactNode) {
-  const [before, after] = text.split("\u0000");
-  return after === undefined ? (
-    text
-  ) : (
-    <>
-      {before}
-      {link}
-      {after}
-    </>
   );
 }

@@ -34,6 +34,23 @@ export default {
     codeType: { referral_code: "referral code", affiliate_code: "affiliate code" },
     codeApplied: "Referral code {{code}} applied.",
   },
+  // The two-step sign-up of /register (desktop); labels it shares with /signup are read from signup above
+  register: {
+    step1: "Step 1 of 2: your account",
+    step2: "Step 2 of 2: your details",
+    friendReferCode: "Refer Code (optional)",
+    referHint: "6-20 letters or numbers",
+    callingCode: "Calling code",
+    captcha: "Code in the image",
+    captchaImage: "A 4-digit code",
+    newCode: "New code",
+    next: "Next",
+    checking: "Checking...",
+    previous: "Previous",
+    onePage: "Prefer one page?",
+    onePageLink: "Sign up on one page",
+    expired: "Your sign-up took too long. Please fill in step 1 again.",
+  },
   forgot: {
     title: "Forgot password",
     emailTab: "Email",

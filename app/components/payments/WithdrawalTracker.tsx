@@ -2,7 +2,14 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { WithdrawalTracker as Tracker } from "#app/modules/payments/transactions.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 
-const STEP_DOT = { submitted: "bg-brand", reviewed: "bg-brand", success: "bg-accent", fail: "bg-red-400", refunded: "bg-white/60" } as const;
+const STEP_DOT = {
+  submitted: "bg-brand",
+  reviewed: "bg-brand",
+  success: "bg-accent",
+  fail: "bg-red-400",
+  refunded: "bg-white/60",
+  cancelled: "bg-white/60",
+} as const;
 
 /** The dot of a timeline step (a withdrawal's tracker, a transaction's details): grey until it is done. */
 export function stepDot(step: keyof typeof STEP_DOT, done: boolean) {

@@ -3,6 +3,7 @@
 import { messageToken } from "#app/i18n/message.ts";
 import { z } from "zod";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
+import { amountField } from "#app/modules/payments/amount.ts";
 import { makePaymentSchema, withdrawalFormSchema } from "#app/modules/payments/validation.ts";
 
 const idempotencyKey = z.string({ error: "payments.errors.formExpired" }).regex(/^[A-Za-z0-9_.:-]{1,100}$/, "payments.errors.formExpired");
@@ -17,3 +18,6 @@ export const proofFormSchema = makePaymentSchema.extend({
 
 /** /withdrawal: method and amount. */
 export const withdrawalPageSchema = withdrawalFormSchema.extend({ idempotencyKey });
+
+/** /transaction-record/D<id>, Edit and resubmit: the proof form plus the amount (a rejected deposit corrected). */
+export const resubmitFormSchema = proofFormSchema.extend({ amount: amountField("deposit") });

@@ -8,7 +8,8 @@ export type DepositChannelType = ChannelType | "Gateway";
 /** How the original site labels each channel type. */
 export const channelLabels: Record<ChannelType, "CashOut" | "Send Money"> = { Agent: "CashOut", Personal: "Send Money" };
 
-export const reviewStatuses = ["pending", "approved", "rejected"] as const;
+/** cancelled: the player reverted it while it was pending (nothing was credited; a withdrawal's hold was voided). */
+export const reviewStatuses = ["pending", "approved", "rejected", "cancelled"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
 /** Transaction statuses as players see them (spec: 0 pending/processing, 1 success, 2 fail). */
@@ -24,3 +25,8 @@ export type DateRange = (typeof dateRanges)[number];
 
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+/** Minutes after a rejection before the player may edit and resubmit the deposit, until a setting says otherwise. */
+export const RESUBMIT_WAIT_MINUTES_DEFAULT = 5;
+/** What "You can edit after N minutes" says: whole minutes, rounded up. */
+export const minutesLeft = (until: Date, now: Date) => Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 60_000));

@@ -20,6 +20,7 @@ import { dhakaDateKey } from "./dhaka-days.ts";
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.server.ts";
+import { lockResubmitSource } from "./resubmit-rules.server.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { isIdempotencyKey, normaliseTrxId, SENDER_NUMBER, toId } from "./validation.ts";
 
@@ -49,6 +50,8 @@ export type SubmitDepositInput = {
   proof: ProofUpload | null;
   /** From the form (a hidden field made when the page was served): the same key again is the same deposit. */
   idempotencyKey: string;
+  /** Set by resubmitDeposit: the player's rejected deposit this one replaces (its TRX ID may be used again). */
+  resubmittedFrom?: number;
 };
 
 /** Taka text or poisha to poisha, refusing what is not a positive amount. */
@@ -125,6 +128,15 @@ async function findByKey(playerId: number, key: string) {
   return row;
 }
 
+/**
+ * The TRX ID check of a resubmission skips the player's own rejected deposits it replaces (the one resubmitted now
+ * and those earlier in its chain): the same transfer reported again is no reuse.
+ */
+function resubmissionChainExcluded(playerId: number, resubmittedFrom: number | null) {
+  if (resubmittedFrom === null) return undefined;
+  return sql`not (${deposits.status} = 'rejected' and ${deposits.playerId} = ${playerId} and (${deposits.id} = ${resubmittedFrom} or exists (select 1 from deposits n where n.resubmitted_from = ${deposits.id})))`;
+}
+
 /** Records a reported transfer as a pending deposit. Every refusal is a PaymentError naming the field. */
 export async function submitDeposit(playerId: number, input: SubmitDepositInput): Promise<{ deposit: Deposit; replayed: boolean }> {
   if (!isIdempotencyKey(input?.idempotencyKey)) throw new PaymentError("invalid_input", "payments.errors.formExpired");
@@ -158,11 +170,12 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
     if (!promotion) throw new PaymentError("invalid_promotion", "payments.errors.promotionInvalid", { field: "promotionId" });
     promotionId = promotion.id;
   }
+  const resubmittedFrom = input.resubmittedFrom ?? null;
   const trxTaken = async () => {
     const [row] = await db
       .select({ id: deposits.id })
       .from(deposits)
-      .where(and(eq(deposits.methodId, method.id), sql`upper(${deposits.trxId}) = ${trxId}`));
+      .where(and(eq(deposits.methodId, method.id), sql`upper(${deposits.trxId}) = ${trxId}`, resubmissionChainExcluded(player.id, resubmittedFrom)));
     return Boolean(row);
   };
   if (await trxTaken()) {
@@ -194,6 +207,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
         .from(deposits)
         .where(and(eq(deposits.playerId, player.id), eq(deposits.idempotencyKey, input.idempotencyKey)));
       if (same) return { deposit: same, replayed: true };
+      if (resubmittedFrom !== null) await lockResubmitSource(tx, player.id, resubmittedFrom);
       const full = pendingCapError(await countPendingDeposits(player.id, tx));
       if (full) throw full;
       await refuseOverLimit(tx, player.id, amount);
@@ -212,6 +226,7 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
           proofFile,
           proofMime: proof?.mime ?? null,
           idempotencyKey: input.idempotencyKey,
+          resubmittedFrom,
         })
         .onConflictDoNothing()
         .returning();

@@ -51,6 +51,9 @@ export {
 export { getProofForViewer, type ProofUpload } from "./proofs.server.ts";
 export { seedPaymentsDemo } from "./seed.server.ts";
 export { readMoneySettings } from "./settings.server.ts";
+export { revertDeposit, revertTransaction, revertWithdrawal } from "./revert.server.ts";
+export { resubmitDeposit, type ResubmitInput } from "./resubmit.server.ts";
+export type { ResubmitState } from "./resubmit-rules.server.ts";
 export {
   getTransaction,
   listTransactions,

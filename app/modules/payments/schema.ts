@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ledgerTransfers } from "#app/modules/ledger/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
@@ -97,13 +97,22 @@ export const deposits = pgTable(
     reviewedBy: integer().references(() => staffUsers.id),
     reviewedAt: timestamp({ withTimezone: true }),
     rejectReason: text(),
+    /** Set when the player cancelled it while it was pending (status cancelled). */
+    cancelledAt: timestamp({ withTimezone: true }),
+    /** A rejected deposit the player edited and sent again as this one (at most once per rejected deposit). */
+    resubmittedFrom: integer().references((): AnyPgColumn => deposits.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("deposits_player_key_idx").on(t.playerId, t.idempotencyKey),
-    // A TRX ID can be used once per payment method, whatever became of the first deposit.
-    uniqueIndex("deposits_method_trx_idx").on(t.methodId, sql`upper(${t.trxId})`),
+    // A TRX ID can be used once per payment method, whatever became of the first deposit (checked in
+    // submitDeposit); the index holds it for every deposit but a rejected one, so the resubmission of a rejected
+    // deposit may carry its TRX ID again.
+    uniqueIndex("deposits_method_trx_idx")
+      .on(t.methodId, sql`upper(${t.trxId})`)
+      .where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex("deposits_resubmitted_from_idx").on(t.resubmittedFrom),
     index("deposits_status_idx").on(t.status, t.id),
     index("deposits_player_idx").on(t.playerId, t.createdAt),
     index("deposits_wallet_number_idx").on(t.walletNumberId, t.createdAt),
@@ -112,12 +121,13 @@ export const deposits = pgTable(
     // A gateway checkout has neither a receiving number nor a screenshot; a manual transfer reported through the JSON
     // API may lack either (finance see "not named" / "no proof"). A screenshot always has its type.
     check("deposits_manual_check", sql`(${t.proofFile} is null) = (${t.proofMime} is null)`),
-    check("deposits_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("deposits_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
+    check("deposits_resubmit_check", sql`${t.resubmittedFrom} is null or ${t.resubmittedFrom} < ${t.id}`),
     check("deposits_sender_check", sql`${t.senderNumber} ~ '^[0-9]{11}$'`),
     check("deposits_trx_check", sql`length(${t.trxId}) between 1 and 40`),
     check(
       "deposits_review_check",
-      sql`(${t.status} = 'pending') = (${t.reviewedAt} is null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null)`,
+      sql`(${t.status} in ('approved', 'rejected')) = (${t.reviewedAt} is not null) and (${t.status} = 'cancelled') = (${t.cancelledAt} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null)`,
     ),
     check(
       "deposits_bonus_check",
@@ -150,6 +160,8 @@ export const withdrawals = pgTable(
     reviewedBy: integer().references(() => staffUsers.id),
     reviewedAt: timestamp({ withTimezone: true }),
     rejectReason: text(),
+    /** Set when the player cancelled it while it was pending (status cancelled, the hold voided). */
+    cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -159,10 +171,10 @@ export const withdrawals = pgTable(
     index("withdrawals_status_idx").on(t.status, t.id),
     index("withdrawals_player_idx").on(t.playerId, t.createdAt),
     check("withdrawals_amount_check", sql`${t.amount} > 0`),
-    check("withdrawals_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("withdrawals_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
     check(
       "withdrawals_review_check",
-      sql`(${t.status} = 'pending') = (${t.reviewedAt} is null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null) and (${t.status} <> 'approved' or ${t.payoutReference} is not null)`,
+      sql`(${t.status} in ('approved', 'rejected')) = (${t.reviewedAt} is not null) and (${t.status} = 'cancelled') = (${t.cancelledAt} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null) and (${t.status} <> 'approved' or ${t.payoutReference} is not null)`,
     ),
   ],
 );

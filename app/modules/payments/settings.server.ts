@@ -1,6 +1,7 @@
 // The general settings the money flows depend on, read fresh (not from the page cache) inside their transaction.
 import { asc } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { RESUBMIT_WAIT_MINUTES_DEFAULT } from "./constants.ts";
 import { generalSettings } from "#app/modules/settings/schema.ts";
 
 export type MoneySettings = {
@@ -9,6 +10,8 @@ export type MoneySettings = {
   depositTurnoverHundredths: number;
   /** Hours from a withdrawal request to its promised payout (the player's tracker says overdue past it). */
   payoutPromiseHours: number;
+  /** Minutes from a deposit's rejection until the player may edit and resubmit it. */
+  resubmitWaitMinutes: number;
   mode: "demo" | "real";
 };
 
@@ -18,6 +21,7 @@ const DEFAULTS: MoneySettings = {
   promotionWallet: false,
   depositTurnoverHundredths: 100,
   payoutPromiseHours: 24,
+  resubmitWaitMinutes: RESUBMIT_WAIT_MINUTES_DEFAULT,
   mode: "demo",
 };
 
@@ -28,6 +32,7 @@ export async function readMoneySettings(ex: Executor = db): Promise<MoneySetting
       promotionWallet: generalSettings.promotionWallet,
       depositTurnoverHundredths: generalSettings.depositTurnoverHundredths,
       payoutPromiseHours: generalSettings.payoutPromiseHours,
+      resubmitWaitMinutes: generalSettings.resubmitWaitMinutes,
       mode: generalSettings.mode,
     })
     .from(generalSettings)

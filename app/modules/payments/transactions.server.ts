@@ -1,6 +1,7 @@
 // The player's transaction record: deposits, withdrawals, adjustments and VIP point conversions in one list, filtered
 // by status, type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12, W3, A7, V5.
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "#app/db/db.server.ts";
 import { paymentMethods, adjustments, deposits, gatewayPayments, walletNumbers, withdrawals } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
@@ -19,7 +20,12 @@ import {
 } from "./constants.ts";
 import { dhakaRange } from "./dhaka-days.ts";
 import { readMoneySettings } from "./settings.server.ts";
+import { canRevertDeposit, canRevertWithdrawal } from "./revert.server.ts";
+import { type ResubmitState, resubmitState } from "./resubmit-rules.server.ts";
 import { toId } from "./validation.ts";
+
+/** The deposit that resubmitted a rejected one. */
+const resubmissions = alias(deposits, "resubmissions");
 
 export type TransactionItem = {
   id: string;
@@ -37,6 +43,8 @@ export type TransactionItem = {
   vipPoints: bigint | null;
   /** Gateway deposits only: staff refunded it to the player's wallet (its status stays "success": it was paid). */
   refunded: boolean;
+  /** The player cancelled it while pending: it counts as "fail" in the filters and reads Cancelled. */
+  cancelled: boolean;
 };
 
 export type TransactionFilter = {
@@ -49,7 +57,7 @@ export type TransactionFilter = {
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-const statusOf = (s: ReviewStatus): TransactionStatus => (s === "approved" ? "success" : s === "rejected" ? "fail" : "pending");
+const statusOf = (s: ReviewStatus): TransactionStatus => (s === "approved" ? "success" : s === "pending" ? "pending" : "fail");
 const prefix: Record<TransactionType, string> = { deposit: "D", withdraw: "W", adjustment: "A", vip: "V" };
 
 /** VP as the record shows them: "40 VP", "12.50 VP". */
@@ -69,26 +77,28 @@ type TransactionRow = {
   direction: "credit" | "debit" | null;
   vip_points: string | null;
   refunded: boolean;
+  cancelled: boolean;
 };
 
 /** Deposits, withdrawals, adjustments and VIP point conversions of the players `players` picks (a condition on player_id) as one table `t`. */
 function allTransactions(players: SQL): SQL {
   return sql`(
     select d.player_id, 'deposit' as type, d.id, d.amount::text as amount,
-      case d.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end as status,
+      case d.status when 'approved' then 'success' when 'pending' then 'pending' else 'fail' end as status,
       d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction,
       null::text as vip_points,
-      exists (select 1 from gateway_payments gp where gp.deposit_id = d.id and gp.status = 'refunded') as refunded
+      exists (select 1 from gateway_payments gp where gp.deposit_id = d.id and gp.status = 'refunded') as refunded,
+      d.status = 'cancelled' as cancelled
     from deposits d join payment_methods m on m.id = d.method_id where d.player_id ${players}
     union all
-    select w.player_id, 'withdraw', w.id, w.amount::text, case w.status when 'approved' then 'success' when 'rejected' then 'fail' else 'pending' end,
-      w.created_at, w.updated_at, m.name, m.icon, null, null, null, false
+    select w.player_id, 'withdraw', w.id, w.amount::text, case w.status when 'approved' then 'success' when 'pending' then 'pending' else 'fail' end,
+      w.created_at, w.updated_at, m.name, m.icon, null, null, null, false, w.status = 'cancelled'
     from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id ${players}
     union all
-    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction, null, false
+    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction, null, false, false
     from adjustments a where a.player_id ${players}
     union all
-    select v.player_id, 'vip', v.id, v.amount::text, 'success', v.created_at, v.created_at, null, null, null, null, v.points::text, false
+    select v.player_id, 'vip', v.id, v.amount::text, 'success', v.created_at, v.created_at, null, null, null, null, v.points::text, false, false
     from vip_entries v where v.kind = 'used' and v.source = 'conversion' and v.player_id ${players}
   ) t`;
 }
@@ -106,6 +116,7 @@ const toItem = (r: TransactionRow): TransactionItem => ({
   direction: r.direction,
   vipPoints: r.vip_points === null ? null : BigInt(r.vip_points),
   refunded: r.refunded === true,
+  cancelled: r.cancelled === true,
 });
 
 /** Newest first. Unknown filter values count as "all" (status, type) or "today" (range); page sizes 10, 25, 50, 100. */
@@ -136,7 +147,7 @@ export async function listTransactions(
   };
 }
 
-export type TimelineStep = { step: "submitted" | "reviewed" | "success" | "fail"; at: Date | null };
+export type TimelineStep = { step: "submitted" | "reviewed" | "success" | "fail" | "cancelled"; at: Date | null };
 
 /** Rows of the details table; labels are money.fields.<key>. Amounts are poisha, times Dates (shown in Dhaka). */
 export type TransactionField =
@@ -176,10 +187,17 @@ export type TransactionDetails = TransactionItem & {
   tracker: WithdrawalTracker | null;
   /** Deposits reported with a screenshot. */
   hasProof: boolean;
+  /** The player may cancel it now (a pending request nobody has taken). */
+  revertible: boolean;
+  /** A rejected manual deposit's edit-and-resubmit state ("none" for everything else). */
+  resubmit: ResubmitState;
+  /** The rejected deposit this one was resubmitted from ("D12"). */
+  resubmittedFrom: string | null;
 };
 
-function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null): TimelineStep[] {
+function timeline(status: ReviewStatus, createdAt: Date, reviewedAt: Date | null, cancelledAt: Date | null): TimelineStep[] {
   const steps: TimelineStep[] = [{ step: "submitted", at: createdAt }];
+  if (status === "cancelled") return [...steps, { step: "cancelled", at: cancelledAt }];
   if (status === "pending") return [...steps, { step: "reviewed", at: null }];
   return [...steps, { step: "reviewed", at: reviewedAt }, { step: status === "approved" ? "success" : "fail", at: reviewedAt }];
 }
@@ -192,11 +210,11 @@ export function payoutPromise(status: ReviewStatus | TransactionStatus, createdA
 
 /** The tracker of one withdrawal row, from its timeline and the promised payout hours. */
 export function withdrawalTracker(
-  w: { status: ReviewStatus; createdAt: Date; reviewedAt: Date | null; rejectReason: string | null },
+  w: { status: ReviewStatus; createdAt: Date; reviewedAt: Date | null; rejectReason: string | null; cancelledAt?: Date | null },
   promiseHours: number,
   now = new Date(),
 ): WithdrawalTracker {
-  const steps = timeline(w.status, w.createdAt, w.reviewedAt);
+  const steps = timeline(w.status, w.createdAt, w.reviewedAt, w.cancelledAt ?? null);
   const pending = w.status === "pending";
   return {
     status: w.status,
@@ -224,7 +242,11 @@ function instantDetails(
     amount: row.amount,
     status: "success",
     refunded: false,
+    cancelled: false,
     hasProof: false,
+    revertible: false,
+    resubmit: { kind: "none" },
+    resubmittedFrom: null,
     createdAt: row.createdAt,
     updatedAt: row.createdAt,
     methodName: null,
@@ -259,12 +281,14 @@ export async function getTransaction(playerId: number, id: string, { now = new D
         promotionEn: promotions.nameEn,
         promotionBn: promotions.nameBn,
         refundedAt: gatewayPayments.updatedAt,
+        resubmittedAs: resubmissions.id,
       })
       .from(deposits)
       .innerJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
       .leftJoin(walletNumbers, eq(walletNumbers.id, deposits.walletNumberId))
       .leftJoin(promotions, eq(promotions.id, deposits.promotionId))
       .leftJoin(gatewayPayments, and(eq(gatewayPayments.depositId, deposits.id), eq(gatewayPayments.status, "refunded")))
+      .leftJoin(resubmissions, eq(resubmissions.resubmittedFrom, deposits.id))
       .where(and(eq(deposits.id, num), eq(deposits.playerId, playerId)));
     if (!r) return null;
     const d = r.d;
@@ -294,7 +318,14 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       direction: null,
       vipPoints: null,
       refunded: r.refundedAt !== null,
-      timeline: [...timeline(d.status, d.createdAt, d.reviewedAt), ...(r.refundedAt ? [{ step: "refunded" as const, at: r.refundedAt }] : [])],
+      cancelled: d.status === "cancelled",
+      revertible: canRevertDeposit(d),
+      resubmit: resubmitState(d, r.resubmittedAs, (await readMoneySettings()).resubmitWaitMinutes, now),
+      resubmittedFrom: d.resubmittedFrom === null ? null : `D${d.resubmittedFrom}`,
+      timeline: [
+        ...timeline(d.status, d.createdAt, d.reviewedAt, d.cancelledAt),
+        ...(r.refundedAt ? [{ step: "refunded" as const, at: r.refundedAt }] : []),
+      ],
       tracker: null,
       hasProof: d.proofFile !== null,
       fields,
@@ -323,7 +354,11 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       amount: w.amount,
       status: statusOf(w.status),
       refunded: false,
+      cancelled: w.status === "cancelled",
       hasProof: false,
+      revertible: canRevertWithdrawal(w),
+      resubmit: { kind: "none" },
+      resubmittedFrom: null,
       createdAt: w.createdAt,
       updatedAt: w.updatedAt,
       methodName: r.methodName,
@@ -331,7 +366,7 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       channelType: null,
       direction: null,
       vipPoints: null,
-      timeline: timeline(w.status, w.createdAt, w.reviewedAt),
+      timeline: timeline(w.status, w.createdAt, w.reviewedAt, w.cancelledAt),
       tracker: withdrawalTracker(w, (await readMoneySettings()).payoutPromiseHours, now),
       fields,
     };

@@ -253,7 +253,7 @@ export async function approveWithdrawal({
 }
 
 /** Marks a withdrawal whose payout is under way at a gateway (while pending), so no one rejects money already sent. */
-const PAYING = "paying:gateway";
+export const PAYING = "paying:gateway";
 
 /**
  * Pays a withdrawal through its method's gateway (the disbursement call) and approves it with the gateway's

@@ -4,5 +4,6 @@ import type { PlayerStatus } from "#app/components/payments/StatusBadge.tsx";
 export function playerStatus(status: string): PlayerStatus {
   if (status === "approved" || status === "success") return "success";
   if (status === "rejected" || status === "fail") return "fail";
+  if (status === "cancelled") return "cancelled";
   return "pending";
 }

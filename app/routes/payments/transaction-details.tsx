@@ -7,10 +7,13 @@ import { MINUS, takaText } from "#app/components/payments/format.ts";
 import { amountTone, shownStatus, StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { OverdueBadge, stepDot, trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
+import { EditCountdown, ResubmitForm, RevertForm } from "#app/components/payments/RequestActions.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
+import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
+import { detailsAction } from "./transaction-details.server.ts";
 import type { Route } from "./+types/transaction-details";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -46,6 +49,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       type: tx.type,
       status: tx.status,
       refunded: tx.refunded,
+      cancelled: tx.cancelled,
       amount: takaText(tx.amount),
       // Money out: a real minus sign before the taka sign (−৳300.00), as every page writes a negative amount.
       sign: tx.type === "withdraw" || tx.direction === "debit" ? MINUS : "+",
@@ -56,14 +60,38 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     tracker: tx.tracker ? trackerView(tx.tracker) : null,
     fields: tx.fields.map((f) => ({ key: f.key, value: display(f, locale, t) })),
     proof: tx.hasProof ? `/resources/deposit-proof?id=${tx.id}` : null,
+    revertible: tx.revertible,
+    resubmit: resubmitView(tx),
+    resubmittedFrom: tx.resubmittedFrom,
   };
 }
 
-export default function TransactionDetails({ loaderData }: Route.ComponentProps) {
+/** What the Edit and resubmit part shows: the countdown, the form (with what was sent before), or a link. */
+function resubmitView(tx: NonNullable<Awaited<ReturnType<typeof getTransaction>>>) {
+  const state = tx.resubmit;
+  if (state.kind === "wait") return { kind: "wait" as const, after: state.after.toISOString(), minutes: state.minutes };
+  if (state.kind === "done") return { kind: "done" as const, id: `D${state.asId}` };
+  if (state.kind === "none") return null;
+  const field = (key: TransactionField["key"]) => String(tx.fields.find((f) => f.key === key)?.value ?? "");
+  return {
+    kind: "open" as const,
+    defaults: { amount: formatPoisha(tx.amount), senderNumber: field("senderNumber"), trxId: field("trxId"), paidTo: field("paidTo") },
+    // A new key each time the page is served: the same form sent twice is one deposit.
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  const { player } = requirePlayer(context, url);
+  return detailsAction(request, player.id, params.id, clientIp(request));
+}
+
+export default function TransactionDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { tx, timeline, fields, proof, tracker } = loaderData;
+  const { tx, timeline, fields, proof, tracker, revertible, resubmit, resubmittedFrom } = loaderData;
   const hydrated = useHydrated();
-  const shown = shownStatus(tx.status, tx.refunded);
+  const shown = shownStatus(tx.status, tx.refunded, tx.cancelled);
+  const self = `/transaction-record/${tx.id}`;
   const [tab, setTab] = useState<"timeline" | "details">("timeline");
   const show = (name: typeof tab) => !hydrated || tab === name;
   // A pending request shows where it will end up as a greyed last step.
@@ -95,6 +123,32 @@ export default function TransactionDetails({ loaderData }: Route.ComponentProps)
             {tracker?.overdue ? <OverdueBadge /> : null}
           </div>
         </section>
+
+        {resubmittedFrom ? (
+          <p className="mb-3 text-sm text-white/70">
+            <a href={`/transaction-record/${resubmittedFrom}`} className="text-brand">
+              {t("paymentPages.details.resubmittedFrom", { id: resubmittedFrom })}
+            </a>
+          </p>
+        ) : null}
+        {revertible ? <RevertForm action={self} lastResult={actionData?.intent === "revert" ? actionData.result : undefined} /> : null}
+        {resubmit?.kind === "wait" ? <EditCountdown after={resubmit.after} minutes={resubmit.minutes} /> : null}
+        {resubmit?.kind === "open" ? (
+          <ResubmitForm
+            action={self}
+            defaults={resubmit.defaults}
+            idempotencyKey={resubmit.idempotencyKey}
+            lastResult={actionData?.intent === "resubmit" ? actionData.result : undefined}
+            answer={actionData?.intent === "resubmit" ? actionData : undefined}
+          />
+        ) : null}
+        {resubmit?.kind === "done" ? (
+          <p className="mb-3 text-sm text-white/70" data-testid="resubmitted-as">
+            <a href={`/transaction-record/${resubmit.id}`} className="text-brand">
+              {t("paymentPages.details.resubmittedAs", { id: resubmit.id })}
+            </a>
+          </p>
+        ) : null}
 
         <nav className="mb-3 flex gap-1 rounded-xl bg-panel p-1" role={hydrated ? "tablist" : undefined}>
           <a

@@ -54,6 +54,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       amount: takaText(item.amount),
       status: item.status,
       refunded: item.refunded,
+      cancelled: item.cancelled,
       time: formatDhaka(item.createdAt, "HH:mm:ss"),
       // A VIP conversion has no payment method: the VP it converted.
       method: item.vipPoints === null ? item.methodName : vipPointsText(item.vipPoints),
@@ -88,6 +89,7 @@ type Row = {
   amount: string;
   status: TransactionStatus;
   refunded: boolean;
+  cancelled: boolean;
   time: string;
   method: string | null;
   /** Withdrawals only: the promised payout time while pending (Asia/Dhaka), and whether it has passed. */
@@ -197,13 +199,13 @@ export default function TransactionRecord({ loaderData }: Route.ComponentProps) 
                         ) : null}
                       </td>
                       <td
-                        className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${amountTone(shownStatus(r.status, r.refunded), r.sign === MINUS)}`}
+                        className={`whitespace-nowrap px-2 py-2.5 text-right font-semibold tabular-nums ${amountTone(shownStatus(r.status, r.refunded, r.cancelled), r.sign === MINUS)}`}
                       >
                         {r.sign}
                         {r.amount}
                       </td>
                       <td className="px-2 py-2.5 text-center">
-                        <StatusBadge status={shownStatus(r.status, r.refunded)} />
+                        <StatusBadge status={shownStatus(r.status, r.refunded, r.cancelled)} />
                         {r.tracker?.overdue ? (
                           <span className="mt-1 block">
                             <OverdueBadge />

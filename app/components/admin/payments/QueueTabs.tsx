@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
 
-export const queueStatuses = ["pending", "approved", "rejected"] as const;
+export const queueStatuses = ["pending", "approved", "rejected", "cancelled"] as const;
 export type QueueTab = (typeof queueStatuses)[number];
 
 /** A page's status tabs as links (the tab is in the URL, so it works without JavaScript); the first is the default. */

@@ -11,7 +11,7 @@ export default {
     checkouts: "গেটওয়ে চেকআউট",
     promotions: "প্রোমোশন",
   },
-  tabs: { pending: "অপেক্ষমাণ", approved: "অনুমোদিত", rejected: "বাতিল" },
+  tabs: { pending: "অপেক্ষমাণ", approved: "অনুমোদিত", rejected: "প্রত্যাখ্যাত", cancelled: "খেলোয়াড় বাতিল করেছেন" },
   checkouts: {
     title: "গেটওয়ে চেকআউট",
     intro:
@@ -68,6 +68,7 @@ export default {
     submitted: "জমার সময়",
     reviewed: "যাচাইয়ের সময়",
     reviewedBy: "যাচাই করেছেন",
+    cancelled: "খেলোয়াড় বাতিল করেছেন",
     reason: "কারণ",
     payoutReference: "পেআউট রেফারেন্স",
     receiving: "গ্রহণকারী নম্বর",

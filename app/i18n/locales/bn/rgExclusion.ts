@@ -111,7 +111,7 @@ export default {
     player: "খেলোয়াড় নিজে",
     reason: "কারণ",
     payout: "পেআউট",
-    payoutStatus: { pending: "তালিকায় অপেক্ষমাণ", approved: "পরিশোধিত", rejected: "প্রত্যাখ্যাত" },
+    payoutStatus: { pending: "তালিকায় অপেক্ষমাণ", approved: "পরিশোধিত", rejected: "প্রত্যাখ্যাত", cancelled: "বাতিল" },
     noPayout: "—",
     applyTitle: "খেলোয়াড়ের অনুরোধে প্রয়োগ করুন",
     applyHint:

@@ -10,7 +10,7 @@ export default {
     checkouts: "Gateway checkouts",
     promotions: "Promotions",
   },
-  tabs: { pending: "Pending", approved: "Approved", rejected: "Rejected" },
+  tabs: { pending: "Pending", approved: "Approved", rejected: "Rejected", cancelled: "Cancelled by player" },
   checkouts: {
     title: "Gateway checkouts",
     intro:
@@ -67,6 +67,7 @@ export default {
     submitted: "Submitted",
     reviewed: "Reviewed",
     reviewedBy: "Reviewed by",
+    cancelled: "Cancelled by the player",
     reason: "Reason",
     payoutReference: "Payout reference",
     receiving: "Receiving number",

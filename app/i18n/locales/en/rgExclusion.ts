@@ -109,7 +109,7 @@ export default {
     player: "The player",
     reason: "Reason",
     payout: "Payout",
-    payoutStatus: { pending: "waiting in the queue", approved: "paid", rejected: "rejected" },
+    payoutStatus: { pending: "waiting in the queue", approved: "paid", rejected: "rejected", cancelled: "cancelled" },
     noPayout: "—",
     applyTitle: "Apply on the player's request",
     applyHint:

@@ -91,6 +91,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         trxId: d.trxId,
         submittedAt: dhakaTime(d.createdAt),
         reviewedAt: dhakaTime(d.reviewedAt),
+        cancelledAt: d.cancelledAt ? dhakaTime(d.cancelledAt) : null,
         reviewer: d.reviewerUsername,
         reason: d.rejectReason,
         summary: summaryView(d.history, d.otherPlayersOnSender),
@@ -220,12 +221,14 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
             [t("adminPayments.fields.sender"), row.sender],
             [t("adminPayments.fields.trxId"), <span className="font-mono">{row.trxId}</span>, "deposit-trx"],
             [t("adminPayments.fields.submitted"), row.submittedAt],
-            ...(row.status !== "pending"
-              ? ([
-                  [t("adminPayments.fields.reviewedBy"), row.reviewer ?? t("adminPayments.none")],
-                  [t("adminPayments.fields.reviewed"), row.reviewedAt],
-                ] as Array<[string, React.ReactNode]>)
-              : []),
+            ...(row.cancelledAt
+              ? ([[t("adminPayments.fields.cancelled"), row.cancelledAt, "cancelled-at"]] as Array<[string, React.ReactNode, string?]>)
+              : row.status !== "pending"
+                ? ([
+                    [t("adminPayments.fields.reviewedBy"), row.reviewer ?? t("adminPayments.none")],
+                    [t("adminPayments.fields.reviewed"), row.reviewedAt],
+                  ] as Array<[string, React.ReactNode]>)
+                : []),
             ...(row.reason ? ([[t("adminPayments.fields.reason"), row.reason]] as Array<[string, React.ReactNode]>) : []),
           ]}
         />

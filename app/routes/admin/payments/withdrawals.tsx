@@ -80,6 +80,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       amount: taka(w.amount),
       requestedAt: dhakaTime(w.createdAt),
       reviewedAt: dhakaTime(w.reviewedAt),
+      cancelledAt: w.cancelledAt ? dhakaTime(w.cancelledAt) : null,
       reviewer: w.reviewerUsername,
       payoutReference: w.payoutReference,
       reason: w.rejectReason,
@@ -216,12 +217,14 @@ function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canA
                 ] as Array<[string, React.ReactNode, string?]>)
               : []),
             [t("adminPayments.fields.requested"), row.requestedAt],
-            ...(row.status !== "pending"
-              ? ([
-                  [t("adminPayments.fields.reviewedBy"), row.reviewer ?? t("adminPayments.none")],
-                  [t("adminPayments.fields.reviewed"), row.reviewedAt],
-                ] as Array<[string, React.ReactNode]>)
-              : []),
+            ...(row.cancelledAt
+              ? ([[t("adminPayments.fields.cancelled"), row.cancelledAt, "cancelled-at"]] as Array<[string, React.ReactNode, string?]>)
+              : row.status !== "pending"
+                ? ([
+                    [t("adminPayments.fields.reviewedBy"), row.reviewer ?? t("adminPayments.none")],
+                    [t("adminPayments.fields.reviewed"), row.reviewedAt],
+                  ] as Array<[string, React.ReactNode]>)
+                : []),
             ...(row.payoutReference ? ([[t("adminPayments.fields.payoutReference"), row.payoutReference]] as Array<[string, React.ReactNode]>) : []),
             ...(row.reason ? ([[t("adminPayments.fields.reason"), row.reason]] as Array<[string, React.ReactNode]>) : []),
           ]}

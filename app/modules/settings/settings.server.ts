@@ -7,7 +7,7 @@ import { generalSettings } from "./schema.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { type RequirableVerification, requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";
-import { isPayoutPromiseHours, parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
+import { isPayoutPromiseHours, isResubmitWaitMinutes, parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
 
 const editable = {
   siteTitle: generalSettings.siteTitle,
@@ -16,6 +16,7 @@ const editable = {
   promotionWallet: generalSettings.promotionWallet,
   depositTurnoverHundredths: generalSettings.depositTurnoverHundredths,
   payoutPromiseHours: generalSettings.payoutPromiseHours,
+  resubmitWaitMinutes: generalSettings.resubmitWaitMinutes,
   mode: generalSettings.mode,
   licenceIssuer: generalSettings.licenceIssuer,
   licenceNumber: generalSettings.licenceNumber,
@@ -32,6 +33,8 @@ export type EditableSettings = {
   depositTurnoverHundredths: number;
   /** Hours from a withdrawal request to its promised payout (1-720). */
   payoutPromiseHours: number;
+  /** Minutes after a rejection before the player may edit and resubmit the deposit (0-1440). */
+  resubmitWaitMinutes: number;
   mode: "demo" | "real";
   licenceIssuer: string | null;
   licenceNumber: string | null;
@@ -65,13 +68,21 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
   if (input.payoutPromiseHours !== undefined && !isPayoutPromiseHours(input.payoutPromiseHours)) {
     return { ok: false, fieldErrors: { payoutPromiseHours: ["admin.errors.payoutPromiseInvalid"] } };
   }
-  const next: Omit<EditableSettings, "demoStartingBalance" | "payoutPromiseHours"> & { demoStartingBalance?: bigint; payoutPromiseHours?: number } = {
+  if (input.resubmitWaitMinutes !== undefined && !isResubmitWaitMinutes(input.resubmitWaitMinutes)) {
+    return { ok: false, fieldErrors: { resubmitWaitMinutes: ["admin.errors.resubmitWaitInvalid"] } };
+  }
+  const next: Omit<EditableSettings, "demoStartingBalance" | "payoutPromiseHours" | "resubmitWaitMinutes"> & {
+    demoStartingBalance?: bigint;
+    payoutPromiseHours?: number;
+    resubmitWaitMinutes?: number;
+  } = {
     siteTitle: input.siteTitle,
     supportMail: input.supportMail,
     withdrawalStatus: input.withdrawalStatus,
     promotionWallet: input.promotionWallet,
     depositTurnoverHundredths: hundredths,
     payoutPromiseHours: input.payoutPromiseHours,
+    resubmitWaitMinutes: input.resubmitWaitMinutes,
     mode: input.mode,
     licenceIssuer: input.licenceIssuer,
     licenceNumber: input.licenceNumber,
@@ -96,11 +107,12 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
       .for("update");
     if (!row) throw new Error("Site settings are missing: the database was not seeded.");
     const { id, ...before } = row;
-    // Left out of the form, the demo balance and the payout promise keep their current values.
+    // Left out of the form, the demo balance, the payout promise and the resubmit wait keep their current values.
     const after: EditableSettings = {
       ...next,
       demoStartingBalance: next.demoStartingBalance ?? before.demoStartingBalance,
       payoutPromiseHours: next.payoutPromiseHours ?? before.payoutPromiseHours,
+      resubmitWaitMinutes: next.resubmitWaitMinutes ?? before.resubmitWaitMinutes,
     };
     if (!Object.keys(changedFields(snapshot(before), snapshot(after)).after).length) return false;
     await tx

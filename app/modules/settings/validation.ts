@@ -23,6 +23,12 @@ export function parseDemoBalance(text: string): bigint | null {
 /** The promised payout time staff may set, in whole hours: an hour to 30 days. */
 export const PAYOUT_PROMISE_HOURS = { min: 1, max: 720 } as const;
 
+/** Minutes a player waits after a rejection before editing and resubmitting the deposit. */
+export const RESUBMIT_WAIT_MINUTES = { min: 0, max: 1440 } as const;
+
+export const isResubmitWaitMinutes = (v: unknown): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= RESUBMIT_WAIT_MINUTES.min && v <= RESUBMIT_WAIT_MINUTES.max;
+
 /** A whole number of hours within PAYOUT_PROMISE_HOURS. */
 export const isPayoutPromiseHours = (v: unknown): v is number =>
   typeof v === "number" && Number.isInteger(v) && v >= PAYOUT_PROMISE_HOURS.min && v <= PAYOUT_PROMISE_HOURS.max;
@@ -68,6 +74,13 @@ export const settingsSchema = z
       .int("admin.errors.payoutPromiseInvalid")
       .min(PAYOUT_PROMISE_HOURS.min, "admin.errors.payoutPromiseInvalid")
       .max(PAYOUT_PROMISE_HOURS.max, "admin.errors.payoutPromiseInvalid")
+      .optional(),
+    // Minutes after a rejection before the player may edit and resubmit the deposit; absent keeps the current value.
+    resubmitWaitMinutes: z
+      .number({ error: "admin.errors.resubmitWaitInvalid" })
+      .int("admin.errors.resubmitWaitInvalid")
+      .min(RESUBMIT_WAIT_MINUTES.min, "admin.errors.resubmitWaitInvalid")
+      .max(RESUBMIT_WAIT_MINUTES.max, "admin.errors.resubmitWaitInvalid")
       .optional(),
     mode: z.enum(siteModes, "admin.errors.modeInvalid"),
     // Taka; absent keeps the current amount. 0 turns the demo starting balance off.

@@ -4,6 +4,7 @@ import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { getEditableSettings } from "#app/modules/settings/settings.server.ts";
+import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as audit from "./audit.tsx";
@@ -117,5 +118,34 @@ describe("admin routes", () => {
     const saved = (await post("48")) as Response;
     expect(saved.status).toBe(302);
     expect((await getEditableSettings()).payoutPromiseHours).toBe(48);
+  });
+
+  it("save the wait before a rejected deposit may be resubmitted: -1, 1441 and 2.5 are refused on the field, 0 and 30 are saved", async () => {
+    const cookie = await cookieFor("admin", "AdminPass12345");
+    const post = (minutes: string) =>
+      settings.action(
+        args("/admin/settings", cookie, {
+          method: "POST",
+          body: new URLSearchParams({
+            siteTitle: "Route Title",
+            supportMail: "help@example.com",
+            depositTurnoverMultiplier: "1",
+            mode: "demo",
+            resubmitWaitMinutes: minutes,
+          }),
+        }),
+      ) as Promise<{ init: { status: number }; data: { result: { error: Record<string, string[]> } } } | Response>;
+    const before = (await getEditableSettings()).resubmitWaitMinutes;
+    for (const minutes of ["-1", "1441", "2.5", "abc"]) {
+      const res = (await post(minutes)) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+      expect(res.init.status, minutes).toBe(400);
+      expect(res.data.result.error.resubmitWaitMinutes?.map(inEnglish), minutes).toEqual(["Enter a whole number of minutes from 0 to 1440"]);
+    }
+    expect((await getEditableSettings()).resubmitWaitMinutes).toBe(before);
+    for (const minutes of [0, 30]) {
+      expect(((await post(String(minutes))) as Response).status).toBe(302);
+      expect((await getEditableSettings()).resubmitWaitMinutes).toBe(minutes);
+      expect((await readMoneySettings()).resubmitWaitMinutes).toBe(minutes);
+    }
   });
 });

@@ -34,6 +34,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       promotionWallet: s.promotionWallet,
       depositTurnoverMultiplier: formatHundredths(s.depositTurnoverHundredths),
       payoutPromiseHours: String(s.payoutPromiseHours),
+      resubmitWaitMinutes: String(s.resubmitWaitMinutes),
       mode: s.mode,
       licenceIssuer: s.licenceIssuer ?? "",
       licenceNumber: s.licenceNumber ?? "",
@@ -124,6 +125,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             inputProps={{ ...getInputProps(fields.payoutPromiseHours, { type: "number" }), inputMode: "numeric", step: 1, className: "!w-32" }}
             errors={fields.payoutPromiseHours.errors}
             errorId={fields.payoutPromiseHours.errorId}
+          />
+          <AdminField
+            label={t("admin.settings.resubmitWaitMinutes")}
+            hint={t("admin.settings.resubmitWaitHint")}
+            inputProps={{ ...getInputProps(fields.resubmitWaitMinutes, { type: "number" }), inputMode: "numeric", step: 1, className: "!w-32" }}
+            errors={fields.resubmitWaitMinutes.errors}
+            errorId={fields.resubmitWaitMinutes.errorId}
           />
         </fieldset>
         <fieldset className="rounded-xl bg-panel p-4">

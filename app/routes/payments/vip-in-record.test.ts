@@ -41,6 +41,7 @@ describe("VIP point conversions in the transaction record", () => {
       amount: "৳10.00",
       status: "success",
       refunded: false,
+      cancelled: false,
       time: formatDhaka(done.entry.createdAt, "HH:mm:ss"),
       method: "40 VP",
       tracker: null,

@@ -91,6 +91,8 @@ export default {
     multiplierHint:
       "How many times a deposit must be played through before it can be withdrawn: 1 = once, 1.5 = one and a half times, 0 = no requirement.",
     payoutPromiseHours: "Promised payout time (hours)",
+    resubmitWaitMinutes: "Wait before resubmitting a rejected deposit (minutes)",
+    resubmitWaitHint: "After a rejection the player sees 'You can edit after N minutes' until this has passed. 0 to 1440.",
     payoutPromiseHint:
       "Players see each withdrawal expected within this many hours of the request; past it, a waiting withdrawal shows as overdue. 1 to 720.",
     modeTitle: "Mode and licence",
@@ -192,6 +194,7 @@ export default {
     emailInvalid: "Invalid e-mail address",
     multiplierInvalid: "Enter a number from 0 to 99.99 with at most two decimals, e.g. 1 or 1.5",
     payoutPromiseInvalid: "Enter a whole number of hours from 1 to 720",
+    resubmitWaitInvalid: "Enter a whole number of minutes from 0 to 1440",
     modeInvalid: "Choose demo or real money",
     licenceTooLong: "Too long",
     jurisdictionInvalid: "Unknown jurisdiction",

@@ -11,7 +11,9 @@ import { bootstrap } from "./db/bootstrap.server.ts";
 import { database } from "./db/db.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
 import { stopCrashEngine } from "./modules/games/crash/instance.server.ts";
+import { providerFrameOrigins } from "./modules/games/frame-origins.server.ts";
 import { getAuth } from "./modules/sessions/auth.server.ts";
+import { configuredStreamHosts } from "./modules/settings/stream-hosts.server.ts";
 import { cachedGuestPage, guestPageKey, storeGuestPage } from "./utils/guest-page-cache.server.ts";
 import { NonceContext } from "./utils/csp-nonce.ts";
 import { createNonce, documentSecurityHeaders, responseSecurityDefaults, setMissing } from "./utils/security-headers.server.ts";
@@ -52,11 +54,24 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   }
 };
 
-function securityHeaders(headers: Headers, nonce: string) {
-  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce, securityOptions()))) headers.set(name, value);
+/**
+ * What a page may frame besides the site (both lists cached): the game providers' origins (/gamerun) and the allowed
+ * live-stream hosts (/odds-view). When the database cannot answer, the page (an error page then) frames only the site.
+ */
+async function frameSources(): Promise<string[]> {
+  try {
+    const [providers, streams] = await Promise.all([providerFrameOrigins(), configuredStreamHosts()]);
+    return [...providers, ...streams.map((host) => `https://${host}`)];
+  } catch {
+    return [];
+  }
 }
 
-export default function handleRequest(
+function securityHeaders(headers: Headers, nonce: string, frames: string[]) {
+  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce, securityOptions(), frames))) headers.set(name, value);
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -65,7 +80,7 @@ export default function handleRequest(
 ) {
   // A new nonce for every document: only the scripts of this response carry it (CSP script-src).
   const nonce = createNonce();
-  securityHeaders(responseHeaders, nonce);
+  securityHeaders(responseHeaders, nonce, await frameSources());
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -52,10 +52,27 @@ describe("document CSP", () => {
     expect(csp.get("default-src")).toEqual(["'self'"]);
   });
 
-  test("framed only by the site; frames the site and https game providers", () => {
+  test("framed only by the site; frames the site and only the origins it is given, never any https: page", () => {
     expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
-    expect(csp.get("frame-src")).toEqual(["'self'", "https:", "http:"]);
-    expect(directives(documentCsp(nonce, https)).get("frame-src")).toEqual(["'self'", "https:"]);
+    expect(csp.get("frame-src")).toEqual(["'self'"]);
+    expect(directives(documentCsp(nonce, https)).get("frame-src")).toEqual(["'self'"]);
+    // The game providers' origins and the configured stream hosts (entry.server.tsx passes both).
+    const framed = documentCsp(nonce, https, ["https://games.aggregator.test", "https://player.example.com"]);
+    expect(directives(framed).get("frame-src")).toEqual(["'self'", "https://games.aggregator.test", "https://player.example.com"]);
+    expect(framed).not.toMatch(/frame-src[^;]*https:(\s|;|$)/);
+  });
+
+  test("a frame source that is not a bare origin never reaches the header", () => {
+    const framed = documentCsp(nonce, https, [
+      "https://ok.example.com",
+      "https:",
+      "*",
+      "https://a.test; script-src *",
+      "https://b.test/path",
+      "'unsafe-inline'",
+    ]);
+    expect(directives(framed).get("frame-src")).toEqual(["'self'", "https://ok.example.com"]);
+    expect(directives(framed).get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
   });
 
   test("no plugins, no <base>, forms post to the site, fetch and SSE to the site", () => {

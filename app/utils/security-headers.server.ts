@@ -39,8 +39,15 @@ export function baseSecurityHeaders({ publicUrl }: SecurityOptions): Record<stri
   return headers;
 }
 
-/** The Content-Security-Policy of an HTML document rendered with `nonce`. */
-export function documentCsp(nonce: string, { publicUrl }: SecurityOptions): string {
+// An origin and nothing else: no path, wildcard, quote or ";" can reach the header from the database.
+const FRAME_SOURCE = /^https?:\/\/[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/;
+const isFrameSource = (source: string) => FRAME_SOURCE.test(source);
+
+/**
+ * The Content-Security-Policy of an HTML document rendered with `nonce`; `frameSources` are origins it may frame
+ * besides its own ("https://player.example.com"), anything else in the list is left out.
+ */
+export function documentCsp(nonce: string, { publicUrl }: SecurityOptions, frameSources: readonly string[] = []): string {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be base64");
   const https = isHttpsSite(publicUrl);
   const directives = [
@@ -60,12 +67,10 @@ export function documentCsp(nonce: string, { publicUrl }: SecurityOptions): stri
     "font-src 'self'",
     // fetch and the server-sent event streams (/resources/balance-events, /resources/crash-events) stay on the site.
     "connect-src 'self'",
-    // /gamerun frames the game: the in-house games and the simulated aggregator are on this site, a real
-    // aggregator's game page on the provider's own host. Those hosts are each provider's base URL in the database,
-    // changed in the back office at any time and redirected between by the providers themselves, so the header
-    // cannot list them: any https page may be framed (the iframe is sandboxed and gets no referrer). A plain-http
-    // install (local or demo) may also frame http providers; on an https site the browser blocks those anyway.
-    `frame-src 'self' https:${https ? "" : " http:"}`,
+    // Frames: the site's own pages (/gamerun frames the in-house games and the simulated aggregator), plus the sources
+    // the caller passes: each active game provider's origin and each allowed live-stream host. The same list on every
+    // page, because a client-side navigation (to /gamerun, to /odds-view) keeps the first document's policy.
+    ["frame-src 'self'", ...frameSources.filter(isFrameSource)].join(" "),
     "worker-src 'self'",
     "manifest-src 'self'",
     "media-src 'self'",
@@ -78,9 +83,9 @@ export function documentCsp(nonce: string, { publicUrl }: SecurityOptions): stri
   return directives.join("; ");
 }
 
-/** All the headers of an HTML document rendered with `nonce`. */
-export function documentSecurityHeaders(nonce: string, options: SecurityOptions): Record<string, string> {
-  return { ...baseSecurityHeaders(options), "Content-Security-Policy": documentCsp(nonce, options) };
+/** All the headers of an HTML document rendered with `nonce` (see documentCsp for `frameSources`). */
+export function documentSecurityHeaders(nonce: string, options: SecurityOptions, frameSources: readonly string[] = []): Record<string, string> {
+  return { ...baseSecurityHeaders(options), "Content-Security-Policy": documentCsp(nonce, options, frameSources) };
 }
 
 /** What server.mjs adds to any response that lacks them: the base headers and, when it has none, RESOURCE_CSP. */

@@ -4,6 +4,7 @@
 // reload its data. Pure, so the page and its tests share it.
 import { oddsText } from "./ladder.ts";
 import { wholeTaka } from "./slip.ts";
+import type { BallByBall, TrackerScore } from "./tracker.ts";
 
 type Level = { tick: number; size: string };
 
@@ -18,13 +19,14 @@ export type PushedMarket = {
   ballRunning: boolean;
   line: { no: number | null; yes: number | null; noRate: number | null; yesRate: number | null } | null;
   runners: { id: number; status: string; backRate: number | null; layRate: number | null; toBack: Level[]; toLay: Level[] }[];
-  score: { innings: { team: number; runs: number; wickets: number; overs: string }[]; lastBall: string | null } | null;
+  /** Match odds only: the score as the feed sent it, ball by ball included when it has it (the tracker). */
+  score: ({ innings: { team: number; runs: number; wickets: number; overs: string }[]; lastBall: string | null } & BallByBall) | null;
   /** Match odds only: the event's markets not yet settled, so that a page and its stream learn of a new Fancy line. */
   markets: number[] | null;
 };
 
 type Shown = { price: string; size: string };
-type Score = { innings: { team: string; runs: number; wickets: number; overs: string }[]; lastBall: string | null } | null;
+type Score = TrackerScore | null;
 
 /** What of the market page a push can change (odds-view's loader data has these fields and more). */
 export type LivePage = {
@@ -85,7 +87,7 @@ export function applyPush<P extends LivePage>(page: P, push: PushedMarket): { pa
     });
     const teams = mo.runners.map((r) => r.name);
     const score: Score = push.score
-      ? { innings: push.score.innings.map((i) => ({ ...i, team: teams[i.team] ?? "" })), lastBall: push.score.lastBall }
+      ? { ...push.score, innings: push.score.innings.map((i) => ({ ...i, team: teams[i.team] ?? "" })) }
       : page.event.score;
     return {
       page: {

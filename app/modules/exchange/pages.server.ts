@@ -11,6 +11,7 @@ import { oddsText, parseOdds, priceAt } from "./ladder.ts";
 import { commissionOn, exposureOf } from "./pnl.ts";
 import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
+import { configuredStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
 import {
   exchangeEvents,
   type ExchangeMarket,
@@ -22,6 +23,7 @@ import {
   type Sport,
 } from "./schema.ts";
 import { type BetKind, type BetSide, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
+import { playableStream } from "./stream-url.ts";
 
 const EVENT_TIME = "DD MMM HH:mm";
 const limitsOf = (m: ExchangeMarket) => ({ min: wholeTaka(m.minStake), max: wholeTaka(m.maxStake) });
@@ -181,6 +183,8 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
       inPlay: event.inPlay && !event.closed,
       closed: event.closed,
       score: scoreOf(view),
+      /** The provider's player to frame, while its host is still on the allow-list; else the page draws the tracker. */
+      streamUrl: event.streamUrl ? playableStream(event.streamUrl, await configuredStreamHosts()) : null,
     },
     marketId,
     pinned,
@@ -203,6 +207,9 @@ function scoreOf(view: View) {
   return {
     innings: score.innings.map((i) => ({ team: teams[i.team] ?? "", runs: i.runs, wickets: i.wickets, overs: i.overs })),
     lastBall: score.lastBall,
+    ...(score.thisOver ? { thisOver: score.thisOver } : {}),
+    ...(score.lastOvers ? { lastOvers: score.lastOvers } : {}),
+    ...(score.maxOvers ? { maxOvers: score.maxOvers } : {}),
   };
 }
 

@@ -33,12 +33,15 @@ export const exchangeEvents = pgTable(
     score: jsonb().$type<ScoreBoard>(),
     /** The feed's id for the event (the simulated feed's or a provider's). */
     externalId: text(),
+    /** A provider's live-stream player page (https, on a host of the stream allow-list) staff set; null: our match tracker. */
+    streamUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("exchange_events_external_idx").on(t.externalId),
     index("exchange_events_start_idx").on(t.closed, t.startsAt),
     check("exchange_events_sport_check", sql`${t.sport} in ('cricket', 'soccer', 'tennis')`),
+    check("exchange_events_stream_check", sql`${t.streamUrl} is null or ${t.streamUrl} like 'https://%'`),
   ],
 );
 

@@ -15,6 +15,10 @@ import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exc
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
 import { takaText } from "./slip.ts";
 import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, turnInPlay } from "./trading.server.ts";
+import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
+import { checkStreamUrl, type StreamUrlCheck } from "./stream-url.ts";
+
+type StreamUrlError = Extract<StreamUrlCheck, { ok: false }>["error"];
 
 export type Trader = { staffId: number; ip: string | null };
 
@@ -304,4 +308,37 @@ export async function settleByTrader(trader: Trader, marketId: number, outcome: 
     .where(and(eq(exchangeMarkets.eventId, market.eventId), sql`${exchangeMarkets.settledAt} is null`));
   if (open!.n === 0) await db.update(exchangeEvents).set({ closed: true, inPlay: false }).where(eq(exchangeEvents.id, market.eventId));
   return settled;
+}
+
+/**
+ * Sets (or, with null, clears) an event's live-stream URL, checked against the stream hosts allowed now. A refused URL
+ * writes nothing and says why (for the message next to the field); an unchanged one writes no audit row.
+ */
+export async function setStreamByTrader(
+  trader: Trader,
+  eventId: number,
+  text: string | null,
+): Promise<{ ok: true } | { ok: false; error: StreamUrlError }> {
+  let url: string | null = null;
+  if (text !== null) {
+    const checked = checkStreamUrl(text, await currentStreamHosts());
+    if (!checked.ok) return checked;
+    url = checked.url;
+  }
+  await db.transaction(async (tx) => {
+    const [event] = await tx.select({ streamUrl: exchangeEvents.streamUrl }).from(exchangeEvents).where(eq(exchangeEvents.id, eventId)).for("update");
+    if (!event) throw new ExchangeError("market_not_found");
+    if (event.streamUrl === url) return;
+    await tx.update(exchangeEvents).set({ streamUrl: url }).where(eq(exchangeEvents.id, eventId));
+    await audit(tx, {
+      staffId: trader.staffId,
+      action: url ? "exchange.event.stream" : "exchange.event.streamClear",
+      entity: "exchange_event",
+      entityId: eventId,
+      before: { streamUrl: event.streamUrl },
+      after: { streamUrl: url },
+      ip: trader.ip,
+    });
+  });
+  return { ok: true };
 }

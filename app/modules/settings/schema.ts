@@ -24,6 +24,11 @@ export const generalSettings = pgTable(
       .$type<Array<"phone" | "email" | "documents">>()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Hosts whose pages may be framed as an exchange event's live stream ("player.example.com"): the CSP's frame-src. */
+    streamHosts: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Turnover required on a deposit, in hundredths of the deposit (100 = 1×, 150 = 1.5×): an integer, never a float. */
     depositTurnoverHundredths: integer().notNull().default(100),
     /** Hours within which an approved-or-not withdrawal request is promised to be paid; past it the tracker says overdue. */

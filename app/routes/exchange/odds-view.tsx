@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { BetSlip } from "#app/components/exchange/BetSlip.tsx";
+import { EventMedia } from "#app/components/exchange/EventMedia.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { BookmakerTable, FancyTable, MatchOddsTable, type SlipLink } from "#app/components/exchange/MarketTables.tsx";
 import { MyBets, ScoreBoard } from "#app/components/exchange/MyBets.tsx";
@@ -147,6 +148,7 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       </header>
+      <EventMedia name={event.name} sport={event.sport} streamUrl={event.streamUrl} score={event.score} />
       {notice ? (
         <p role="status" className="mb-3 rounded-xl bg-emerald-700/40 p-3 text-sm font-semibold" data-testid="bet-notice">
           {notice}

@@ -27,6 +27,8 @@ export const createEventSchema = z.object({
 });
 
 export const traderActionSchema = z.discriminatedUnion("intent", [
+  /** The event's live-stream URL; left empty, the stream is cleared (the page shows the match tracker). */
+  z.object({ intent: z.literal("stream"), url: z.string().trim().max(500, "adminExchange.errors.stream.invalid").optional() }),
   z.object({ intent: z.enum(["open", "suspend", "void"]), market: id }),
   z.object({ intent: z.literal("inplay") }),
   z.object({ intent: z.literal("ball"), running: z.enum(["1", "0"]) }),
@@ -45,3 +47,9 @@ export const traderActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type TraderAction = z.infer<typeof traderActionSchema>;
+
+/** The allow-list of live-stream hosts (admin only): one host per line. Parsed by parseStreamHosts on the server. */
+export const streamHostsSchema = z.object({
+  intent: z.literal("streamHosts"),
+  hosts: z.string().max(2_000, "adminExchange.errors.hosts").optional(),
+});

@@ -77,6 +77,22 @@ export default {
     line: "Line saved.",
     addLine: "Fancy line added (suspended).",
     settle: "Market settled: {{count}} players.",
+    stream: "Live stream saved.",
+  },
+  stream: {
+    title: "Live stream",
+    url: "Stream player URL",
+    save: "Save stream",
+    hint: "The provider's player page (https, on an allowed host). Leave it empty and save to show our live match tracker instead.",
+    hosts: "Allowed hosts: {{hosts}}",
+    noHosts: "No stream host is allowed yet: an admin adds them on the exchange events page.",
+  },
+  streamHosts: {
+    title: "Stream hosts",
+    label: "Allowed hosts, one per line (player.example.com)",
+    hint: "Only pages on these hosts can be framed as an event's live stream (the site's Content-Security-Policy).",
+    save: "Save hosts",
+    saved: "Stream hosts saved.",
   },
   errors: {
     required: "Required.",
@@ -85,5 +101,12 @@ export default {
     date: "A date and time such as 2026-12-01 19:30.",
     rates: "The lay rate is not below the back rate; 0 means no quote.",
     lines: "The Yes line is not below the No line; rates above 0.",
+    stream: {
+      invalid: "Not a valid URL.",
+      https: "The stream URL must start with https://.",
+      host: "This host is not on the allowed stream hosts (and no port may be given).",
+    },
+    hosts: "One host name per line, such as player.example.com (no https://, port or path).",
+    tooManyHosts: "At most 20 hosts.",
   },
 };

@@ -20,6 +20,8 @@ export type Innings = {
   deliveries: number;
   /** Runs at the end of each completed over. */
   overEnds: number[];
+  /** The deliveries of the over being bowled (the last completed one until the next ball), wides included. */
+  thisOver: Delivery[];
   done: boolean;
 };
 
@@ -56,7 +58,16 @@ const OUTCOMES: readonly [Delivery, number][] = [
   [{ runs: 1, wicket: false, extra: "wide" }, 0.02],
 ];
 
-const newInnings = (batting: 0 | 1): Innings => ({ batting, runs: 0, wickets: 0, legalBalls: 0, deliveries: 0, overEnds: [], done: false });
+const newInnings = (batting: 0 | 1): Innings => ({
+  batting,
+  runs: 0,
+  wickets: 0,
+  legalBalls: 0,
+  deliveries: 0,
+  overEnds: [],
+  thisOver: [],
+  done: false,
+});
 
 function pick(r: number): Delivery {
   let acc = 0;
@@ -81,6 +92,9 @@ function bowl(state: MatchState, delivery: Delivery) {
   state.delivered += 1;
   state.last = delivery;
   innings.deliveries += 1;
+  // The first ball after six legal ones starts a new over.
+  if (innings.thisOver.filter((d) => !d.extra).length === 6) innings.thisOver = [];
+  innings.thisOver.push(delivery);
   innings.runs += delivery.runs;
   if (delivery.wicket) innings.wickets += 1;
   if (!delivery.extra) {

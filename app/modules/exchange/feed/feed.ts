@@ -1,6 +1,7 @@
 // What a feed tells the exchange about an event, whichever feed it is (the simulated match or a provider over
 // HTTP): a full snapshot each time, which feed-sync.server.ts applies to the markets idempotently.
 import type { EventSpec, FancyLineSpec } from "../events.server.ts";
+import type { BallByBall } from "../tracker.ts";
 
 /** A Fancy line as the exchange keeps it (its name is unique within its event: "6 over runs DHA"), and its state. */
 export type FeedFancyLine = FancyLineSpec & {
@@ -14,7 +15,7 @@ export type ScoreBoard = {
   innings: { team: number; runs: number; wickets: number; overs: string }[];
   /** The last delivery, as the board shows it ("4", "W", "1wd"). */
   lastBall: string | null;
-};
+} & BallByBall;
 
 /** The event as the exchange creates it, and its state now. */
 export type FeedEvent = Pick<EventSpec, "externalId" | "sport" | "competition" | "name" | "startsAt" | "runners"> & {

@@ -1,7 +1,18 @@
 // The built-in feed: a simulated T20 every two hours, round the clock, each played ball by ball from a seed (the slot
 // number), so the demo always has a match in play, more later today and tomorrow, and results of the last ones.
 // Every instance computes the same match from the clock alone; nothing is kept between calls.
-import { bookmakerRates, fancyQuotes, oversText, playMatch, winChances, type Delivery, type MatchState } from "./cricket-match.ts";
+import {
+  bookmakerRates,
+  currentInnings,
+  fancyQuotes,
+  OVERS,
+  oversText,
+  playMatch,
+  winChances,
+  type Delivery,
+  type Innings,
+  type MatchState,
+} from "./cricket-match.ts";
 import type { ExchangeFeed, FeedEvent } from "./feed.ts";
 import { simulatedOtherEvents } from "./simulated-other.ts";
 
@@ -52,7 +63,16 @@ function teamsOf(slot: number): [number, number] {
   return [a, b];
 }
 
-const ballText = (d: Delivery | undefined) => (!d ? null : d.wicket ? "W" : d.extra === "wide" ? `${d.runs}wd` : String(d.runs));
+const ballText = (d: Delivery) => (d.wicket ? "W" : d.extra === "wide" ? `${d.runs}wd` : String(d.runs));
+
+/** How many completed overs' runs the tracker shows as bars. */
+const LAST_OVERS = 6;
+
+/** The runs of the innings' last completed overs, oldest first. */
+function lastOvers(innings: Innings): number[] {
+  const ends = innings.overEnds;
+  return ends.map((end, i) => end - (ends[i - 1] ?? 0)).slice(-LAST_OVERS);
+}
 
 /** The snapshot of the match of one slot at `now`. */
 export function simulatedEvent(slot: number, now: number, timing: SimulationTiming = DEMO_TIMING): FeedEvent {
@@ -91,7 +111,10 @@ export function simulatedEvent(slot: number, now: number, timing: SimulationTimi
         ? undefined
         : {
             innings: state.innings.map((i) => ({ team: i.batting, runs: i.runs, wickets: i.wickets, overs: oversText(i) })),
-            lastBall: ballText(state.last),
+            lastBall: state.last ? ballText(state.last) : null,
+            thisOver: currentInnings(state).thisOver.map(ballText),
+            lastOvers: lastOvers(currentInnings(state)),
+            maxOvers: OVERS,
           },
     result: over ? { winner: state.winner ?? null } : undefined,
   };

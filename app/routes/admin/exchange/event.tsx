@@ -16,18 +16,20 @@ import {
   lineByTrader,
   quoteByTrader,
   setStatusByTrader,
+  setStreamByTrader,
   settleByTrader,
   type Trader,
   traderEvent,
   turnInPlayByTrader,
 } from "#app/modules/exchange/trader.server.ts";
+import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { requireTrader } from "./exchange-admin.server.ts";
 import type { Route } from "./+types/event";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const DONE = ["created", "open", "suspend", "inplay", "ball", "quote", "line", "addLine", "settle"] as const;
+const DONE = ["created", "open", "suspend", "inplay", "ball", "quote", "line", "addLine", "settle", "stream"] as const;
 
 function readEventId(params: { eventId: string }) {
   const parsed = exchangeId.safeParse(params.eventId);
@@ -49,11 +51,16 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     event: { ...view.event, startsAt: formatDhaka(view.event.startsAt, "YYYY-MM-DD HH:mm") },
     totals: view.totals,
     markets: view.markets,
+    streamHosts: await currentStreamHosts(),
     notice: done ? translate(context, done === "created" ? "adminExchange.create.created" : `adminExchange.done.${done}`, { count }) : null,
   };
 }
 
-async function perform(trader: Trader, id: number, a: TraderAction): Promise<{ done: (typeof DONE)[number]; count?: number }> {
+async function perform(
+  trader: Trader,
+  id: number,
+  a: Exclude<TraderAction, { intent: "stream" }>,
+): Promise<{ done: (typeof DONE)[number]; count?: number }> {
   switch (a.intent) {
     case "open":
     case "suspend":
@@ -88,8 +95,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = readEventId(params);
   const submission = parseWithZod(await request.formData(), { schema: traderActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const a = submission.value;
+  if (a.intent === "stream") {
+    const set = await setStreamByTrader(trader, id, a.url ?? null);
+    if (!set.ok) return data({ result: submission.reply({ fieldErrors: { url: [`adminExchange.errors.stream.${set.error}`] } }) }, { status: 400 });
+    return redirect(`/admin/exchange/${id}?done=stream`);
+  }
   try {
-    const { done, count } = await perform(trader, id, submission.value);
+    const { done, count } = await perform(trader, id, a);
     return redirect(`/admin/exchange/${id}?done=${done}${count !== undefined ? `&count=${count}` : ""}`);
   } catch (e) {
     if (!isExchangeError(e)) throw e;
@@ -98,6 +111,45 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 type Market = Route.ComponentProps["loaderData"]["markets"][number];
+
+/** The event's stream slot: a provider's player URL on an allowed host, or empty for our match tracker. */
+function StreamForm({ streamUrl, hosts, errors }: { streamUrl: string | null; hosts: string[]; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mb-3 rounded-xl bg-panel p-3" aria-labelledby="stream-title" data-testid="trader-stream">
+      <h2 id="stream-title" className="mb-1 font-bold">
+        {t("adminExchange.stream.title")}
+      </h2>
+      <p className="mb-2 text-xs text-white/60">
+        {hosts.length ? t("adminExchange.stream.hosts", { hosts: hosts.join(", ") }) : t("adminExchange.stream.noHosts")}
+      </p>
+      <Form method="post" className="flex flex-wrap items-start gap-2">
+        <input type="hidden" name="intent" value="stream" />
+        <div className="min-w-64 flex-1">
+          <label htmlFor="stream-url" className="sr-only">
+            {t("adminExchange.stream.url")}
+          </label>
+          <input
+            id="stream-url"
+            name="url"
+            type="url"
+            maxLength={500}
+            defaultValue={streamUrl ?? ""}
+            placeholder="https://"
+            aria-invalid={errors?.length ? true : undefined}
+            aria-describedby={errors?.length ? "stream-url-error" : undefined}
+            className="w-full rounded bg-ink px-2 py-1 text-sm text-white"
+          />
+          <AdminErrorList errors={errors} id="stream-url-error" className="field-error" />
+        </div>
+        <button type="submit" className="btn-primary px-3 py-1 text-sm">
+          {t("adminExchange.stream.save")}
+        </button>
+      </Form>
+      <p className="mt-1 text-xs text-white/60">{t("adminExchange.stream.hint")}</p>
+    </section>
+  );
+}
 
 function Hidden({ values }: { values: Record<string, string | number> }) {
   return (
@@ -283,6 +335,7 @@ export default function AdminExchangeEvent({ loaderData, actionData }: Route.Com
           <ActionButton values={{ intent: "ball", running: "0" }} label={t("adminExchange.actions.ballOff")} />
         </div>
       ) : null}
+      <StreamForm streamUrl={event.streamUrl} hosts={loaderData.streamHosts} errors={actionData?.result.error?.url ?? undefined} />
       {markets.map((m) => (
         <MarketCard key={m.id} market={m} />
       ))}

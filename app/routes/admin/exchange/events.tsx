@@ -3,23 +3,28 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
-import { AdminCheckbox, AdminErrorList, AdminField } from "#app/components/admin/AdminField.tsx";
-import { createEventSchema } from "#app/components/admin/exchange/schemas.ts";
+import { AdminCheckbox, AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
+import { createEventSchema, streamHostsSchema } from "#app/components/admin/exchange/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { createTraderEvent, traderEvents } from "#app/modules/exchange/trader.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
-import { requireTrader } from "./exchange-admin.server.ts";
+import { currentStreamHosts, updateStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
+import { MAX_STREAM_HOSTS, parseStreamHosts } from "#app/modules/settings/stream-hosts.ts";
+import { requireSettingsEditor, requireTrader } from "./exchange-admin.server.ts";
 import type { Route } from "./+types/events";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireTrader(request);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const trader = await requireTrader(request);
   const events = await traderEvents();
   return {
+    streamHosts: await currentStreamHosts(),
+    mayEditHosts: trader.mayEditSettings,
+    hostsSaved: url.searchParams.get("done") === "hosts",
     title: translate(context, "adminExchange.eventsTitle"),
     i18n: areaBundle(context, "adminExchange"),
     events: events.map((e) => ({
@@ -38,9 +43,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+async function saveStreamHosts(request: Request, formData: FormData) {
+  const actor = await requireSettingsEditor(request);
+  const submission = parseWithZod(formData, { schema: streamHostsSchema });
+  if (submission.status !== "success") return data({ hostsResult: submission.reply() }, { status: 400 });
+  const hosts = parseStreamHosts(submission.value.hosts ?? "");
+  if (!hosts) return data({ hostsResult: submission.reply({ fieldErrors: { hosts: ["adminExchange.errors.hosts"] } }) }, { status: 400 });
+  if (hosts.length > MAX_STREAM_HOSTS) {
+    return data({ hostsResult: submission.reply({ fieldErrors: { hosts: ["adminExchange.errors.tooManyHosts"] } }) }, { status: 400 });
+  }
+  await updateStreamHosts(actor, hosts);
+  return redirect("/admin/exchange?done=hosts");
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const trader = await requireTrader(request);
-  const submission = parseWithZod(await request.formData(), { schema: createEventSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === "streamHosts") return saveStreamHosts(request, formData);
+  const submission = parseWithZod(formData, { schema: createEventSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const startsAt = new Date(`${v.startsAt.replace(" ", "T")}:00+06:00`);
@@ -58,12 +78,51 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/exchange/${eventId}?done=created`);
 }
 
+/** The live-stream hosts staff may frame on the market page (one per line); read-only for traders. */
+function StreamHosts({ hosts, editable, saved, errors }: { hosts: string[]; editable: boolean; saved: boolean; errors?: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mb-4 max-w-xl rounded-xl bg-panel p-3" aria-labelledby="stream-hosts-title" data-testid="stream-hosts">
+      <h2 id="stream-hosts-title" className="mb-1 font-bold">
+        {t("adminExchange.streamHosts.title")}
+      </h2>
+      {saved ? <Notice>{t("adminExchange.streamHosts.saved")}</Notice> : null}
+      <p className="mb-2 text-xs text-white/60">{t("adminExchange.streamHosts.hint")}</p>
+      {editable ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="streamHosts" />
+          <div className="field">
+            <label htmlFor="stream-hosts">{t("adminExchange.streamHosts.label")}</label>
+            <textarea
+              id="stream-hosts"
+              name="hosts"
+              rows={3}
+              maxLength={2000}
+              defaultValue={hosts.join("\n")}
+              aria-invalid={errors?.length ? true : undefined}
+              aria-describedby={errors?.length ? "stream-hosts-error" : undefined}
+            />
+            <AdminErrorList errors={errors} id="stream-hosts-error" />
+          </div>
+          <button type="submit" className="btn-secondary px-3 py-1 text-sm">
+            {t("adminExchange.streamHosts.save")}
+          </button>
+        </Form>
+      ) : (
+        <p className="text-sm" data-testid="stream-hosts-list">
+          {hosts.length ? hosts.join(", ") : t("adminExchange.stream.noHosts")}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export default function AdminExchangeEvents({ loaderData, actionData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "create-event",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(createEventSchema),
     defaultValue: { sport: "cricket" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createEventSchema }),
@@ -122,6 +181,12 @@ export default function AdminExchangeEvents({ loaderData, actionData }: Route.Co
           </tbody>
         </table>
       </div>
+      <StreamHosts
+        hosts={loaderData.streamHosts}
+        editable={loaderData.mayEditHosts}
+        saved={loaderData.hostsSaved}
+        errors={actionData && "hostsResult" in actionData ? (actionData.hostsResult.error?.hosts ?? undefined) : undefined}
+      />
       <section className="max-w-xl rounded-xl bg-panel p-3" aria-labelledby="create-event-title">
         <h2 id="create-event-title" className="mb-2 font-bold">
           {t("adminExchange.create.title")}

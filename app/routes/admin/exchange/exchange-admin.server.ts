@@ -1,9 +1,15 @@
 // Shared by the trader's pages: who may open them (admin, trader) and the actor of their changes.
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { mayOpen, pageRoles } from "#app/modules/staff/permissions.ts";
 
 export async function requireTrader(request: Request) {
   const { staff } = await requireStaff(request, pageRoles.exchange);
-  return { staffId: staff.id, ip: clientIp(request) };
+  return { staffId: staff.id, ip: clientIp(request), mayEditSettings: mayOpen(staff.role, "settings") };
+}
+
+/** The stream hosts are a site setting (they widen every page's CSP): only who may edit settings changes them. */
+export async function requireSettingsEditor(request: Request) {
+  const { staff } = await requireStaff(request, pageRoles.settings);
+  return { id: staff.id, ip: clientIp(request) };
 }

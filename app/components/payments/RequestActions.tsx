@@ -8,9 +8,10 @@ import { Form, useRevalidator } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { minutesLeft, PROOF_MIME_TYPES } from "#app/modules/payments/constants.ts";
+import { minutesLeft } from "#app/modules/payments/constants.ts";
 import { ErrorDialog } from "./ErrorDialog.tsx";
 import { resubmitFormSchema } from "./form-schemas.ts";
+import { TransferFields, transferInputClass } from "./TransferFields.tsx";
 
 export function RevertForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult }) {
   const { t } = useTranslation();
@@ -84,7 +85,7 @@ export function ResubmitForm({
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const input = "w-full rounded-md border border-white/20 bg-ink px-3 py-2 text-base aria-invalid:border-red-400";
+  const input = transferInputClass;
   return (
     <Form
       method="post"
@@ -104,42 +105,7 @@ export function ResubmitForm({
         <input {...getInputProps(fields.amount, { type: "text" })} key={fields.amount.key} inputMode="decimal" className={input} />
         <ErrorList errors={fields.amount.errors} id={fields.amount.errorId} />
       </div>
-      <div className="field">
-        <label htmlFor={fields.senderNumber.id}>{t("paymentPages.pay.senderNumber")}</label>
-        <input
-          {...getInputProps(fields.senderNumber, { type: "tel" })}
-          key={fields.senderNumber.key}
-          inputMode="numeric"
-          pattern="[0-9]{11}"
-          maxLength={11}
-          className={input}
-        />
-        <ErrorList errors={fields.senderNumber.errors} id={fields.senderNumber.errorId} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.trxId.id}>{t("paymentPages.pay.trxId")}</label>
-        <input
-          {...getInputProps(fields.trxId, { type: "text" })}
-          key={fields.trxId.key}
-          maxLength={40}
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          className={input}
-        />
-        <ErrorList errors={fields.trxId.errors} id={fields.trxId.errorId} />
-      </div>
-      <div className="field">
-        <label htmlFor={fields.proof.id}>{t("paymentPages.pay.proof")}</label>
-        <input
-          {...getInputProps(fields.proof, { type: "file" })}
-          key={fields.proof.key}
-          accept={PROOF_MIME_TYPES.join(",")}
-          className={`${input} text-sm file:mr-3 file:rounded file:border-0 file:bg-brand file:px-3 file:py-1 file:font-semibold file:text-black`}
-        />
-        <p className="mt-1 text-xs text-white/50">{t("paymentPages.pay.proofHint")}</p>
-        <ErrorList errors={fields.proof.errors} id={fields.proof.errorId} />
-      </div>
+      <TransferFields fields={fields} />
       <SubmitButton label={t("paymentPages.details.resubmit")} pendingLabel={t("paymentPages.details.resubmitting")} action={action} />
     </Form>
   );

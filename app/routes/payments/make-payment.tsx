@@ -1,7 +1,6 @@
 import { useArea } from "#app/i18n/use-area.ts";
 import { replyAreas } from "#app/i18n/areas.server.ts";
-import { ErrorList } from "#app/components/forms/Field.tsx";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
@@ -14,7 +13,8 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { proofFormSchema } from "#app/components/payments/form-schemas.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
-import { PROOF_MAX_BYTES, PROOF_MIME_TYPES } from "#app/modules/payments/constants.ts";
+import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
+import { TransferFields } from "#app/components/payments/TransferFields.tsx";
 import { isPaymentError, listPaymentMethods, PaymentError, submitDeposit } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { clearDraft, readDraft } from "./deposit-draft.server.ts";
@@ -107,7 +107,6 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
     t("paymentPages.pay.step3", { amount }),
     t("paymentPages.pay.step4"),
   ];
-  const input = "w-full rounded-md border border-white/20 bg-ink px-3 py-2 text-base aria-invalid:border-red-400";
 
   return (
     <main className="mx-auto max-w-md p-3 min-[769px]:py-6" data-testid="make-payment-page">
@@ -159,45 +158,7 @@ export default function MakePayment({ loaderData, actionData }: Route.ComponentP
       <Form method="post" action="/make-payment" encType="multipart/form-data" {...getFormProps(form)} className="rounded-xl bg-panel p-4">
         <ErrorDialog formErrors={form.errors ?? []} answer={actionData} id={form.errorId} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <div className="field">
-          <label htmlFor={fields.senderNumber.id}>{t("paymentPages.pay.senderNumber")}</label>
-          <input
-            {...getInputProps(fields.senderNumber, { type: "tel" })}
-            key={fields.senderNumber.key}
-            inputMode="numeric"
-            pattern="[0-9]{11}"
-            maxLength={11}
-            autoComplete="tel-national"
-            placeholder={t("paymentPages.pay.senderPlaceholder")}
-            className={input}
-          />
-          <ErrorList errors={fields.senderNumber.errors} id={fields.senderNumber.errorId} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.trxId.id}>{t("paymentPages.pay.trxId")}</label>
-          <input
-            {...getInputProps(fields.trxId, { type: "text" })}
-            key={fields.trxId.key}
-            maxLength={40}
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t("paymentPages.pay.trxPlaceholder")}
-            className={input}
-          />
-          <ErrorList errors={fields.trxId.errors} id={fields.trxId.errorId} />
-        </div>
-        <div className="field">
-          <label htmlFor={fields.proof.id}>{t("paymentPages.pay.proof")}</label>
-          <input
-            {...getInputProps(fields.proof, { type: "file" })}
-            key={fields.proof.key}
-            accept={PROOF_MIME_TYPES.join(",")}
-            className={`${input} text-sm file:mr-3 file:rounded file:border-0 file:bg-brand file:px-3 file:py-1 file:font-semibold file:text-black`}
-          />
-          <p className="mt-1 text-xs text-white/50">{t("paymentPages.pay.proofHint")}</p>
-          <ErrorList errors={fields.proof.errors} id={fields.proof.errorId} />
-        </div>
+        <TransferFields fields={fields} placeholders />
         <SubmitButton label={t("paymentPages.pay.submit")} pendingLabel={t("paymentPages.pay.submitting")} action="/make-payment" />
       </Form>
     </main>

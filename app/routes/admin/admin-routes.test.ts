@@ -93,9 +93,14 @@ describe("admin routes", () => {
     expect(res.data.result.error.mode).toEqual(["admin.errors.realNeedsLicence"]);
   });
 
-  it("save the promised payout time from the form: 0 and 721 are refused on the field, 48 is saved", async () => {
+  // A whole-number setting: what the form refuses on the field, and what it saves.
+  it.each([
+    ["payoutPromiseHours", ["0", "721", "1.5", "abc"], "Enter a whole number of hours from 1 to 720", [48]],
+    ["resubmitWaitMinutes", ["-1", "1441", "2.5", "abc"], "Enter a whole number of minutes from 0 to 1440", [0, 30]],
+  ] as const)("save %s from the form: %j are refused on the field", async (field, refused, message, saved) => {
     const cookie = await cookieFor("admin", "AdminPass12345");
-    const post = (hours: string) =>
+    type Refusal = { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+    const post = (value: string) =>
       settings.action(
         args("/admin/settings", cookie, {
           method: "POST",
@@ -104,48 +109,22 @@ describe("admin routes", () => {
             supportMail: "help@example.com",
             depositTurnoverMultiplier: "1",
             mode: "demo",
-            payoutPromiseHours: hours,
+            [field]: value,
           }),
         }),
-      ) as Promise<{ init: { status: number }; data: { result: { error: Record<string, string[]> } } } | Response>;
-    const before = (await getEditableSettings()).payoutPromiseHours;
-    for (const hours of ["0", "721", "1.5", "abc"]) {
-      const res = (await post(hours)) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
-      expect(res.init.status, hours).toBe(400);
-      expect(res.data.result.error.payoutPromiseHours?.map(inEnglish), hours).toEqual(["Enter a whole number of hours from 1 to 720"]);
+      ) as Promise<Refusal | Response>;
+    const before = (await getEditableSettings())[field];
+    for (const value of refused) {
+      const res = (await post(value)) as Refusal;
+      expect(res.init.status, value).toBe(400);
+      expect(res.data.result.error[field]?.map(inEnglish), value).toEqual([message]);
     }
-    expect((await getEditableSettings()).payoutPromiseHours).toBe(before);
-    const saved = (await post("48")) as Response;
-    expect(saved.status).toBe(302);
-    expect((await getEditableSettings()).payoutPromiseHours).toBe(48);
-  });
-
-  it("save the wait before a rejected deposit may be resubmitted: -1, 1441 and 2.5 are refused on the field, 0 and 30 are saved", async () => {
-    const cookie = await cookieFor("admin", "AdminPass12345");
-    const post = (minutes: string) =>
-      settings.action(
-        args("/admin/settings", cookie, {
-          method: "POST",
-          body: new URLSearchParams({
-            siteTitle: "Route Title",
-            supportMail: "help@example.com",
-            depositTurnoverMultiplier: "1",
-            mode: "demo",
-            resubmitWaitMinutes: minutes,
-          }),
-        }),
-      ) as Promise<{ init: { status: number }; data: { result: { error: Record<string, string[]> } } } | Response>;
-    const before = (await getEditableSettings()).resubmitWaitMinutes;
-    for (const minutes of ["-1", "1441", "2.5", "abc"]) {
-      const res = (await post(minutes)) as { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
-      expect(res.init.status, minutes).toBe(400);
-      expect(res.data.result.error.resubmitWaitMinutes?.map(inEnglish), minutes).toEqual(["Enter a whole number of minutes from 0 to 1440"]);
-    }
-    expect((await getEditableSettings()).resubmitWaitMinutes).toBe(before);
-    for (const minutes of [0, 30]) {
-      expect(((await post(String(minutes))) as Response).status).toBe(302);
-      expect((await getEditableSettings()).resubmitWaitMinutes).toBe(minutes);
-      expect((await readMoneySettings()).resubmitWaitMinutes).toBe(minutes);
+    expect((await getEditableSettings())[field]).toBe(before);
+    for (const value of saved) {
+      expect(((await post(String(value))) as Response).status).toBe(302);
+      expect((await getEditableSettings())[field]).toBe(value);
+      // What the payment pages read.
+      expect((await readMoneySettings())[field]).toBe(value);
     }
   });
 });

@@ -1,8 +1,8 @@
-export type MethodTile = { id: number; name: string; icon: string };
+export type MethodTile = { id: number; name: string; icon: string; tag?: string | null };
 
 /**
  * Payment methods as radio tiles (one form field, works without JavaScript). `tag` is the bonus percent badge
- * the deposit page puts on every tile.
+ * the deposit page puts on every tile; a method's own tag (staff set it: "+2%") sits at the tile's other corner.
  */
 export function MethodGrid({
   name,
@@ -42,6 +42,14 @@ export function MethodGrid({
             <img src={m.icon} alt="" width={48} height={48} className="size-12 rounded-md bg-white object-contain p-1" loading="lazy" />
             <span className="w-full truncate font-semibold">{m.name}</span>
           </span>
+          {m.tag ? (
+            <span
+              className="absolute -left-1 -top-1.5 rounded-full bg-emerald-600 px-1.5 text-[0.65rem] font-bold leading-4 text-white"
+              data-testid="method-tag"
+            >
+              {m.tag}
+            </span>
+          ) : null}
           {tag ? (
             <span
               className="absolute -right-1 -top-1.5 rounded-full bg-red-600 px-1.5 text-[0.65rem] font-bold leading-4 text-white"

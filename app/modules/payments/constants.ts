@@ -30,3 +30,7 @@ export const PROOF_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as con
 export const RESUBMIT_WAIT_MINUTES_DEFAULT = 5;
 /** What "You can edit after N minutes" says: whole minutes, rounded up. */
 export const minutesLeft = (until: Date, now: Date) => Math.max(0, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+/** A payment method's tile badge ("+2%"): at most this many characters, no control characters or angle brackets. */
+export const METHOD_TAG_MAX = 12;
+export const METHOD_TAG = /^[^\u0000-\u001f\u007f<>]{1,12}$/u;

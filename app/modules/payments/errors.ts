@@ -54,6 +54,7 @@ export type PaymentErrorField =
   | "dailyCap"
   | "name"
   | "icon"
+  | "tag"
   | "nameEn"
   | "nameBn"
   | "bonusPercent"

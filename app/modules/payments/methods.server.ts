@@ -8,13 +8,13 @@ import { rowsOf } from "#app/db/rows.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { checkAmount } from "./amount.ts";
-import { channelLabels, type ChannelType, channelTypes } from "./constants.ts";
+import { channelLabels, type ChannelType, channelTypes, METHOD_TAG } from "./constants.ts";
 import { dhakaDayStart } from "./dhaka-days.ts";
 import { PaymentError, type PaymentMessageKey } from "./errors.ts";
 import { type GatewayCredentials, gatewayKinds, type GatewayKind } from "./gateway/types.ts";
 import { isChannelType, SENDER_NUMBER, toId } from "./validation.ts";
 
-export type PaymentMethod = { id: number; name: string; icon: string; status: "active" | "inactive"; sortOrder: number };
+export type PaymentMethod = { id: number; name: string; icon: string; status: "active" | "inactive"; sortOrder: number; tag: string | null };
 
 /**
  * Payment methods in display order. Players see active ones, de-duplicated by name (case and spaces ignored):
@@ -234,15 +234,18 @@ export type SavePaymentMethodInput = {
   icon: string;
   status: "active" | "inactive";
   sortOrder?: number;
+  /** The tile's badge ("+2%"); empty or null: none. */
+  tag?: string | null;
   staffId: number;
   ip?: string | null;
 };
 
-const methodSnapshot = (m: Pick<PaymentMethod, "name" | "icon" | "status" | "sortOrder">) => ({
+const methodSnapshot = (m: Pick<PaymentMethod, "name" | "icon" | "status" | "sortOrder" | "tag">) => ({
   name: m.name,
   icon: m.icon,
   status: m.status,
   sortOrder: m.sortOrder,
+  tag: m.tag,
 });
 
 /** Creates (no id) or updates a payment method. Audited. */
@@ -255,7 +258,9 @@ export async function savePaymentMethod(input: SavePaymentMethodInput): Promise<
     throw new PaymentError("invalid_input", "payments.errors.iconInvalid", { field: "icon" });
   if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "payments.errors.statusInvalid");
   const sortOrder = Number.isInteger(input.sortOrder) ? Math.max(0, Math.min(10_000, input.sortOrder!)) : 0;
-  const values = { name, icon, status: input.status, sortOrder };
+  const tag = typeof input.tag === "string" && input.tag.trim() ? input.tag.trim() : null;
+  if (tag !== null && !METHOD_TAG.test(tag)) throw new PaymentError("invalid_input", "payments.errors.methodTagInvalid", { field: "tag" });
+  const values = { name, icon, status: input.status, sortOrder, tag };
   const ip = input.ip ?? null;
   const saved = await db.transaction(async (tx) => {
     if (input.id) {
@@ -352,6 +357,7 @@ export async function listAdminPaymentMethods(): Promise<AdminPaymentMethod[]> {
     icon: m.icon,
     status: m.status,
     sortOrder: m.sortOrder,
+    tag: m.tag,
     gateway: gatewayView(m),
   }));
 }

@@ -5,7 +5,7 @@ import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { playerExclusions } from "#app/modules/protection/schema.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
-import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
+import { type ChannelType, type DepositChannelType, METHOD_TAG_MAX, type ReviewStatus } from "./constants.ts";
 import type { GatewayCredentials, GatewayKind } from "./gateway/types.ts";
 
 /** Payment methods (bKash, Nagad, ...). The footer shows their logos; deposits and withdrawals go through them. */
@@ -17,6 +17,8 @@ export const paymentMethods = pgTable(
     icon: text().notNull(),
     status: text().$type<"active" | "inactive">().notNull().default("active"),
     sortOrder: integer().notNull().default(0),
+    /** A short badge staff put on the deposit page's tile ("+2%" for a fee or bonus the method carries); null: none. */
+    tag: text(),
     /** Deposits through a merchant checkout (credited with no staff step); null: manual transfers only. */
     gateway: text().$type<GatewayKind>(),
     /** The merchant credentials for the gateway (secrets: never shown back, never audited). */
@@ -32,6 +34,7 @@ export const paymentMethods = pgTable(
   (t) => [
     check("payment_methods_gateway_check", sql`${t.gateway} is null or ${t.gateway} in ('simulated', 'bkash')`),
     check("payment_methods_gateway_range_check", sql`${t.gatewayMin} > 0 and ${t.gatewayMax} >= ${t.gatewayMin}`),
+    check("payment_methods_tag_check", sql`${t.tag} is null or char_length(${t.tag}) between 1 and ${sql.raw(String(METHOD_TAG_MAX))}`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";
@@ -63,5 +63,23 @@ describe("back-office settings", () => {
       "invalid_input",
       "payments.errors.methodNameRequired",
     );
+  });
+
+  it("keeps a method's tile tag ('+2%'): trimmed, cleared when empty, refused when long or with markup", async () => {
+    const staff = await createStaff();
+    const input = { name: "Bank Transfer", icon: "/demo/payments/bank.svg", status: "active" as const, staffId: staff.id };
+    const m = await savePaymentMethod({ ...input, tag: " +2% " });
+    expect(m.tag).toBe("+2%");
+    expect((await listPaymentMethods()).find((x) => x.id === m.id)?.tag).toBe("+2%");
+    for (const bad of ["+2% bonus today!", "<b>2%</b>", "2%\u0007"]) {
+      const e = await expectPaymentError(savePaymentMethod({ ...input, id: m.id, tag: bad }), "invalid_input", "payments.errors.methodTagInvalid");
+      expect(e.field).toBe("tag");
+    }
+    expect((await savePaymentMethod({ ...input, id: m.id, tag: "" })).tag).toBeNull();
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "payment_method"), eq(auditLog.entityId, String(m.id)), eq(auditLog.action, "payment_method.update")));
+    expect(entry).toMatchObject({ before: { tag: "+2%" }, after: { tag: null } });
   });
 });

@@ -84,7 +84,7 @@ export async function depositPageData(playerId: number, locale: string, query: U
     amountRange,
     quick,
     promotions: promotions.map((p) => ({ id: p.id, name: locale === "bn" ? p.nameBn : p.nameEn, percent: Math.round(p.bonusPercent) })),
-    methods: methods.map(({ id, name, icon }) => ({ id, name, icon })),
+    methods: methods.map(({ id, name, icon, tag }) => ({ id, name, icon, tag })),
     channels,
     selected,
     records: deposits.map((d) => ({

@@ -2,7 +2,7 @@
 // finance.errors keys; amounts are typed in taka and come out as poisha (bigint).
 import { z } from "zod";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
-import { channelTypes } from "#app/modules/payments/constants.ts";
+import { channelTypes, METHOD_TAG } from "#app/modules/payments/constants.ts";
 import { toId } from "#app/modules/payments/validation.ts";
 
 /** A database id from a hidden field; forged or malformed ids are refused with a message, never a 500. */
@@ -91,6 +91,8 @@ export const paymentMethodSchema = z.object({
     .trim()
     .max(500, "adminPayments.errors.textTooLong")
     .regex(/^(\/\S*|https:\/\/\S+)$/, "adminPayments.errors.pathInvalid"),
+  // The tile's badge ("+2%"); left empty, none.
+  tag: z.string().trim().regex(METHOD_TAG, "adminPayments.errors.tagInvalid").optional(),
   sortOrder: z.coerce
     .number({ error: "adminPayments.errors.orderInvalid" })
     .int("adminPayments.errors.orderInvalid")

@@ -67,6 +67,7 @@ export default {
     rangeInvalid: "সর্বোচ্চ পরিমাণ সর্বনিম্ন পরিমাণের সমান বা বেশি হতে হবে।",
     walletNumberTaken: "এই নম্বরটি এই মেথড ও পেমেন্ট টাইপে আগেই আছে।",
     methodNameRequired: "অনুগ্রহ করে একটি নাম লিখুন (সর্বোচ্চ 60 অক্ষর)।",
+    methodTagInvalid: "ট্যাগ সর্বোচ্চ 12 অক্ষরের, < বা > ছাড়া, যেমন +2%।",
     iconInvalid: "আইকন অবশ্যই /demo/payments/bkash.svg এর মতো সাইট পাথ বা https ঠিকানা হতে হবে।",
     statusInvalid: "সক্রিয় বা নিষ্ক্রিয় বেছে নিন।",
     promotionNameRequired: "অনুগ্রহ করে একটি নাম লিখুন (সর্বোচ্চ 120 অক্ষর)।",

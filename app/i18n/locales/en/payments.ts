@@ -66,6 +66,7 @@ export default {
     rangeInvalid: "The maximum must be at least the minimum.",
     walletNumberTaken: "This number is already listed for this method and payment type.",
     methodNameRequired: "Please enter a name (at most 60 characters).",
+    methodTagInvalid: "A tag is at most 12 characters, without < or >, for example +2%.",
     iconInvalid: "The icon must be a site path such as /demo/payments/bkash.svg or an https address.",
     statusInvalid: "Choose active or inactive.",
     promotionNameRequired: "Please enter a name (at most 120 characters).",

@@ -9,7 +9,7 @@ import { db } from "#app/db/db.server.ts";
 import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
-import { adjustments, deposits, walletNumbers, withdrawals } from "#app/modules/payments/schema.ts";
+import { adjustments, deposits, paymentMethods, walletNumbers, withdrawals } from "#app/modules/payments/schema.ts";
 import {
   closeIdleConnections,
   createMethodWithNumbers,
@@ -390,15 +390,20 @@ describe("settings", () => {
     const path = "/admin/finance/payment-methods";
     const badMethod = await call(methodsRoute.action, path, {
       cookie: cookies.finance,
-      form: { intent: "method", name: "", icon: "javascript:alert(1)" },
+      form: { intent: "method", name: "", icon: "javascript:alert(1)", tag: "<i>+2%</i>" },
     });
     expect(badMethod.status).toBe(400);
-    expect(errorsOf(badMethod)).toMatchObject({ name: ["adminPayments.errors.nameRequired"], icon: ["adminPayments.errors.pathInvalid"] });
+    expect(errorsOf(badMethod)).toMatchObject({
+      name: ["adminPayments.errors.nameRequired"],
+      icon: ["adminPayments.errors.pathInvalid"],
+      tag: ["adminPayments.errors.tagInvalid"],
+    });
     const savedMethod = await call(methodsRoute.action, path, {
       cookie: cookies.finance,
-      form: { intent: "method", name: "Cellfin", icon: "/demo/payments/cellfin.svg", sortOrder: "9", active: "on" },
+      form: { intent: "method", name: "Cellfin", icon: "/demo/payments/cellfin.svg", tag: "+2%", sortOrder: "9", active: "on" },
     });
     expect(savedMethod.status).toBe(302);
+    expect((await db.select().from(paymentMethods).where(eq(paymentMethods.name, "Cellfin")))[0]?.tag).toBe("+2%");
 
     const wallet = {
       intent: "wallet",

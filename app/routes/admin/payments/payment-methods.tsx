@@ -10,7 +10,7 @@ import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { depositModeOptions, methodGatewaySchema, paymentMethodSchema, walletNumberSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { channelTypes } from "#app/modules/payments/constants.ts";
+import { channelTypes, METHOD_TAG_MAX } from "#app/modules/payments/constants.ts";
 import { isPaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
 import {
   isGatewaySettingsError,
@@ -51,6 +51,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       id: m.id,
       name: m.name,
       icon: m.icon,
+      tag: m.tag,
       active: m.status === "active",
       sortOrder: m.sortOrder,
       // Secrets only as masks: the values never leave the server.
@@ -86,7 +87,7 @@ type FormKey = `${"method" | "wallet" | "gateway"}-${number | "new"}`;
 type ActionData = { form: FormKey; result: SubmissionResult<string[]> };
 
 // Fields of the module's refusals that exist on these forms; anything else is shown above the form.
-const methodFields: PaymentErrorField[] = ["name", "icon"];
+const methodFields: PaymentErrorField[] = ["name", "icon", "tag"];
 const walletFields: PaymentErrorField[] = ["methodId", "channelType", "accountNumber", "minAmount", "maxAmount", "dailyCap"];
 /** What a failed gateway form sends back never includes the secrets typed in. */
 const secretFields = ["appSecret", "password", "webhookSecret"];
@@ -122,6 +123,7 @@ export async function action({ request }: Route.ActionArgs) {
       id: v.id ?? null,
       name: v.name,
       icon: v.icon,
+      tag: v.tag ?? null,
       status: v.active ? "active" : "inactive",
       sortOrder: v.sortOrder,
       staffId,
@@ -178,7 +180,7 @@ function MethodForm({ method, canAct, lastResult }: { method?: Method; canAct: b
     id: `method-${method?.id ?? "new"}`,
     lastResult,
     defaultValue: method
-      ? { name: method.name, icon: method.icon, active: method.active ? "on" : undefined, sortOrder: String(method.sortOrder) }
+      ? { name: method.name, icon: method.icon, tag: method.tag ?? "", active: method.active ? "on" : undefined, sortOrder: String(method.sortOrder) }
       : { active: "on", sortOrder: "0" },
     constraint: getZodConstraint(paymentMethodSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentMethodSchema }),
@@ -190,7 +192,7 @@ function MethodForm({ method, canAct, lastResult }: { method?: Method; canAct: b
       <input type="hidden" name="intent" value="method" />
       {method ? <input type="hidden" name="id" value={method.id} /> : null}
       <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
-      <fieldset disabled={!canAct} className="grid items-start gap-x-3 sm:grid-cols-[auto_1fr_1.5fr_5rem_auto_auto]">
+      <fieldset disabled={!canAct} className="grid items-start gap-x-3 sm:grid-cols-[auto_1fr_1.5fr_5rem_5rem_auto_auto]">
         {method?.icon ? (
           <img src={method.icon} alt="" className="mt-6 hidden h-8 w-8 rounded bg-white/10 object-contain sm:block" />
         ) : (
@@ -208,6 +210,13 @@ function MethodForm({ method, canAct, lastResult }: { method?: Method; canAct: b
           inputProps={getInputProps(fields.icon, { type: "text" })}
           errors={fields.icon.errors}
           errorId={fields.icon.errorId}
+        />
+        <PaymentsField
+          label={t("adminPayments.methods.tag")}
+          hint={method ? undefined : t("adminPayments.methods.tagHint")}
+          inputProps={{ ...getInputProps(fields.tag, { type: "text" }), maxLength: METHOD_TAG_MAX }}
+          errors={fields.tag.errors}
+          errorId={fields.tag.errorId}
         />
         <PaymentsField
           label={t("adminPayments.methods.order")}

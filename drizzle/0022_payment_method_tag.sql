@@ -1,0 +1,2 @@
+ALTER TABLE "payment_methods" ADD COLUMN "tag" text;--> statement-breakpoint
+ALTER TABLE "payment_methods" ADD CONSTRAINT "payment_methods_tag_check" CHECK ("payment_methods"."tag" is null or char_length("payment_methods"."tag") between 1 and 12);

@@ -6,6 +6,7 @@ import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { clearCatalogueMenuCache, containsPattern } from "./catalogue.server.ts";
 import { type Game, type GameProvider, gameProviders, games } from "./schema.ts";
 import { type GameType, isGameType } from "./types.ts";
+import { isId } from "#app/utils/ids.ts";
 
 export type GameAdminErrorCode = "not_found" | "invalid_input";
 /** Message keys of the adminGames locale area. */
@@ -90,7 +91,7 @@ const providerSnapshot = (p: GameProvider) => ({
 });
 
 async function lockProvider(tx: Tx, id: number) {
-  const [row] = Number.isSafeInteger(id) && id > 0 ? await tx.select().from(gameProviders).where(eq(gameProviders.id, id)).for("update") : [];
+  const [row] = isId(id) ? await tx.select().from(gameProviders).where(eq(gameProviders.id, id)).for("update") : [];
   if (!row) throw new GameAdminError("not_found", "adminGames.errors.providerNotFound");
   return row;
 }
@@ -222,7 +223,7 @@ const gameSnapshot = (g: Game) => ({
 });
 
 async function lockGame(tx: Tx, id: number) {
-  const [row] = Number.isSafeInteger(id) && id > 0 ? await tx.select().from(games).where(eq(games.id, id)).for("update") : [];
+  const [row] = isId(id) ? await tx.select().from(games).where(eq(games.id, id)).for("update") : [];
   if (!row) throw new GameAdminError("not_found", "adminGames.errors.gameNotFound");
   return row;
 }
@@ -276,6 +277,29 @@ export async function setGamePoster(id: number, poster: string, actor: Actor): P
       entityId: before.id,
       before: { poster: before.poster },
       after: { poster },
+      ip: actor.ip ?? null,
+    });
+    return after!;
+  });
+}
+
+/**
+ * Sets a provider's icon (the /games filter chip) to a stored upload (/poster/<name>, storePoster's answer) or clears
+ * it (""): the chip then shows the name alone. Audited with before/after.
+ */
+export async function setProviderIcon(id: number, icon: string, actor: Actor): Promise<GameProvider> {
+  if (icon !== "" && !/^\/poster\/[a-f0-9]{32}\.(png|jpg|webp)$/.test(icon))
+    throw new GameAdminError("invalid_input", "adminGames.errors.posterInvalid", "icon");
+  return db.transaction(async (tx) => {
+    const before = await lockProvider(tx, id);
+    const [after] = await tx.update(gameProviders).set({ icon }).where(eq(gameProviders.id, before.id)).returning();
+    await audit(tx, {
+      staffId: actor.staffId,
+      action: "provider.icon",
+      entity: "game_provider",
+      entityId: before.id,
+      before: { icon: before.icon },
+      after: { icon },
       ip: actor.ip ?? null,
     });
     return after!;

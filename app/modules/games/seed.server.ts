@@ -1,8 +1,8 @@
 // The game catalogue every install starts with: the house provider (Crash, Dice, Mines) always, and in demo
 // mode a catalogue of aggregator providers that fills every category (their empty baseUrl makes the built-in
-// simulated aggregator answer their launches). Idempotent: rows are matched on platform / code and never changed,
-// except that a provider whose icon is empty gets its demo icon (installs seeded before the icons existed).
-import { and, eq, inArray, sql } from "drizzle-orm";
+// simulated aggregator answer their launches). Idempotent: rows are matched on platform / code and never changed
+// (an icon staff removed stays removed).
+import { inArray } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import { gameProviders, games } from "./schema.ts";
 import { HOUSE_PLATFORM, type GameType } from "./types.ts";
@@ -118,19 +118,6 @@ export async function seedGameCatalogue(db: Executor, { demo }: { demo: boolean 
       })),
     )
     .onConflictDoNothing({ target: gameProviders.platform });
-  // Providers seeded before the icons keep an empty icon: give them theirs, never replacing one staff set.
-  await db
-    .update(gameProviders)
-    .set({ icon: sql`'/demo/providers/' || ${gameProviders.platform} || '.svg'` })
-    .where(
-      and(
-        eq(gameProviders.icon, ""),
-        inArray(
-          gameProviders.platform,
-          list.map((p) => p.platform),
-        ),
-      ),
-    );
   const rows = await db
     .select({ id: gameProviders.id, platform: gameProviders.platform })
     .from(gameProviders)

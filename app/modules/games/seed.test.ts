@@ -74,7 +74,7 @@ describe("seedGameCatalogue", () => {
     expect(existsSync("public/demo/posters/default.svg")).toBe(true);
   });
 
-  it("gives every seeded provider a small icon under public/demo/providers, set only where the icon is empty", async () => {
+  it("gives every seeded provider a small icon under public/demo/providers, and never changes one staff removed or set", async () => {
     const providers = await db.select().from(gameProviders);
     for (const p of providers) {
       expect(p.icon, p.platform).toBe(`/demo/providers/${p.platform}.svg`);
@@ -82,12 +82,12 @@ describe("seedGameCatalogue", () => {
       expect(existsSync(file), file).toBe(true);
       expect(statSync(file).size).toBeLessThan(1024);
     }
-    // A provider seeded before the icons (an empty icon) gets one; one staff set is kept.
+    // Staff removed one icon and uploaded another: the next start keeps both choices.
     await db.update(gameProviders).set({ icon: "" }).where(eq(gameProviders.platform, "JDB"));
     await db.update(gameProviders).set({ icon: "/poster/0123456789abcdef0123456789abcdef.png" }).where(eq(gameProviders.platform, "PG"));
     await seedGameCatalogue(db, { demo: true });
     const icon = async (platform: string) => (await db.select().from(gameProviders).where(eq(gameProviders.platform, platform)))[0]!.icon;
-    expect(await icon("JDB")).toBe("/demo/providers/JDB.svg");
+    expect(await icon("JDB")).toBe("");
     expect(await icon("PG")).toBe("/poster/0123456789abcdef0123456789abcdef.png");
   });
 

@@ -70,11 +70,12 @@ beforeAll(async () => {
 });
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
-function posterForm(id: number, bytes: Uint8Array, name: string, type: string) {
+/** A games page's upload form: a game's poster, or a provider's icon (intent and field "icon"). */
+function posterForm(id: number, bytes: Uint8Array, name: string, type: string, field: "poster" | "icon" = "poster") {
   const f = new FormData();
-  f.set("intent", "poster");
+  f.set("intent", field);
   f.set("id", String(id));
-  f.set("poster", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  f.set(field, new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
   return f;
 }
 
@@ -218,5 +219,44 @@ describe("posters", () => {
     });
     expect(out.status).toBe(404);
     expect(await files()).toBe(before);
+  });
+});
+
+describe("provider icons", () => {
+  const iconOf = async () => (await db.select().from(gameProviders).where(eq(gameProviders.id, provider.id)))[0]!.icon;
+  const post = (body: FormData | URLSearchParams, cookie = cookies.content) =>
+    call(providersRoute.action as Handler, "/admin/games/providers", { cookie, body });
+
+  it("an uploaded PNG becomes the provider's icon, audited and served; removing it leaves the name alone", async () => {
+    const before = await iconOf();
+    const bad = await post(posterForm(provider.id, new TextEncoder().encode("<svg onload=alert(1)>"), "i.png", "image/png", "icon"));
+    expect(bad.status).toBe(400);
+    expect(answerInEnglish(bad.data)).toContain("PNG, JPEG or WebP");
+    expect(await iconOf()).toBe(before);
+
+    const out = await post(posterForm(provider.id, PNG, "icon.png", "image/png", "icon"));
+    expect(out.status).toBe(302);
+    const icon = await iconOf();
+    expect(icon).toMatch(/^\/poster\/[a-f0-9]{32}\.png$/);
+    const name = icon.slice("/poster/".length);
+    expect((await call(posterRoute.loader as Handler, icon, { params: { name } })).status).toBe(200);
+    const page = await call(providersRoute.loader as Handler, "/admin/games/providers", { cookie: cookies.content });
+    expect((page.data as { providers: Array<{ id: number; icon: string }> }).providers.find((p) => p.id === provider.id)?.icon).toBe(icon);
+
+    expect((await post(form({ intent: "remove-icon", id: String(provider.id) }))).status).toBe(302);
+    expect(await iconOf()).toBe("");
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, "provider.icon")).orderBy(auditLog.id);
+    expect(audits.map((a) => [a.before, a.after])).toEqual([
+      [{ icon: before }, { icon }],
+      [{ icon }, { icon: "" }],
+    ]);
+  });
+
+  it("an unknown provider is a 404 that keeps no file; finance may not change icons", async () => {
+    const before = await countUploads("posters");
+    expect((await post(posterForm(777_777, PNG, "p.png", "image/png", "icon"))).status).toBe(404);
+    expect(await countUploads("posters")).toBe(before);
+    expect((await post(form({ intent: "remove-icon", id: "777777" }))).status).toBe(404);
+    expect((await post(form({ intent: "remove-icon", id: String(provider.id) }), cookies.finance)).status).toBe(403);
   });
 });

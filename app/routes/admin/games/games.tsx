@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
@@ -11,10 +10,9 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { GameAdminError, isGameAdminError, listAdminGames, listProviderChoices, saveGame, setGamePoster } from "#app/modules/games/admin.server.ts";
 import { DEFAULT_POSTER } from "#app/modules/games/catalogue.server.ts";
-import { POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/posters.server.ts";
 import { gameTypes, isGameType } from "#app/modules/games/types.ts";
 import { parseTaka } from "#app/modules/ledger/money.ts";
-import { errorMessage, gamesPage, requireGamesStaff, takaInput, translate } from "./admin-games.server.ts";
+import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, takaInput, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -97,30 +95,17 @@ export async function action({ request, url }: Route.ActionArgs) {
     q.set("what", name);
     return redirect(`${BASE}?${q}#game-${id}`);
   };
-  let formData: FormData;
-  try {
-    formData = await parseFormData(request, { maxFiles: 1, maxFileSize: POSTER_MAX_BYTES });
-  } catch (e) {
-    if (!(e instanceof FormDataParseError || e instanceof MultipartParseError)) throw e;
-    // The parser stops at the limit, so the row id is lost too: the message is shown above the list.
-    const tooLarge = e instanceof MaxFileSizeExceededError;
-    const message = tooLarge ? "adminGames.errors.posterTooLarge" : "adminGames.errors.posterRequired";
-    return data<ActionData>({ form: "page", result: { status: "error", error: { "": [message] } } }, { status: tooLarge ? 413 : 400 });
-  }
+  const { formData, refusal } = await readImageForm(request);
+  if (refusal) return data<ActionData>({ form: "page", result: { status: "error", error: { "": [refusal.message] } } }, { status: refusal.status });
   const id = rowOf(formData);
 
   if (formData.get("intent") === "poster") {
     const form = `poster-${id}`;
-    const file = formData.get("poster");
-    let stored: string | null = null;
     try {
       if (!id) throw new GameAdminError("not_found", "adminGames.errors.gameNotFound");
-      const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : null;
-      stored = await storePoster(bytes);
-      const game = await setGamePoster(id, stored, actor);
+      const game = await saveUploadedImage(formData.get("poster"), (poster) => setGamePoster(id, poster, actor));
       return done("poster", game.name, game.id);
     } catch (e) {
-      if (stored) await removePoster(stored);
       if (!isGameAdminError(e)) throw e;
       return data<ActionData>(
         { form, result: { status: "error", error: { poster: [errorMessage(e)] } } },

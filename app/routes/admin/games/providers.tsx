@@ -8,8 +8,8 @@ import { GamesNav } from "#app/components/admin/games/GamesNav.tsx";
 import { providerFormSchema, rotationFormSchema } from "#app/components/admin/games/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvider } from "#app/modules/games/admin.server.ts";
-import { errorMessage, gamesPage, requireGamesStaff, translate } from "./admin-games.server.ts";
+import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvider, setProviderIcon } from "#app/modules/games/admin.server.ts";
+import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/providers";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -26,7 +26,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       ? translate(context, "adminGames.providers.saved", { name: what })
       : saved === "rotation"
         ? translate(context, "adminGames.providers.rotationFinished", { name: what })
-        : null;
+        : saved === "icon"
+          ? translate(context, "adminGames.providers.iconSaved", { name: what })
+          : saved === "icon-removed"
+            ? translate(context, "adminGames.providers.iconRemoved", { name: what })
+            : null;
   return {
     ...gamesPage(context, "adminGames.providers.title"),
     notice,
@@ -35,6 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       platform: p.platform,
       name: p.name,
       kind: p.kind,
+      icon: p.icon,
       active: p.status === "active",
       sortOrder: p.sortOrder,
       baseUrl: p.baseUrl,
@@ -50,7 +55,10 @@ type ActionData = { form: string; result: SubmissionResult<string[]> };
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireGamesStaff(request);
-  const formData = await request.formData();
+  const { formData, refusal } = await readImageForm(request);
+  if (refusal) return data<ActionData>({ form: "page", result: { status: "error", error: { "": [refusal.message] } } }, { status: refusal.status });
+  const intent = formData.get("intent");
+  if (intent === "icon" || intent === "remove-icon") return saveIcon(formData, intent, actor);
   const finishing = formData.get("intent") === "finish-rotation";
   const rowId = /^\d{1,10}$/.test(String(formData.get("id") ?? "")) ? String(formData.get("id")) : "unknown";
   const form = `provider-${rowId}`;
@@ -85,9 +93,89 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** Uploads (intent=icon) or removes (intent=remove-icon) a provider's icon, the /games filter chip's picture. */
+async function saveIcon(formData: FormData, intent: "icon" | "remove-icon", actor: Awaited<ReturnType<typeof requireGamesStaff>>) {
+  const id = /^\d{1,10}$/.test(String(formData.get("id") ?? "")) ? Number(formData.get("id")) : 0;
+  try {
+    const provider =
+      intent === "icon"
+        ? await saveUploadedImage(formData.get("icon"), (icon) => setProviderIcon(id, icon, actor))
+        : await setProviderIcon(id, "", actor);
+    const saved = intent === "icon" ? "icon" : "icon-removed";
+    return redirect(`${BASE}?${new URLSearchParams({ saved, what: provider.name })}#provider-${provider.id}`);
+  } catch (e) {
+    if (!isGameAdminError(e)) throw e;
+    return data<ActionData>(
+      { form: `icon-${id}`, result: { status: "error", error: { icon: [errorMessage(e)] } } },
+      { status: e.code === "not_found" ? 404 : 400 },
+    );
+  }
+}
+
 type Provider = Route.ComponentProps["loaderData"]["providers"][number];
 
-function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult?: SubmissionResult<string[]> }) {
+function IconForms({ provider, errors }: { provider: Provider; errors: string[] | null }) {
+  const { t } = useTranslation();
+  const inputId = `icon-${provider.id}`;
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-3 border-t border-white/10 pt-2" data-testid="provider-icon">
+      {provider.icon ? (
+        <img src={provider.icon} alt="" width={32} height={32} className="size-8 rounded bg-white/10 object-contain" />
+      ) : (
+        <span className="text-xs text-white/60">{t("adminGames.providers.noIcon")}</span>
+      )}
+      <Form method="post" action={BASE} encType="multipart/form-data" className="flex flex-wrap items-end gap-2" data-testid="icon-form">
+        <input type="hidden" name="intent" value="icon" />
+        <input type="hidden" name="id" value={provider.id} />
+        <div className="field !mb-0">
+          <label htmlFor={inputId}>{t("adminGames.providers.icon")}</label>
+          <input
+            id={inputId}
+            name="icon"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            required
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={`${inputId}-hint`}
+            className="text-sm"
+          />
+          <div id={`${inputId}-hint`} className="mt-1 text-xs text-white/60">
+            {t("adminGames.providers.iconHint")}
+          </div>
+          <AdminErrorList errors={errors} />
+        </div>
+        <SubmitButton
+          label={t("adminGames.providers.uploadIcon")}
+          pendingLabel={t("adminGames.providers.uploadingIcon")}
+          action={BASE}
+          className="btn-secondary !px-3 !py-1.5 text-sm"
+        />
+      </Form>
+      {provider.icon ? (
+        <Form method="post" action={BASE}>
+          <input type="hidden" name="intent" value="remove-icon" />
+          <input type="hidden" name="id" value={provider.id} />
+          <SubmitButton
+            label={t("adminGames.providers.removeIcon")}
+            pendingLabel={t("adminGames.providers.removingIcon")}
+            action={BASE}
+            className="btn-secondary !px-3 !py-1.5 text-sm"
+          />
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function ProviderForm({
+  provider,
+  lastResult,
+  iconErrors,
+}: {
+  provider: Provider;
+  lastResult?: SubmissionResult<string[]>;
+  iconErrors: string[] | null;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
     id: `provider-${provider.id}`,
@@ -164,6 +252,7 @@ function ProviderForm({ provider, lastResult }: { provider: Provider; lastResult
           className="btn-primary w-full !py-2 sm:w-auto"
         />
       </Form>
+      <IconForms provider={provider} errors={iconErrors} />
       {provider.rotating ? (
         <Form
           method="post"
@@ -196,9 +285,15 @@ export default function AdminGameProviders({ loaderData, actionData }: Route.Com
       <GamesNav />
       {loaderData.notice && !a ? <Notice>{loaderData.notice}</Notice> : null}
       <p className="mb-3 text-sm text-white/60">{t("adminGames.providers.intro")}</p>
+      {a?.form === "page" ? <AdminErrorList errors={a.result.error?.[""] ?? null} className="form-error" /> : null}
       <div className="space-y-3">
         {loaderData.providers.map((p) => (
-          <ProviderForm key={p.id} provider={p} lastResult={a?.form === `provider-${p.id}` ? a.result : undefined} />
+          <ProviderForm
+            key={p.id}
+            provider={p}
+            lastResult={a?.form === `provider-${p.id}` ? a.result : undefined}
+            iconErrors={a?.form === `icon-${p.id}` ? (a.result.error?.icon ?? null) : null}
+          />
         ))}
       </div>
     </>

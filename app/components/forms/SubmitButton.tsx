@@ -5,15 +5,19 @@ export function SubmitButton({
   label,
   pendingLabel,
   action,
+  intent,
   className = "btn-primary w-full",
 }: {
   label: string;
   pendingLabel: string;
   action?: string;
+  /** Several forms posting to one address: only the one sending this `intent` field shows the pending text. */
+  intent?: string;
   className?: string;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && (!action || navigation.formAction === action);
+  const pending =
+    navigation.state === "submitting" && (!action || navigation.formAction === action) && (!intent || navigation.formData?.get("intent") === intent);
   return (
     <button type="submit" className={className} disabled={pending} aria-busy={pending}>
       {pending ? pendingLabel : label}

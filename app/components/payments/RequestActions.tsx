@@ -25,6 +25,7 @@ export function RevertForm({ action, lastResult }: { action: string; lastResult?
         label={t("paymentPages.details.revert")}
         pendingLabel={t("paymentPages.details.reverting")}
         action={action}
+        intent="revert"
         className="btn-secondary w-full border border-red-400/60 text-red-200"
       />
     </Form>
@@ -106,7 +107,12 @@ export function ResubmitForm({
         <ErrorList errors={fields.amount.errors} id={fields.amount.errorId} />
       </div>
       <TransferFields fields={fields} />
-      <SubmitButton label={t("paymentPages.details.resubmit")} pendingLabel={t("paymentPages.details.resubmitting")} action={action} />
+      <SubmitButton
+        label={t("paymentPages.details.resubmit")}
+        pendingLabel={t("paymentPages.details.resubmitting")}
+        action={action}
+        intent="resubmit"
+      />
     </Form>
   );
 }

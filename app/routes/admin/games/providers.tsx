@@ -148,6 +148,7 @@ function IconForms({ provider, errors }: { provider: Provider; errors: string[] 
           label={t("adminGames.providers.uploadIcon")}
           pendingLabel={t("adminGames.providers.uploadingIcon")}
           action={BASE}
+          intent="icon"
           className="btn-secondary !px-3 !py-1.5 text-sm"
         />
       </Form>
@@ -159,6 +160,7 @@ function IconForms({ provider, errors }: { provider: Provider; errors: string[] 
             label={t("adminGames.providers.removeIcon")}
             pendingLabel={t("adminGames.providers.removingIcon")}
             action={BASE}
+            intent="remove-icon"
             className="btn-secondary !px-3 !py-1.5 text-sm"
           />
         </Form>
@@ -249,6 +251,7 @@ function ProviderForm({
           label={t("adminGames.providers.save")}
           pendingLabel={t("adminGames.providers.saving")}
           action={BASE}
+          intent="save"
           className="btn-primary w-full !py-2 sm:w-auto"
         />
       </Form>
@@ -267,6 +270,7 @@ function ProviderForm({
             label={t("adminGames.providers.finishRotation")}
             pendingLabel={t("adminGames.providers.finishing")}
             action={BASE}
+            intent="finish-rotation"
             className="btn-secondary !px-3 !py-1 text-sm"
           />
         </Form>

@@ -10,7 +10,7 @@ import { guardContext } from "./test.ts";
 const ADMIN_USERNAME = "admin";
 
 /** A real 1x1 PNG: the server checks the file by its bytes. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+export const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 export const newTrx = () => `E2E${randomBytes(5).toString("hex").toUpperCase()}`;
 

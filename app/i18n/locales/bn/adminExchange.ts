@@ -109,6 +109,6 @@ export default {
       host: "এই হোস্টটি অনুমোদিত স্ট্রিম হোস্টের তালিকায় নেই (পোর্টও দেওয়া যাবে না)।",
     },
     hosts: "প্রতি লাইনে একটি হোস্ট নাম, যেমন player.example.com (https://, পোর্ট বা পাথ ছাড়া)।",
-    tooManyHosts: "সর্বোচ্চ ২০টি হোস্ট।",
+    tooManyHosts: "সর্বোচ্চ 20টি হোস্ট।",
   },
 } satisfies Shape<typeof en>;

@@ -29,7 +29,7 @@ export default {
   referralNotFound: "রেফারেল কোড পাওয়া যায়নি",
   ageCheck: "আপনার বয়স 18 বছর তা নিশ্চিত করতে হবে।",
   fillAllFields: "অনুগ্রহ করে সব ঘর পূরণ করুন।",
-  fillAllFieldsStep2: "অনুগ্রহ করে ধাপ ২-এর সব ঘর পূরণ করুন।",
+  fillAllFieldsStep2: "অনুগ্রহ করে ধাপ 2-এর সব ঘর পূরণ করুন।",
   nameRequired: "পুরো নাম আবশ্যক",
   captchaRequired: "ছবির কোডটি লিখুন",
   captchaWrong: "কোডটি ভুল বা মেয়াদোত্তীর্ণ। নতুনটি চেষ্টা করুন।",

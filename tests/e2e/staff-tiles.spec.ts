@@ -1,41 +1,45 @@
 // What staff put on the players' tiles: a provider's icon uploaded under /admin/games/providers shows in the /games
-// filter (and goes when removed), and a payment method's tag ("+2%") shows on its deposit tile. Each test puts the
-// row back as it found it, since the other tests share the server.
+// filter (and goes when removed), and a payment method's tag ("+2%") shows on its deposit tile. The projects run in
+// parallel on one server, so each uses a provider and a method of its own, and the tag is cleared afterwards.
 import { PNG, staffPage } from "./support/payments.ts";
 import { logIn } from "./support/players.ts";
 import { expect, test } from "./support/test.ts";
+
+const providerOf: Record<string, string> = { phone: "SEXY", desktop: "EVO", "no-js": "JDB" };
+const methodOf: Record<string, string> = { phone: "Rocket", desktop: "Upay", "no-js": "bKash" };
 
 test("a provider icon staff upload shows in the games filter, and removing it leaves the name alone @key", async ({
   page,
   browser,
   javaScriptEnabled,
-}) => {
+}, testInfo) => {
+  const platform = providerOf[testInfo.project.name]!;
   const staff = await staffPage(browser, javaScriptEnabled);
   await staff.goto("/admin/games/providers");
-  const section = staff.getByTestId("provider-JDB");
-  const before = await section.getByTestId("provider-icon").locator("img").getAttribute("src");
-  await section.getByLabel("Icon on /games").setInputFiles({ name: "jdb.png", mimeType: "image/png", buffer: PNG });
+  const section = staff.getByTestId(`provider-${platform}`);
+  await section.getByLabel("Icon on /games").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
   await section.getByRole("button", { name: "Upload icon" }).click();
   await expect(staff.getByText(/: icon saved\./)).toBeVisible();
-  const uploaded = await staff.getByTestId("provider-JDB").getByTestId("provider-icon").locator("img").getAttribute("src");
+  const uploaded = await staff.getByTestId(`provider-${platform}`).getByTestId("provider-icon").locator("img").getAttribute("src");
   expect(uploaded).toMatch(/^\/poster\/[a-f0-9]{32}\.png$/);
-  expect(uploaded).not.toBe(before);
 
   await page.goto("/games");
   await expect(page.locator(`img[src="${uploaded}"]`).first()).toBeAttached();
 
-  await staff.getByTestId("provider-JDB").getByRole("button", { name: "Remove icon" }).click();
+  await staff.getByTestId(`provider-${platform}`).getByRole("button", { name: "Remove icon" }).click();
   await expect(staff.getByText(/: icon removed\./)).toBeVisible();
-  await expect(staff.getByTestId("provider-JDB").getByText("No icon: the filter shows the name alone.")).toBeVisible();
+  await expect(staff.getByTestId(`provider-${platform}`).getByText("No icon: the filter shows the name alone.")).toBeVisible();
   await page.goto("/games");
   await expect(page.locator(`img[src="${uploaded}"]`)).toHaveCount(0);
   await staff.context().close();
 });
 
-test("a payment method's tag staff set shows on its deposit tile @key", async ({ page, browser, javaScriptEnabled }) => {
+test("a payment method's tag staff set shows on its deposit tile @key", async ({ page, browser, javaScriptEnabled }, testInfo) => {
   const staff = await staffPage(browser, javaScriptEnabled);
   await staff.goto("/admin/finance/payment-methods");
-  const methodForm = staff.locator('[data-testid^="method-form-"]').filter({ has: staff.locator('input[value="Rocket"]') });
+  const methodForm = staff
+    .locator('[data-testid^="method-form-"]')
+    .filter({ has: staff.locator(`input[value="${methodOf[testInfo.project.name]}"]`) });
   const id = (await methodForm.getAttribute("data-testid"))!.replace("method-form-", "");
   const setTag = async (tag: string) => {
     await staff.goto("/admin/finance/payment-methods");
@@ -49,7 +53,6 @@ test("a payment method's tag staff set shows on its deposit tile @key", async ({
     await logIn(page, "demo");
     await page.goto("/deposit");
     await expect(page.getByTestId(`method-${id}`).getByTestId("method-tag")).toHaveText("+2%");
-    await expect(page.getByTestId("method-tag")).toHaveCount(1);
   } finally {
     await setTag("");
     await staff.context().close();

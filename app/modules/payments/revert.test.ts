@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { getHold, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { openReview } from "#app/modules/risk/reviews.server.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";
 import {
@@ -29,6 +29,7 @@ import {
   expectPaymentError,
   newKey,
   taka,
+  fundedPlayer as fundedPlayerOf,
 } from "./test-helpers.ts";
 import { PAYING } from "./withdrawals.server.ts";
 
@@ -46,18 +47,7 @@ afterAll(async () => {
   await closeIdleConnections();
 });
 
-async function fundedPlayer(amount: bigint) {
-  const player = await createPlayer();
-  await transfer({
-    key: `test:fund:${player.id}`,
-    debit: `clearing:deposits:${ctx.method.id}`,
-    credit: `player:${player.id}:main`,
-    amount,
-    currency: "BDT",
-    kind: "deposit",
-  });
-  return player;
-}
+const fundedPlayer = (amount: bigint) => fundedPlayerOf(ctx.method.id, amount);
 
 const withdraw = async (playerId: number, amount = taka(1_000)) =>
   (await requestWithdrawal(playerId, { methodId: ctx.method.id, amount, idempotencyKey: newKey() })).withdrawal;

@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { generalSettings } from "#app/modules/settings/schema.ts";
 import { paymentMethods, walletNumbers } from "./schema.ts";
-import { checkLedgerInvariants } from "#app/modules/ledger/ledger.server.ts";
+import { checkLedgerInvariants, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
@@ -103,6 +103,21 @@ export async function createPlayer({ verified = true } = {}) {
     })
     .returning();
   return p!;
+}
+
+/** A verified player with `amount` on main, credited from the method's deposit clearing account (as an approved
+ * deposit without turnover would leave it). */
+export async function fundedPlayer(methodId: number, amount: bigint) {
+  const player = await createPlayer();
+  await transfer({
+    key: `test:fund:${player.id}`,
+    debit: `clearing:deposits:${methodId}`,
+    credit: `player:${player.id}:main`,
+    amount,
+    currency: "BDT",
+    kind: "deposit",
+  });
+  return player;
 }
 
 /** A method with one Agent and one Personal number, ready for deposits. */

@@ -29,6 +29,7 @@ import {
   newKey,
   setSettings,
   taka,
+  fundedPlayer as fundedPlayerOf,
 } from "./test-helpers.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -45,19 +46,7 @@ afterAll(async () => {
   await closeIdleConnections();
 });
 
-/** A verified player with `amount` on main (a direct ledger credit, as an approved deposit without turnover would leave). */
-async function fundedPlayer(amount: bigint) {
-  const player = await createPlayer();
-  await transfer({
-    key: `test:fund:${player.id}`,
-    debit: `clearing:deposits:${ctx.method.id}`,
-    credit: `player:${player.id}:main`,
-    amount,
-    currency: "BDT",
-    kind: "deposit",
-  });
-  return player;
-}
+const fundedPlayer = (amount: bigint) => fundedPlayerOf(ctx.method.id, amount);
 
 const request = (playerId: number, amount: bigint | string, key = newKey()) =>
   requestWithdrawal(playerId, { methodId: ctx.method.id, amount, idempotencyKey: key });

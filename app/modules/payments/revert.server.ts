@@ -9,7 +9,7 @@ import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { type Deposit, deposits, type Withdrawal, withdrawals } from "./schema.ts";
 import { PaymentError } from "./errors.ts";
-import { toId } from "./validation.ts";
+import { parseTransactionId, toId } from "./validation.ts";
 import { PAYING } from "./withdrawals.server.ts";
 
 const notFound = () => new PaymentError("not_found", "payments.errors.notFound");
@@ -112,7 +112,8 @@ export async function revertWithdrawal({ playerId, id, ip = null }: RevertInput)
 
 /** Cancels the player's own pending transaction by its shown id ("D12", "W3"); anything else is not found. */
 export async function revertTransaction(playerId: number, txId: string, ip: string | null = null) {
-  const m = /^([DW])([1-9]\d{0,9})$/.exec(typeof txId === "string" ? txId.trim().toUpperCase() : "");
-  if (!m) throw notFound();
-  return m[1] === "D" ? revertDeposit({ playerId, id: m[2], ip }) : revertWithdrawal({ playerId, id: m[2], ip });
+  const parsed = parseTransactionId(txId);
+  if (parsed?.kind === "D") return revertDeposit({ playerId, id: parsed.id, ip });
+  if (parsed?.kind === "W") return revertWithdrawal({ playerId, id: parsed.id, ip });
+  throw notFound();
 }

@@ -22,7 +22,7 @@ import { dhakaRange } from "./dhaka-days.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { canRevertDeposit, canRevertWithdrawal } from "./revert.server.ts";
 import { type ResubmitState, resubmitState } from "./resubmit-rules.server.ts";
-import { toId } from "./validation.ts";
+import { parseTransactionId } from "./validation.ts";
 
 /** The deposit that resubmitted a rejected one. */
 const resubmissions = alias(deposits, "resubmissions");
@@ -268,10 +268,10 @@ function instantDetails(
  * comes with its tracker (overdue as of `now`).
  */
 export async function getTransaction(playerId: number, id: string, { now = new Date() }: { now?: Date } = {}): Promise<TransactionDetails | null> {
-  const m = typeof id === "string" ? /^([DWAV])([1-9]\d{0,9})$/.exec(id.trim().toUpperCase()) : null;
-  const num = toId(m?.[2]);
-  if (!m || num === null) return null;
-  if (m[1] === "D") {
+  const parsed = parseTransactionId(id);
+  if (!parsed) return null;
+  const { kind, id: num } = parsed;
+  if (kind === "D") {
     const [r] = await db
       .select({
         d: deposits,
@@ -331,7 +331,7 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       fields,
     };
   }
-  if (m[1] === "W") {
+  if (kind === "W") {
     const [r] = await db
       .select({ w: withdrawals, methodName: paymentMethods.name, methodIcon: paymentMethods.icon })
       .from(withdrawals)
@@ -371,7 +371,7 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       fields,
     };
   }
-  if (m[1] === "V") {
+  if (kind === "V") {
     const [v] = await db
       .select()
       .from(vipEntries)

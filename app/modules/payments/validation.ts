@@ -11,6 +11,13 @@ export function isChannelType(value: unknown): value is ChannelType {
   return (channelTypes as readonly unknown[]).includes(value);
 }
 
+/** A transaction id as players see it ("D12": deposit, W withdrawal, A adjustment, V VIP conversion); null otherwise. */
+export function parseTransactionId(value: unknown): { kind: "D" | "W" | "A" | "V"; id: number } | null {
+  const m = typeof value === "string" ? /^([DWAV])([1-9]\d{0,9})$/.exec(value.trim().toUpperCase()) : null;
+  const id = toId(m?.[2]);
+  return m && id !== null ? { kind: m[1] as "D" | "W" | "A" | "V", id } : null;
+}
+
 export const SENDER_NUMBER = /^\d{11}$/;
 export const TRX_ID = /^[A-Za-z0-9-]{1,40}$/;
 

@@ -6,6 +6,7 @@ import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, pars
 import { data, redirect } from "react-router";
 import { resubmitFormSchema } from "#app/components/payments/form-schemas.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
+import { parseTransactionId } from "#app/modules/payments/validation.ts";
 import { isPaymentError, PaymentError, resubmitDeposit, revertTransaction } from "#app/modules/payments/payments.server.ts";
 import { paymentMessage, refusalErrors } from "./messages.server.ts";
 
@@ -47,15 +48,15 @@ export async function detailsAction(request: Request, playerId: number, txId: st
     return redirect(`/transaction-record/${txId.toUpperCase()}`);
   }
   if (intent !== "resubmit") return refusal("revert", new PaymentError("invalid_input", "payments.errors.formExpired"), 400);
-  const m = /^D([1-9]\d{0,9})$/i.exec(txId);
-  if (!m) throw data(null, { status: 404 });
+  const source = parseTransactionId(txId);
+  if (source?.kind !== "D") throw data(null, { status: 404 });
   const submission = parseWithZod(formData, { schema: resubmitFormSchema });
   if (submission.status !== "success") {
     return data<DetailsActionData>({ intent: "resubmit", result: submission.reply({ hideFields: ["proof"] }) }, { status: 400 });
   }
   const { amount, senderNumber, trxId, proof, idempotencyKey } = submission.value;
   try {
-    const { deposit } = await resubmitDeposit(playerId, m[1], {
+    const { deposit } = await resubmitDeposit(playerId, source.id, {
       amount,
       senderNumber,
       trxId,

@@ -161,7 +161,7 @@ describe("revert a withdrawal", () => {
 
   it("50 parallel reverts and approvals of one withdrawal: exactly one wins, the hold posted or voided once", async () => {
     const player = await fundedPlayer(taka(2_000));
-    const w = await withdraw(player.id);
+    const w = await withdraw(player.id, taka(2_000));
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         i % 2

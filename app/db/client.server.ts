@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -81,10 +81,13 @@ function onLostInUse(this: pg.PoolClient, e: Error) {
   console.error(`database: a connection in use was lost (${e.message}); what ran on it failed, new connections are opened`);
 }
 
-/** dataDir is a folder, or "memory://" for a throw-away database (tests). */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * dataDir is a folder, or "memory://" for a throw-away database (tests). A template (a file written by PGlite's
+ * dumpDataDir, tests use one migrated once per run) is loaded into a new data directory instead of starting empty.
+ */
+export async function openPglite(dataDir: string, { template }: { template?: string } = {}): Promise<Database> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
   const raw = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(raw, { migrationsFolder });
   return { db: raw as unknown as Db, driver: "pglite", close: () => client.close() };

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 // A throw-away database per test file on the server DATABASE_URL points at; demo data is never touched.
 const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? process.env.DATABASE_URL!;
@@ -11,7 +11,17 @@ process.env.TEST_ADMIN_DATABASE_URL = adminUrl;
 const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
-await admin.query(`create database ${name}`);
+// A copy of the run's migrated template. Copying fails while another session is connected to the template
+// (another worker's copy starting at the same moment), so it is tried again.
+for (let attempt = 0; ; attempt++) {
+  try {
+    await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
+    break;
+  } catch (e) {
+    if ((e as { code?: string }).code !== "55006" || attempt === 50) throw e;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 // Test data need not survive a crash; this makes every commit cheaper.
 await admin.query(`alter database ${name} set synchronous_commit = off`);
 await admin.end();

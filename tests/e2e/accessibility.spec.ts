@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -49,7 +49,7 @@ for (const path of ["/", "/login", "/signup", "/forgot-password", "/games", "/no
 
 for (const path of ["/", "/deposit", "/account"]) {
   test(`player page ${path} has no serious accessibility violations`, async ({ page }) => {
-    const player = await signUp(page);
+    const player = await createTestPlayer(page);
     await logIn(page, player.username);
     await expectClean(page, path);
   });

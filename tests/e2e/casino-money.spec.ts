@@ -4,7 +4,7 @@ import { type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { approveDeposit, deposit, depositTurnoverHundredths, newTrx, staffPage } from "./support/payments.ts";
 import { hundredthsOf, openGame, poishaOf, takaText } from "./support/casino-games.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 import { saveBirthday, verifyMainPhone } from "./support/profile.ts";
 
 const CRASH = "HOUSE-CRASH-CRASH";
@@ -69,7 +69,7 @@ test("a player bets on Crash in the game frame and cashes out while the multipli
   test.setTimeout(300_000);
   const STAKE = 100;
   const MAX_ROUNDS = 8;
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   const frame = await openGame(page, CRASH, javaScriptEnabled);
@@ -119,7 +119,7 @@ test("a deposit's turnover requirement is played through with Dice in the game f
   const AMOUNT = 1_000; // taka
   const PROMOTION = "5% daily reload"; // seeded: a 5 % bonus, played through once
   const STAKE = 500; // taka a roll: the requirement is done in a handful of rolls
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await saveBirthday(page, "1994-08-21"); // every deposit needs a birthday (18+) first
 

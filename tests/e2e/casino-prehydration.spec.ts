@@ -4,7 +4,7 @@
 import { type FrameLocator, type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { openGame, poishaOf, takaText } from "./support/casino-games.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
 const MINES = "HOUSE-ARCADE-MINES";
@@ -12,7 +12,7 @@ const MINES = "HOUSE-ARCADE-MINES";
 /** Opens the game, then reloads its frame with every script held back until the returned `release()`. */
 async function openGameWithScriptsHeld(page: Page, code: string): Promise<{ frame: FrameLocator; release: () => void }> {
   test.slow(); // a new player, the game launched, then loaded a second time
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   const frame = await openGame(page, code, true);
   await expect(frame.getByTestId("house-balance")).toHaveText("৳10,000.00");

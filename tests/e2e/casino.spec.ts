@@ -1,12 +1,12 @@
 // The casino end to end: a guest picks a featured game, logs in and comes back to it, plays Dice inside the game
 // frame through the seamless wallet, sees the balance change, and finds the round in the betting record.
 import { expect, test } from "./support/test.ts";
-import { fillLogin, signUp } from "./support/players.ts";
+import { createTestPlayer, fillLogin } from "./support/players.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
 
 test("a guest is sent to log in from a featured game, comes back to it and plays Dice @key", async ({ page, javaScriptEnabled }) => {
-  const player = await signUp(page); // signed up, not logged in
+  const player = await createTestPlayer(page); // signed up, not logged in
 
   await page.goto("/");
   await page.locator(`[data-testid=game-tile][data-code=${DICE}] a`).click();

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { type Page, type TestInfo } from "@playwright/test";
 import { appStarted, expect, test } from "./support/test.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 
 // scripts/e2e-server.mjs gives the server this password for the seeded admin (ADMIN_INITIAL_PASSWORD).
 const ADMIN = { username: "admin", password: process.env.ADMIN_INITIAL_PASSWORD ?? "E2e-Admin-Pass-1" };
@@ -101,7 +101,7 @@ test("a 404 reached by a client-side navigation: the shell stays, the title chan
 
 test("a logged-in player's 404 pages offer their account; a page's own 404 is in the shell too", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);

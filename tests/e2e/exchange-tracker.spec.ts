@@ -3,7 +3,7 @@
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { signUp, logIn } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 
 type Match = { eventId: number; marketId: number; runners: string[] };
 
@@ -19,7 +19,7 @@ async function openLiveMatch(request: APIRequestContext): Promise<Match> {
 
 test("@key the market page shows the live match tracker drawn from our feed", async ({ page, request }) => {
   const match = await openLiveMatch(request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto(`/odds-view?market=${match.marketId}`);
   const tracker = page.getByTestId("match-tracker");
@@ -51,7 +51,7 @@ test("staff allow a stream host and set the event's stream; the market page fram
   await staff.getByRole("button", { name: "Save stream" }).click();
   await expect(staff.getByTestId("admin-notice")).toContainText("Live stream saved.");
 
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   const response = await page.goto(`/odds-view?market=${match.marketId}`);
   expect(response!.headers()["content-security-policy"]).toMatch(new RegExp(`frame-src 'self'[^;]* https://${host.replaceAll(".", "\\.")}`));

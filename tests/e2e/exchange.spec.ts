@@ -3,7 +3,7 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { signUp, logIn } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 
 type Match = { eventId: number; marketId: number; runners: string[] };
 
@@ -49,7 +49,7 @@ async function backBestPrice(page: Page, match: Match) {
 
 test("@key a player backs a team at the best price, the bet is matched and its exposure held", async ({ page, request }) => {
   const match = await openMatch(request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   const { price, slip } = await backBestPrice(page, match);
   await slip.getByLabel("Stake (৳)").fill("100");
@@ -78,7 +78,7 @@ test("@key a player backs a team at the best price, the bet is matched and its e
 
 test("@key a stake over the balance is refused next to the slip, and an unmatched bet can be cancelled", async ({ page, request }) => {
   const match = await openMatch(request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   const { slip } = await backBestPrice(page, match);
   // Odds far above the best: nothing lays them, so the bet waits unmatched.
@@ -111,7 +111,7 @@ test("@key the trader settles the match and the bet's P&L appears in the betting
   // A player and a staff member, each with their own pages: longer than one page's test on a busy machine.
   test.setTimeout(90_000);
   const match = await openMatch(request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   const { price, slip } = await backBestPrice(page, match);
   await slip.getByLabel("Stake (৳)").fill("200");
@@ -141,7 +141,7 @@ test("a market page takes the trader's changes as they are pushed, without reloa
   test.skip(test.info().project.name === "no-js", "live updates need JavaScript; without it a reload shows the current prices");
   test.setTimeout(90_000);
   const match = await openMatch(request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto(`/odds-view?market=${match.marketId}`);
   await expect(page.getByTestId("live-indicator")).toBeVisible();
@@ -174,7 +174,7 @@ test("Multi Markets takes the trader's changes as they are pushed, without reloa
   test.skip(test.info().project.name === "no-js", "live updates need JavaScript; without it a reload shows the current prices");
   test.setTimeout(90_000);
   const match = await openMatch(request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/exchange-sports?sport=cricket");
   const row = page.locator(`[data-testid=exchange-event][data-event="${match.eventId}"]`);
@@ -200,7 +200,7 @@ test("Multi Markets takes the trader's changes as they are pushed, without reloa
 
 test("the exchange's entry points and pages: side menu, home tile, the original's link, tabs, Multi Markets", async ({ page, request }) => {
   const match = await openMatch(request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await expect(page.getByTestId("side-menu").locator('a[href="/exchange"]')).toHaveCount(1);
   await page.goto("/player/playGame?t=sport&v=CRICKET");

@@ -2,7 +2,7 @@
 // the deposit's quick amounts, the withdrawal's fields, Mines' cash-out), at every scroll position, and never over the
 // open side menu. Without JavaScript it does not float at all.
 import { expect, type Page, test } from "./support/test.ts";
-import { isMobileLayout, logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, isMobileLayout, logIn } from "./support/players.ts";
 
 type Rect = { left: number; top: number; right: number; bottom: number };
 
@@ -56,7 +56,7 @@ test("the chat button never covers a control, and hides behind the open side men
   test.skip(testInfo.project.name === "no-js", "without JavaScript it does not float (next test)");
   test.slow(); // five pages scrolled from top to bottom
   const marketId = await openMatch(page);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   for (const path of [`/odds-view?market=${marketId}`, "/deposit", "/withdrawal", "/house/mines", "/"]) {
@@ -83,7 +83,7 @@ test("the chat button never covers a control, and hides behind the open side men
 
 test("without JavaScript the chat button sits at the end of the page instead of floating", { tag: "@key" }, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "no-js", "the floating button is the other test's");
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/deposit");
   const button = page.getByTestId("chat-button");

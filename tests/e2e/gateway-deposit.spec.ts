@@ -2,7 +2,7 @@
 // gateway), "Pay with Nagad", the wallet's checkout page, then back on the site with the deposit credited and the new
 // balance, with no screenshot and no staff step. With and without JavaScript (the no-js project runs @key tests).
 import { expect, test } from "./support/test.ts";
-import { logIn, newPlayer, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn, newPlayer } from "./support/players.ts";
 import { openNagadCheckout } from "./support/gateway.ts";
 import { staffPage } from "./support/payments.ts";
 import { saveBirthday } from "./support/profile.ts";
@@ -10,7 +10,7 @@ import { saveBirthday } from "./support/profile.ts";
 test.describe("a deposit through a payment gateway", () => {
   test("is credited as soon as the wallet confirms it, and a cancel takes nothing", { tag: "@key" }, async ({ page, browser }, testInfo) => {
     test.slow();
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     await saveBirthday(page, "1992-03-04");
 

@@ -3,13 +3,13 @@
 // identity document uploaded on /account/verification and approved by staff on the player's Documents tab.
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 
 /** A real 1x1 PNG: the server checks the file by its bytes. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
 test("a new player opening /deposit is asked for the birthday first, then sees the deposit form @key", async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   await page.goto("/deposit");
@@ -30,7 +30,7 @@ test("a new player opening /deposit is asked for the birthday first, then sees t
 });
 
 test("an under-18 birthday is confirmed first, then the account is blocked and logged out @key", async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/deposit");
   const young = `${new Date().getFullYear() - 14}-05-20`;
@@ -51,7 +51,7 @@ test("an under-18 birthday is confirmed first, then the account is blocked and l
 });
 
 test("a player uploads an identity document and staff approve it on the Documents tab", async ({ page, browser }, testInfo) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/account/verification");
   await expect(page.getByTestId("which-documents")).toContainText("national ID card");

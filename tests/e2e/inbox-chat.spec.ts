@@ -4,7 +4,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
+import { createTestPlayer, isMobileLayout, logIn, newPlayer } from "./support/players.ts";
 
 async function sendInboxMessage(staff: Page, username: string, title: string, body: string) {
   await staff.goto("/admin/support/inbox");
@@ -27,7 +27,7 @@ test.describe("inbox and support chat", () => {
     browser,
   }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     await page.goto("/inbox");
     await expect(page.getByTestId("inbox-empty")).toBeVisible();
@@ -59,7 +59,7 @@ test.describe("inbox and support chat", () => {
   test("a chat message goes from the player to the staff console and the reply comes back live", async ({ page, browser }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");
     test.slow();
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     await page.goto("/");
     await page.getByTestId("chat-button").click();
@@ -102,7 +102,7 @@ test.describe("inbox and support chat", () => {
 
   test("the chat button drags without opening the chat; a tap opens it", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "dragging needs JavaScript");
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     // A page with room to drop it: dropped on a control, it would step off to the nearest free place.
     await page.goto("/inbox");
@@ -128,7 +128,7 @@ test.describe("inbox and support chat", () => {
     browser,
   }) => {
     test.slow(); // a sign-up, a staff log-in and two flows, each a page load at a time
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     const staff = await staffPage(browser, false);
     await sendInboxMessage(staff, player.username, "Account notice", "Your account has been upgraded today");

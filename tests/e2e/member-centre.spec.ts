@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
+import { createTestPlayer, isMobileLayout, logIn, newPlayer } from "./support/players.ts";
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync("artifacts/screenshots", { recursive: true });
@@ -22,7 +22,7 @@ test.describe("member centre", () => {
   test("@key /account shows the new player's real wallet, what to verify, activity, new promotions and the grouped menu", async ({
     page,
   }, testInfo) => {
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     await page.goto("/account");
     await expect(page.getByTestId("account-page")).toBeVisible();
@@ -85,7 +85,7 @@ test.describe("member centre", () => {
 
   test("every desktop tab opens its section inside the member-centre frame; an unknown tab is the overview", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "the desktop tabs");
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     // Sections on this branch: each shows the member menu at the left.
     const sections: Record<string, { path: string; testId: string }> = {
@@ -234,7 +234,7 @@ test.describe("promotions", () => {
     // A guest is asked to log in first, then lands on /deposit with this promotion chosen.
     await details.getByTestId("promotion-deposit").click();
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await page.goto(`/login?redirectTo=${encodeURIComponent(`/deposit?promotionId=${id}`)}`);
     await page.getByLabel("Username", { exact: true }).fill(player.username);
     await page.getByLabel("Password", { exact: true }).fill(player.password);
@@ -245,7 +245,7 @@ test.describe("promotions", () => {
   });
 
   test("a player's Deposit button from the details opens /deposit with the other promotion chosen", async ({ page }) => {
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     await page.goto("/promotions?category=1024");
     const card = page.getByTestId("promotion-card").filter({ hasText: RELOAD_PROMOTION });

@@ -1,9 +1,9 @@
 import { expect, test } from "./support/test.ts";
-import { expectLoggedIn, fillLogin, logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, expectLoggedIn, fillLogin, logIn } from "./support/players.ts";
 import { waitForMessageTo } from "./support/server-log.ts";
 
 test("forgot password by e-mail: the link sets a new password", { tag: "@key" }, async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await page.goto("/forgot-password");
   await page.getByLabel("Username", { exact: true }).fill(player.username);
   await page.getByLabel("E-mail").fill(player.email);
@@ -35,7 +35,7 @@ test("forgot password by e-mail: the link sets a new password", { tag: "@key" },
 });
 
 test("/reset-password changes the password", { tag: "@key" }, async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   await page.goto("/reset-password");
@@ -57,7 +57,7 @@ test("/reset-password changes the password", { tag: "@key" }, async ({ page }) =
 });
 
 test("/reset-password refuses a wrong current password", { tag: "@key" }, async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/reset-password");
   await page.getByLabel("Current Password", { exact: true }).fill(`${player.password}x`);

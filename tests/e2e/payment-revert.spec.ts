@@ -3,12 +3,12 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { deposit, newTrx, staffPage } from "./support/payments.ts";
-import { logIn, newPlayer, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn, newPlayer } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
 
 /** A deposit reported by a new player; returns its transaction id ("D12"). */
 async function pendingDeposit(page: Page, trx: string) {
-  const player = await signUp(page, newPlayer());
+  const player = await createTestPlayer(page, newPlayer());
   await logIn(page, player.username);
   await saveBirthday(page, "1990-05-17");
   await deposit(page, { amount: "1000", trx, sender: player.phone });

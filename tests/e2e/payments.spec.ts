@@ -5,7 +5,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { approveDeposit, deposit, newTrx, staffPage, withDepositTurnover } from "./support/payments.ts";
 import { poishaOf, takaText } from "./support/casino-games.ts";
-import { isMobileLayout, logIn, newPlayer, signUp } from "./support/players.ts";
+import { createTestPlayer, isMobileLayout, logIn, newPlayer } from "./support/players.ts";
 import { addVerifiedExtraPhone, saveBirthday, verifyMainPhone } from "./support/profile.ts";
 
 const headerMain = (page: Page) => page.getByTestId("balance-main").filter({ visible: true }).first();
@@ -17,7 +17,7 @@ async function expectHeaderBalance(page: Page, text: string) {
 test.describe("payments", () => {
   test("a deposit with a PNG screenshot, approved by staff, shows in the header balance and the transaction record", async ({ page, browser }) => {
     test.slow(); // the birthday is saved on /profile first
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
     const trx = newTrx();
@@ -43,7 +43,7 @@ test.describe("payments", () => {
     // One project only: the test changes a site-wide setting for a moment, and two runs at once would each restore
     // the other's value.
     test.skip(testInfo.project.name !== "desktop", "runs once, in the desktop project");
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
     // Withdrawals need a birthday and a verified phone (the spec's tips box).
     await saveBirthday(page, "1991-02-11");
@@ -102,7 +102,7 @@ test.describe("payments", () => {
 
     test("the deposit form, the screenshot upload and the staff approval work as plain HTML", async ({ page, browser }) => {
       test.slow(); // a sign-up, a birthday, two upload steps and a staff approval, each a full page load
-      const player = await signUp(page, newPlayer());
+      const player = await createTestPlayer(page, newPlayer());
       await logIn(page, player.username);
       await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
       const trx = newTrx();

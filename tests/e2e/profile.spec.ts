@@ -2,12 +2,12 @@
 // withdrawal page then shows its form (the tips are gone). Also without JavaScript (@key).
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 import { saveBirthday, smsAddress, verifyMainPhone } from "./support/profile.ts";
 import { waitForMessageTo } from "./support/server-log.ts";
 
 test("a new player verifies the phone, saves a birthday, and can then withdraw @key", async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   // The withdrawal page says what is missing and links to the profile.
@@ -46,7 +46,7 @@ test("a new player verifies the phone, saves a birthday, and can then withdraw @
 });
 
 test("a wrong code is refused with the attempts left, and an extra phone can be added", async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/profile");
   const row = page.getByTestId("phone-main");
@@ -70,7 +70,7 @@ test("a wrong code is refused with the attempts left, and an extra phone can be 
 });
 
 test("the e-mail is verified by the link from the outbox; opening the link alone changes nothing", async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/profile");
   const email = page.getByTestId("profile-email");
@@ -89,7 +89,7 @@ test("the e-mail is verified by the link from the outbox; opening the link alone
 });
 
 test("staff find the player in the back office and edits the contact data @key", async ({ page, browser, javaScriptEnabled }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   const staff = await staffPage(browser, javaScriptEnabled);
   await staff.getByRole("link", { name: "Players" }).click();
   await staff.getByLabel("Username, phone or e-mail").fill(player.phone);

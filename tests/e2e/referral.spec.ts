@@ -2,7 +2,7 @@ import { type Browser } from "@playwright/test";
 import { expect, test, guardContext } from "./support/test.ts";
 import { approveDeposit, deposit, newTrx, staffPage } from "./support/payments.ts";
 import { openGame, poishaOf } from "./support/casino-games.ts";
-import { logIn, newPlayer, signUp, type TestPlayer } from "./support/players.ts";
+import { createTestPlayer, logIn, newPlayer, type TestPlayer } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
 
 /** Signs `friend` up in its own browser through the invite link; returns that browser page. */
@@ -25,7 +25,7 @@ async function signUpThroughLink(browser: Browser, link: string, friend: TestPla
 }
 
 test("a referral link signs a friend up as the referrer's downline", { tag: "@key" }, async ({ page, browser, javaScriptEnabled }) => {
-  const referrer = await signUp(page);
+  const referrer = await createTestPlayer(page);
   await logIn(page, referrer.username);
   await page.goto("/refrrel-program");
   const code = (await page.getByTestId("referral-code").textContent())!.trim();
@@ -60,7 +60,7 @@ test("a referral link signs a friend up as the referrer's downline", { tag: "@ke
 });
 
 test("the intro shows the ratio board, the guide and an empty history", { tag: "@key" }, async ({ page, javaScriptEnabled }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/referral");
   await expect(page).toHaveURL(/\/refrrel-program$/);
@@ -105,7 +105,7 @@ test("the intro shows the ratio board, the guide and an empty history", { tag: "
 });
 
 test("the side menu and the member menu lead to the referral programme", async ({ page }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/account");
   await page.getByTestId("account-menu").getByRole("link", { name: "Referral Program" }).click();
@@ -146,7 +146,7 @@ test(
   { tag: "@key" },
   async ({ page, browser, javaScriptEnabled }) => {
     test.slow();
-    const referrer = await signUp(page);
+    const referrer = await createTestPlayer(page);
     await logIn(page, referrer.username);
     await page.goto("/refrrel-program");
     const code = (await page.getByTestId("referral-code").textContent())!.trim();

@@ -4,7 +4,7 @@
 // session are never kept by a cache (Cache-Control: private, no-store) while guests' pages stay as they were.
 import { type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { OPEN_REDIRECTS } from "../support/open-redirects.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 import { openSession } from "./support/sessions.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -26,7 +26,7 @@ async function openMarket(request: APIRequestContext) {
 /** A signed-up player whose session is in `page`'s context, the id of the Dice game and a market to pin. */
 async function playerWithTargets(page: Page) {
   const marketId = await openMarket(page.request);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/arcade");
   const gameId = await page.locator(`[data-testid=game-tile][data-code=${DICE}] input[name=gameId]`).first().inputValue();

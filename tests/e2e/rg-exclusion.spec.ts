@@ -1,12 +1,12 @@
 // Self-exclusion: a new player excludes themselves for a year, is logged out on every device at once, and the
 // log-in form then refuses them with until when. Also without JavaScript (@key).
 import { expect, test, guardContext } from "./support/test.ts";
-import { fillLogin, logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, fillLogin, logIn } from "./support/players.ts";
 
 test("a new player excludes themselves and then cannot log in @key", async ({ page, browser, baseURL }) => {
   // Sign-up and two log-ins (argon2) before the flow itself.
   test.slow();
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   // A second device, logged in too.

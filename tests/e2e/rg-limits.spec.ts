@@ -3,12 +3,12 @@
 // the limit, what is left and when it frees up. Also without JavaScript (@key).
 import { expect, test } from "./support/test.ts";
 import { deposit, newTrx } from "./support/payments.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
 
 test("a player sets a daily deposit limit and a deposit over it is refused with when it resets @key", async ({ page }) => {
   test.slow();
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await saveBirthday(page, "1990-06-15");
 

@@ -4,7 +4,7 @@
 // The public responsible-gaming page and the member pages link the tools; the history shows net deposits.
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, logIn } from "./support/players.ts";
 
 async function setInterval15(page: Page) {
   await page.goto("/account/responsible-gaming/reality-check");
@@ -20,7 +20,7 @@ test("the reality check interrupts a game after 15 minutes and must be acknowled
   await page.clock.install();
   // Jumping the page's clock makes the header's live balance think its event stream went quiet, so it polls
   // /resources/balance with the session: the page must stay as it is (it once polled the bearer-only API and reloaded).
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await setInterval15(page);
 
@@ -68,7 +68,7 @@ test("the reality check interrupts a game after 15 minutes and must be acknowled
 
 test("the interstitial shows the figures and goes back to the game; the tools and net deposits are linked @key", async ({ page }) => {
   test.slow(); // sign-up, log-in and seven pages
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   // The footer and the member menu lead to the tools.

@@ -2,17 +2,17 @@
 // raises "device shared by accounts" for both, and staff open and clear a review from the player's risk tab.
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { logInWithForm, signUp } from "./support/players.ts";
+import { createTestPlayer, logInWithForm } from "./support/players.ts";
 
 test("staff see a shared-device signal and open and clear a review @key", async ({ page, browser, javaScriptEnabled }) => {
   test.setTimeout(180_000); // two sign-ups and log-ins, a staff log-in, and the job's next pass (every 2 s here)
-  const first = await signUp(page);
+  const first = await createTestPlayer(page);
   await logInWithForm(page, first.username, first.password);
   const device = (await page.context().cookies()).find((c) => c.name === "did");
   expect(device).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   // Log the first player out by dropping the session cookie only: the device cookie stays, as on a shared phone.
   await page.context().clearCookies({ name: "sid" });
-  const second = await signUp(page);
+  const second = await createTestPlayer(page);
   await logInWithForm(page, second.username, second.password);
 
   const staff = await staffPage(browser, javaScriptEnabled);

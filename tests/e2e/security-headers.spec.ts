@@ -5,7 +5,7 @@
 // a single CSP violation.
 import { type APIResponse, type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
-import { fillLogin, newPlayer, signUp } from "./support/players.ts";
+import { createTestPlayer, fillLogin, newPlayer } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
@@ -195,7 +195,7 @@ test.describe("security headers", () => {
 
     // A player signs up, logs in and opens Dice: with JavaScript the launch starts by itself (hydration works) and
     // the game runs in the frame, whose own page has its own nonce.
-    const player = await signUp(page, newPlayer());
+    const player = await createTestPlayer(page, newPlayer());
     await page.goto(`/gamerun?code=${DICE}`);
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
     await fillLogin(page, player.username, player.password);

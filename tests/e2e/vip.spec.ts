@@ -5,7 +5,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { openGame, poishaOf, takaText } from "./support/casino-games.ts";
-import { isMobileLayout, logIn, signUp } from "./support/players.ts";
+import { createTestPlayer, isMobileLayout, logIn } from "./support/players.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
 
@@ -33,7 +33,7 @@ async function waitForVp(page: Page, vp: string) {
 }
 
 test("a player earns VP from a settled Dice round and converts them into main-wallet money @key", async ({ page, javaScriptEnabled }) => {
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
 
   await page.goto("/vip");
@@ -83,7 +83,7 @@ test("a player earns VP from a settled Dice round and converts them into main-wa
 test("the side menu and the member menu lead to /vip; guests are sent to log in", async ({ page }) => {
   await page.goto("/vip");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fvip/);
-  const player = await signUp(page);
+  const player = await createTestPlayer(page);
   await logIn(page, player.username);
   // The side menu is the phone layout's (desktops have the top bar).
   if (await isMobileLayout(page)) {

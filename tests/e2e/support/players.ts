@@ -1,4 +1,6 @@
-// Players for the browser tests: each test signs up its own, through the real forms, so tests never share state.
+// Players for the browser tests: each test creates its own, so tests never share state. Tests of the sign-up form use
+// signUp (the form); every other test creates its player through the sign-up API (createTestPlayer), which runs the
+// same createPlayer without a page load, and logs in through the session fixture (logIn).
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { openSession } from "./sessions.ts";
@@ -30,6 +32,22 @@ export async function signUp(page: Page, player: TestPlayer = newPlayer()) {
   await page.getByRole("button", { name: "SUBMIT" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId("toast")).toHaveText("Registration Successful! Please log in.");
+  return player;
+}
+
+/** Creates the player through POST /api/v1/create-players (the spec's JSON payload); the page stays where it is. */
+export async function createTestPlayer(page: Page, player: TestPlayer = newPlayer()) {
+  const response = await page.request.post("/api/v1/create-players", {
+    data: {
+      username: player.username,
+      password: player.password,
+      confirmPassword: player.password,
+      phone: player.phone,
+      email: player.email,
+      ageCheck: true,
+    },
+  });
+  expect(response.status(), `sign-up of ${player.username}: ${await response.text()}`).toBe(201);
   return player;
 }
 

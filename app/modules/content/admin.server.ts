@@ -1,6 +1,8 @@
 // The content back office (roles admin and content): sliders, announcements, social links, footer partners, the
 // Affiliate and Brand Ambassador pages, branding and general settings. Every change is audited inside its
 // transaction; uploaded images are checked by their bytes. Pages read the change at once on this instance.
+import { DomainError } from "#app/kernel/domain-error.ts";
+import type { MessageKey } from "#app/i18n/message.ts";
 import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { isGameAdminError } from "#app/modules/games/admin.server.ts";
@@ -14,16 +16,11 @@ import { generalSettings } from "#app/modules/settings/schema.ts";
 
 export const CONTENT_IMAGE_MAX_BYTES = POSTER_MAX_BYTES;
 
-export class ContentAdminError extends Error {
-  readonly code: "invalid_input" | "not_found";
-  readonly messageKey: `adminContent.errors.${string}`;
-  readonly field: string | undefined;
-  constructor(code: "invalid_input" | "not_found", messageKey: `adminContent.errors.${string}`, field?: string) {
-    super(messageKey);
+export class ContentAdminError extends DomainError<"invalid_input" | "not_found"> {
+  declare readonly messageKey: Extract<MessageKey, `adminContent.errors.${string}`>;
+  constructor(code: "invalid_input" | "not_found", messageKey: Extract<MessageKey, `adminContent.errors.${string}`>, field?: string) {
+    super(code, messageKey, { field, status: code === "not_found" ? 404 : 422, detail: messageKey });
     this.name = "ContentAdminError";
-    this.code = code;
-    this.messageKey = messageKey;
-    this.field = field;
   }
 }
 export const isContentAdminError = (e: unknown): e is ContentAdminError => e instanceof ContentAdminError;

@@ -2,14 +2,14 @@
 // Fancy bet), and its outcome or refusal as a message the page shows.
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { type Message, messageToken } from "#app/i18n/message.ts";
+import { type Message } from "#app/i18n/message.ts";
 import { ExchangeError } from "./errors.ts";
 import { betFigures } from "./bet-figures.ts";
 import { parseOdds } from "./ladder.ts";
 import { cancelOrder, submitOrder } from "./orders.server.ts";
 import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
 import { exchangeMarkets, type ExchangeOrder, exchangeOrders } from "./schema.ts";
-import { takaText, wholeTaka } from "./slip.ts";
+import { takaText } from "./slip.ts";
 
 export type BetRequest = {
   market: number;
@@ -87,13 +87,4 @@ export async function noticeFor(playerId: number, orderId: number, what: "placed
 /** Cancels the unmatched stake of the player's order, or reduces it by `byTaka` whole taka. */
 export async function cancelBet(playerId: number, orderId: number, byTaka?: string): Promise<ExchangeOrder> {
   return (await cancelOrder(playerId, orderId, byTaka === undefined ? undefined : BigInt(byTaka) * 100n)).order;
-}
-
-/** A refusal as a form error token (amounts in the player's taka). */
-export function exchangeErrorMessage(e: ExchangeError): string {
-  const params: Record<string, string> = { ...e.params };
-  for (const key of ["min", "max", "available"] as const) {
-    if (params[key] !== undefined && /^-?\d+$/.test(params[key])) params[key] = (key === "available" ? takaText : wholeTaka)(BigInt(params[key]));
-  }
-  return messageToken(`exchange.errors.${e.code}`, params);
 }

@@ -1,3 +1,6 @@
+import { DomainError } from "#app/kernel/domain-error.ts";
+import { takaText, wholeTaka } from "./slip.ts";
+
 // Why an exchange operation was refused. `params` fill the player's message (amounts in poisha).
 export type ExchangeErrorCode =
   | "market_not_found"
@@ -16,13 +19,20 @@ export type ExchangeErrorCode =
   | "order_not_open"
   | "request_mismatch";
 
-export class ExchangeError extends Error {
-  readonly code: ExchangeErrorCode;
-  readonly params: Record<string, string>;
+export class ExchangeError extends DomainError<ExchangeErrorCode> {
+  declare readonly params: Record<string, string>;
   constructor(code: ExchangeErrorCode, params: Record<string, string> = {}) {
-    super(code);
-    this.code = code;
-    this.params = params;
+    super(code, `exchange.errors.${code}`, { params, status: code === "market_not_found" || code === "order_not_found" ? 404 : 422, detail: code });
+    this.name = "ExchangeError";
+  }
+
+  /** Amounts travel in poisha; the player reads them in taka (limits in whole taka, a balance to the poisha). */
+  protected override shownParams(): Record<string, string> {
+    const params: Record<string, string> = { ...this.params };
+    for (const key of ["min", "max", "available"] as const) {
+      if (params[key] !== undefined && /^-?\d+$/.test(params[key])) params[key] = (key === "available" ? takaText : wholeTaka)(BigInt(params[key]));
+    }
+    return params;
   }
 }
 

@@ -1,5 +1,7 @@
 // The back office's provider and game management. Every change is written to the audit log inside its own
 // transaction; provider secrets never reach the audit log (only the fact that one changed).
+import { DomainError } from "#app/kernel/domain-error.ts";
+import type { MessageKey } from "#app/i18n/message.ts";
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
@@ -10,19 +12,14 @@ import { isId } from "#app/utils/ids.ts";
 
 export type GameAdminErrorCode = "not_found" | "invalid_input";
 /** Message keys of the adminGames locale area. */
-export type GameAdminMessage = `adminGames.errors.${string}`;
+export type GameAdminMessage = Extract<MessageKey, `adminGames.errors.${string}`>;
 
-export class GameAdminError extends Error {
-  readonly code: GameAdminErrorCode;
-  readonly messageKey: GameAdminMessage;
-  readonly field: string | undefined;
+export class GameAdminError extends DomainError<GameAdminErrorCode> {
+  declare readonly messageKey: GameAdminMessage;
 
   constructor(code: GameAdminErrorCode, messageKey: GameAdminMessage, field?: string) {
-    super(messageKey);
+    super(code, messageKey, { field, status: code === "not_found" ? 404 : 422, detail: messageKey });
     this.name = "GameAdminError";
-    this.code = code;
-    this.messageKey = messageKey;
-    this.field = field;
   }
 }
 export const isGameAdminError = (e: unknown): e is GameAdminError => e instanceof GameAdminError;

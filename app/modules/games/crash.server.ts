@@ -2,5 +2,5 @@
 export { cashOut, placeBet } from "./crash/bets.server.ts";
 export { publishCrash, subscribeCrash } from "./crash/hub.server.ts";
 export { engineSnapshot } from "./crash/instance.server.ts";
-export { crashErrorMessage, crashPageData } from "./crash/page-data.server.ts";
+export { crashPageData } from "./crash/page-data.server.ts";
 export { crashState, currentRound } from "./crash/store.server.ts";

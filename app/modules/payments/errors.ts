@@ -1,3 +1,4 @@
+import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 
 // Refusals a player or staff member can cause. Each carries an i18n key under payments.errors (the text shown),
@@ -66,24 +67,19 @@ export type PaymentErrorField =
 /** Catalogue keys a payment refusal may carry (checked against the English catalogue). */
 export type PaymentMessageKey = Extract<MessageKey, `payments.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused">;
 
-export class PaymentError extends Error {
-  readonly code: PaymentErrorCode;
+export class PaymentError extends DomainError<PaymentErrorCode> {
   /** Full i18n key, e.g. "payments.errors.trxUsed" (a limit refusal: "rgLimits.refused"; the AML review hold's is under risk.errors). */
-  readonly messageKey: PaymentMessageKey;
-  readonly field: PaymentErrorField | undefined;
-  readonly params: Record<string, string>;
+  declare readonly messageKey: PaymentMessageKey;
+  declare readonly field: PaymentErrorField | undefined;
+  declare readonly params: Record<string, string>;
 
   constructor(
     code: PaymentErrorCode,
     messageKey: PaymentMessageKey,
     { field, params = {} }: { field?: PaymentErrorField; params?: Record<string, string> } = {},
   ) {
-    super(`${code}: ${messageKey}`);
+    super(code, messageKey, { field, params, status: code === "not_found" ? 404 : 422 });
     this.name = "PaymentError";
-    this.code = code;
-    this.messageKey = messageKey;
-    this.field = field;
-    this.params = params;
   }
 
   /** The shape a form action returns: conform's field errors hold i18n keys. */

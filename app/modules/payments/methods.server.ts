@@ -1,4 +1,6 @@
 // Payment methods, their deposit channels and the platform's receiving wallet numbers (assigned in rotation).
+import { DomainError } from "#app/kernel/domain-error.ts";
+import type { MessageKey } from "#app/i18n/message.ts";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
@@ -294,16 +296,12 @@ export type GatewaySettingsField =
   "gateway" | "gatewayMin" | "gatewayMax" | "baseUrl" | "appKey" | "appSecret" | "username" | "password" | "webhookSecret";
 
 /** A refusal of the gateway settings form: an adminPayments.errors key and the field it belongs to. */
-export class GatewaySettingsError extends Error {
-  readonly code: "invalid_input" | "not_found";
-  readonly messageKey: `adminPayments.errors.${string}`;
-  readonly field: GatewaySettingsField | undefined;
-  constructor(code: "invalid_input" | "not_found", messageKey: `adminPayments.errors.${string}`, field?: GatewaySettingsField) {
-    super(`${code}: ${messageKey}`);
+export class GatewaySettingsError extends DomainError<"invalid_input" | "not_found"> {
+  declare readonly messageKey: Extract<MessageKey, `adminPayments.errors.${string}`>;
+  declare readonly field: GatewaySettingsField | undefined;
+  constructor(code: "invalid_input" | "not_found", messageKey: Extract<MessageKey, `adminPayments.errors.${string}`>, field?: GatewaySettingsField) {
+    super(code, messageKey, { field, status: code === "not_found" ? 404 : 422 });
     this.name = "GatewaySettingsError";
-    this.code = code;
-    this.messageKey = messageKey;
-    this.field = field;
   }
 }
 export const isGatewaySettingsError = (e: unknown): e is GatewaySettingsError => e instanceof GatewaySettingsError;

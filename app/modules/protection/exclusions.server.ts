@@ -1,6 +1,7 @@
 // Time-out, self-exclusion and account closure. Each starts at once in one transaction: the player row is locked,
 // the active exclusion checked (a new one must end later: nothing is ever shortened), the row written, every session
 // of the player deleted (every device logged out) and, for self-exclusion and closure, the balance paid out.
+import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 import { desc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
@@ -34,18 +35,11 @@ export type ExclusionErrorCode = "not_longer" | "not_found" | "wrong_password" |
 type ExclusionMessageKey = Extract<MessageKey, `rgExclusion.errors.${string}`> | "errors.tooManyAttempts" | "errors.currentPasswordWrong";
 
 /** A refusal a person can cause; messageKey is under rgExclusion.errors with `params` for it. */
-export class ExclusionError extends Error {
-  readonly code: ExclusionErrorCode;
-  readonly messageKey: ExclusionMessageKey;
-  readonly params: Record<string, string | number>;
-  readonly field: string | undefined;
+export class ExclusionError extends DomainError<ExclusionErrorCode> {
+  declare readonly messageKey: ExclusionMessageKey;
   constructor(code: ExclusionErrorCode, messageKey: ExclusionMessageKey, params: Record<string, string | number> = {}, field?: string) {
-    super(code);
+    super(code, messageKey, { params, field, status: code === "rate_limited" ? 429 : code === "not_found" ? 404 : 422, detail: code });
     this.name = "ExclusionError";
-    this.code = code;
-    this.messageKey = messageKey;
-    this.params = params;
-    this.field = field;
   }
 }
 

@@ -1,6 +1,8 @@
 // Identity documents: the player uploads a photo or scan (checked by its bytes like a deposit proof, kept in the
 // upload store under a random name, as "identity/<name>"); staff approve or reject it with a reason, audited. At most MAX_PENDING_DOCUMENTS wait
 // for review per player, enforced under the player's lock. The file is handed out only to staff and its own player.
+import { DomainError } from "#app/kernel/domain-error.ts";
+import type { MessageKey } from "#app/i18n/message.ts";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
@@ -18,24 +20,19 @@ export type IdentityDocument = typeof identityDocuments.$inferSelect;
 
 type IdentityErrorCode = "invalid_type" | "invalid_file" | "too_many_pending" | "reason_required" | "already_reviewed" | "not_found";
 
-export class IdentityError extends Error {
-  readonly code: IdentityErrorCode;
-  readonly messageKey: `identity.errors.${string}`;
-  readonly field: "docType" | "file" | "reason" | undefined;
-  readonly params: Record<string, string>;
+export class IdentityError extends DomainError<IdentityErrorCode> {
+  declare readonly messageKey: Extract<MessageKey, `identity.errors.${string}`>;
+  declare readonly field: "docType" | "file" | "reason" | undefined;
+  declare readonly params: Record<string, string>;
 
   constructor(
     code: IdentityErrorCode,
-    messageKey: `identity.errors.${string}`,
+    messageKey: Extract<MessageKey, `identity.errors.${string}`>,
     field?: "docType" | "file" | "reason",
     params: Record<string, string> = {},
   ) {
-    super(`${code}: ${messageKey}`);
+    super(code, messageKey, { field, params, status: code === "not_found" ? 404 : 422 });
     this.name = "IdentityError";
-    this.code = code;
-    this.messageKey = messageKey;
-    this.field = field;
-    this.params = params;
   }
 }
 

@@ -1,27 +1,23 @@
 // Refusals of the limits module. `messageKey` is a full i18n key (rgLimits.* or money.errors.* for amounts);
 // params fill its placeholders.
+import { DomainError } from "#app/kernel/domain-error.ts";
+import type { MessageKey } from "#app/i18n/message.ts";
 import { formatTaka } from "#app/modules/payments/amount.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { MoneyKind, MoneyPeriod } from "./limits-math.ts";
 
 export type LimitErrorCode = "invalid_input" | "no_limit" | "nothing_pending" | "too_early";
 
-export class LimitError extends Error {
-  readonly code: LimitErrorCode;
-  readonly messageKey: string;
-  readonly field: "amount" | "minutes" | undefined;
-  readonly params: Record<string, string>;
+export class LimitError extends DomainError<LimitErrorCode> {
+  declare readonly field: "amount" | "minutes" | undefined;
+  declare readonly params: Record<string, string>;
   constructor(
     code: LimitErrorCode,
-    messageKey: string,
+    messageKey: MessageKey,
     { field, params = {} }: { field?: "amount" | "minutes"; params?: Record<string, string> } = {},
   ) {
-    super(`${code}: ${messageKey}`);
+    super(code, messageKey, { field, params });
     this.name = "LimitError";
-    this.code = code;
-    this.messageKey = messageKey;
-    this.field = field;
-    this.params = params;
   }
 }
 

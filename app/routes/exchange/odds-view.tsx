@@ -16,7 +16,7 @@ import { areaBundle, areasFor } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { translateWith } from "#app/i18n/message.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { cancelBet, exchangeErrorMessage, noticeFor, placeBetFromForm } from "#app/modules/exchange/bets.server.ts";
+import { cancelBet, noticeFor, placeBetFromForm } from "#app/modules/exchange/bets.server.ts";
 import { isExchangeError } from "#app/modules/exchange/errors.ts";
 import { oddsPage } from "#app/modules/exchange/pages.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -88,7 +88,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/odds-view?market=${market}&placed=${order.id}`);
   } catch (e) {
     if (!isExchangeError(e)) throw e;
-    const errors = [exchangeErrorMessage(e)];
+    const errors = [e.token];
     return data({ result: submission.reply({ formErrors: errors }), areas: areasFor(context, errors) }, { status: 400 });
   }
 }

@@ -10,7 +10,7 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { sha256Hex, crashPointFromHash, hundredthsText, diceRoll, minePositions } from "#app/modules/games/fair.ts";
-import { isHouseError, houseErrorMessage, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed } from "#app/modules/games/house.server.ts";
+import { isHouseError, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed } from "#app/modules/games/house.server.ts";
 import { getAuth, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { Route } from "./+types/fair";
@@ -99,7 +99,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return { result: submission.reply({ resetForm: true }), done: true };
   } catch (e) {
     if (!isHouseError(e)) throw e;
-    return data({ result: submission.reply({ formErrors: [houseErrorMessage(e)] }), done: false }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: [e.token] }), done: false }, { status: 400 });
   }
 }
 

@@ -14,7 +14,7 @@ import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { cashOut, placeBet, crashErrorMessage, crashPageData } from "#app/modules/games/crash.server.ts";
+import { cashOut, placeBet, crashPageData } from "#app/modules/games/crash.server.ts";
 import { multiplierText, isCrashError, takaText } from "#app/modules/games/crash.ts";
 import { parseTaka } from "#app/modules/ledger/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
@@ -56,7 +56,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     };
   } catch (e) {
     if (!isCrashError(e)) throw e;
-    const errors = [crashErrorMessage(e)];
+    const errors = [e.token];
     return data({ result: submission.reply({ formErrors: errors }), notice: null, areas: areasFor(context, errors) }, { status: 400 });
   }
 }

@@ -20,7 +20,7 @@ import {
   hundredthsText,
   multiplierText,
 } from "#app/modules/games/fair.ts";
-import { playDice, isHouseError, DICE_CODE, houseErrorMessage, housePageData, stakeFromText } from "#app/modules/games/house.server.ts";
+import { playDice, isHouseError, DICE_CODE, housePageData, stakeFromText } from "#app/modules/games/house.server.ts";
 import { takaText } from "#app/components/payments/format.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -56,7 +56,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return { result: submission.reply(), outcome, areas: [] };
   } catch (e) {
     if (!isHouseError(e)) throw e;
-    const errors = [houseErrorMessage(e)];
+    const errors = [e.token];
     return data({ result: submission.reply({ formErrors: errors }), outcome: null, areas: areasFor(context, errors) }, { status: 400 });
   }
 }

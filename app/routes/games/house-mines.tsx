@@ -21,7 +21,6 @@ import {
   type MinesView,
   revealTile,
   startMines,
-  houseErrorMessage,
   housePageData,
   stakeFromText,
 } from "#app/modules/games/house.server.ts";
@@ -83,7 +82,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return { result: submission.reply(), areas: [] };
   } catch (e) {
     if (!isHouseError(e)) throw e;
-    const errors = [houseErrorMessage(e)];
+    const errors = [e.token];
     return data({ result: submission.reply({ formErrors: errors }), areas: areasFor(context, errors) }, { status: 400 });
   }
 }

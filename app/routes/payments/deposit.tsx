@@ -35,7 +35,7 @@ import { getTurnoverLeft } from "#app/modules/turnover/turnover.server.ts";
 import { TurnoverLeft } from "#app/components/payments/TurnoverLeft.tsx";
 import { checkDepositStep, depositChoices, depositPageData, formQuery, normaliseQuickAdd } from "./deposit.server.ts";
 import { saveDraft } from "./deposit-draft.server.ts";
-import { refusalErrors } from "./messages.server.ts";
+import { refusalErrors } from "#app/kernel/domain-error.ts";
 import type { Route } from "./+types/deposit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -18,7 +18,7 @@ import { TransferFields } from "#app/components/payments/TransferFields.tsx";
 import { isPaymentError, listPaymentMethods, PaymentError, submitDeposit } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { clearDraft, readDraft } from "./deposit-draft.server.ts";
-import { paymentMessage, refusalErrors } from "./messages.server.ts";
+import { refusalErrors } from "#app/kernel/domain-error.ts";
 import type { Route } from "./+types/make-payment";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -61,7 +61,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       field: "proof",
       params: { mb: "5" },
     });
-    const result: SubmissionResult = { status: "error", error: { proof: [paymentMessage(error)] } };
+    const result: SubmissionResult = { status: "error", error: { proof: [error.token] } };
     return data({ result, areas: [] }, { status: tooLarge ? 413 : 400 });
   }
 

@@ -8,14 +8,14 @@ import { resubmitFormSchema } from "#app/components/payments/form-schemas.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { parseTransactionId } from "#app/modules/payments/validation.ts";
 import { isPaymentError, PaymentError, resubmitDeposit, revertTransaction } from "#app/modules/payments/payments.server.ts";
-import { paymentMessage, refusalErrors } from "./messages.server.ts";
+import { refusalErrors } from "#app/kernel/domain-error.ts";
 
 const FIELDS = ["amount", "senderNumber", "trxId", "proof"] as const;
 
 export type DetailsActionData = { intent: "revert" | "resubmit"; result: SubmissionResult };
 
 const refusal = (intent: DetailsActionData["intent"], error: PaymentError, status: number) =>
-  data<DetailsActionData>({ intent, result: { status: "error", error: { "": [paymentMessage(error)] } } }, { status });
+  data<DetailsActionData>({ intent, result: { status: "error", error: { "": [error.token] } } }, { status });
 
 const statusFor = (e: PaymentError) =>
   e.code === "not_found" ? 404 : e.code === "not_revertible" || e.code === "not_resubmittable" || e.code === "trx_used" ? 409 : 400;
@@ -32,7 +32,7 @@ export async function detailsAction(request: Request, playerId: number, txId: st
       params: { mb: "5" },
     });
     return data<DetailsActionData>(
-      { intent: "resubmit", result: { status: "error", error: { proof: [paymentMessage(error)] } } },
+      { intent: "resubmit", result: { status: "error", error: { proof: [error.token] } } },
       { status: tooLarge ? 413 : 400 },
     );
   }

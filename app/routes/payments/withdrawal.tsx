@@ -27,7 +27,7 @@ import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { getTurnoverLeft } from "#app/modules/turnover/turnover.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { refusalErrors } from "./messages.server.ts";
+import { refusalErrors } from "#app/kernel/domain-error.ts";
 import type { Route } from "./+types/withdrawal";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

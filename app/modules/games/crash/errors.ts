@@ -1,5 +1,6 @@
 // Refusals of Crash bets and cash-outs. `code` names the string in the crash locale area (crash.errors.<code>);
 // params fill its placeholders (amounts are already formatted taka).
+import { DomainError } from "#app/kernel/domain-error.ts";
 export type CrashErrorCode =
   | "game_unavailable"
   | "stake_invalid"
@@ -17,14 +18,11 @@ export type CrashErrorCode =
   | "verification_needed"
   | "wallet_refused";
 
-export class CrashError extends Error {
-  readonly code: CrashErrorCode;
-  readonly params: Record<string, string>;
+export class CrashError extends DomainError<CrashErrorCode> {
+  declare readonly params: Record<string, string>;
   constructor(code: CrashErrorCode, message: string, params: Record<string, string> = {}) {
-    super(message);
+    super(code, `crash.errors.${code}`, { params, detail: message });
     this.name = "CrashError";
-    this.code = code;
-    this.params = params;
   }
 }
 

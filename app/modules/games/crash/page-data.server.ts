@@ -1,10 +1,8 @@
 // What the Crash page shows around the round (balance, stake limits, the player's own bet) and its refusals
 // as form errors.
-import { messageToken } from "#app/i18n/message.ts";
 import { findHouseGame } from "../house/game-row.server.ts";
 import { playableBalance } from "../house/page-data.server.ts";
 import { CRASH_CODE } from "./bets.server.ts";
-import type { CrashError } from "./errors.ts";
 import { crashState } from "./store.server.ts";
 import { crashView } from "./view.ts";
 import { takaText } from "#app/components/payments/format.ts";
@@ -16,9 +14,4 @@ export async function crashPageData(playerId: number) {
     balance,
     view: crashView(state),
   };
-}
-
-/** A refusal as a form error (translated where it is shown). */
-export function crashErrorMessage(e: CrashError): string {
-  return messageToken(`crash.errors.${e.code}`, e.params);
 }

@@ -1,5 +1,6 @@
 // Refusals of the in-house games. `code` names the string in the house locale area (house.errors.<code>);
 // params fill its placeholders (amounts are already formatted taka).
+import { DomainError } from "#app/kernel/domain-error.ts";
 export type HouseErrorCode =
   | "game_unavailable"
   | "stake_invalid"
@@ -19,15 +20,12 @@ export type HouseErrorCode =
   | "nothing_revealed"
   | "client_seed_invalid";
 
-export class HouseError extends Error {
-  readonly code: HouseErrorCode;
-  readonly params: Record<string, string>;
+export class HouseError extends DomainError<HouseErrorCode> {
+  declare readonly params: Record<string, string>;
 
   constructor(code: HouseErrorCode, message: string, params: Record<string, string> = {}) {
-    super(message);
+    super(code, `house.errors.${code}`, { params, detail: message });
     this.name = "HouseError";
-    this.code = code;
-    this.params = params;
   }
 }
 

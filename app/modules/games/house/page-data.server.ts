@@ -1,8 +1,6 @@
 // What the in-house game pages show around the game: balance, stake limits, the seed pair; and their refusals
 // as form errors.
-import { messageToken } from "#app/i18n/message.ts";
 import { getPlayerBalances, parseTaka } from "#app/modules/ledger/ledger.server.ts";
-import type { HouseError } from "./errors.ts";
 import { findHouseGame } from "./game-row.server.ts";
 import { getActiveSeed } from "./seeds.server.ts";
 import { takaText } from "#app/components/payments/format.ts";
@@ -20,11 +18,6 @@ export async function housePageData(playerId: number, code: string) {
     balance,
     seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
   };
-}
-
-/** A refusal as a form error (translated where it is shown). */
-export function houseErrorMessage(e: HouseError): string {
-  return messageToken(`house.errors.${e.code}`, e.params);
 }
 
 /** Taka text from a validated form ("10.5") to poisha. */

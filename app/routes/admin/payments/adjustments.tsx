@@ -18,7 +18,7 @@ import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { getTransaction, listTransactions } from "#app/modules/payments/transactions.server.ts";
 import { findPlayerById, findPlayerByUsername } from "#app/modules/players/players.server.ts";
-import { dhakaTime, paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { dhakaTime, paymentsPage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/adjustments";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -82,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`${BASE}?${new URLSearchParams({ username: player.username, done: `A${adjustment.id}` })}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const message = paymentErrorMessage(e);
+    const message = e.token;
     const field = e.field === "amount" || e.field === "reason" ? e.field : null;
     const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
     return data({ result: reply }, { status: e.code === "not_found" ? 404 : 400 });

@@ -1,13 +1,11 @@
 // What every finance page of the back office shares: who may look and who may act, the area's strings,
 // money and time as staff read them, and PaymentErrors turned into the staff member's language.
-import { messageToken } from "#app/i18n/message.ts";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { financeActRoles, financeViewRoles, mayActOnFinance } from "#app/components/admin/payments/finance-roles.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { formatTaka } from "#app/modules/payments/amount.ts";
-import type { PaymentError } from "#app/modules/payments/errors.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 
@@ -31,11 +29,6 @@ export function paymentsPage(context: Ctx, titleKey: `adminPayments.${string}`) 
 }
 
 export { translate };
-
-/** A PaymentError as a form error (translated by ErrorList in the staff member's language). */
-export function paymentErrorMessage(error: PaymentError) {
-  return messageToken(error.messageKey, error.params);
-}
 
 export const taka = (poisha: bigint) => `৳${formatTaka(poisha)}`;
 export const dhakaTime = (value: Date | null | undefined) => formatDhaka(value, "YYYY-MM-DD HH:mm");

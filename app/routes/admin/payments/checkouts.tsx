@@ -15,16 +15,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { type CheckoutTab, checkoutTabs } from "#app/modules/payments/gateway-checkout-tabs.ts";
 import { checkGatewayCheckout, getGatewayCheckout, listGatewayCheckouts } from "#app/modules/payments/gateway-checkouts.server.ts";
-import {
-  dhakaTime,
-  paymentErrorMessage,
-  paymentsPage,
-  pageParam,
-  requireFinanceActor,
-  requireFinanceViewer,
-  taka,
-  translate,
-} from "./admin-payments.server.ts";
+import { dhakaTime, paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/checkouts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -88,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await checkGatewayCheckout(parsed.data.id);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    return fail(paymentErrorMessage(e), e.code === "not_found" ? 404 : 409);
+    return fail(e.token, e.code === "not_found" ? 404 : 409);
   }
   return redirect(`${BASE}?${new URLSearchParams({ status: "all", checked: String(parsed.data.id) })}`);
 }

@@ -19,16 +19,7 @@ import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { gatewayStatusOfDeposits, refundGatewayDeposit } from "#app/modules/payments/gateway-refunds.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
-import {
-  dhakaTime,
-  paymentErrorMessage,
-  paymentsPage,
-  pageParam,
-  requireFinanceActor,
-  requireFinanceViewer,
-  taka,
-  translate,
-} from "./admin-payments.server.ts";
+import { dhakaTime, paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
@@ -140,7 +131,7 @@ async function refundAction({ request, context }: Route.ActionArgs) {
   } catch (e) {
     if (!isPaymentError(e)) throw e;
     const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
-    const message = paymentErrorMessage(e);
+    const message = e.token;
     const reply = e.field === "reason" ? submission.reply({ fieldErrors: { reason: [message] } }) : submission.reply({ formErrors: [message] });
     return data<ActionData>({ id, intent: "refund", result: reply, areas: areasFor(context, [message]) }, { status });
   }

@@ -20,7 +20,7 @@ import {
   savePaymentMethod,
   saveWalletNumber,
 } from "#app/modules/payments/methods.server.ts";
-import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/payment-methods";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -132,7 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`${BASE}?${new URLSearchParams({ saved: "method", what: saved.name })}#method-${saved.id}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const message = paymentErrorMessage(e);
+    const message = e.token;
     const onForm = e.field && (isWallet ? walletFields : methodFields).includes(e.field);
     const reply = onForm ? submission.reply({ fieldErrors: { [e.field!]: [message] } }) : submission.reply({ formErrors: [message] });
     return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });

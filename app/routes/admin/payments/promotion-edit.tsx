@@ -15,7 +15,7 @@ import { getPromotion, savePromotion } from "#app/modules/promotions/promotions.
 import { promotionFormSchema } from "#app/modules/promotions/validation.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
 import { formatDhaka } from "#app/utils/time.ts";
-import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
+import { paymentsPage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotion-edit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -75,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`/admin/finance/promotions?saved=${saved.id}`);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const message = paymentErrorMessage(e);
+    const message = e.token;
     const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [message] } }) : submission.reply({ formErrors: [message] });
     return data({ result: reply }, { status: e.code === "not_found" ? 404 : 400 });
   }

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { ReviewActionData } from "#app/components/admin/payments/ReviewQueue.tsx";
 import { idField, rejectSchema } from "#app/components/admin/payments/schemas.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { paymentErrorMessage, requireFinanceActor } from "./admin-payments.server.ts";
+import { requireFinanceActor } from "./admin-payments.server.ts";
 
 type Rejection = z.infer<typeof rejectSchema>;
 type Actor = { staffId: number; ip: string };
@@ -37,7 +37,7 @@ export async function reviewAction<S extends z.ZodType<{ intent: "approve"; id: 
   } catch (e) {
     if (!isPaymentError(e)) throw e;
     const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
-    const message = paymentErrorMessage(e);
+    const message = e.token;
     const field = e.field && options.fields.includes(e.field) ? e.field : null;
     const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
     return data<ReviewActionData>({ id, intent, result: reply, areas: areasFor(context, [message]) }, { status });

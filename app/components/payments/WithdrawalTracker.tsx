@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { WithdrawalTracker as Tracker } from "#app/modules/payments/transactions.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 const STEP_DOT = {
   submitted: "bg-brand",

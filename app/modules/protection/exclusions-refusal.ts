@@ -1,5 +1,5 @@
 // The log-in refusal of an excluded player: which kind and until when (Asia/Dhaka, 24-hour clock) or permanently.
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { ExclusionKind } from "./schema.ts";
 
 /** "2026-05-23 17:40" in Asia/Dhaka, 24-hour clock. */

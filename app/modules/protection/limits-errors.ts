@@ -1,7 +1,7 @@
 // Refusals of the limits module. `messageKey` is a full i18n key (rgLimits.* or money.errors.* for amounts);
 // params fill its placeholders.
 import { formatTaka } from "#app/modules/payments/amount.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { MoneyKind, MoneyPeriod } from "./limits-math.ts";
 
 export type LimitErrorCode = "invalid_input" | "no_limit" | "nothing_pending" | "too_early";

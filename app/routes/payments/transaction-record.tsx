@@ -11,7 +11,6 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 import {
-  dhakaDateKey,
   listTransactions,
   payoutPromise,
   readMoneySettings,
@@ -21,7 +20,7 @@ import {
 import { vipPointsText } from "#app/modules/payments/transactions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { dhakaDayKey, formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { parseRecordFilter, PAGE_SIZE, recordQuery, type RecordFilter } from "./record-filter.ts";
 import type { Route } from "./+types/transaction-record";
 
@@ -45,7 +44,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Grouped by the Asia/Dhaka calendar day, newest first (the list already is).
   const days: { day: string; rows: Row[] }[] = [];
   for (const item of items) {
-    const day = dhakaDateKey(item.createdAt);
+    const day = dhakaDayKey(item.createdAt);
     const row: Row = {
       id: item.id,
       type: item.type,

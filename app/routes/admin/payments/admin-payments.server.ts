@@ -9,7 +9,7 @@ import { translate } from "#app/i18n/translate.server.ts";
 import { formatTaka } from "#app/modules/payments/amount.ts";
 import type { PaymentError } from "#app/modules/payments/errors.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

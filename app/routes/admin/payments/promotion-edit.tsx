@@ -14,7 +14,7 @@ import { promotionCategories } from "#app/modules/promotions/categories.ts";
 import { getPromotion, savePromotion } from "#app/modules/promotions/promotions.server.ts";
 import { promotionFormSchema } from "#app/modules/promotions/validation.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotion-edit";
 

@@ -9,7 +9,6 @@ import { translate } from "#app/i18n/translate.server.ts";
 import { formatTaka } from "#app/modules/payments/amount.ts";
 import type { PaymentError } from "#app/modules/payments/errors.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -38,7 +37,6 @@ export function paymentErrorMessage(error: PaymentError) {
 }
 
 export const taka = (poisha: bigint) => `৳${formatTaka(poisha)}`;
-export const dhakaTime = (value: Date | null | undefined) => formatDhaka(value, "YYYY-MM-DD HH:mm");
 
 /** Query-string paging: anything that is not a sensible page number is page 1. */
 export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);

@@ -19,19 +19,11 @@ import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { gatewayStatusOfDeposits, refundGatewayDeposit } from "#app/modules/payments/gateway-refunds.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
-import {
-  dhakaTime,
-  paymentErrorMessage,
-  paymentsPage,
-  pageParam,
-  requireFinanceActor,
-  requireFinanceViewer,
-  taka,
-  translate,
-} from "./admin-payments.server.ts";
+import { paymentErrorMessage, paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -89,9 +81,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         bonus: promotion || d.bonusAmount ? taka(bonus) : null,
         sender: d.senderNumber,
         trxId: d.trxId,
-        submittedAt: dhakaTime(d.createdAt),
-        reviewedAt: dhakaTime(d.reviewedAt),
-        cancelledAt: d.cancelledAt ? dhakaTime(d.cancelledAt) : null,
+        submittedAt: formatDhakaDateTime(d.createdAt),
+        reviewedAt: formatDhakaDateTime(d.reviewedAt),
+        cancelledAt: d.cancelledAt ? formatDhakaDateTime(d.cancelledAt) : null,
         reviewer: d.reviewerUsername,
         reason: d.rejectReason,
         summary: summaryView(d.history, d.otherPlayersOnSender),

@@ -2,6 +2,7 @@
 // (main credited, promotion bonus granted, turnover requirement created) or reject it (nothing moves).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
+import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, type Deposit, deposits, walletNumbers } from "./schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
@@ -16,7 +17,6 @@ import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
 import { checkAmount, formatTaka, parseAmountInput } from "./amount.ts";
 import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
 import { checkDepositChoice, countPendingDeposits, depositLimitError, pendingCapError, range, readDepositFacts } from "./deposit-rules.server.ts";
-import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.server.ts";

@@ -13,11 +13,11 @@ import { type ReviewStatus, withdrawals } from "#app/modules/payments/schema.ts"
 import { sessions } from "#app/modules/sessions/schema.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { type ActiveExclusion, activeExclusion } from "./exclusions-active.server.ts";
 import { type ExclusionPayout, payOutExclusion } from "./exclusions-payout.server.ts";
 import { type SelfExclusionTerm, selfExclusionEnd, type TimeOutChoice, timeOutEnd } from "./exclusions.ts";
 import { type ExclusionKind, playerExclusions } from "./schema.ts";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export { activeExclusion, type ActiveExclusion } from "./exclusions-active.server.ts";
 export type PlayerExclusion = typeof playerExclusions.$inferSelect;

@@ -9,6 +9,7 @@ import { gameRounds } from "#app/modules/games/schema.ts";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { deposits } from "#app/modules/payments/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { type LimitRefusal, LimitError } from "./limits-errors.ts";
 import {
   checkLimit,
@@ -24,7 +25,6 @@ import {
   used,
 } from "./limits-math.ts";
 import { type LimitKind, type LimitPeriod, playerProtection, rgLimitChanges, rgLimits } from "./schema.ts";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export type LimitRow = typeof rgLimits.$inferSelect;
 export type LimitChange = typeof rgLimitChanges.$inferSelect;

@@ -17,8 +17,8 @@ import { runHubForm } from "#app/modules/protection/limits-page.server.ts";
 import { limitOverview, type LimitView } from "#app/modules/protection/limits.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import type { Route } from "./+types/hub";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import type { Route } from "./+types/hub";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

@@ -9,9 +9,9 @@ import { selfExclusionEnd, selfExclusionSchema, selfExclusionTerms } from "#app/
 import { selfExclude } from "#app/modules/protection/exclusions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { exclusionAction } from "./exclusion-action.server.ts";
 import type { Route } from "./+types/self-exclusion";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

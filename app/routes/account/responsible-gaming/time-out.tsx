@@ -10,9 +10,9 @@ import { timeOutEnd, timeOutPeriods, timeOutSchema } from "#app/modules/protecti
 import { takeTimeOut } from "#app/modules/protection/exclusions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { exclusionAction } from "./exclusion-action.server.ts";
 import type { Route } from "./+types/time-out";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

@@ -18,9 +18,9 @@ import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { getTransaction, listTransactions } from "#app/modules/payments/transactions.server.ts";
 import { findPlayerById, findPlayerByUsername } from "#app/modules/players/players.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/adjustments";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

@@ -15,9 +15,9 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { type CheckoutTab, checkoutTabs } from "#app/modules/payments/gateway-checkout-tabs.ts";
 import { checkGatewayCheckout, getGatewayCheckout, listGatewayCheckouts } from "#app/modules/payments/gateway-checkouts.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentErrorMessage, paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/checkouts";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

@@ -19,11 +19,11 @@ import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { gatewayStatusOfDeposits, refundGatewayDeposit } from "#app/modules/payments/gateway-refunds.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentErrorMessage, paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

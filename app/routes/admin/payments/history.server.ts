@@ -2,8 +2,8 @@
 import type { HistorySummary, RecentTransaction } from "#app/components/admin/payments/PlayerHistory.tsx";
 import type { PlayerMoneySummary } from "#app/modules/payments/history.server.ts";
 import { latestTransactions } from "#app/modules/payments/transactions.server.ts";
-import { taka } from "./admin-payments.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { taka } from "./admin-payments.server.ts";
 
 export function summaryView(s: PlayerMoneySummary, otherPlayersOnSender?: number): HistorySummary {
   return {

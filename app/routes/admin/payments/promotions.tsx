@@ -6,9 +6,9 @@ import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotions";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

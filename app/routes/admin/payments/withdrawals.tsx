@@ -21,11 +21,11 @@ import {
   rejectWithdrawal,
 } from "#app/modules/payments/withdrawals.server.ts";
 import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/withdrawals";
-import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

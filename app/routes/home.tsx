@@ -10,7 +10,7 @@ import { getHomeContent } from "#app/modules/content/content.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { guestPageHandle } from "#app/utils/guest-page.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/home";
 
 // A guest's home page depends only on the address, the language and what the loaders read (see guest-page.ts).

@@ -11,7 +11,10 @@ const formatter = new Intl.DateTimeFormat("en-GB", {
   hourCycle: "h23",
 });
 
-/** YYYY-MM-DD HH:mm:ss in Asia/Dhaka, built from Intl parts so it costs no date library in the browser. */
+/**
+ * YYYY-MM-DD HH:mm:ss in Asia/Dhaka, built from Intl parts so it costs no date library in the browser: every page loads
+ * it, and importing app/kernel/dhaka-time.ts would add dayjs. DhakaClock.test.ts holds it to the kernel's formatDhaka.
+ */
 export function formatDhakaClock(date: Date) {
   const p = Object.fromEntries(formatter.formatToParts(date).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;

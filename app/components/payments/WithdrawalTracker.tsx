@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { WithdrawalTracker as Tracker } from "#app/modules/payments/transactions.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
 
 const STEP_DOT = {
   submitted: "bg-brand",
@@ -16,9 +16,6 @@ export function stepDot(step: keyof typeof STEP_DOT, done: boolean) {
   return done ? STEP_DOT[step] : "bg-white/20";
 }
 
-/** Minutes, 24-hour, in Asia/Dhaka: "2026-11-28 14:05". */
-const TIME = "YYYY-MM-DD HH:mm";
-
 /** A withdrawal's tracker as a loader hands it to the page: times already written in Asia/Dhaka. */
 export type WithdrawalTrackerView = {
   status: Tracker["status"];
@@ -33,16 +30,13 @@ export type WithdrawalTrackerView = {
 export function trackerView(tracker: Tracker): WithdrawalTrackerView {
   return {
     status: tracker.status,
-    steps: tracker.steps.map((s) => ({ step: s.step, at: s.at ? formatDhaka(s.at, TIME) : null })),
+    steps: tracker.steps.map((s) => ({ step: s.step, at: s.at ? formatDhakaDateTime(s.at) : null })),
     current: tracker.current,
     reason: tracker.reason,
-    expectedBy: formatDhaka(tracker.expectedBy, TIME),
+    expectedBy: formatDhakaDateTime(tracker.expectedBy),
     overdue: tracker.overdue,
   };
 }
-
-/** The loader's "expected by" for one moment (the record's compact status). */
-export const dhakaMinutes = (at: Date) => formatDhaka(at, TIME);
 
 export function OverdueBadge() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { dhakaRange, formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { oddsText, parseOdds, priceAt } from "./ladder.ts";
 import { commissionOn, exposureOf } from "./pnl.ts";
@@ -331,8 +331,7 @@ export async function accountPage(playerId: number, history: boolean, before?: n
  * bets in each market, the commission on a net win (as settlement charges it) and what remains, newest first.
  */
 export async function profitAndLoss(playerId: number, from: string, to: string) {
-  const start = new Date(`${from}T00:00:00+06:00`);
-  const end = new Date(new Date(`${to}T00:00:00+06:00`).getTime() + 86_400_000);
+  const { start, end } = dhakaRange({ from, to });
   const rows = await db
     .select({
       marketId: exchangeMarkets.id,

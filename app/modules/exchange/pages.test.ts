@@ -9,7 +9,7 @@ import { settleMarket } from "./settlement.server.ts";
 import { setMarketStatus, turnInPlay } from "./trading.server.ts";
 import { betFormSchema } from "#app/components/exchange/schemas.ts";
 import { createSession } from "#app/modules/sessions/sessions.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { slipFigures } from "./slip.ts";
 import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
 

@@ -2,6 +2,7 @@
 // best three prices, the Bookmaker and Fancy tables of its event, and the player's bets and P&L per outcome.
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
+import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { marketBook } from "./exposure.server.ts";
 import { OrderBook } from "./matching.ts";
 import { openOrders, toResting } from "./orders.server.ts";
@@ -21,15 +22,10 @@ export type EventTab = "inplay" | "today" | "tomorrow" | "result" | "open";
 
 export type EventRow = ExchangeEvent & { matchOddsId: number | null; hasFancy: boolean; hasBookmaker: boolean };
 
-/** Midnight in Asia/Dhaka (UTC+6, no daylight saving) of the day `days` after `now`'s. */
-function dhakaMidnight(now: Date, days: number): Date {
-  const offset = 6 * 3_600_000;
-  const local = new Date(now.getTime() + offset);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days) - offset);
-}
-
 /** Events of a tab grouped by sport (cricket, soccer, tennis; an empty sport is left out), soonest first. */
 export async function listEvents({ tab, search, now = new Date() }: { tab: EventTab; search?: string; now?: Date }) {
+  // Today and Tomorrow are Dhaka calendar days.
+  const day = dhakaDayBounds(addDays(dhakaDayKey(now), tab === "tomorrow" ? 1 : 0));
   const when =
     tab === "inplay"
       ? and(eq(exchangeEvents.inPlay, true), eq(exchangeEvents.closed, false))
@@ -37,11 +33,7 @@ export async function listEvents({ tab, search, now = new Date() }: { tab: Event
         ? eq(exchangeEvents.closed, true)
         : tab === "open"
           ? eq(exchangeEvents.closed, false)
-          : and(
-              eq(exchangeEvents.closed, false),
-              gte(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 0 : 1)),
-              lt(exchangeEvents.startsAt, dhakaMidnight(now, tab === "today" ? 1 : 2)),
-            );
+          : and(eq(exchangeEvents.closed, false), gte(exchangeEvents.startsAt, day.start), lt(exchangeEvents.startsAt, day.end));
   const text = search?.trim();
   const events = await db
     .select()

@@ -5,7 +5,7 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { listPlayerOrders } from "./queries.server.ts";
 import { type ExchangeOrder, exchangeEvents, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";

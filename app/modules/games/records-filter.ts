@@ -1,8 +1,10 @@
 // The betting record's filter (spec /betting-record): day, platform, game type, page and page size, read from
 // and written to query strings. Pure: used by the server and by the page in the browser.
+import type { DhakaRangeName } from "#app/kernel/dhaka-time.ts";
 import { type GameType, isGameType } from "./types.ts";
 
-export const recordDays = ["today", "yesterday", "last7"] as const;
+/** The spec's day values, each one of the kernel's Dhaka range names. */
+export const recordDays = ["today", "yesterday", "last7"] as const satisfies readonly DhakaRangeName[];
 export type RecordDay = (typeof recordDays)[number];
 export const recordPageSizes = [10, 25, 50, 100] as const;
 export type RecordPageSize = (typeof recordPageSizes)[number];

@@ -3,7 +3,7 @@
 // The filter itself (parsing, query strings) is in records-filter.ts, which pages use in the browser too.
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { dhakaRange } from "#app/modules/payments/dhaka-days.ts";
+import { dhakaRange } from "#app/kernel/dhaka-time.ts";
 import { fairSeeds, gameProviders, gameRounds, games, gameWalletCalls } from "./schema.ts";
 import type { RecordDay, RecordFilter } from "./records-filter.ts";
 
@@ -24,7 +24,11 @@ export type SettledRound = {
 
 export type SettledRoundsPage = { items: SettledRound[]; total: number; pages: number; page: number; turnover: bigint; profit: bigint };
 
-export const dayBounds = (day: RecordDay, now: Date = new Date()) => dhakaRange(day === "last7" ? "7d" : day, now) as { from: Date; to: Date };
+/** [from, to) of the filter's day: its values are the kernel's range names. */
+export const dayBounds = (day: RecordDay, now: Date = new Date()) => {
+  const { start, end } = dhakaRange(day, now);
+  return { from: start, to: end };
+};
 
 type RoundsFilter = Partial<RecordFilter> & { day: RecordDay };
 

@@ -1,4 +1,6 @@
 // Plain values shared by the schema, the server and the browser (no database imports here).
+import type { DhakaRangeName } from "#app/kernel/dhaka-time.ts";
+
 export const channelTypes = ["Agent", "Personal"] as const;
 export type ChannelType = (typeof channelTypes)[number];
 
@@ -22,6 +24,8 @@ export type TransactionType = (typeof transactionTypes)[number];
 
 export const dateRanges = ["today", "yesterday", "7d", "all"] as const;
 export type DateRange = (typeof dateRanges)[number];
+/** The Dhaka range (app/kernel/dhaka-time.ts) each filter value names: "7d" is the kernel's "last7"; "all" has no bounds. */
+export const dateRangeOf: Record<DateRange, DhakaRangeName | null> = { today: "today", yesterday: "yesterday", "7d": "last7", all: null };
 
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

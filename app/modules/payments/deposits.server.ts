@@ -2,6 +2,7 @@
 // (main credited, promotion bonus granted, turnover requirement created) or reject it (nothing moves).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
+import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, type Deposit, deposits, walletNumbers } from "./schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
@@ -16,7 +17,6 @@ import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
 import { checkAmount, formatTaka, parseAmountInput } from "./amount.ts";
 import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
 import { checkDepositChoice, countPendingDeposits, depositLimitError, pendingCapError, range, readDepositFacts } from "./deposit-rules.server.ts";
-import { dhakaDateKey } from "./dhaka-days.ts";
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.server.ts";
@@ -72,7 +72,7 @@ export async function requireActivePlayer(playerId: number, ex: Executor = db) {
 /** Compliance: 18+ checked against the birthday before a deposit, in every mode; no birthday is refused too. */
 export async function checkAge(birthday: string | null, now: Date = new Date()) {
   if (!birthday) throw new PaymentError("verification_needed", "payments.errors.birthdayNeeded");
-  const today = dhakaDateKey(now);
+  const today = dhakaDayKey(now);
   const [y, m, d] = birthday.split("-").map(Number) as [number, number, number];
   const adultFrom = `${y + ADULT_AGE}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
   if (adultFrom > today) throw new PaymentError("underage", "payments.errors.underage");

@@ -5,13 +5,13 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { maskSecret } from "#app/modules/games/admin.server.ts";
+import { startOfDhakaDay } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, deposits, type WalletNumber, walletNumbers } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { checkAmount } from "./amount.ts";
 import { channelLabels, type ChannelType, channelTypes, METHOD_TAG } from "./constants.ts";
-import { dhakaDayStart } from "./dhaka-days.ts";
 import { PaymentError, type PaymentMessageKey } from "./errors.ts";
 import { type GatewayCredentials, gatewayKinds, type GatewayKind } from "./gateway/types.ts";
 import { isChannelType, SENDER_NUMBER, toId } from "./validation.ts";
@@ -92,7 +92,7 @@ export async function assignWalletNumber({
   const id = toId(methodId);
   const valid = checkAmount(amount);
   if (!id || !isChannelType(channelType) || !valid.ok) throw new PaymentError("no_wallet_number", "payments.errors.noWalletNumber");
-  const dayStart = dhakaDayStart();
+  const dayStart = startOfDhakaDay();
   const a = String(amount);
   const rows = rowsOf<{ id: number; account_number: string }>(
     await db.execute(sql`
@@ -131,7 +131,7 @@ export async function listWalletNumbers(): Promise<WalletNumberRow[]> {
         .select({ id: deposits.walletNumberId, total: sql<string>`sum(${deposits.amount})::text` })
         .from(deposits)
         .where(
-          and(inArray(deposits.walletNumberId, ids), inArray(deposits.status, ["pending", "approved"]), gte(deposits.createdAt, dhakaDayStart())),
+          and(inArray(deposits.walletNumberId, ids), inArray(deposits.status, ["pending", "approved"]), gte(deposits.createdAt, startOfDhakaDay())),
         )
         .groupBy(deposits.walletNumberId)
     : [];

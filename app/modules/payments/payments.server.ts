@@ -32,7 +32,6 @@ export {
 } from "./deposits.server.ts";
 export { gatewayStatusOfDeposits, type GatewayDepositStatus, refundGatewayDeposit, type RefundResult } from "./gateway-refunds.server.ts";
 export { checkDepositRules, depositChannels, depositLimitError, openDepositRange, readDepositFacts } from "./deposit-rules.server.ts";
-export { dhakaDateKey, dhakaDayStart, dhakaRange } from "./dhaka-days.ts";
 export { isPaymentError, PaymentError, type PaymentErrorCode, type PaymentErrorField } from "./errors.ts";
 export { type PlayerMoneySummary, type PlayerPaymentActivity, playerPaymentActivity } from "./history.server.ts";
 export {

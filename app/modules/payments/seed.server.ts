@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db as defaultDb, type Db } from "#app/db/db.server.ts";
+import { dhakaDayStart } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, walletNumbers } from "./schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 
@@ -82,7 +83,7 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
           bonusPercent: 100,
           turnoverMultiplierHundredths: 500,
           maxBonus: taka(5_000),
-          startsAt: new Date("2026-01-01T00:00:00+06:00"),
+          startsAt: dhakaDayStart("2026-01-01"),
           status: "active",
           thumbnail: "/demo/banners/banner-1.svg",
           sortOrder: 1,
@@ -99,7 +100,7 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
           bonusPercent: 5,
           turnoverMultiplierHundredths: 100,
           maxBonus: taka(1_000),
-          startsAt: new Date("2026-01-01T00:00:00+06:00"),
+          startsAt: dhakaDayStart("2026-01-01"),
           status: "active",
           thumbnail: "/demo/features/feature-1.svg",
           sortOrder: 2,

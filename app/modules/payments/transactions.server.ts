@@ -3,6 +3,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "#app/db/db.server.ts";
+import { dhakaRange } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, adjustments, deposits, gatewayPayments, walletNumbers, withdrawals } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
@@ -11,6 +12,7 @@ import { vipEntries } from "#app/modules/vip/schema.ts";
 import {
   type DepositChannelType,
   type DateRange,
+  dateRangeOf,
   dateRanges,
   type ReviewStatus,
   type TransactionStatus,
@@ -18,7 +20,6 @@ import {
   type TransactionType,
   transactionTypes,
 } from "./constants.ts";
-import { dhakaRange } from "./dhaka-days.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { canRevertDeposit, canRevertWithdrawal } from "./revert.server.ts";
 import { type ResubmitState, resubmitState } from "./resubmit-rules.server.ts";
@@ -126,7 +127,8 @@ export async function listTransactions(
 ): Promise<{ items: TransactionItem[]; total: number }> {
   const size = (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 10;
   const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
-  const { from, to } = dhakaRange(dateRanges.includes(range) ? range : "today", now);
+  const named = dateRangeOf[dateRanges.includes(range) ? range : "today"];
+  const { start: from, end: to } = named ? dhakaRange(named, now) : { start: null, end: null };
   const conditions: SQL[] = [];
   if (status && transactionStatuses.includes(status)) conditions.push(sql`t.status = ${status}`);
   if (type && transactionTypes.includes(type)) conditions.push(sql`t.type = ${type}`);

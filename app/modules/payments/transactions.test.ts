@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "#app/db/db.server.ts";
-import { dhakaRange } from "./dhaka-days.ts";
+import { dhakaRange } from "#app/kernel/dhaka-time.ts";
+import { dateRangeOf } from "./constants.ts";
 import { adjustBalance, approveDeposit, getTransaction, listTransactions, rejectDeposit } from "./payments.server.ts";
 import { latestTransactions } from "./transactions.server.ts";
 import { adjustments, deposits } from "./schema.ts";
@@ -43,10 +44,14 @@ describe("Asia/Dhaka days", () => {
   it("computes today, yesterday and the last 7 days in Dhaka", () => {
     // 23:50 in Dhaka on 21 Nov is 17:50 UTC.
     const now = new Date("2026-11-21T17:50:00Z");
-    expect(dhakaRange("today", now)).toEqual({ from: new Date("2026-11-20T18:00:00Z"), to: new Date("2026-11-21T18:00:00Z") });
-    expect(dhakaRange("yesterday", now)).toEqual({ from: new Date("2026-11-19T18:00:00Z"), to: new Date("2026-11-20T18:00:00Z") });
-    expect(dhakaRange("7d", now)).toEqual({ from: new Date("2026-11-14T18:00:00Z"), to: new Date("2026-11-21T18:00:00Z") });
-    expect(dhakaRange("all", now)).toEqual({});
+    const bounds = (range: keyof typeof dateRangeOf) => {
+      const named = dateRangeOf[range];
+      return named ? dhakaRange(named, now) : null;
+    };
+    expect(bounds("today")).toEqual({ start: new Date("2026-11-20T18:00:00Z"), end: new Date("2026-11-21T18:00:00Z") });
+    expect(bounds("yesterday")).toEqual({ start: new Date("2026-11-19T18:00:00Z"), end: new Date("2026-11-20T18:00:00Z") });
+    expect(bounds("7d")).toEqual({ start: new Date("2026-11-14T18:00:00Z"), end: new Date("2026-11-21T18:00:00Z") });
+    expect(bounds("all")).toBeNull();
   });
 
   it("filters the player's transactions by Dhaka day, status and type", async () => {

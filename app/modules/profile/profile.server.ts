@@ -1,7 +1,7 @@
 // What the profile page and the JSON API show of the signed-in player (the session decides who; never an id from
 // the request).
 import { findPlayerById, securityLevel } from "#app/modules/players/players.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import { listExtraPhones, MAX_EXTRA_PHONES } from "./extra-phones.server.ts";
 import { phonesWithLiveCode, secondsUntilResend } from "./phone-verification.server.ts";

@@ -2,7 +2,7 @@
 // (phone numbers reuse the sign-up's rule and its "errors." messages).
 import { z } from "zod";
 import { emailField, phoneField } from "#app/modules/players/validation.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { idField } from "#app/utils/ids.ts";
 
 const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
@@ -40,7 +40,7 @@ export const MINIMUM_AGE = 18;
 
 /** The latest birthday (YYYY-MM-DD) of someone who is 18 today in Asia/Dhaka. Compared as text, so 29 February works too. */
 export function latestAdultBirthday(now = new Date()) {
-  const today = formatDhaka(now, "YYYY-MM-DD");
+  const today = dhakaDayKey(now);
   return `${String(Number(today.slice(0, 4)) - MINIMUM_AGE).padStart(4, "0")}${today.slice(4)}`;
 }
 

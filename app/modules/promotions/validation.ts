@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { parseHundredths } from "#app/modules/settings/validation.ts";
-import { dayjs, SITE_TZ } from "#app/utils/time.ts";
+import { parseDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { idField } from "#app/utils/ids.ts";
 import { isPromotionCategory } from "./categories.ts";
 const promotionStatuses = ["active", "inactive"] as const;
@@ -26,13 +26,6 @@ export type SavePromotionInput = {
   /** Spec section 9 category ids (categories.ts). */
   categoryIds?: number[];
 };
-
-/** "2026-05-01T18:30" typed in a datetime-local input means Asia/Dhaka time. */
-export function parseDhakaDateTime(text: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return null;
-  const d = dayjs.tz(text, SITE_TZ);
-  return d.isValid() ? d.toDate() : null;
-}
 
 const text = (max: number, key: string) => z.string().trim().max(max, key).default("");
 
@@ -79,7 +72,7 @@ export const promotionFormSchema = z
         return r.amount;
       }),
     startsAt: z.string({ error: "payments.errors.dateInvalid" }).transform((v, ctx) => {
-      const d = parseDhakaDateTime(v);
+      const d = parseDhakaDateTime(v); // datetime-local: Asia/Dhaka time
       if (!d) {
         ctx.addIssue({ code: "custom", message: "payments.errors.dateInvalid" });
         return z.NEVER;

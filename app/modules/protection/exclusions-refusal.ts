@@ -1,14 +1,11 @@
 // The log-in refusal of an excluded player: which kind and until when (Asia/Dhaka, 24-hour clock) or permanently.
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { ExclusionKind } from "./schema.ts";
-
-/** "2026-05-23 17:40" in Asia/Dhaka, 24-hour clock. */
-export const formatUntil = (endsAt: Date) => formatDhaka(endsAt, "YYYY-MM-DD HH:mm");
 
 export function exclusionRefusal(exclusion: { kind: ExclusionKind; endsAt: Date | null }) {
   if (exclusion.endsAt === null) return { message: `rgExclusion.loginRefused.permanent.${exclusion.kind}` as const, params: undefined };
   return {
     message: `rgExclusion.loginRefused.until.${exclusion.kind}` as const,
-    params: { until: formatUntil(exclusion.endsAt) },
+    params: { until: formatDhakaDateTime(exclusion.endsAt) },
   };
 }

@@ -14,14 +14,13 @@ import { type ReviewStatus, withdrawals } from "#app/modules/payments/schema.ts"
 import { sessions } from "#app/modules/sessions/schema.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { type ActiveExclusion, activeExclusion } from "./exclusions-active.server.ts";
 import { type ExclusionPayout, payOutExclusion } from "./exclusions-payout.server.ts";
-import { formatUntil } from "./exclusions-refusal.ts";
 import { type SelfExclusionTerm, selfExclusionEnd, type TimeOutChoice, timeOutEnd } from "./exclusions.ts";
 import { type ExclusionKind, playerExclusions } from "./schema.ts";
 
 export { activeExclusion, type ActiveExclusion } from "./exclusions-active.server.ts";
-export { formatUntil } from "./exclusions-refusal.ts";
 export type PlayerExclusion = typeof playerExclusions.$inferSelect;
 
 /**
@@ -49,7 +48,7 @@ function notLonger(active: ActiveExclusion) {
   const kind = active.kind;
   return active.endsAt === null
     ? new ExclusionError("not_longer", `rgExclusion.errors.notLongerPermanent.${kind}`)
-    : new ExclusionError("not_longer", `rgExclusion.errors.notLonger.${kind}`, { until: formatUntil(active.endsAt) });
+    : new ExclusionError("not_longer", `rgExclusion.errors.notLonger.${kind}`, { until: formatDhakaDateTime(active.endsAt) });
 }
 
 const endsLater = (candidate: Date | null, active: Date | null) =>

@@ -30,7 +30,7 @@ import { sessions } from "#app/modules/sessions/schema.ts";
 import { createSession, getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { auditLog } from "#app/modules/staff/schema.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import * as apiLogin from "#app/routes/api/login.ts";
 import * as formLogin from "#app/routes/auth/login.tsx";
 import { callRoute } from "#tests/support/route-call.ts";

@@ -6,7 +6,7 @@ import { db } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { isCalendarDate, MINIMUM_AGE } from "#app/modules/profile/validation.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { amlSignals } from "./schema.ts";
 
 export type BirthdayFailure = {
@@ -21,7 +21,7 @@ export type BirthdaySaved = { ok: true; birthday: string; blocked: boolean };
 
 /** Full years between the birthday and the day `now` falls on in Asia/Dhaka (text dates, so 29 February works). */
 export function ageOn(birthday: string, now = new Date()): number {
-  const today = formatDhaka(now, "YYYY-MM-DD");
+  const today = dhakaDayKey(now);
   const years = Number(today.slice(0, 4)) - Number(birthday.slice(0, 4));
   return today.slice(5) >= birthday.slice(5) ? years : years - 1;
 }
@@ -40,7 +40,7 @@ export async function saveBirthdayChecked(
 ): Promise<BirthdaySaved | BirthdayFailure> {
   const birthday = typeof value === "string" ? value.trim() : "";
   if (!isCalendarDate(birthday)) return { ok: false, error: "profile.errors.birthdayInvalid", status: 400 };
-  if (birthday > formatDhaka(now, "YYYY-MM-DD")) return { ok: false, error: "profile.errors.birthdayInvalid", status: 400 };
+  if (birthday > dhakaDayKey(now)) return { ok: false, error: "profile.errors.birthdayInvalid", status: 400 };
   const age = ageOn(birthday, now);
   const underage = age < MINIMUM_AGE;
   if (underage && !confirmUnderage) {

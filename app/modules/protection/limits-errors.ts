@@ -3,7 +3,7 @@
 import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 import { formatTaka } from "#app/modules/payments/amount.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { MoneyKind, MoneyPeriod } from "./limits-math.ts";
 
 export type LimitErrorCode = "invalid_input" | "no_limit" | "nothing_pending" | "too_early";
@@ -26,9 +26,6 @@ export const isLimitError = (e: unknown): e is LimitError => e instanceof LimitE
 /** A money limit that refuses an amount: which one, what is left, and when enough of it frees up (null: never). */
 export type LimitRefusal = { kind: MoneyKind; period: MoneyPeriod; limit: bigint; remaining: bigint; resetsAt: Date | null };
 
-/** The Dhaka date and 24-hour time shown for a moment in messages, as the site writes them everywhere: 2026-11-24 14:05. */
-export const dhakaMoment = (at: Date) => formatDhaka(at, "YYYY-MM-DD HH:mm");
-
 /** The key and values of the refusal message (rgLimits.refused nests the limit's name and the reset sentence). */
 export function refusalMessage(r: LimitRefusal): { key: "rgLimits.refused"; params: Record<string, string> } {
   return {
@@ -38,7 +35,7 @@ export function refusalMessage(r: LimitRefusal): { key: "rgLimits.refused"; para
       limit: formatTaka(r.limit),
       remaining: formatTaka(r.remaining),
       resets: r.resetsAt ? "at" : "never",
-      resetsAt: r.resetsAt ? dhakaMoment(r.resetsAt) : "",
+      resetsAt: r.resetsAt ? formatDhakaDateTime(r.resetsAt) : "",
     },
   };
 }
@@ -49,6 +46,6 @@ const periodText: Record<MoneyPeriod, string> = { day: "24-hour", week: "7-day",
 export function limitText(r: LimitRefusal): string {
   const base = `This would go over your ${periodText[r.period]} ${r.kind} limit of ৳${formatTaka(r.limit)}: ৳${formatTaka(r.remaining)} left.`;
   return r.resetsAt
-    ? `${base} Enough of it frees up at ${dhakaMoment(r.resetsAt)} (Dhaka time).`
+    ? `${base} Enough of it frees up at ${formatDhakaDateTime(r.resetsAt)} (Dhaka time).`
     : `${base} The amount is larger than the whole limit.`;
 }

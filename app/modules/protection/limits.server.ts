@@ -9,7 +9,8 @@ import { gameRounds } from "#app/modules/games/schema.ts";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { deposits } from "#app/modules/payments/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { type LimitRefusal, LimitError, dhakaMoment } from "./limits-errors.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { type LimitRefusal, LimitError } from "./limits-errors.ts";
 import {
   checkLimit,
   type Counted,
@@ -136,7 +137,7 @@ export async function confirmLimit(playerId: number, slot: LimitSlot, now: Date 
       throw new LimitError("nothing_pending", "rgLimits.errors.nothingPending");
     }
     if (!mayConfirm(row.pendingFrom, now)) {
-      throw new LimitError("too_early", "rgLimits.errors.tooEarly", { params: { from: dhakaMoment(row.pendingFrom) } });
+      throw new LimitError("too_early", "rgLimits.errors.tooEarly", { params: { from: formatDhakaDateTime(row.pendingFrom) } });
     }
     if (row.pendingRemoval) {
       await tx.delete(rgLimits).where(slotWhere(playerId, slot));

@@ -12,7 +12,7 @@ import {
   expectInvariants,
 } from "#app/modules/payments/test-helpers.ts";
 import { claimAllRewards } from "./claims.server.ts";
-import { addDays, dhakaDay } from "./days.ts";
+import { addDays, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { listRewardHistory, referralFigures } from "./figures.server.ts";
 import { computeRewardsForDay } from "./rewards.server.ts";
 import { referralClaims, referralRewards } from "./schema.ts";
@@ -110,7 +110,7 @@ describe("figures", () => {
     // Four direct referrals; only `both` is active (the grandchild is not a direct referral).
     expect(figures).toMatchObject({ downlines: 4, activeDownlines: 1, requiredDeposit: taka(500), requiredTurnover: taka(1_000) });
     // The job for today counts only the active one's turnover.
-    const today = dhakaDay(now);
+    const today = dhakaDayKey(now);
     await computeRewardsForDay(today);
     const [row] = await db
       .select()

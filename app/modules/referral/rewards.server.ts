@@ -6,8 +6,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { rewardFor } from "./board.ts";
-import { addDays, dayBounds, dhakaDay } from "./days.ts";
 import { referralRewardDays, referralRewards } from "./schema.ts";
 import { getReferralSettings } from "./settings.server.ts";
 import { isActiveSql, settledTurnoverSql } from "./sources.server.ts";
@@ -27,7 +27,7 @@ type LevelRow = { earner: number; l1: string; l2: string; l3: string };
  */
 async function levelTurnovers(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], day: string) {
   const settings = await getReferralSettings(tx);
-  const { from, to } = dayBounds(day);
+  const { start: from, end: to } = dhakaDayBounds(day);
   const p = sql.raw("p.id");
   const rows = rowsOf<LevelRow>(
     await tx.execute(sql`
@@ -102,7 +102,7 @@ export async function computeRewardsForDay(day: string): Promise<DayResult> {
 
 /** The last Dhaka day that may be computed at `now`: yesterday, once the grace after midnight has passed. */
 export function lastDueDay(now: Date): string {
-  return dhakaDay(new Date(now.getTime() - SETTLE_GRACE_MS - 86_400_000));
+  return dhakaDayKey(now.getTime() - SETTLE_GRACE_MS - 86_400_000);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
-import { addDays, dayBounds, dhakaDay } from "./days.ts";
+import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { computeRewardsForDay, lastDueDay, runDueReferralRewards, SETTLE_GRACE_MS } from "./rewards.server.ts";
 import { referralRewardDays, referralRewards } from "./schema.ts";
 import { dhakaNoon, referralChain, referredPlayer, setRequirements, settledRound } from "./test-helpers.ts";
@@ -98,7 +98,7 @@ describe("the daily referral reward job", () => {
     const day = freshDay();
     const top = await referredPlayer();
     const child = await referredPlayer(top);
-    const { from, to } = dayBounds(day);
+    const { start: from, end: to } = dhakaDayBounds(day);
     await settledRound(child.id, taka(1_000), from); // 00:00:00 Dhaka: in
     await settledRound(child.id, taka(2_000), new Date(to.getTime() - 1)); // 23:59:59.999: in
     await settledRound(child.id, taka(4_000), to); // next day's midnight: out
@@ -167,10 +167,10 @@ describe("the daily referral reward job", () => {
 
 describe("catching up", () => {
   it("computes yesterday once the grace after midnight has passed", () => {
-    const midnight = dayBounds("2026-05-10").from;
+    const midnight = dhakaDayBounds("2026-05-10").start;
     expect(lastDueDay(new Date(midnight.getTime() + SETTLE_GRACE_MS - 1))).toBe("2026-05-08");
     expect(lastDueDay(new Date(midnight.getTime() + SETTLE_GRACE_MS))).toBe("2026-05-09");
-    expect(dhakaDay(midnight)).toBe("2026-05-10");
+    expect(dhakaDayKey(midnight)).toBe("2026-05-10");
   });
 
   it("computes every missed day after the last finished one, oldest first, and nothing more on a second run", async () => {
@@ -180,7 +180,7 @@ describe("catching up", () => {
     const child = await referredPlayer(top);
     await computeRewardsForDay(first);
     for (let i = 1; i <= 4; i++) await settledRound(child.id, taka(1_000 * i), dhakaNoon(addDays(first, i)));
-    const now = new Date(dayBounds(addDays(first, 5)).from.getTime() + SETTLE_GRACE_MS + 1);
+    const now = new Date(dhakaDayBounds(addDays(first, 5)).start.getTime() + SETTLE_GRACE_MS + 1);
     const [runA, runB] = await Promise.all([runDueReferralRewards(now), runDueReferralRewards(now)]);
     const computed = [...runA!, ...runB!].filter((r) => r.computed).map((r) => r.day);
     expect(computed.sort()).toEqual(["2027-01-02", "2027-01-03", "2027-01-04", "2027-01-05"]);

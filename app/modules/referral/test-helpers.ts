@@ -2,6 +2,7 @@
 // settled casino rounds at chosen moments, and the requirements set for a test.
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
+import { parseDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { gameProviders, gameRounds } from "#app/modules/games/schema.ts";
 import { createPlayer, type PublicPlayer } from "#app/modules/players/players.server.ts";
 import { players } from "#app/modules/players/schema.ts";
@@ -75,4 +76,4 @@ export async function setRequirements(requiredDeposit: bigint, requiredTurnover:
 }
 
 /** Noon in Dhaka of a day key. */
-export const dhakaNoon = (day: string) => new Date(Date.parse(`${day}T12:00:00+06:00`));
+export const dhakaNoon = (day: string) => parseDhakaDateTime(`${day}T12:00`)!;

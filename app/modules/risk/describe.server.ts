@@ -1,7 +1,7 @@
 // A signal's evidence in words for staff, in their language: amounts in taka, times in Asia/Dhaka.
 import type { TFunction } from "i18next";
 import { formatTaka } from "#app/modules/payments/amount.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { SignalRow } from "./signals.server.ts";
 
 const WHEN = "YYYY-MM-DD HH:mm";

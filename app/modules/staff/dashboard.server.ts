@@ -2,12 +2,8 @@
 import { count, eq, gte } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { dayjs, SITE_TZ } from "#app/utils/time.ts";
+import { startOfDhakaDay } from "#app/kernel/dhaka-time.ts";
 import { staffUsers } from "./schema.ts";
-
-export function startOfDhakaDay(now = new Date()) {
-  return dayjs(now).tz(SITE_TZ).startOf("day").toDate();
-}
 
 export async function dashboardCounts(now = new Date()) {
   const today = startOfDhakaDay(now);

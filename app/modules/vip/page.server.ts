@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { db } from "#app/db/db.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { isRequestKey } from "./convert.server.ts";
 import { readVipSettings } from "./levels.server.ts";
 import { CVP_PER_VP, formatVp, levelName } from "./rules.ts";

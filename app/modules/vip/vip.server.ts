@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { DHAKA_TZ } from "#app/kernel/dhaka-time.ts";
 import { listLevels, readVipSettings } from "./levels.server.ts";
 import { conversionUnit, levelFor, levelName, levelProgress } from "./rules.ts";
 import { vipAccounts, vipEntries, type VipEntryKind } from "./schema.ts";
@@ -78,7 +79,7 @@ export async function vipHistory(playerId: number, { page, size }: VipPage, loca
     select extract(year from d)::int as year, extract(month from d)::int as month, exp::text as exp,
       (sum(exp) over (order by d))::text as cumulative
     from (
-      select date_trunc('month', created_at at time zone 'Asia/Dhaka') as d, sum(points) as exp
+      select date_trunc('month', created_at at time zone ${DHAKA_TZ}) as d, sum(points) as exp
       from vip_entries where player_id = ${playerId} and kind = 'received'
       group by 1
     ) m

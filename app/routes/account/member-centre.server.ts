@@ -6,7 +6,7 @@ import { playerPaymentActivity, readMoneySettings } from "#app/modules/payments/
 import { securityLevel } from "#app/modules/players/players.server.ts";
 import type { players } from "#app/modules/players/schema.ts";
 import { listNewestPromotions } from "#app/modules/promotions/promotions.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 /**
  * The spec's desktop tabs (/account?tab=...). Each section is its own page inside the member-centre frame; the tab

@@ -19,7 +19,7 @@ import { identityDocumentTypes } from "#app/modules/protection/identity-verifica
 import { identityState, requiredFor, verificationOrder } from "#app/modules/protection/identity.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/verification";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -9,7 +9,7 @@ import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
 import { listStaff } from "#app/modules/staff/staff.server.ts";
 import { idField } from "#app/utils/ids.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

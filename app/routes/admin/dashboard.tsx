@@ -6,7 +6,7 @@ import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { dashboardCounts } from "#app/modules/staff/dashboard.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

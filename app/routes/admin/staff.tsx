@@ -11,7 +11,7 @@ import { pageRoles } from "#app/modules/staff/permissions.ts";
 import { staffRoles } from "#app/modules/staff/schema.ts";
 import { createStaff, listStaff, resetStaffPassword, setStaffActive } from "#app/modules/staff/staff.server.ts";
 import { createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema } from "#app/modules/staff/validation.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -7,7 +7,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getPlayerChat, listMessages, sendPlayerMessage } from "#app/modules/chat/chat.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chat-box";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -6,26 +6,20 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { accountPage, activityLog, profitAndLoss } from "#app/modules/exchange/pages.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { dhakaRangeDays, isDayKey } from "#app/kernel/dhaka-time.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/account";
 
 export const handle = exchangeHandle;
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00+06:00`)));
+const day = z.string().refine(isDayKey);
 const querySchema = z.object({
   view: z.enum(["bets", "history", "pnl", "activity"]).catch("bets"),
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
 });
-
-/** Today in Asia/Dhaka, and `days` before it, as YYYY-MM-DD. */
-const dhakaDay = (daysAgo: number) => formatDhaka(Date.now() - daysAgo * 86_400_000, "YYYY-MM-DD");
 
 /**
  * /exchange-account: My Profile, Balance Overview (exposure held), My Bets (open), Bets History (settled), Profit & Loss by
@@ -35,7 +29,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const q = querySchema.parse(Object.fromEntries(url.searchParams));
   const { view, before } = q;
-  const range = { from: q.from ?? dhakaDay(6), to: q.to ?? dhakaDay(0) };
+  const last7 = dhakaRangeDays("last7");
+  const range = { from: q.from ?? last7.from, to: q.to ?? last7.to };
   if (range.from > range.to) [range.from, range.to] = [range.to, range.from];
   const [page, pnl, activity] = await Promise.all([
     accountPage(player.id, view === "history", before),

@@ -12,7 +12,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { sha256Hex, crashPointFromHash, hundredthsText, diceRoll, minePositions } from "#app/modules/games/fair.ts";
 import { isHouseError, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed } from "#app/modules/games/house.server.ts";
 import { getAuth, requirePlayer } from "#app/modules/sessions/auth.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/fair";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 

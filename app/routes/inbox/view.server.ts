@@ -3,7 +3,7 @@ import { translator } from "#app/i18n/translate.server.ts";
 import type { RouterContextProvider } from "react-router";
 import type { InboxItem } from "#app/modules/inbox/inbox.server.ts";
 import { preview } from "#app/modules/inbox/validation.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 export type InboxView = { id: number; title: string; body: string; preview: string; time: string; read: boolean };
 

@@ -10,7 +10,7 @@ import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.serv
 import { getPlayerCheckout } from "#app/modules/payments/gateway-deposits.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { GatewayPaymentState } from "#app/modules/payments/schema.ts";
 import type { Route } from "./+types/checkout-result";
 

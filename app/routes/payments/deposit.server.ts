@@ -17,7 +17,7 @@ import {
   toId,
 } from "#app/modules/payments/payments.server.ts";
 import { getActivePromotion, listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { gatewayChannel } from "#app/modules/payments/gateway-deposits.server.ts";
 import { playerStatus } from "./status.ts";
 

@@ -1,6 +1,6 @@
 import { formatTaka } from "#app/modules/payments/payments.server.ts";
 import type { Promotion } from "#app/modules/promotions/promotions.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 /** A promotion in the player's language with its dates in Asia/Dhaka. */
 export function promotionView(p: Promotion, locale: string) {

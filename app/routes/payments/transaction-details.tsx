@@ -12,7 +12,7 @@ import { getLocale } from "#app/i18n/i18n.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
 import { clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { detailsAction } from "./transaction-details.server.ts";
 import type { Route } from "./+types/transaction-details";
 

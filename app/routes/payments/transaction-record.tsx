@@ -4,14 +4,13 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { MINUS, takaText } from "#app/components/payments/format.ts";
 import { amountTone, shownStatus, StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
-import { dhakaMinutes, OverdueBadge } from "#app/components/payments/WithdrawalTracker.tsx";
+import { OverdueBadge } from "#app/components/payments/WithdrawalTracker.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 import {
-  dhakaDateKey,
   listTransactions,
   payoutPromise,
   readMoneySettings,
@@ -21,7 +20,7 @@ import {
 import { vipPointsText } from "#app/modules/payments/transactions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { dhakaDayKey, formatDhaka, formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { parseRecordFilter, PAGE_SIZE, recordQuery, type RecordFilter } from "./record-filter.ts";
 import type { Route } from "./+types/transaction-record";
 
@@ -45,7 +44,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Grouped by the Asia/Dhaka calendar day, newest first (the list already is).
   const days: { day: string; rows: Row[] }[] = [];
   for (const item of items) {
-    const day = dhakaDateKey(item.createdAt);
+    const day = dhakaDayKey(item.createdAt);
     const row: Row = {
       id: item.id,
       type: item.type,
@@ -63,7 +62,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     if (item.type === "withdraw") {
       // A withdrawal's compact status: where it is, and while pending when it is expected (overdue past that).
       const promise = payoutPromise(item.status, item.createdAt, settings.payoutPromiseHours, now);
-      row.tracker = { expectedBy: item.status === "pending" ? dhakaMinutes(promise.expectedBy) : null, overdue: promise.overdue };
+      row.tracker = { expectedBy: item.status === "pending" ? formatDhakaDateTime(promise.expectedBy) : null, overdue: promise.overdue };
     }
     const last = days.at(-1);
     if (last?.day === day) last.rows.push(row);

@@ -6,7 +6,7 @@ import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/turnover-record";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -9,7 +9,7 @@ import { latestTransactions } from "#app/modules/payments/transactions.server.ts
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
 import { settledRound, vipReady } from "#app/modules/vip/test-helpers.ts";
 import { accrueSettledStakes, convertPoints } from "#app/modules/vip/vip.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import * as transactionDetails from "./transaction-details.tsx";
 import * as transactionRecord from "./transaction-record.tsx";

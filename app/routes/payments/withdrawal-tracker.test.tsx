@@ -19,7 +19,7 @@ import {
   setSettings,
   taka,
 } from "#app/modules/payments/test-helpers.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { renderRoute } from "#tests/support/render-route.tsx";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import * as paymentRequest from "./payment-request.tsx";

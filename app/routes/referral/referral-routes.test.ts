@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { closeIdleConnections, createSite } from "#app/modules/payments/test-helpers.ts";
-import { addDays } from "#app/modules/referral/days.ts";
+import { addDays } from "#app/kernel/dhaka-time.ts";
 import { computeRewardsForDay } from "#app/modules/referral/rewards.server.ts";
 import { getReferralSettings } from "#app/modules/referral/settings.server.ts";
 import { dhakaNoon, referredPlayer, setRequirements, settledRound } from "#app/modules/referral/test-helpers.ts";

@@ -12,12 +12,12 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
-import { dhakaMoment } from "#app/modules/protection/limits-errors.ts";
 import { HUB_PATH, limitFormSchema, slotId } from "#app/modules/protection/limits-form.ts";
 import { runHubForm } from "#app/modules/protection/limits-page.server.ts";
 import { limitOverview, type LimitView } from "#app/modules/protection/limits.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/hub";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -43,7 +43,7 @@ function asText(v: LimitView): SlotText {
     used: value(v.used),
     remaining: value(v.remaining),
     pendingAmount: value(v.pendingAmount),
-    pendingFrom: v.pendingFrom ? dhakaMoment(v.pendingFrom) : null,
+    pendingFrom: v.pendingFrom ? formatDhakaDateTime(v.pendingFrom) : null,
   };
 }
 

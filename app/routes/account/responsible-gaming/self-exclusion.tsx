@@ -6,9 +6,10 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { selfExclusionEnd, selfExclusionSchema, selfExclusionTerms } from "#app/modules/protection/exclusions.ts";
-import { formatUntil, selfExclude } from "#app/modules/protection/exclusions.server.ts";
+import { selfExclude } from "#app/modules/protection/exclusions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { exclusionAction } from "./exclusion-action.server.ts";
 import type { Route } from "./+types/self-exclusion";
 
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
   const now = new Date();
-  const until = (term: "6m" | "1y" | "5y") => formatUntil(selfExclusionEnd(term, now)!);
+  const until = (term: "6m" | "1y" | "5y") => formatDhakaDateTime(selfExclusionEnd(term, now)!);
   return {
     title: getInstance(context).t("rgExclusion.selfExclusion.title"),
     i18n: areaBundle(context, "rgExclusion"),

@@ -7,9 +7,10 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { timeOutEnd, timeOutPeriods, timeOutSchema } from "#app/modules/protection/exclusions.ts";
-import { formatUntil, takeTimeOut } from "#app/modules/protection/exclusions.server.ts";
+import { takeTimeOut } from "#app/modules/protection/exclusions.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { exclusionAction } from "./exclusion-action.server.ts";
 import type { Route } from "./+types/time-out";
 
@@ -23,7 +24,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     title: getInstance(context).t("rgExclusion.timeOut.title"),
     i18n: areaBundle(context, "rgExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
-    until: { "24h": formatUntil(timeOutEnd("24h", now)), "7d": formatUntil(timeOutEnd("7d", now)), "30d": formatUntil(timeOutEnd("30d", now)) },
+    until: {
+      "24h": formatDhakaDateTime(timeOutEnd("24h", now)),
+      "7d": formatDhakaDateTime(timeOutEnd("7d", now)),
+      "30d": formatDhakaDateTime(timeOutEnd("30d", now)),
+    },
   };
 }
 

@@ -23,7 +23,7 @@ import {
   turnInPlayByTrader,
 } from "#app/modules/exchange/trader.server.ts";
 import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { requireTrader } from "./exchange-admin.server.ts";
 import type { Route } from "./+types/event";
 

@@ -10,7 +10,7 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { createTraderEvent, traderEvents } from "#app/modules/exchange/trader.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka, parseDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { currentStreamHosts, updateStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
 import { MAX_STREAM_HOSTS, parseStreamHosts } from "#app/modules/settings/stream-hosts.ts";
 import { requireSettingsEditor, requireTrader } from "./exchange-admin.server.ts";
@@ -63,8 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: createEventSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
-  const startsAt = new Date(`${v.startsAt.replace(" ", "T")}:00+06:00`);
-  if (Number.isNaN(startsAt.getTime())) {
+  const startsAt = parseDhakaDateTime(v.startsAt);
+  if (!startsAt) {
     return data({ result: submission.reply({ fieldErrors: { startsAt: ["adminExchange.errors.date"] } }) }, { status: 400 });
   }
   const eventId = await createTraderEvent(trader, {

@@ -18,7 +18,8 @@ import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { getTransaction, listTransactions } from "#app/modules/payments/transactions.server.ts";
 import { findPlayerById, findPlayerByUsername } from "#app/modules/players/players.server.ts";
-import { dhakaTime, paymentsPage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { paymentsPage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/adjustments";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -40,7 +41,12 @@ async function playerCard(username: string) {
     status: player.status,
     main: taka(balances.main.available),
     bonus: taka(balances.bonus.available),
-    adjustments: adjustments.items.map((a) => ({ id: a.id, direction: a.direction, amount: taka(a.amount), createdAt: dhakaTime(a.createdAt) })),
+    adjustments: adjustments.items.map((a) => ({
+      id: a.id,
+      direction: a.direction,
+      amount: taka(a.amount),
+      createdAt: formatDhakaDateTime(a.createdAt),
+    })),
   };
 }
 

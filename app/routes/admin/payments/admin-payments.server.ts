@@ -7,7 +7,6 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { formatTaka } from "#app/modules/payments/amount.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { formatDhaka } from "#app/utils/time.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -31,7 +30,6 @@ export function paymentsPage(context: Ctx, titleKey: `adminPayments.${string}`) 
 export { translate };
 
 export const taka = (poisha: bigint) => `৳${formatTaka(poisha)}`;
-export const dhakaTime = (value: Date | null | undefined) => formatDhaka(value, "YYYY-MM-DD HH:mm");
 
 /** Query-string paging: anything that is not a sensible page number is page 1. */
 export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);

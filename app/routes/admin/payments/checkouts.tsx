@@ -15,7 +15,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { type CheckoutTab, checkoutTabs } from "#app/modules/payments/gateway-checkout-tabs.ts";
 import { checkGatewayCheckout, getGatewayCheckout, listGatewayCheckouts } from "#app/modules/payments/gateway-checkouts.server.ts";
-import { dhakaTime, paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/checkouts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -60,8 +61,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       payer: c.payer,
       reason: c.failureReason,
       deposit: c.depositId ? `D${c.depositId}` : null,
-      opened: dhakaTime(c.createdAt),
-      finished: dhakaTime(c.finishedAt),
+      opened: formatDhakaDateTime(c.createdAt),
+      finished: formatDhakaDateTime(c.finishedAt),
       checks: c.checks,
     })),
   };

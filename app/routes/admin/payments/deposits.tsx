@@ -19,7 +19,8 @@ import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { gatewayStatusOfDeposits, refundGatewayDeposit } from "#app/modules/payments/gateway-refunds.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
-import { dhakaTime, paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
@@ -80,9 +81,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         bonus: promotion || d.bonusAmount ? taka(bonus) : null,
         sender: d.senderNumber,
         trxId: d.trxId,
-        submittedAt: dhakaTime(d.createdAt),
-        reviewedAt: dhakaTime(d.reviewedAt),
-        cancelledAt: d.cancelledAt ? dhakaTime(d.cancelledAt) : null,
+        submittedAt: formatDhakaDateTime(d.createdAt),
+        reviewedAt: formatDhakaDateTime(d.reviewedAt),
+        cancelledAt: d.cancelledAt ? formatDhakaDateTime(d.cancelledAt) : null,
         reviewer: d.reviewerUsername,
         reason: d.rejectReason,
         summary: summaryView(d.history, d.otherPlayersOnSender),

@@ -2,7 +2,8 @@
 import type { HistorySummary, RecentTransaction } from "#app/components/admin/payments/PlayerHistory.tsx";
 import type { PlayerMoneySummary } from "#app/modules/payments/history.server.ts";
 import { latestTransactions } from "#app/modules/payments/transactions.server.ts";
-import { dhakaTime, taka } from "./admin-payments.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { taka } from "./admin-payments.server.ts";
 
 export function summaryView(s: PlayerMoneySummary, otherPlayersOnSender?: number): HistorySummary {
   return {
@@ -40,7 +41,7 @@ export async function recentTransactionsFor(
           type: i.type,
           amount: i.type === "adjustment" && i.direction === "debit" ? `−${taka(i.amount)}` : taka(i.amount),
           status: i.status,
-          createdAt: dhakaTime(i.createdAt),
+          createdAt: formatDhakaDateTime(i.createdAt),
         })),
     ]),
   );

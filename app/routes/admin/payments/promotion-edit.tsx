@@ -14,7 +14,7 @@ import { promotionCategories } from "#app/modules/promotions/categories.ts";
 import { getPromotion, savePromotion } from "#app/modules/promotions/promotions.server.ts";
 import { promotionFormSchema } from "#app/modules/promotions/validation.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhakaInput } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotion-edit";
 
@@ -29,8 +29,6 @@ async function target(param: string | undefined) {
   return { id: promotion.id, promotion };
 }
 
-/** A datetime-local value in Asia/Dhaka. */
-const dhakaInput = (d: Date | null) => (d ? formatDhaka(d, "YYYY-MM-DDTHH:mm") : "");
 /** Poisha as typed taka: 500000n -> "5000". */
 const takaInput = (p: bigint | null) => (p === null ? "" : p % 100n ? `${p / 100n}.${String(p % 100n).padStart(2, "0")}` : String(p / 100n));
 
@@ -52,14 +50,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           bonusPercent: String(p.bonusPercent),
           turnoverMultiplier: formatHundredths(p.turnoverMultiplierHundredths),
           maxBonus: takaInput(p.maxBonus),
-          startsAt: dhakaInput(p.startsAt),
-          endsAt: dhakaInput(p.endsAt),
+          startsAt: formatDhakaInput(p.startsAt),
+          endsAt: formatDhakaInput(p.endsAt),
           status: p.status,
           thumbnail: p.thumbnail ?? "",
           sortOrder: String(p.sortOrder),
           categoryIds: p.categoryIds.map(String),
         }
-      : { bonusPercent: "0", turnoverMultiplier: "1", startsAt: dhakaInput(new Date()), status: "active", sortOrder: "0", categoryIds: [] },
+      : { bonusPercent: "0", turnoverMultiplier: "1", startsAt: formatDhakaInput(new Date()), status: "active", sortOrder: "0", categoryIds: [] },
   };
 }
 

@@ -6,7 +6,8 @@ import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
-import { dhakaTime, paymentsPage, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { paymentsPage, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotions";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -28,8 +29,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       bonusPercent: p.bonusPercent,
       multiplier: formatHundredths(p.turnoverMultiplierHundredths),
       maxBonus: p.maxBonus === null ? null : taka(p.maxBonus),
-      startsAt: dhakaTime(p.startsAt),
-      endsAt: p.endsAt ? dhakaTime(p.endsAt) : null,
+      startsAt: formatDhakaDateTime(p.startsAt),
+      endsAt: p.endsAt ? formatDhakaDateTime(p.endsAt) : null,
       active: p.status === "active",
       // What players see now: active and within its dates.
       live: p.status === "active" && p.startsAt <= now && (!p.endsAt || p.endsAt > now),

@@ -21,7 +21,8 @@ import {
   rejectWithdrawal,
 } from "#app/modules/payments/withdrawals.server.ts";
 import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
-import { dhakaTime, paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/withdrawals";
@@ -78,9 +79,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       gateway: w.methodGateway,
       receiving: w.accountNumber,
       amount: taka(w.amount),
-      requestedAt: dhakaTime(w.createdAt),
-      reviewedAt: dhakaTime(w.reviewedAt),
-      cancelledAt: w.cancelledAt ? dhakaTime(w.cancelledAt) : null,
+      requestedAt: formatDhakaDateTime(w.createdAt),
+      reviewedAt: formatDhakaDateTime(w.reviewedAt),
+      cancelledAt: w.cancelledAt ? formatDhakaDateTime(w.cancelledAt) : null,
       reviewer: w.reviewerUsername,
       payoutReference: w.payoutReference,
       reason: w.rejectReason,

@@ -15,7 +15,7 @@ import { IdentityError, listPlayerDocuments, reviewDocument } from "#app/modules
 import { documentReviewSchema } from "#app/modules/protection/identity-forms.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/documents";
 import { playerId } from "./player-id.server.ts";
 

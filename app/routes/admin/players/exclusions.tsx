@@ -17,7 +17,7 @@ import { selfExclusionTerms, staffExclusionSchema, staffTerm, timeOutPeriods } f
 import { applyExclusionForPlayer, isExclusionError, listPlayerExclusions } from "#app/modules/protection/exclusions.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/exclusions";
 import { playerId } from "./player-id.server.ts";
 

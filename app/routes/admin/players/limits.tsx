@@ -11,7 +11,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { limitsForStaff } from "#app/modules/protection/limits.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/limits";
 import { playerId } from "./player-id.server.ts";
 

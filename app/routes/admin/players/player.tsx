@@ -15,7 +15,7 @@ import { playerCard, updatePlayerContact } from "#app/modules/profile/admin-play
 import { contactEditSchema } from "#app/modules/profile/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/player";
 import { playerId } from "./player-id.server.ts";
 

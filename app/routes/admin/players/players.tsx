@@ -8,7 +8,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { playerSearchSchema, searchPlayers } from "#app/modules/profile/admin-players.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/players";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

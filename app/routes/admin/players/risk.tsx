@@ -14,7 +14,7 @@ import { playerSignals } from "#app/modules/risk/signals.server.ts";
 import { riskPlayer } from "#app/modules/risk/player.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { reviewAction, signalAction } from "../risk/actions.server.ts";
 import type { Route } from "./+types/risk";
 import { playerId } from "./player-id.server.ts";

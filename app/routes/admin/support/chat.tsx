@@ -9,7 +9,7 @@ import { assignChat, closeChat, getChatForStaff, listMessages, listSupportStaff,
 import { toId } from "#app/modules/payments/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chat";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -7,7 +7,7 @@ import { listQueue, type QueueFilter } from "#app/modules/chat/chat.server.ts";
 import { preview } from "#app/modules/inbox/validation.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chats";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -11,7 +11,7 @@ import { listSentMessages, sendInboxMessage } from "#app/modules/inbox/inbox.ser
 import { sendMessageSchema } from "#app/modules/inbox/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/modules/staff/permissions.ts";
-import { formatDhaka } from "#app/utils/time.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -33,6 +33,9 @@ export async function shutdown() {
   await database.close();
 }
 
+/** The logger of server.mjs (its start and stop), so that the production server writes the app's log format. */
+export const serverLog = log;
+
 const securityOptions = () => ({ publicUrl: getEnv().PUBLIC_URL });
 
 /**

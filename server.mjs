@@ -13,6 +13,8 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 
 const build = await import(path.join(BUILD, "server/index.js"));
+// The app's logger (app/kernel/log.server.ts): JSON lines in production, like every other line the server writes.
+const log = build.entry.module.serverLog;
 const app = express();
 app.disable("x-powered-by");
 // "loopback" trusts X-Forwarded-For only from a proxy on this machine; set TRUST_PROXY for others (e.g. "10.0.0.0/8").
@@ -68,14 +70,14 @@ app.use(optionsGuard(build.routes));
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
 const server = app.listen(port, host, () => {
-  console.log(`Listening on http://localhost:${port}`);
+  log.info(`Listening on http://localhost:${port}`);
 });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     setTimeout(() => process.exit(0), 5000).unref();
     server.close(() => {
       Promise.resolve(build.entry?.module?.shutdown?.())
-        .catch((e) => console.error(e))
+        .catch((e) => log.error({ err: e }, "shutting down failed"))
         .finally(() => process.exit(0));
     });
     server.closeAllConnections?.();

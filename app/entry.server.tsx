@@ -9,6 +9,7 @@ import { ServerRouter } from "react-router";
 import { getEnv } from "./config/env.server.ts";
 import { bootstrap } from "./db/bootstrap.server.ts";
 import { database } from "./db/db.server.ts";
+import { log as rootLog } from "./kernel/log.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
 import { stopCrashEngine } from "./modules/games/crash/instance.server.ts";
 import { providerFrameOrigins } from "./modules/games/frame-origins.server.ts";
@@ -18,6 +19,8 @@ import { cachedGuestPage, guestPageKey, storeGuestPage } from "./utils/guest-pag
 import { NonceContext } from "./utils/csp-nonce.ts";
 import { createNonce, documentSecurityHeaders, responseSecurityDefaults, setMissing } from "./utils/security-headers.server.ts";
 import { noteServerError } from "./utils/unavailable.server.ts";
+
+const log = rootLog.child({ module: "server" });
 
 // Migrations ran when the database opened; this seeds demo content once and prints the demo logins.
 await bootstrap();
@@ -29,6 +32,9 @@ export async function shutdown() {
   await stopCrashEngine();
   await database.close();
 }
+
+/** The logger of server.mjs (its start and stop), so that the production server writes the app's log format. */
+export const serverLog = log;
 
 const securityOptions = () => ({ publicUrl: getEnv().PUBLIC_URL });
 
@@ -156,7 +162,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "rendering the page failed after its shell was sent");
         },
       },
     );
@@ -167,5 +173,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // A lost database connection: logged in one line, and the response becomes a 503 (unavailable.server.ts).
   if (noteServerError(error, request)) return;
-  console.error(error);
+  log.error({ err: error, method: request.method, path: new URL(request.url).pathname });
 };

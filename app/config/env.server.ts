@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "#app/kernel/log.server.ts";
 
 const boolish = z
   .enum(["true", "false", "1", "0", ""])
@@ -24,6 +25,8 @@ const envSchema = z
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),
     LOG_OUTBOX: boolish,
+    // The lowest level the server logs (app/kernel/log.server.ts). Unset: info; debug in development, warn under tests.
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
     ADMIN_INITIAL_PASSWORD: z.string().min(10, "ADMIN_INITIAL_PASSWORD must be at least 10 characters").optional(),
     // Browser tests only (scripts/e2e-server.mjs): lets them open a session without the log-in form. Unset, the route is a 404.
     E2E_SESSION_KEY: z.string().min(32, "E2E_SESSION_KEY must be at least 32 characters").optional(),

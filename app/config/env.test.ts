@@ -27,6 +27,8 @@ describe("settings", () => {
       "http",
     );
     expect(parseEnv({}).EXCHANGE_FEED).toBe("simulated");
+    expect(() => parseEnv({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL/);
+    expect(parseEnv({ LOG_LEVEL: "debug" }).LOG_LEVEL).toBe("debug");
     for (const size of ["1", "201", "ten", "2.5"]) expect(() => parseEnv({ DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
     expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(10);
     expect(parseEnv({ DATABASE_POOL_SIZE: "20" }).DATABASE_POOL_SIZE).toBe(20);

@@ -1,4 +1,5 @@
 import { getEnv } from "#app/config/env.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { startCrashEngine } from "#app/modules/games/crash/instance.server.ts";
 import { startExchangeFeed } from "#app/modules/exchange/feed/instance.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
@@ -15,6 +16,8 @@ import { database } from "./db.server.ts";
 import { startMaintenance } from "./maintenance.server.ts";
 import { DEMO_PLAYER, seedDemoContent } from "./seed.server.ts";
 
+const log = rootLog.child({ module: "bootstrap" });
+
 let done = false;
 
 /** Runs once per process before the first request: demo seed (embedded database or SEED_DEMO=true) and background senders. */
@@ -30,9 +33,7 @@ export async function bootstrap() {
     // Wallet numbers and promotions need the payment methods the content seed creates; idempotent on its own.
     await seedPaymentsDemo(database.db);
     await seedFooterPartnersDemo(database.db);
-    console.log(
-      `${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`,
-    );
+    log.info(`${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`);
   }
   // The house games exist on every install; the demo catalogue of providers only where the demo content is seeded.
   await seedGameCatalogue(database.db, { demo: seed });
@@ -54,8 +55,8 @@ export async function bootstrap() {
     // Gateway checkouts left open (a lost callback, a gateway time-out) are settled by asking, every minute.
     startGatewayReconciliation();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).
-    await startCrashEngine().catch((e: unknown) => console.error("crash: the engine did not start", e));
+    await startCrashEngine().catch((e: unknown) => log.child({ module: "crash" }).error({ err: e }, "the engine did not start"));
     // The exchange's feed and market-maker: the leader instance runs them; bets are taken everywhere.
-    await startExchangeFeed().catch((e: unknown) => console.error("exchange feed: did not start", e));
+    await startExchangeFeed().catch((e: unknown) => log.child({ module: "exchange-feed" }).error({ err: e }, "did not start"));
   }
 }

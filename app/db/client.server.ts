@@ -7,7 +7,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import * as schema from "./schema.ts";
+
+const log = rootLog.child({ module: "database" });
 
 export type Schema = typeof schema;
 /** One handle type for both drivers: node-postgres (DATABASE_URL) and embedded PGlite. */
@@ -52,7 +55,7 @@ export async function openPostgres(url: string, { max = 10, connectTimeoutMs = C
   const pool = new pg.Pool({ ...connection, max });
   // An idle connection the database ended (a restart, a failover, pg_terminate_backend) is dropped by the pool and the
   // next query opens a new one; unheard, its error event would end the process.
-  pool.on("error", (e) => console.error(`database: an idle connection failed and was dropped: ${e.message}`));
+  pool.on("error", (e) => log.error(`an idle connection failed and was dropped: ${e.message}`));
   // The pool listens only to its idle connections. One checked out (a transaction, a query under way) whose server
   // ends it emits 'error' too: unheard, that ends the process. Heard here while it is out (see onLostInUse).
   pool.on("acquire", (client) => client.on("error", onLostInUse));
@@ -78,7 +81,7 @@ function onLostInUse(this: pg.PoolClient, e: Error) {
   const now = Date.now();
   if (now - lostLoggedAt < 5_000) return;
   lostLoggedAt = now;
-  console.error(`database: a connection in use was lost (${e.message}); what ran on it failed, new connections are opened`);
+  log.error(`a connection in use was lost (${e.message}); what ran on it failed, new connections are opened`);
 }
 
 /**

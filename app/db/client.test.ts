@@ -3,7 +3,8 @@
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { captureLogs } from "#app/kernel/log.server.ts";
 import { openPostgres } from "./client.server.ts";
 import { isConnectionLost } from "./connection-errors.ts";
 import { rowsOf } from "./rows.server.ts";
@@ -12,7 +13,7 @@ const url = process.env.DATABASE_URL;
 
 describe("PostgreSQL pool", () => {
   it.runIf(Boolean(url))("survives the database ending an idle connection, and the next query runs on a new one", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = captureLogs();
     const database = await openPostgres(url!, { max: 2 });
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -22,9 +23,9 @@ describe("PostgreSQL pool", () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const [after] = rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`));
       expect(after!.pid).not.toBe(before!.pid);
-      expect(logged.mock.calls.some((c) => String(c[0]).includes("idle connection"))).toBe(true);
+      expect(logged.records.some((r) => r.module === "database" && r.level === "error" && r.msg?.includes("idle connection"))).toBe(true);
     } finally {
-      logged.mockRestore();
+      logged.restore();
       await admin.end();
       await database.close();
     }

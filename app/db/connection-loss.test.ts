@@ -10,6 +10,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { handleDataRequest, handleError } from "#app/entry.server.tsx";
+import { type CapturedLogs, captureLogs, log } from "#app/kernel/log.server.ts";
 import { rootMiddleware } from "#app/middleware.server.ts";
 import { eventBusReady, type Notice, stopEventBus, subscribePlayer } from "#app/modules/events/bus.server.ts";
 import { playDice } from "#app/modules/games/house/dice.server.ts";
@@ -54,19 +55,16 @@ describe.skipIf(!isPostgres())("when PostgreSQL ends the app's connections", () 
   });
 
   // The pool logs a lost connection once per burst; keep the test output readable.
-  const consoleError = console.error;
+  let expectedErrors: CapturedLogs;
   beforeAll(async () => {
-    console.error = (...args: unknown[]) => {
-      if (/database|events:|leader|connection/i.test(String(args[0]))) return;
-      consoleError(...args);
-    };
+    expectedErrors = captureLogs({ level: "warn", echo: (r) => !/database|events|leader|connection/i.test(`${r.module} ${r.msg}`) });
     admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     admin.on("error", () => {});
     await admin.connect();
     await ensureHouseGames();
   });
   afterAll(async () => {
-    console.error = consoleError;
+    expectedErrors.restore();
     await admin.end();
     await stopEventBus();
     await closeIdleConnections();
@@ -218,8 +216,7 @@ describe.skipIf(!isPostgres())("when PostgreSQL ends the app's connections", () 
       ...build,
       routes: { ...build.routes, page: { ...build.routes.page!, module: { loader: () => Promise.reject(new Error("a bug")), default: () => null } } },
     };
-    const quiet = console.error;
-    console.error = () => {};
+    const quiet = captureLogs();
     try {
       const bug = await createRequestHandler(failing as ServerBuild, "production")(
         new Request("http://localhost/held-page"),
@@ -227,7 +224,7 @@ describe.skipIf(!isPostgres())("when PostgreSQL ends the app's connections", () 
       );
       expect(bug.status).toBe(500);
     } finally {
-      console.error = quiet;
+      quiet.restore();
     }
   }, 30_000);
 
@@ -269,7 +266,7 @@ describe.skipIf(!isPostgres())("when PostgreSQL ends the app's connections", () 
       url: process.env.DATABASE_URL!,
       lockKey: 7_249_999,
       retryMs: 100,
-      name: "test job",
+      log: log.child({ module: "test job" }),
       onLead: () => void leads++,
       onLost: () => void losses++,
     });

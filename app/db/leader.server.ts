@@ -5,6 +5,7 @@
 // when a statement on it gets no answer in time: the leader checks its connection every try, so it stops its job
 // rather than go on beside a new leader that took the lock on the database's new primary.
 import pg from "pg";
+import type { Logger } from "#app/kernel/log.server.ts";
 import { isConnectionLost } from "./connection-errors.ts";
 
 /** The jobs' lock keys: any fixed numbers, one per job; advisory locks are per database. */
@@ -119,8 +120,8 @@ export type LeaderElectionOptions = {
   lockKey: number;
   /** How often a follower tries to take the lock. */
   retryMs: number;
-  /** For the log ("crash", "exchange feed"). */
-  name: string;
+  /** The job's logger (its module: "crash", "exchange-feed"). */
+  log: Logger;
   channel?: string | null;
   onNotification?: (payload: string) => void;
   /** This instance took the lock: start the job. */
@@ -195,15 +196,15 @@ export class LeaderElection {
       }
     } catch (e) {
       // The database away (a restart, a failover): one line a try, not a stack.
-      if (isConnectionLost(e)) console.error(`${this.options.name}: leader election failed (${(e as Error).message}); trying again`);
-      else console.error(`${this.options.name}: leader election failed`, e);
+      if (isConnectionLost(e)) this.options.log.error(`leader election failed (${(e as Error).message}); trying again`);
+      else this.options.log.error({ err: e }, "leader election failed");
     } finally {
       this.trying = false;
     }
   }
 
   private lost() {
-    if (this.leading) console.error(`${this.options.name}: the leader connection was lost; another instance takes over`);
+    if (this.leading) this.options.log.error("the leader connection was lost; another instance takes over");
     this.backoffUntil = Date.now() + 3 * this.options.retryMs;
     this.leading = false;
     this.options.onLost();

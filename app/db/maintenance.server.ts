@@ -1,9 +1,11 @@
 import { db } from "./db.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { pruneLoginFailures } from "#app/modules/players/rate-limit.server.ts";
 import { pruneExpiredSessions } from "#app/modules/sessions/sessions.server.ts";
 import { pruneCaptchas } from "#app/modules/signup/captcha.server.ts";
 import { pruneSignupDrafts } from "#app/modules/signup/drafts.server.ts";
 
+const log = rootLog.child({ module: "maintenance" });
 const HOUR = 3_600_000;
 let timer: NodeJS.Timeout | undefined;
 
@@ -12,7 +14,7 @@ export function startMaintenance() {
   if (timer) return;
   const run = () =>
     Promise.all([pruneExpiredSessions(), pruneLoginFailures(db), pruneCaptchas(db), pruneSignupDrafts(db)]).catch((e) =>
-      console.error("[maintenance]", e),
+      log.error({ err: e }, "the hourly clean-up failed"),
     );
   timer = setInterval(run, HOUR);
   timer.unref();

@@ -10,6 +10,9 @@
 //   or, in a test harness without it, the error comes out of next(); the middleware answers its own 503 instead.
 import type { MiddlewareFunction } from "react-router";
 import { isConnectionLost } from "#app/db/connection-errors.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
+
+const log = rootLog.child({ module: "database" });
 
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -24,7 +27,7 @@ function logUnavailable(request: Request, error: unknown) {
   const now = Date.now();
   if (now - loggedAt < 5_000) return;
   const cause = error instanceof Error ? error.message : String(error);
-  console.error(`database unavailable: ${request.method} ${new URL(request.url).pathname} and ${unlogged - 1} more answered 503 (${cause})`);
+  log.error(`database unavailable: ${request.method} ${new URL(request.url).pathname} and ${unlogged - 1} more answered 503 (${cause})`);
   loggedAt = now;
   unlogged = 0;
 }

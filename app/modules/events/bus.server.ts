@@ -8,7 +8,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 
+const log = rootLog.child({ module: "events" });
 const CHANNEL = "balance_changed";
 const INSTANCE = randomUUID();
 // After the LISTEN connection is lost: the first try at once (a terminated connection, a quick restart), then
@@ -118,7 +120,7 @@ async function sendNotices(tokens: string[]) {
       )}]::text[]) as p`,
     );
   } catch (e) {
-    console.error("events: NOTIFY failed", e);
+    log.error({ err: e }, "NOTIFY failed");
   }
 }
 
@@ -216,7 +218,7 @@ async function startListening() {
     const onLost = (why: string) => {
       lost = true;
       if (listener !== client) return;
-      console.error(`events: the LISTEN connection was lost (${why}); reconnecting`);
+      log.error(`the LISTEN connection was lost (${why}); reconnecting`);
       listener = undefined;
       client.end().catch(() => {});
       retryLater();
@@ -235,12 +237,12 @@ async function startListening() {
       listener = client;
       failures = 0;
       if (everListened) {
-        console.log("events: LISTEN is back");
+        log.info("LISTEN is back");
         resyncSubscribers();
       }
       everListened = true;
     } catch (e) {
-      console.error(`events: cannot LISTEN (${e instanceof Error ? e.message : String(e)}); trying again`);
+      log.error(`cannot LISTEN (${e instanceof Error ? e.message : String(e)}); trying again`);
       await client.end().catch(() => {});
       retryLater();
     }

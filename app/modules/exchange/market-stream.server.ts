@@ -1,6 +1,7 @@
 // The live state of a market for the pages: what a player sees of it (status, ball running, prices and sizes, quotes,
 // lines, the score), pushed when it changed, at most once per market per 100 ms (conflate.ts). Changes arrive through
 // the events bus, so a bet taken on another instance reaches this instance's pages too.
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { subscribeMarket } from "#app/modules/events/bus.server.ts";
 import { Conflator } from "./conflate.ts";
 import type { PushedMarket } from "./live-page.ts";
@@ -41,6 +42,7 @@ type Watched = { listeners: Set<Listener>; last: string | undefined; unsubscribe
 
 // One watcher per market for the whole process, however many pages show it: a change is read once and the same JSON
 // goes to every page (2,000 viewers of a match cost one read per change, not 2,000).
+const log = rootLog.child({ module: "exchange" });
 const watched = new Map<number, Watched>();
 const conflator = new Conflator(MARKET_PUSH_MS, async (marketId) => {
   if (!watched.has(marketId)) return;
@@ -52,7 +54,7 @@ const conflator = new Conflator(MARKET_PUSH_MS, async (marketId) => {
     w.last = json;
     for (const listener of w.listeners) listener(marketId, json, market);
   } catch (e) {
-    console.error(`exchange: market ${marketId} could not be read for its pages`, e);
+    log.error({ err: e }, `market ${marketId} could not be read for its pages`);
   }
 });
 

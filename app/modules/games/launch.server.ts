@@ -4,12 +4,14 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { adapterFor, LaunchError, type LaunchDevice, type LaunchLang } from "./adapters/index.ts";
 import { getGameByCode } from "./catalogue.server.ts";
 import { GAME_SESSION_HOURS, hashLaunchToken } from "./launch-token.server.ts";
 import { gameLaunches, gameProviders, games } from "./schema.ts";
 
+const log = rootLog.child({ module: "games" });
 export const LAUNCH_TTL_SECONDS = 120;
 
 export { GAME_SESSION_HOURS, hashLaunchToken };
@@ -63,7 +65,7 @@ export async function startLaunch({ playerId, gameCode, device, returnTo, lang }
   } catch (e) {
     await db.delete(gameLaunches).where(eq(gameLaunches.id, row!.id));
     if (e instanceof LaunchError) throw e;
-    console.error("[games] launch adapter failed", e);
+    log.error({ err: e }, "launch adapter failed");
     throw new LaunchError("unexpected", "An unexpected error occurred", 502);
   }
   await db.update(gameLaunches).set({ url }).where(eq(gameLaunches.id, row!.id));

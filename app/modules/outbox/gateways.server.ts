@@ -1,3 +1,7 @@
+import { log as rootLog } from "#app/kernel/log.server.ts";
+
+const log = rootLog.child({ module: "outbox" });
+
 export type OutgoingMessage = { channel: "sms" | "email"; recipient: string; subject: string; body: string };
 
 /** Whatever actually delivers a message. Throwing marks the attempt failed; it is retried later. */
@@ -5,10 +9,13 @@ export interface MessageGateway {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-/** Built-in: works on a fresh machine by printing the message to the server log (like a dev mail catcher). */
+/**
+ * Built-in: works on a fresh machine by printing the message to the server log (like a dev mail catcher), at info
+ * level under the module "outbox": a readable "[outbox] SMS to ..." line, or a JSON line whose msg is the message.
+ */
 export const logGateway: MessageGateway = {
   async send(m) {
-    console.log(`[outbox] ${m.channel.toUpperCase()} to ${m.recipient}${m.subject ? ` — ${m.subject}` : ""}\n${m.body}`);
+    log.info(`${m.channel.toUpperCase()} to ${m.recipient}${m.subject ? ` — ${m.subject}` : ""}\n${m.body}`);
   },
 };
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { httpSmsGateway, logGateway, type MessageGateway } from "./gateways.server.ts";
 import { outboxMessages } from "./schema.ts";
 
@@ -68,12 +69,13 @@ export async function pendingCount() {
   return row?.n ?? 0;
 }
 
+const log = rootLog.child({ module: "outbox" });
 let timer: NodeJS.Timeout | undefined;
 export function startOutboxSender(intervalMs = 2_000) {
   if (timer) return;
   const gateways = gatewaysFromEnv();
   timer = setInterval(() => {
-    deliverPending(gateways).catch((e) => console.error("[outbox]", e));
+    deliverPending(gateways).catch((e: unknown) => log.error({ err: e }, "a delivery pass failed"));
   }, intervalMs);
   timer.unref();
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { runsWithoutSavepoints } from "#app/modules/ledger/ledger.server.ts";
 import { notifyInbox } from "#app/modules/inbox/inbox.server.ts";
@@ -29,6 +30,8 @@ import { GatewayError, type GatewayPayment } from "./gateway/types.ts";
 import { requireActiveMethod } from "./methods.server.ts";
 import { deposits, type GatewayPaymentRow, gatewayPayments, paymentMethods } from "./schema.ts";
 import { isIdempotencyKey } from "./validation.ts";
+
+const log = rootLog.child({ module: "gateway" });
 
 export type { GatewayPaymentRow } from "./schema.ts";
 // The simulated wallet's own checkout page (a route of this site in demo mode) drives its side through these.
@@ -225,7 +228,7 @@ async function applyGatewayState(id: number, paid: GatewayPayment): Promise<Appl
 async function afterApply(applied: Applied, refund: () => Promise<unknown>) {
   if (applied.credited) await Promise.all([publishBalanceChanged(applied.row.playerId), notifyInbox(applied.row.playerId)]);
   if (applied.refund)
-    await refund().catch((e: unknown) => console.error(`[gateway] refund of ${applied.row.invoice} failed; finance must refund it by hand`, e));
+    await refund().catch((e: unknown) => log.error({ err: e }, `refund of ${applied.row.invoice} failed; finance must refund it by hand`));
   return applied.row;
 }
 
@@ -336,7 +339,7 @@ export async function reconcileCheckouts({ limit = 50, olderThanMs = RECONCILE_A
     try {
       await settleCheckout(id, { execute: false });
     } catch (e) {
-      console.error(`[gateway] reconciling checkout ${id} failed; the next pass tries again`, e);
+      log.error({ err: e }, `reconciling checkout ${id} failed; the next pass tries again`);
     }
   }
   return claimed.length;
@@ -352,7 +355,7 @@ export function startGatewayReconciliation(intervalMs = 60_000) {
     if (running) return;
     running = true;
     reconcileCheckouts()
-      .catch((e: unknown) => console.error("[gateway] the reconciliation pass failed; it retries in a minute", e))
+      .catch((e: unknown) => log.error({ err: e }, "the reconciliation pass failed; it retries in a minute"))
       .finally(() => (running = false));
   }, intervalMs);
   timer.unref();

@@ -7,6 +7,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { rewardFor } from "./board.ts";
 import { referralRewardDays, referralRewards } from "./schema.ts";
 import { getReferralSettings } from "./settings.server.ts";
@@ -15,6 +16,7 @@ import { isActiveSql, settledTurnoverSql } from "./sources.server.ts";
 /** Rounds settling just before midnight may commit a moment after it; a day is computed this long after it ends. */
 export const SETTLE_GRACE_MS = 10 * 60_000;
 /** The first key of the job's two-key advisory locks (the second is the day number). */
+const log = rootLog.child({ module: "referral" });
 const LOCK_SPACE = 7240801;
 const INSERT_CHUNK = 500;
 
@@ -131,10 +133,10 @@ export function startReferralRewards() {
     running = true;
     try {
       for (const r of await runDueReferralRewards()) {
-        if (r.computed) console.log(`[referral] ${r.day}: ${r.players} players, ${r.totalReward} poisha in rewards`);
+        if (r.computed) log.info(`${r.day}: ${r.players} players, ${r.totalReward} poisha in rewards`);
       }
     } catch (e) {
-      console.error("[referral] the daily reward job failed; it retries in a few minutes", e);
+      log.error({ err: e }, "the daily reward job failed; it retries in a few minutes");
     } finally {
       running = false;
     }

@@ -4,6 +4,7 @@
 // (idempotent by fingerprint) and moves the cursor, so several instances and re-runs raise each finding once.
 import { sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import {
@@ -141,6 +142,7 @@ export async function runRiskJob({ now = new Date(), settleMs = SETTLE_MS, maxBa
   return read;
 }
 
+const log = rootLog.child({ module: "risk" });
 const JOB_INTERVAL_MS = 60_000;
 let timer: NodeJS.Timeout | undefined;
 let running = false;
@@ -156,7 +158,7 @@ export function startRiskJob() {
     try {
       await runRiskJob({ settleMs });
     } catch (e) {
-      console.error("[risk] the AML signal job failed; it retries in a minute", e);
+      log.error({ err: e }, "the AML signal job failed; it retries in a minute");
     } finally {
       running = false;
     }

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { db, type Db, type Tx } from "#app/db/db.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { hashPassword } from "#app/modules/players/password.server.ts";
 import { audit } from "./audit.server.ts";
 import { staffSessions, staffUsers, type StaffRole } from "./schema.ts";
@@ -109,6 +110,7 @@ export async function resetStaffPassword(actor: Actor & { sessionId?: string }, 
 }
 
 // Any fixed number, different from the demo seed's; two instances starting together create one admin.
+const log = rootLog.child({ module: "staff" });
 const SEED_ADMIN_LOCK = 7_240_303;
 export const SEED_ADMIN_USERNAME = "admin";
 
@@ -136,7 +138,7 @@ export async function ensureSeedAdmin(executor: Db = db, initialPassword = proce
     return { created: true, username: row!.username, password: fromEnv ? null : password };
   });
   if (result.created) {
-    console.log(
+    log.info(
       result.password
         ? `Admin created: ${result.username} / ${result.password} — change it in /admin/staff`
         : `Admin created: ${result.username} / (the password in ADMIN_INITIAL_PASSWORD) — change it in /admin/staff`,

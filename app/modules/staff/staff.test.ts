@@ -9,6 +9,7 @@ vi.mock("#app/modules/players/password.server.ts", async (importOriginal) => {
 });
 
 import { db } from "#app/db/db.server.ts";
+import { captureLogs } from "#app/kernel/log.server.ts";
 import { authenticate } from "#app/modules/players/players.server.ts";
 import { MAX_FAILURES_PER_USER_AND_IP } from "#app/modules/players/rate-limit.server.ts";
 import { audit, AUDIT_PAGE_SIZE, listAudit, listAuditActions } from "./audit.server.ts";
@@ -40,18 +41,21 @@ const auditRows = (action: string) => db.select().from(auditLog).where(eq(auditL
 
 describe("ensureSeedAdmin", () => {
   it("creates one admin with a random password printed once, and does nothing afterwards", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    let logs = captureLogs();
     const first = await ensureSeedAdmin(db, undefined);
+    logs.restore();
     expect(first.created).toBe(true);
     const password = first.created ? first.password! : "";
     expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    expect(log).toHaveBeenCalledWith(`Admin created: admin / ${password} — change it in /admin/staff`);
+    expect(logs.records).toEqual([
+      expect.objectContaining({ level: "info", module: "staff", msg: `Admin created: admin / ${password} — change it in /admin/staff` }),
+    ]);
 
-    log.mockClear();
+    logs = captureLogs();
     expect(await ensureSeedAdmin(db, "AnotherPass123")).toEqual({ created: false });
     expect(await ensureSeedAdmin(db, undefined)).toEqual({ created: false });
-    expect(log).not.toHaveBeenCalled();
-    log.mockRestore();
+    logs.restore();
+    expect(logs.records).toEqual([]);
 
     const admins = await db.select().from(staffUsers);
     expect(admins).toHaveLength(1);

@@ -9,11 +9,13 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { getEnv } from "#app/config/env.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { isPosterName } from "#app/modules/games/posters.server.ts";
 import { isStoredName } from "#app/modules/payments/proofs.server.ts";
 import { type UploadStore, uploadStore } from "./storage.server.ts";
 
 export const IMPORT_MARKER = ".imported-to-upload-store";
+const log = rootLog.child({ module: "uploads" });
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /** The old folders under DATA_DIR, the kind their files are stored as, and the names the app gave them. */
@@ -67,17 +69,17 @@ export async function importDiskUploads({ dataDir = getEnv().DATA_DIR, store = u
         imported++;
       } catch (e) {
         complete = false;
-        console.error(`uploads: could not import ${file}; the next start-up tries again`, e);
+        log.error({ err: e }, `could not import ${file}; the next start-up tries again`);
       }
     }
     report.imported += imported;
     if (imported > 0) {
       const files = imported === 1 ? "1 file" : `${imported} files`;
-      console.log(`uploads: imported ${files} from ${dir} into the upload store; the folder may be removed once the database is backed up`);
+      log.info(`imported ${files} from ${dir} into the upload store; the folder may be removed once the database is backed up`);
     }
     if (complete)
       await writeFile(path.join(dir, IMPORT_MARKER), JSON.stringify({ files: names.length, at: new Date().toISOString() })).catch(() => {});
   }
-  if (report.skipped.length > 0) console.error(`uploads: left out of the import (not a file the app stored): ${report.skipped.join(", ")}`);
+  if (report.skipped.length > 0) log.error(`left out of the import (not a file the app stored): ${report.skipped.join(", ")}`);
   return report;
 }

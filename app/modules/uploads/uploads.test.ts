@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "#app/config/env.server.ts";
 import { openPostgres } from "#app/db/client.server.ts";
 import { db } from "#app/db/db.server.ts";
+import { captureLogs } from "#app/kernel/log.server.ts";
 import { submitDeposit } from "#app/modules/payments/payments.server.ts";
 import {
   closeIdleConnections,
@@ -164,14 +165,18 @@ describe("uploads an earlier version kept on disk", () => {
     writeFileSync(path.join(dataDir, "posters", `${"c".repeat(32)}.png`), "<svg/>");
     expect((await asPlayer(player, deposit.id)).status).toBe(404);
 
-    const quiet = console.error;
-    console.error = () => {};
+    const logs = captureLogs();
     try {
       const first = await importDiskUploads({ dataDir });
       expect(first).toMatchObject({ imported: 2, alreadyStored: 0 });
       expect(first.skipped.map((f) => path.basename(f)).sort()).toEqual([`${"c".repeat(32)}.png`, "notes.txt"]);
+      expect(logs.messages("info").sort()).toEqual([
+        expect.stringMatching(/^imported 1 file from .*posters into the upload store/),
+        expect.stringMatching(/^imported 1 file from .*proofs into the upload store/),
+      ]);
+      expect(logs.messages("error")).toEqual([expect.stringMatching(/^left out of the import \(not a file the app stored\): .*notes\.txt/)]);
     } finally {
-      console.error = quiet;
+      logs.restore();
     }
     const served = (await asPlayer(player, deposit.id)).response!;
     expect(served.status).toBe(200);

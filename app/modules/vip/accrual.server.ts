@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { readVipSettings } from "./levels.server.ts";
 import { accrue } from "./rules.ts";
 
@@ -180,6 +181,7 @@ export async function accrueSettledStakes({ batch = BATCH, maxBatches = 20 } = {
   return posted;
 }
 
+const log = rootLog.child({ module: "vip" });
 let timer: NodeJS.Timeout | undefined;
 let running = false;
 
@@ -192,7 +194,7 @@ export function startVipAccrual(intervalMs = 5_000) {
     try {
       await accrueSettledStakes();
     } catch (e) {
-      console.error("[vip accrual]", e);
+      log.error({ err: e }, "the accrual job failed");
     } finally {
       running = false;
     }

@@ -1,4 +1,5 @@
 import { eventStream } from "remix-utils/sse/server";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { subscribePlayer } from "#app/modules/events/bus.server.ts";
 import { refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { liveUnreadCount } from "#app/modules/inbox/inbox.server.ts";
@@ -7,6 +8,7 @@ import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { headerBalance } from "#app/routes/payments/balance.server.ts";
 import type { Route } from "./+types/balance-events";
 
+const log = rootLog.child({ module: "events" });
 const HEARTBEAT_MS = 25_000;
 
 /**
@@ -48,7 +50,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           }
           running = read()
             .then((value) => emit(event, JSON.stringify(value)))
-            .catch((error: unknown) => console.error(`events: could not read the ${event}`, error))
+            .catch((error: unknown) => log.error({ err: error }, `could not read the ${event}`))
             .finally(() => {
               running = null;
               if (again) {

@@ -2,12 +2,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import { outboxMessages } from "./outbox-messages.ts";
 
 const logFile = path.resolve(process.env.E2E_SERVER_LOG ?? "test-results/e2e-server.log");
 
-/** The last message sent to `recipient`: the text after its "[outbox] EMAIL to <recipient>" line, up to the next message. */
+/** The last message sent to `recipient`: "EMAIL to <recipient>" (or SMS) and its text. */
 function lastMessageTo(recipient: string) {
-  const messages = readFileSync(logFile, "utf8").split("[outbox] ");
+  const messages = outboxMessages(readFileSync(logFile, "utf8"));
   return messages.filter((m) => m.startsWith(`EMAIL to ${recipient}`) || m.startsWith(`SMS to ${recipient}`)).at(-1);
 }
 

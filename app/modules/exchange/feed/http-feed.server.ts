@@ -4,6 +4,7 @@
 // error, a time-out, a body that is not the expected JSON) is left out of that read, so its markets stay as they
 // were; the others go on. The provider publishes no results here: a trader settles its markets.
 import { z } from "zod";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import type { Sport } from "../schema.ts";
 import type { ExchangeFeed, FeedEvent, FeedFancyLine } from "./feed.ts";
 
@@ -14,6 +15,7 @@ export type HttpFeedOptions = {
   sports?: readonly Sport[];
 };
 
+const log = rootLog.child({ module: "exchange-feed" });
 const num = z.coerce.number().finite();
 const flag = z.union([z.boolean(), z.number(), z.string()]).transform((v) => v === true || v === 1 || v === "1" || v === "true");
 const level = z.object({ price: num, size: num });
@@ -149,7 +151,7 @@ export function httpFeed({ sportsUrl, exchangeUrl, timeoutMs = 4_000, sports = [
       const out: FeedEvent[] = [];
       for (const sport of sports) {
         const list = await getJson(`${base(sportsUrl)}/api/sports-events/${sport}`, eventsSchema, timeoutMs).catch((e: unknown) => {
-          console.error(`exchange feed: the ${sport} events could not be read`, e instanceof Error ? e.message : e);
+          log.error({ reason: e instanceof Error ? e.message : e }, `the ${sport} events could not be read`);
           return [];
         });
         const snapshots = await Promise.allSettled(list.map((e) => snapshot(sport, e, now)));

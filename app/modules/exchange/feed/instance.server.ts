@@ -1,5 +1,6 @@
 // This process's exchange feed runner, started with the server (app/db/bootstrap.server.ts) and stopped on shutdown.
 import { getEnv } from "#app/config/env.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { httpFeed } from "./http-feed.server.ts";
 import { FeedRunner } from "./runner.server.ts";
 import { simulatedFeed } from "./simulated-feed.ts";
@@ -24,7 +25,7 @@ export async function startExchangeFeed(): Promise<FeedRunner | undefined> {
         : // The simulated match's result is certain, so its markets settle themselves; the demo's market-maker quotes them.
           new FeedRunner({ feed: simulatedFeed(), sync: { settleMatches: true, marketMaker: true }, databaseUrl: env.DATABASE_URL });
     await g[KEY].start();
-    console.log(`Exchange feed started (${env.EXCHANGE_FEED}, ${g[KEY].isLeader ? "leader" : "follower"}).`);
+    rootLog.child({ module: "exchange-feed" }).info(`Exchange feed started (${env.EXCHANGE_FEED}, ${g[KEY].isLeader ? "leader" : "follower"}).`);
   }
   return g[KEY];
 }

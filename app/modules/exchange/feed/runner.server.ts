@@ -4,6 +4,7 @@
 // takes over on its next try; snapshots are whole, so the new leader carries on from the feed's current state. Bets
 // are taken on every instance, and every change reaches every instance's pages through the events bus.
 import { LEADER_LOCKS, LeaderElection } from "#app/db/leader.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import type { ExchangeFeed } from "./feed.ts";
 import { applyFeedEvent, type SyncOptions } from "./feed-sync.server.ts";
 
@@ -20,6 +21,7 @@ export type FeedRunnerOptions = {
   now?: () => Date;
 };
 
+const log = rootLog.child({ module: "exchange-feed" });
 const REAPPLY_MS = 30_000;
 const FRESH_PER_READ = 8;
 
@@ -59,7 +61,7 @@ export class FeedRunner {
       url: this.options.databaseUrl,
       lockKey: this.options.lockKey,
       retryMs: this.options.leaderRetryMs,
-      name: "exchange feed",
+      log,
       onLead: () => {
         if (this.started) this.lead();
       },
@@ -98,7 +100,7 @@ export class FeedRunner {
         await applyFeedEvent(event, this.options.sync);
         this.applied.set(event.externalId, { snapshot, at: Date.now() });
       } catch (e) {
-        console.error(`exchange feed: ${event.externalId} was not applied`, e);
+        log.error({ err: e }, `${event.externalId} was not applied`);
       }
     }
     // Forget events the feed no longer lists.
@@ -120,7 +122,7 @@ export class FeedRunner {
       try {
         await this.tick();
       } catch (e) {
-        console.error("exchange feed: the feed could not be read", e);
+        log.error({ err: e }, "the feed could not be read");
       }
       if (!this.started || !this.leading) return;
       await new Promise<void>((resolve) => {

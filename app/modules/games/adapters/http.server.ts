@@ -3,9 +3,11 @@
 // HMAC-SHA256(secret, `${timestamp}.${body}`), X-Timestamp = unix seconds. 5 s time-out. The answer must be
 // { url } with an http(s) URL; any failure becomes a LaunchError with the provider's message or the spec's
 // 'An unexpected error occurred'.
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { signProviderRequest } from "./sign.ts";
 import { LaunchError, UNEXPECTED_LAUNCH_ERROR, type AdapterLaunchInput, type GameProviderAdapter } from "./types.ts";
 
+const log = rootLog.child({ module: "games" });
 export const LAUNCH_TIMEOUT_MS = 5_000;
 const MAX_MESSAGE_LENGTH = 300;
 
@@ -72,18 +74,18 @@ export const httpAggregatorAdapter: GameProviderAdapter = {
         redirect: "error",
       });
     } catch (e) {
-      console.warn(`[games] launch at ${input.provider.platform} failed: ${(e as Error).name}`);
+      log.warn(`launch at ${input.provider.platform} failed: ${(e as Error).name}`);
       throw unexpected();
     }
     const json = await readJson(response);
     if (!response.ok) {
-      console.warn(`[games] launch at ${input.provider.platform} refused: HTTP ${response.status}`);
+      log.warn(`launch at ${input.provider.platform} refused: HTTP ${response.status}`);
       const message = providerMessage(json);
       throw message ? new LaunchError("provider_error", message, 502) : unexpected();
     }
     const url = launchUrl(json);
     if (!url) {
-      console.warn(`[games] launch at ${input.provider.platform}: no usable url in the answer`);
+      log.warn(`launch at ${input.provider.platform}: no usable url in the answer`);
       throw unexpected();
     }
     return { url };

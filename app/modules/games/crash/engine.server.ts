@@ -19,6 +19,7 @@ import { msToReach, multiplierAt } from "./curve.ts";
 import type { CrashEvent } from "./events.ts";
 import { CRASH_CHANNEL, CrashHub } from "./hub.server.ts";
 import { LEADER_LOCKS, LeaderElection } from "#app/db/leader.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import {
   autoBets,
   elapsedMs,
@@ -32,6 +33,8 @@ import {
 } from "./rounds.server.ts";
 import type { PublicRound } from "./public.ts";
 import { currentRound } from "./store.server.ts";
+
+const log = rootLog.child({ module: "crash" });
 
 export type CrashTiming = {
   /** How long a round takes bets. */
@@ -112,7 +115,7 @@ export class CrashEngine {
       url: this.url,
       lockKey: this.lockKey,
       retryMs: this.timing.leaderRetryMs,
-      name: "crash",
+      log,
       channel: CRASH_CHANNEL,
       onNotification: (p) => this.hub.relay(p),
       onLead: () => {
@@ -163,7 +166,7 @@ export class CrashEngine {
         await this.finishOpenRounds();
         if (this.driving) await this.playRound();
       } catch (e) {
-        console.error("crash: round failed", e);
+        log.error({ err: e }, "round failed");
         this.sweepEnded = true;
         await this.sleep(1_000);
       }
@@ -195,7 +198,7 @@ export class CrashEngine {
       if (round.status === "voided") await voidRound(round.id);
       else await settleCrashedBets(this.hub, round, await this.saltOf(round.chainId));
     } catch (e) {
-      console.error(`crash: settling round ${round.id} failed; retried later`, e);
+      log.error({ err: e }, `settling round ${round.id} failed; retried later`);
       this.sweepEnded = true;
     }
   }
@@ -246,7 +249,7 @@ export class CrashEngine {
       if (m >= round.crashPoint) break;
       void this.hub.publish({ t: "tick", r: round.id, m, e, ts: preciseNow() });
       while (next < autos.length && autos[next]!.autoCashout <= m) {
-        paying.push(autoCashOut(this.hub, autos[next]!, round.gameNumber).catch((err: unknown) => console.error("crash: auto cash-out failed", err)));
+        paying.push(autoCashOut(this.hub, autos[next]!, round.gameNumber).catch((err: unknown) => log.error({ err }, "auto cash-out failed")));
         next++;
       }
       const nextTick = (Math.floor(e / tickMs) + 1) * tickMs;

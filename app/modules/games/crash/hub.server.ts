@@ -5,8 +5,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { type CrashEvent, parseCrashEvent } from "./events.ts";
 
+const log = rootLog.child({ module: "crash" });
 export const CRASH_CHANNEL = "crash_events";
 
 export type CrashListener = (event: CrashEvent, json: string) => void;
@@ -39,7 +41,7 @@ export class CrashHub {
       try {
         fn(event, json);
       } catch (e) {
-        console.error("crash: a subscriber failed", e);
+        log.error({ err: e }, "a subscriber failed");
       }
     }
   }
@@ -52,7 +54,7 @@ export class CrashHub {
     return db
       .execute(sql`select pg_notify(${CRASH_CHANNEL}, ${`${this.instanceId}|${json}`})`)
       .then(() => undefined)
-      .catch((e: unknown) => console.error("crash: NOTIFY failed", e));
+      .catch((e: unknown) => log.error({ err: e }, "NOTIFY failed"));
   }
 
   /** A NOTIFY payload from the channel: delivered unless this hub sent it. */

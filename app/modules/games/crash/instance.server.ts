@@ -1,5 +1,6 @@
 // This process's Crash engine, started with the server (app/db/bootstrap.server.ts) and stopped on shutdown.
 import { getEnv } from "#app/config/env.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { CrashEngine, type CrashTiming } from "./engine.server.ts";
 import { crashHub } from "./hub.server.ts";
 import type { PublicRound } from "./public.ts";
@@ -13,7 +14,7 @@ export async function startCrashEngine(timing?: Partial<CrashTiming>): Promise<C
   if (!g[KEY]) {
     g[KEY] = new CrashEngine({ databaseUrl: getEnv().DATABASE_URL, hub: crashHub(), timing });
     await g[KEY].start();
-    console.log(`Crash engine started (${g[KEY].isLeader ? "leader" : "follower"}).`);
+    rootLog.child({ module: "crash" }).info(`Crash engine started (${g[KEY].isLeader ? "leader" : "follower"}).`);
   }
   return g[KEY];
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ExchangeError } from "#app/modules/exchange/errors.ts";
 import { HouseError } from "#app/modules/games/house/errors.ts";
 import { PaymentError } from "#app/modules/payments/errors.ts";
+import { apiRefusal } from "#app/modules/api/http.server.ts";
 import { DomainError, isDomainError, refusalErrors, refusalLogFields } from "./domain-error.ts";
 
 describe("DomainError", () => {
@@ -46,6 +47,19 @@ describe("DomainError", () => {
 
   it("logs the code and key, never the shown values", () => {
     const e = new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId", params: { trx: "ABC" } });
-    expect(refusalLogFields(e)).toEqual({ error: "PaymentError", code: "trx_used", key: "payments.errors.trxUsed", field: "trxId", status: 422 });
+    expect(refusalLogFields(e)).toEqual({ error: "PaymentError", code: "trx_used", key: "payments.errors.trxUsed", field: "trxId", status: 409 });
+  });
+
+  it("answers an API client with the refusal's status and the spec's body, in English, on the client's field name", async () => {
+    const used = apiRefusal(new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId" }), { fields: { trxId: "transaction_id" } });
+    const message = "This TRX ID has already been submitted. Please check it and try again.";
+    expect([used.status, used.headers.get("cache-control"), await used.json()]).toEqual([
+      409,
+      "no-store",
+      { success: false, message, errors: { transaction_id: [message] } },
+    ]);
+    const blocked = apiRefusal(new PaymentError("player_blocked", "payments.errors.playerBlocked"), { withError: true });
+    const body = (await blocked.json()) as { error: string; message: string };
+    expect([blocked.status, body.error === body.message, Object.keys(body)]).toEqual([403, true, ["success", "error", "message"]]);
   });
 });

@@ -31,7 +31,7 @@ export class DomainError<Code extends string = string> extends Error {
   }
 
   /** The values the message is shown with; a subclass whose params need formatting (poisha as taka) overrides it. */
-  protected shownParams(): MessageParams {
+  shownParams(): MessageParams {
     return this.params;
   }
 

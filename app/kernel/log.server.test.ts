@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PaymentError } from "#app/modules/payments/errors.ts";
 import { captureLogs, createLogger, defaultLogLevel, log, prettyLine, type LogLevel, type LogRecord } from "./log.server.ts";
 
 /** A logger writing to an array: each line pino writes, parsed. */
@@ -9,6 +10,14 @@ function recorded(level: LogLevel) {
 }
 
 describe("the logger", () => {
+  it("logs a refusal by its code, key, field and status, not the values a person is shown", () => {
+    const { logger, records } = recorded("info");
+    logger.warn({ err: new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId", params: { trx: "SECRET1" } }) }, "refused");
+    const [record] = records();
+    expect(record!.err).toMatchObject({ type: "PaymentError", code: "trx_used", key: "payments.errors.trxUsed", field: "trxId", status: 409 });
+    expect(JSON.stringify(record)).not.toContain("SECRET1");
+  });
+
   it("writes one JSON line per record, with the level's name, an ISO time and the message", () => {
     const { logger, lines, records } = recorded("info");
     logger.info("Crash engine started (leader).");

@@ -11,6 +11,7 @@
 // followed by the stack of an error. Errors are serialised under `err` with their type, message, stack and causes.
 // Tests can read what was logged with captureLogs().
 import pino, { type DestinationStream, type Logger } from "pino";
+import { isDomainError, refusalLogFields } from "./domain-error.ts";
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -56,6 +57,12 @@ export function prettyLine(line: string): string {
   return `${parts.filter(Boolean).join(" ")}${tail}\n`;
 }
 
+/** An error's type, message and stack; a refusal (DomainError) by its code and key, never the values shown with it. */
+function serializeError(e: unknown) {
+  if (!isDomainError(e)) return pino.stdSerializers.err(e as Error);
+  return { type: e.name, message: e.message, stack: e.stack, ...refusalLogFields(e) };
+}
+
 /**
  * A logger writing to `destination`. The app's logger is `log` below; tests build their own with a stream they read.
  * A destination marked with pino's metadata symbol learns each record's level number (`lastLevel`) before its write.
@@ -67,7 +74,7 @@ export function createLogger(options: { level?: LogLevel; destination: Destinati
       // The level's name ("error") instead of its number, and an ISO time, so a line reads without a table.
       formatters: { level: (label) => ({ level: label }) },
       timestamp: pino.stdTimeFunctions.isoTime,
-      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+      serializers: { err: serializeError, error: serializeError },
     },
     options.destination,
   );

@@ -1,4 +1,5 @@
 // Responses and request bodies of the JSON API under /api (spec section 7).
+import type { DomainError } from "#app/kernel/domain-error.ts";
 import { english } from "./english.server.ts";
 
 export type ApiMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -16,6 +17,23 @@ export function apiError(
   const headers = new Headers(options.headers);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return Response.json({ message: english(key, options.params), ...options.extra }, { status, headers });
+}
+
+/**
+ * A refusal as the spec's error body, with the refusal's status: { success: false, message } and, when the refusal
+ * belongs to a field the client sent, errors: { <the client's name for it>: [message] }. `error` repeats the message
+ * for the endpoints whose spec body carries it (submit-withdraw).
+ */
+export function apiRefusal(
+  e: DomainError,
+  { fields = {}, withError = false }: { fields?: Partial<Record<string, string>>; withError?: boolean } = {},
+) {
+  const message = english(e.messageKey, e.shownParams());
+  const field = e.field ? fields[e.field] : undefined;
+  return Response.json(
+    { success: false, ...(withError ? { error: message } : {}), message, ...(field ? { errors: { [field]: [message] } } : {}) },
+    { status: e.status, headers: NO_STORE },
+  );
 }
 
 function allowHeader(allowed: readonly ApiMethod[]) {

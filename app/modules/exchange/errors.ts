@@ -27,7 +27,7 @@ export class ExchangeError extends DomainError<ExchangeErrorCode> {
   }
 
   /** Amounts travel in poisha; the player reads them in taka (limits in whole taka, a balance to the poisha). */
-  protected override shownParams(): Record<string, string> {
+  override shownParams(): Record<string, string> {
     const params: Record<string, string> = { ...this.params };
     for (const key of ["min", "max", "available"] as const) {
       if (params[key] !== undefined && /^-?\d+$/.test(params[key])) params[key] = (key === "available" ? takaText : wholeTaka)(BigInt(params[key]));

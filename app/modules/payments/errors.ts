@@ -67,6 +67,16 @@ export type PaymentErrorField =
 /** Catalogue keys a payment refusal may carry (checked against the English catalogue). */
 export type PaymentMessageKey = Extract<MessageKey, `payments.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused">;
 
+/** The API's status for a refusal (422 for the rest): who may not, what exists already, what is missing first. */
+const statusOf: Partial<Record<PaymentErrorCode, number>> = {
+  player_blocked: 403,
+  trx_used: 409,
+  not_found: 404,
+  turnover_incomplete: 400,
+  verification_needed: 400,
+  withdrawals_closed: 400,
+};
+
 export class PaymentError extends DomainError<PaymentErrorCode> {
   /** Full i18n key, e.g. "payments.errors.trxUsed" (a limit refusal: "rgLimits.refused"; the AML review hold's is under risk.errors). */
   declare readonly messageKey: PaymentMessageKey;
@@ -78,7 +88,7 @@ export class PaymentError extends DomainError<PaymentErrorCode> {
     messageKey: PaymentMessageKey,
     { field, params = {} }: { field?: PaymentErrorField; params?: Record<string, string> } = {},
   ) {
-    super(code, messageKey, { field, params, status: code === "not_found" ? 404 : 422 });
+    super(code, messageKey, { field, params, status: statusOf[code] ?? 422 });
     this.name = "PaymentError";
   }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { apiError, checkMethod, formHasNul, NO_STORE, readBody, readBytesWithin, rejectMethod } from "#app/modules/api/http.server.ts";
+import { apiError, apiRefusal, checkMethod, formHasNul, NO_STORE, readBody, readBytesWithin, rejectMethod } from "#app/modules/api/http.server.ts";
 import { english } from "#app/modules/api/english.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { channelLabels, channelTypes, type ChannelType, PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { submitDeposit } from "#app/modules/payments/deposits.server.ts";
-import { isPaymentError, type PaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
+import { isPaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
 import { listDepositChannels, listWalletNumbers } from "#app/modules/payments/methods.server.ts";
 import { isIdempotencyKey, toId } from "#app/modules/payments/validation.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
@@ -85,13 +85,6 @@ const clientNames: Partial<Record<PaymentErrorField, string>> = {
   proof: "proof",
 };
 
-function refusal(e: PaymentError) {
-  const message = english(e.messageKey, e.params);
-  const field = e.field ? (clientNames[e.field] ?? null) : null;
-  const status = e.code === "player_blocked" ? 403 : e.code === "trx_used" ? 409 : 422;
-  return Response.json({ success: false, message, ...(field ? { errors: { [field]: [message] } } : {}) }, { status, headers: NO_STORE });
-}
-
 /**
  * POST /api/submit-deposit (auth): JSON (the spec's payload, without a screenshot), or multipart/form-data:
  *   remote_id        the token's own player (another player's id: 403)
@@ -162,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: replayed ? 200 : 201, headers: NO_STORE },
     );
   } catch (e) {
-    if (isPaymentError(e)) return refusal(e);
+    if (isPaymentError(e)) return apiRefusal(e, { fields: clientNames });
     throw e;
   }
 }

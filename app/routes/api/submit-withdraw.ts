@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
+import { apiError, apiRefusal, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
 import { english } from "#app/modules/api/english.server.ts";
 import { formatPoisha } from "#app/modules/ledger/money.ts";
-import { isPaymentError, type PaymentError } from "#app/modules/payments/errors.ts";
+import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { isIdempotencyKey, toId } from "#app/modules/payments/validation.ts";
 import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
@@ -15,16 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const asText = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v : undefined);
 
 /** Refusals the player can cause: 400 for the pre-checks the spec's client shows as they are, 422 for the inputs. */
-function refusal(e: PaymentError) {
-  const message = english(e.messageKey, e.params);
-  const field = e.field === "amount" ? "amount" : e.field === "methodId" ? "payment_id" : null;
-  const status =
-    e.code === "player_blocked" ? 403 : ["turnover_incomplete", "verification_needed", "withdrawals_closed"].includes(e.code) ? 400 : 422;
-  return Response.json(
-    { success: false, error: message, message, ...(field ? { errors: { [field]: [message] } } : {}) },
-    { status, headers: NO_STORE },
-  );
-}
+const clientNames = { amount: "amount", methodId: "payment_id" };
 
 /**
  * POST /api/submit-withdraw (auth) with { remote_id, account_number, amount, payment_id } as JSON or form data, and
@@ -69,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = english("adminPayments.api.receivingNotOwn");
       return Response.json({ success: false, error: message, message, errors: { account_number: [message] } }, { status: 422, headers: NO_STORE });
     }
-    if (isPaymentError(e)) return refusal(e);
+    if (isPaymentError(e)) return apiRefusal(e, { fields: clientNames, withError: true });
     throw e;
   }
 }

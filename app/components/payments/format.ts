@@ -1,6 +1,6 @@
 // Money on screen: grouped taka with two decimals. Pure string work (no Intl) so the header can format a polled
 // balance in the browser at no cost.
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 
 /** The minus sign of a negative amount on screen (U+2212), never a hyphen. */
 export const MINUS = "\u2212";

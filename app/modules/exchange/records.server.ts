@@ -4,7 +4,7 @@
 // over its fills), its profit and liability theirs (bet-figures.ts), as settlement pays them.
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { listPlayerOrders } from "./queries.server.ts";

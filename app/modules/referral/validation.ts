@@ -1,6 +1,6 @@
 // The /admin/referral form, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { parsePercentPpm, type RatioBoard } from "./board.ts";
 import type { ReferralSettings } from "./settings.server.ts";
 

@@ -1,7 +1,7 @@
 // The forms of /admin/risk and a player's risk tab, shared by the server and the browser (conform). Messages are
 // i18n keys of the risk area.
 import { z } from "zod";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { idField } from "#app/utils/ids.ts";
 
 const MAX_MONEY = 10n ** 12n;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { db } from "#app/db/db.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { isRequestKey } from "./convert.server.ts";
 import { readVipSettings } from "./levels.server.ts";

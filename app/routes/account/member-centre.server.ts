@@ -1,7 +1,8 @@
 // What /account shows: the overview (verification tips, wallet, security, activity times, new promotions, personal
 // info) and the wallet tab, all from the player's own rows (the session decides whose), plus where each desktop tab lives.
 import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { playerPaymentActivity, readMoneySettings } from "#app/modules/payments/payments.server.ts";
 import { securityLevel } from "#app/modules/players/players.server.ts";
 import type { players } from "#app/modules/players/schema.ts";

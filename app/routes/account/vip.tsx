@@ -13,7 +13,7 @@ import { HistoryTable, PointsTable } from "#app/components/vip/VipTables.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { findConversion, vipPageData } from "#app/modules/vip/page.server.ts";
 import { convertSchema, vipPageSizes, type VipTab, vipTabs } from "#app/modules/vip/validation.ts";

@@ -9,7 +9,7 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { formatPpmPercent } from "#app/modules/referral/board.ts";
 import { lastComputedDay } from "#app/modules/referral/rewards.server.ts";
 import { getReferralSettings, updateReferralSettings } from "#app/modules/referral/settings.server.ts";

@@ -9,7 +9,7 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getRound, verifyLink } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";

@@ -25,7 +25,7 @@ import {
 } from "#app/modules/games/records-filter.ts";
 import { dayBounds, listOpenRounds, listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";

@@ -16,7 +16,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { cashOut, placeBet, crashErrorMessage, crashPageData } from "#app/modules/games/crash.server.ts";
 import { multiplierText, isCrashError, takaText } from "#app/modules/games/crash.ts";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";

@@ -11,7 +11,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { simBalance, simSpin, findSimSession } from "#app/modules/games/launch.server.ts";
 import type { WalletFailure } from "#app/modules/games/wallet.server.ts";
-import { parseTaka } from "#app/modules/ledger/ledger.server.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/sim-aggregator";
 import { ErrorList } from "#app/components/forms/Field.tsx";

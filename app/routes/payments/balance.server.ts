@@ -1,6 +1,7 @@
 import type { HeaderBalanceData } from "#app/components/payments/live-balance.ts";
 import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { readMoneySettings } from "#app/modules/payments/payments.server.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { addTaka, groupTaka } from "#app/components/payments/format.ts";
 import { QUICK_DEPOSIT } from "#app/components/payments/QuickAmounts.tsx";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import {
   assignWalletNumber,
   type ChannelType,

@@ -12,7 +12,7 @@ import { ErrorDialog } from "#app/components/payments/ErrorDialog.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { proofFormSchema } from "#app/components/payments/form-schemas.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { TransferFields } from "#app/components/payments/TransferFields.tsx";
 import { isPaymentError, listPaymentMethods, PaymentError, submitDeposit } from "#app/modules/payments/payments.server.ts";

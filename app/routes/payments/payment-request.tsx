@@ -5,7 +5,7 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { TransferAnimation } from "#app/components/payments/TransferAnimation.tsx";
 import { trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { getTransaction } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/payment-request";

@@ -9,7 +9,7 @@ import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { OverdueBadge, stepDot, trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
 import { EditCountdown, ResubmitForm, RevertForm } from "#app/components/payments/RequestActions.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
 import { clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";

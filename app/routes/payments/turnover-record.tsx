@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";

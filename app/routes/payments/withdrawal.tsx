@@ -14,7 +14,8 @@ import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_WITHDRAW, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
 import { TurnoverLeft } from "#app/components/payments/TurnoverLeft.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import {
   isPaymentError,
   listPaymentMethods,

@@ -9,7 +9,7 @@ import { RewardHistory } from "#app/components/referral/RewardHistory.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { formatPpmPercent, historyPageSizes, type HistoryPageSize } from "#app/modules/referral/board.ts";
 import { claimAllRewards, getOwnClaim } from "#app/modules/referral/claims.server.ts";
 import { listRewardHistory, referralFigures } from "#app/modules/referral/figures.server.ts";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { SIM_OTP, SIM_PIN, SIM_WALLETS, simCheckoutView, simConfirm } from "#app/modules/payments/gateway-deposits.server.ts";
 import type { Route } from "./+types/checkout";
 

@@ -1,6 +1,6 @@
 // The back office's game and provider forms, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 
 const order = z.coerce
   .number({ error: "adminGames.errors.orderInvalid" })

@@ -1,7 +1,8 @@
 // What the in-house game pages show around the game: balance, stake limits, the seed pair; and their refusals
 // as form errors.
 import { messageToken } from "#app/i18n/message.ts";
-import { getPlayerBalances, parseTaka } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import type { HouseError } from "./errors.ts";
 import { findHouseGame } from "./game-row.server.ts";
 import { getActiveSeed } from "./seeds.server.ts";

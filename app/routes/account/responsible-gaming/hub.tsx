@@ -11,7 +11,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { dhakaMoment } from "#app/modules/protection/limits-errors.ts";
 import { HUB_PATH, limitFormSchema, slotId } from "#app/modules/protection/limits-form.ts";
 import { runHubForm } from "#app/modules/protection/limits-page.server.ts";

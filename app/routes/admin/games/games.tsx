@@ -11,7 +11,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { GameAdminError, isGameAdminError, listAdminGames, listProviderChoices, saveGame, setGamePoster } from "#app/modules/games/admin.server.ts";
 import { DEFAULT_POSTER } from "#app/modules/games/catalogue.server.ts";
 import { gameTypes, isGameType } from "#app/modules/games/types.ts";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, takaInput, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";
 

@@ -11,7 +11,7 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { selfExclusionTerms, staffExclusionSchema, staffTerm, timeOutPeriods } from "#app/modules/protection/exclusions.ts";
 import { applyExclusionForPlayer, isExclusionError, listPlayerExclusions } from "#app/modules/protection/exclusions.server.ts";

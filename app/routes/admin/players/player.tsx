@@ -10,7 +10,7 @@ import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { playerCard, updatePlayerContact } from "#app/modules/profile/admin-players.server.ts";
 import { contactEditSchema } from "#app/modules/profile/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";

@@ -49,15 +49,6 @@ export function checkAmount(amount: unknown): AmountResult {
   return { ok: true, amount };
 }
 
-/** 2500000n -> "25,000"; 50050n -> "500.50": for messages and labels (no currency sign). */
-export function formatTaka(poisha: bigint): string {
-  const sign = poisha < 0n ? "-" : "";
-  const abs = poisha < 0n ? -poisha : poisha;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const fraction = abs % 100n;
-  return `${sign}${whole}${fraction ? `.${fraction.toString().padStart(2, "0")}` : ""}`;
-}
-
 /** A conform/zod field: taka text in, poisha out; each problem is a money.errors key. */
 export function amountField(purpose: AmountPurpose) {
   return z.string({ error: requiredKey[purpose] }).transform((value, ctx) => {

@@ -1,8 +1,8 @@
 // Refusals of the limits module. `messageKey` is a full i18n key (rgLimits.* or money.errors.* for amounts);
 // params fill its placeholders.
-import { formatTaka } from "#app/modules/payments/amount.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import type { MoneyKind, MoneyPeriod } from "./limits-math.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export type LimitErrorCode = "invalid_input" | "no_limit" | "nothing_pending" | "too_early";
 
@@ -39,8 +39,8 @@ export function refusalMessage(r: LimitRefusal): { key: "rgLimits.refused"; para
     key: "rgLimits.refused",
     params: {
       name: `${r.kind}_${r.period}`,
-      limit: formatTaka(r.limit),
-      remaining: formatTaka(r.remaining),
+      limit: takaText(r.limit, { symbol: false, decimals: "trim" }),
+      remaining: takaText(r.remaining, { symbol: false, decimals: "trim" }),
       resets: r.resetsAt ? "at" : "never",
       resetsAt: r.resetsAt ? dhakaMoment(r.resetsAt) : "",
     },
@@ -51,7 +51,7 @@ const periodText: Record<MoneyPeriod, string> = { day: "24-hour", week: "7-day",
 
 /** The refusal in plain English, for callers without a language (a provider's HTTP answer, logs). */
 export function limitText(r: LimitRefusal): string {
-  const base = `This would go over your ${periodText[r.period]} ${r.kind} limit of ৳${formatTaka(r.limit)}: ৳${formatTaka(r.remaining)} left.`;
+  const base = `This would go over your ${periodText[r.period]} ${r.kind} limit of ${takaText(r.limit, { decimals: "trim" })}: ${takaText(r.remaining, { decimals: "trim" })} left.`;
   return r.resetsAt
     ? `${base} Enough of it frees up at ${dhakaMoment(r.resetsAt)} (Dhaka time).`
     : `${base} The amount is larger than the whole limit.`;

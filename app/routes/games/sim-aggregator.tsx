@@ -5,7 +5,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, type RouterContextProvider } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { simSpinSchema } from "#app/components/games/launch/sim-schema.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";

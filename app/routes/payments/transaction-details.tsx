@@ -3,7 +3,7 @@ import { translator } from "#app/i18n/translate.server.ts";
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
-import { MINUS, takaText } from "#app/components/payments/format.ts";
+import { MINUS, takaText } from "#app/kernel/money.ts";
 import { amountTone, shownStatus, StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { OverdueBadge, stepDot, trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";

@@ -6,7 +6,7 @@ import { parseTaka } from "#app/kernel/money.ts";
 import type { HouseError } from "./errors.ts";
 import { findHouseGame } from "./game-row.server.ts";
 import { getActiveSeed } from "./seeds.server.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 /** Main plus bonus: what a bet can spend (main first, then bonus). */
 export async function playableBalance(playerId: number): Promise<string> {

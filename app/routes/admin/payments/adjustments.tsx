@@ -18,8 +18,9 @@ import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { getTransaction, listTransactions } from "#app/modules/payments/transactions.server.ts";
 import { findPlayerById, findPlayerByUsername } from "#app/modules/players/players.server.ts";
-import { dhakaTime, paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { dhakaTime, paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/adjustments";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -38,9 +39,14 @@ async function playerCard(username: string) {
     name: player.name,
     phone: player.phone,
     status: player.status,
-    main: taka(balances.main.available),
-    bonus: taka(balances.bonus.available),
-    adjustments: adjustments.items.map((a) => ({ id: a.id, direction: a.direction, amount: taka(a.amount), createdAt: dhakaTime(a.createdAt) })),
+    main: takaText(balances.main.available, { decimals: "trim" }),
+    bonus: takaText(balances.bonus.available, { decimals: "trim" }),
+    adjustments: adjustments.items.map((a) => ({
+      id: a.id,
+      direction: a.direction,
+      amount: takaText(a.amount, { decimals: "trim" }),
+      createdAt: dhakaTime(a.createdAt),
+    })),
   };
 }
 
@@ -49,7 +55,7 @@ async function doneNotice(context: Route.LoaderArgs["context"], url: URL, player
   if (!done || !playerId) return null;
   const tx = await getTransaction(playerId, done);
   if (!tx || tx.type !== "adjustment") return null;
-  const params = { amount: taka(tx.amount), username: url.searchParams.get("username") ?? "" };
+  const params = { amount: takaText(tx.amount, { decimals: "trim" }), username: url.searchParams.get("username") ?? "" };
   return translate(context, tx.direction === "debit" ? "adminPayments.adjust.debited" : "adminPayments.adjust.credited", params);
 }
 

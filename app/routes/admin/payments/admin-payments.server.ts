@@ -6,7 +6,6 @@ import { z } from "zod";
 import { financeActRoles, financeViewRoles, mayActOnFinance } from "#app/components/admin/payments/finance-roles.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
-import { formatTaka } from "#app/modules/payments/amount.ts";
 import type { PaymentError } from "#app/modules/payments/errors.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 import { formatDhaka } from "#app/utils/time.ts";
@@ -37,7 +36,6 @@ export function paymentErrorMessage(error: PaymentError) {
   return messageToken(error.messageKey, error.params);
 }
 
-export const taka = (poisha: bigint) => `৳${formatTaka(poisha)}`;
 export const dhakaTime = (value: Date | null | undefined) => formatDhaka(value, "YYYY-MM-DD HH:mm");
 
 /** Query-string paging: anything that is not a sensible page number is page 1. */

@@ -22,10 +22,10 @@ import {
   pageParam,
   requireFinanceActor,
   requireFinanceViewer,
-  taka,
   translate,
 } from "./admin-payments.server.ts";
 import type { Route } from "./+types/checkouts";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -63,7 +63,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       status: c.status,
       username: c.username,
       method: c.methodName,
-      amount: taka(c.amount),
+      amount: takaText(c.amount, { decimals: "trim" }),
       gatewayId: c.gatewayPaymentId,
       trxId: c.trxId,
       payer: c.payer,

@@ -17,6 +17,7 @@ import { formatHundredths } from "#app/modules/settings/validation.ts";
 import { formatDhaka } from "#app/utils/time.ts";
 import { paymentsPage, paymentErrorMessage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotion-edit";
+import { takaInput } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -31,8 +32,6 @@ async function target(param: string | undefined) {
 
 /** A datetime-local value in Asia/Dhaka. */
 const dhakaInput = (d: Date | null) => (d ? formatDhaka(d, "YYYY-MM-DDTHH:mm") : "");
-/** Poisha as typed taka: 500000n -> "5000". */
-const takaInput = (p: bigint | null) => (p === null ? "" : p % 100n ? `${p / 100n}.${String(p % 100n).padStart(2, "0")}` : String(p / 100n));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);

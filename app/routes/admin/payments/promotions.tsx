@@ -6,8 +6,9 @@ import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
-import { dhakaTime, paymentsPage, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { dhakaTime, paymentsPage, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotions";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -27,7 +28,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       nameBn: p.nameBn,
       bonusPercent: p.bonusPercent,
       multiplier: formatHundredths(p.turnoverMultiplierHundredths),
-      maxBonus: p.maxBonus === null ? null : taka(p.maxBonus),
+      maxBonus: p.maxBonus === null ? null : takaText(p.maxBonus, { decimals: "trim" }),
       startsAt: dhakaTime(p.startsAt),
       endsAt: p.endsAt ? dhakaTime(p.endsAt) : null,
       active: p.status === "active",

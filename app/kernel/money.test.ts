@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { takaTextField } from "./money-field.ts";
 import { formatPoisha, fromWholeTaka, groupThousands, MAX_AMOUNT, MINUS, parseTaka, readTaka, takaInput, takaText } from "./money.ts";
 
 const problem = (text: string) => {
@@ -109,5 +110,24 @@ describe("writing poisha", () => {
     expect(groupThousands("1234567")).toBe("1,234,567");
     expect(groupThousands("999")).toBe("999");
     expect(groupThousands("1000")).toBe("1,000");
+  });
+});
+
+describe("a taka form field", () => {
+  const field = takaTextField("errors.amount", { min: 1n, max: 1_000_00n });
+  const issue = (v: unknown) => {
+    const r = field.safeParse(v);
+    return r.success ? r.data : r.error.issues[0]!.message;
+  };
+
+  it("keeps the typed text (trimmed) when the kernel reads an amount within the bounds", () => {
+    expect(issue(" 1,000 ")).toBe("1,000");
+    expect(issue("0.01")).toBe("0.01");
+    expect(issue("999.99")).toBe("999.99");
+  });
+
+  it("refuses with the one message anything else: out of bounds, not an amount, not text", () => {
+    for (const v of ["0", "1000.01", "-5", "1e2", "0x10", "1.234", "", undefined, 5]) expect(issue(v)).toBe("errors.amount");
+    expect(takaTextField("m").safeParse("0").success).toBe(true);
   });
 });

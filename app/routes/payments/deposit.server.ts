@@ -1,6 +1,6 @@
 import { addTaka } from "#app/components/payments/format.ts";
 import { QUICK_DEPOSIT } from "#app/components/payments/QuickAmounts.tsx";
-import { takaText } from "#app/kernel/money.ts";
+import { fromWholeTaka, takaText } from "#app/kernel/money.ts";
 import {
   assignWalletNumber,
   type ChannelType,
@@ -74,7 +74,7 @@ export async function depositChoices(query: URLSearchParams) {
       ? { min: takaText(chosen.min, { symbol: false, decimals: "trim" }), max: takaText(chosen.max, { symbol: false, decimals: "trim" }) }
       : null,
     // Quick amounts the chosen range takes (whole taka).
-    quick: chosen ? QUICK_DEPOSIT.filter((n) => BigInt(n) * 100n >= chosen.min && BigInt(n) * 100n <= chosen.max) : [...QUICK_DEPOSIT],
+    quick: chosen ? QUICK_DEPOSIT.filter((n) => fromWholeTaka(n) >= chosen.min && fromWholeTaka(n) <= chosen.max) : [...QUICK_DEPOSIT],
     selected: { promotionId, methodId: method?.id ?? null, channelType, amount: (query.get("amount") ?? "").trim().slice(0, 20) },
   };
 }

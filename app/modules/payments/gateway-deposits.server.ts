@@ -136,7 +136,7 @@ function mismatchOf(row: GatewayPaymentRow, paid: GatewayPayment) {
   if (paid.invoice !== row.invoice) return { field: "invoice", reported: paid.invoice, expected: row.invoice };
   if (paid.currency !== row.currency) return { field: "currency", reported: paid.currency, expected: row.currency };
   if (paid.amount !== row.amount)
-    return { field: "amount", reported: `${takaText(paid.amount, { decimals: "trim" })}`, expected: `${takaText(row.amount, { decimals: "trim" })}` };
+    return { field: "amount", reported: takaText(paid.amount, { decimals: "trim" }), expected: takaText(row.amount, { decimals: "trim" }) };
   if (!paid.trxId) return { field: "trxId", reported: "none", expected: "a transaction id" };
   return null;
 }

@@ -8,7 +8,7 @@ const WHEN = "YYYY-MM-DD HH:mm";
 
 const money = (v: unknown) => {
   try {
-    return `${takaText(BigInt(String(v)), { decimals: "trim" })}`;
+    return takaText(BigInt(String(v)), { decimals: "trim" });
   } catch {
     return "—";
   }

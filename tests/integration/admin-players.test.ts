@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { groupTaka } from "#app/components/payments/format.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { listMessagesTo } from "#app/modules/outbox/outbox.server.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { players } from "#app/modules/players/schema.ts";

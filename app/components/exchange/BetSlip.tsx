@@ -5,7 +5,8 @@ import { Form } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { parseOdds, priceAt } from "#app/modules/exchange/ladder.ts";
-import { type BetKind, type BetSide, QUICK_STAKES, slipFigures, stakePoisha, takaText } from "#app/modules/exchange/slip.ts";
+import { type BetKind, type BetSide, QUICK_STAKES, slipFigures, stakePoisha } from "#app/modules/exchange/slip.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { betFormSchema } from "./schemas.ts";
 
 export type SlipData = {

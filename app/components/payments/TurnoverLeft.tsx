@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { takaText } from "./format.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 /** Amounts in poisha (a bigint, or its decimal string): what `getTurnoverLeft` returns, as a loader hands it on. */
 export type TurnoverLeftProps = {

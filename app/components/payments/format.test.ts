@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { minutesLeft } from "./Countdown.tsx";
-import { addTaka, groupTaka, groupWhole, signedTakaText, takaText } from "./format.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { addTaka, groupTaka, groupWhole } from "./format.ts";
 import { readBalance } from "./live-balance.ts";
+
+/** Money in or out, as records write it (the kernel's takaText with a plus). */
+const signedTakaText = (poisha: bigint) => takaText(poisha, { plus: true });
 
 describe("money on screen", () => {
   it("groups taka with two decimals and leaves anything else alone", () => {

@@ -4,7 +4,7 @@ import { getEnv } from "#app/config/env.server.ts";
 import type { SiteConfig } from "#app/modules/content/content.server.ts";
 import type { sliders, socialLinks } from "#app/modules/content/schema.ts";
 import { socialPlatforms, type SocialPlatform } from "#app/modules/content/schema.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { securityLevel, type PublicPlayer } from "#app/modules/players/players.server.ts";
 import type { Promotion } from "#app/modules/promotions/promotions.server.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";

@@ -4,7 +4,7 @@
 // sizes in taka.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { priceAt } from "./ladder.ts";
 import { listEvents, marketView } from "./queries.server.ts";
 import { listExchangeRecords } from "./records.server.ts";

@@ -9,7 +9,7 @@ import { parseOdds } from "./ladder.ts";
 import { cancelOrder, submitOrder } from "./orders.server.ts";
 import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
 import { exchangeMarkets, type ExchangeOrder, exchangeOrders } from "./schema.ts";
-import { takaText } from "./slip.ts";
+import { fromWholeTaka, takaText } from "#app/kernel/money.ts";
 
 export type BetRequest = {
   market: number;
@@ -34,7 +34,7 @@ const rateOf = (price: string) => {
 export async function placeBetFromForm(playerId: number, bet: BetRequest): Promise<{ order: ExchangeOrder; message: Message }> {
   const [market] = await db.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, bet.market));
   if (!market) throw new ExchangeError("market_not_found");
-  const stake = BigInt(bet.stake) * 100n;
+  const stake = fromWholeTaka(bet.stake);
   const common = { playerId, marketId: bet.market, stake, requestKey: bet.requestKey };
   const backOrLay = bet.side === "back" || bet.side === "lay" ? bet.side : null;
   if (market.kind === "match_odds") {
@@ -86,5 +86,5 @@ export async function noticeFor(playerId: number, orderId: number, what: "placed
 
 /** Cancels the unmatched stake of the player's order, or reduces it by `byTaka` whole taka. */
 export async function cancelBet(playerId: number, orderId: number, byTaka?: string): Promise<ExchangeOrder> {
-  return (await cancelOrder(playerId, orderId, byTaka === undefined ? undefined : BigInt(byTaka) * 100n)).order;
+  return (await cancelOrder(playerId, orderId, byTaka === undefined ? undefined : fromWholeTaka(byTaka))).order;
 }

@@ -1,5 +1,5 @@
 import { DomainError } from "#app/kernel/domain-error.ts";
-import { takaText, wholeTaka } from "./slip.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 // Why an exchange operation was refused. `params` fill the player's message (amounts in poisha).
 export type ExchangeErrorCode =
@@ -30,7 +30,8 @@ export class ExchangeError extends DomainError<ExchangeErrorCode> {
   override shownParams(): Record<string, string> {
     const params: Record<string, string> = { ...this.params };
     for (const key of ["min", "max", "available"] as const) {
-      if (params[key] !== undefined && /^-?\d+$/.test(params[key])) params[key] = (key === "available" ? takaText : wholeTaka)(BigInt(params[key]));
+      if (params[key] !== undefined && /^-?\d+$/.test(params[key]))
+        params[key] = takaText(BigInt(params[key]), { decimals: key === "available" ? "fixed" : "trim" });
     }
     return params;
   }

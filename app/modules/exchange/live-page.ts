@@ -3,7 +3,7 @@
 // player's own bets and P&L, a market the page does not show, a market closing or turning in play — asks the page to
 // reload its data. Pure, so the page and its tests share it.
 import { oddsText } from "./ladder.ts";
-import { wholeTaka } from "./slip.ts";
+import { takaText } from "#app/kernel/money.ts";
 import type { BallByBall, TrackerScore } from "./tracker.ts";
 
 type Level = { tick: number; size: string };
@@ -57,7 +57,7 @@ export type LivePage = {
   }[];
 };
 
-const shown = (levels: Level[]) => levels.map((l) => ({ price: oddsText(l.tick), size: wholeTaka(BigInt(l.size)) }));
+const shown = (levels: Level[]) => levels.map((l) => ({ price: oddsText(l.tick), size: takaText(BigInt(l.size), { decimals: "trim" }) }));
 
 /** The market with this id as the page shows it (match odds, BookMaker or a Fancy line), if it does. */
 export function shownMarket(page: LivePage, marketId: number) {

@@ -22,11 +22,12 @@ import {
   exchangePins,
   type Sport,
 } from "./schema.ts";
-import { type BetKind, type BetSide, slipFigures, stakePoisha, takaText, wholeTaka } from "./slip.ts";
+import { type BetKind, type BetSide, slipFigures, stakePoisha } from "./slip.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { playableStream } from "./stream-url.ts";
 
 const EVENT_TIME = "DD MMM HH:mm";
-const limitsOf = (m: ExchangeMarket) => ({ min: wholeTaka(m.minStake), max: wholeTaka(m.maxStake) });
+const limitsOf = (m: ExchangeMarket) => ({ min: takaText(m.minStake, { decimals: "trim" }), max: takaText(m.maxStake, { decimals: "trim" }) });
 
 /** A tab of /exchange-inplay: events grouped by sport, each with its badges and whether the player pinned it. */
 export async function eventListPage(playerId: number, tab: EventTab, search?: string) {
@@ -85,7 +86,7 @@ type View = NonNullable<Awaited<ReturnType<typeof marketView>>>;
 const signed = (poisha: bigint | undefined) => (poisha === undefined ? null : { text: takaText(poisha), negative: poisha < 0n });
 
 function depthOf(levels: { tick: number; size: bigint }[] | undefined) {
-  return (levels ?? []).map((l) => ({ price: oddsText(l.tick), size: wholeTaka(l.size) }));
+  return (levels ?? []).map((l) => ({ price: oddsText(l.tick), size: takaText(l.size, { decimals: "trim" }) }));
 }
 
 /** The market page of the event of `marketId` (the match odds market); null when there is no such market. */

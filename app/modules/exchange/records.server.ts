@@ -4,12 +4,11 @@
 // over its fills), its profit and liability theirs (bet-figures.ts), as settlement pays them.
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha, takaText } from "#app/kernel/money.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { listPlayerOrders } from "./queries.server.ts";
 import { type ExchangeOrder, exchangeEvents, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
-import { takaText } from "./slip.ts";
 
 export const EXCHANGE_RECORD_PAGE = 20;
 

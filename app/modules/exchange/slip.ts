@@ -1,6 +1,6 @@
 // The bet slip's figures, pure so the page can recompute them as the player types: potential profit and liability of
 // a bet, in poisha. docs/exchange.md sections 1.2, 2 and 3; the same maths as pnl.ts, for one bet.
-import { takaText } from "#app/components/payments/format.ts";
+import { fromWholeTaka } from "#app/kernel/money.ts";
 
 export type BetKind = "match_odds" | "bookmaker" | "fancy";
 export type BetSide = "back" | "lay" | "yes" | "no";
@@ -14,15 +14,10 @@ export function slipFigures(kind: BetKind, side: BetSide, price: number, stake: 
   return side === "back" || side === "yes" ? { profit: win, liability: stake } : { profit: stake, liability: win };
 }
 
-export { takaText };
-
-/** 10000n -> "৳100", 125050n -> "৳1,250.50": limits and sizes, which are whole taka. */
-export const wholeTaka = (poisha: bigint) => takaText(poisha).replace(/\.00$/, "");
-
 /** Whole taka as typed in the stake field ("500") to poisha; null when it is not a whole number of taka. */
 export function stakePoisha(text: string | undefined): bigint | null {
   const m = /^\s*(\d{1,9})\s*$/.exec(text ?? "");
-  return m ? BigInt(m[1]!) * 100n : null;
+  return m ? fromWholeTaka(m[1]!) : null;
 }
 
 export const QUICK_STAKES = [100, 500, 1000, 5000] as const;

@@ -13,7 +13,7 @@ import { playersBook } from "./exposure.server.ts";
 import { MARKET_MAKER_USERNAME } from "./market-maker.server.ts";
 import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners, type Sport } from "./schema.ts";
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
-import { takaText } from "./slip.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, turnInPlay } from "./trading.server.ts";
 import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
 import { checkStreamUrl, type StreamUrlCheck } from "./stream-url.ts";

@@ -2,7 +2,7 @@
 export { ensureHouseAccount, ensureHouseAccounts, ensurePlayerAccounts, lockPlayerAccounts, type PlayerAccounts } from "./accounts.server.ts";
 export { isLedgerError, LedgerError, type LedgerErrorCode } from "./errors.ts";
 export { checkLedgerInvariants, type InvariantReport, type InvariantResult } from "./invariants.server.ts";
-export { formatPoisha, MAX_AMOUNT, parseTaka } from "./money.ts";
+export { MAX_AMOUNT } from "#app/kernel/money.ts";
 export {
   type AccountBalance,
   type Balance,

@@ -18,7 +18,7 @@ import {
   transferLinked,
   voidHold,
 } from "./ledger.server.ts";
-import { formatPoisha, parseTaka } from "./money.ts";
+import { formatPoisha, parseTaka } from "#app/kernel/money.ts";
 import { closeIdleConnections, createTestPlayer, expectInvariants, expectLedgerError } from "./test-helpers.ts";
 
 let playerId: number;

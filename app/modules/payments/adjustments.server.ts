@@ -5,11 +5,12 @@ import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
-import { ADJUSTMENT_MAX, formatTaka } from "./amount.ts";
+import { ADJUSTMENT_MAX } from "./amount.ts";
 import { requireAmount, requireReason } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";
 import { type Adjustment, adjustments } from "./schema.ts";
 import { isIdempotencyKey, toId } from "./validation.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export type { Adjustment } from "./schema.ts";
 
@@ -87,7 +88,7 @@ export async function adjustBalance(input: AdjustBalanceInput): Promise<{ adjust
     if (isLedgerError(e, "insufficient_funds")) {
       throw new PaymentError("insufficient_balance", "payments.errors.adjustmentBelowZero", {
         field: "amount",
-        params: { available: formatTaka(BigInt(String(e.details.available ?? 0))) },
+        params: { available: takaText(BigInt(String(e.details.available ?? 0)), { symbol: false, decimals: "trim" }) },
       });
     }
     throw e;

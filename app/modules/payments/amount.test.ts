@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { depositFormSchema, withdrawalFormSchema } from "./validation.ts";
-import { formatTaka, parseAmountInput } from "./amount.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { parseAmountInput } from "./amount.ts";
+
+/** Poisha in messages and labels: the kernel's takaText without the taka sign or the .00 of whole taka. */
+const formatTaka = (poisha: bigint) => takaText(poisha, { symbol: false, decimals: "trim" });
 
 describe("parseAmountInput", () => {
   it("reads taka text into poisha", () => {

@@ -2,7 +2,7 @@
 // each way it can be wrong. Shared by the server and the browser (no server imports).
 import type { MessageKey } from "#app/i18n/message.ts";
 import { z } from "zod";
-import { MAX_AMOUNT, parseTaka } from "#app/modules/ledger/money.ts";
+import { MAX_AMOUNT, readTaka, type TakaProblem } from "#app/kernel/money.ts";
 
 export const DEPOSIT_MIN = 100_00n;
 export const DEPOSIT_MAX = 25_000_00n;
@@ -24,19 +24,20 @@ const requiredKey: Record<AmountPurpose, AmountMessageKey> = {
 
 export type AmountResult = { ok: true; amount: bigint } | { ok: false; messageKey: AmountMessageKey };
 
+const problemKey: Record<Exclude<TakaProblem, "empty">, AmountMessageKey> = {
+  negative: "payments.errors.amountNegative",
+  invalid: "payments.errors.amountInvalid",
+  fraction: "payments.errors.amountFraction",
+  tooLarge: "payments.errors.amountTooLarge",
+};
+
+/** The kernel's reading of typed taka (readTaka), with this form's message key for each way it can be wrong. */
 export function parseAmountInput(input: unknown, purpose: AmountPurpose = "other"): AmountResult {
   if (input === undefined || input === null) return { ok: false, messageKey: requiredKey[purpose] };
   if (typeof input !== "string") return { ok: false, messageKey: "payments.errors.amountInvalid" };
-  const text = input.trim().replaceAll(",", "");
-  if (text === "") return { ok: false, messageKey: requiredKey[purpose] };
-  if (/^-/.test(text)) return { ok: false, messageKey: "payments.errors.amountNegative" };
-  if (!/^\d+(\.\d+)?$/.test(text)) return { ok: false, messageKey: "payments.errors.amountInvalid" };
-  const [whole, fraction = ""] = text.split(".");
-  if (fraction.length > 2) return { ok: false, messageKey: "payments.errors.amountFraction" };
-  if (whole!.replace(/^0+/, "").length > 13) return { ok: false, messageKey: "payments.errors.amountTooLarge" };
-  const amount = parseTaka(text.replace(/^0+(?=\d)/, ""));
-  if (amount === undefined) return { ok: false, messageKey: "payments.errors.amountInvalid" };
-  return checkAmount(amount);
+  const r = readTaka(input);
+  if (!r.ok) return { ok: false, messageKey: r.problem === "empty" ? requiredKey[purpose] : problemKey[r.problem] };
+  return checkAmount(r.poisha);
 }
 
 /** Amounts already in poisha (from a caller, never trusted either). */
@@ -46,15 +47,6 @@ export function checkAmount(amount: unknown): AmountResult {
   if (amount === 0n) return { ok: false, messageKey: "payments.errors.amountZero" };
   if (amount > MAX_AMOUNT) return { ok: false, messageKey: "payments.errors.amountTooLarge" };
   return { ok: true, amount };
-}
-
-/** 2500000n -> "25,000"; 50050n -> "500.50": for messages and labels (no currency sign). */
-export function formatTaka(poisha: bigint): string {
-  const sign = poisha < 0n ? "-" : "";
-  const abs = poisha < 0n ? -poisha : poisha;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const fraction = abs % 100n;
-  return `${sign}${whole}${fraction ? `.${fraction.toString().padStart(2, "0")}` : ""}`;
 }
 
 /** A conform/zod field: taka text in, poisha out; each problem is a money.errors key. */

@@ -7,16 +7,20 @@ import { paymentMethods, deposits } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
 import { checkDepositLimits } from "#app/modules/protection/limits.server.ts";
-import { DEPOSIT_MAX, DEPOSIT_MIN, formatTaka } from "./amount.ts";
+import { DEPOSIT_MAX, DEPOSIT_MIN } from "./amount.ts";
 import type { ChannelType } from "./constants.ts";
 import { PaymentError } from "./errors.ts";
 import { type DepositChannel, listDepositChannels } from "./methods.server.ts";
 import { toId } from "./validation.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 /** Reported transfers waiting for staff; more are refused so nobody can fill the queue (or the disk). */
 export const MAX_PENDING_DEPOSITS = 5;
 
-export const range = (min: bigint, max: bigint) => ({ min: formatTaka(min), max: formatTaka(max) });
+export const range = (min: bigint, max: bigint) => ({
+  min: takaText(min, { symbol: false, decimals: "trim" }),
+  max: takaText(max, { symbol: false, decimals: "trim" }),
+});
 
 /** A range cut to the site-wide DEPOSIT_MIN..DEPOSIT_MAX; null when nothing of it is left. */
 export function allowedRange({ min, max }: { min: bigint; max: bigint }): { min: bigint; max: bigint } | null {

@@ -14,7 +14,7 @@ import { identityRefusal } from "#app/modules/protection/identity.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
-import { checkAmount, formatTaka, parseAmountInput } from "./amount.ts";
+import { checkAmount, parseAmountInput } from "./amount.ts";
 import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
 import { checkDepositChoice, countPendingDeposits, depositLimitError, pendingCapError, range, readDepositFacts } from "./deposit-rules.server.ts";
 import { PaymentError } from "./errors.ts";
@@ -23,6 +23,7 @@ import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.
 import { lockResubmitSource } from "./resubmit-rules.server.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { isIdempotencyKey, normaliseTrxId, SENDER_NUMBER, toId } from "./validation.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export type { Deposit } from "./schema.ts";
 export { depositLimitError, MAX_PENDING_DEPOSITS, range } from "./deposit-rules.server.ts";
@@ -334,7 +335,10 @@ export async function creditDeposit(tx: Tx, dep: Deposit, figures: DepositFigure
       meta: { depositId: dep.id, promotionId: dep.promotionId },
     });
   }
-  await postSystemMessage(tx, dep.playerId, "depositApproved", { ref: `D${dep.id}`, amount: formatTaka(dep.amount) });
+  await postSystemMessage(tx, dep.playerId, "depositApproved", {
+    ref: `D${dep.id}`,
+    amount: takaText(dep.amount, { symbol: false, decimals: "trim" }),
+  });
   // The transfer locks the method's clearing account, which every deposit shares, until the commit: as late as it
   // can be. Only the turnover requirement follows, as one with nothing to wager releases the bonus just credited.
   await transferLinked(legs, tx);
@@ -426,7 +430,11 @@ export async function rejectDeposit({
       after: { ...depositSnapshot(row!), reason: text },
       ip,
     });
-    await postSystemMessage(tx, dep.playerId, "depositRejected", { ref: `D${dep.id}`, amount: formatTaka(dep.amount), reason: text });
+    await postSystemMessage(tx, dep.playerId, "depositRejected", {
+      ref: `D${dep.id}`,
+      amount: takaText(dep.amount, { symbol: false, decimals: "trim" }),
+      reason: text,
+    });
     return row!;
   });
   await notifyInbox(rejected.playerId);

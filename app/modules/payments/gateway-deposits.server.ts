@@ -13,7 +13,6 @@ import { notifyInbox } from "#app/modules/inbox/inbox.server.ts";
 import { activeExclusion } from "#app/modules/protection/exclusions-active.server.ts";
 import { getActivePromotion } from "#app/modules/promotions/promotions.server.ts";
 import { raiseSignal } from "#app/modules/risk/signals.server.ts";
-import { formatTaka } from "./amount.ts";
 import { depositLimitError, range } from "./deposit-rules.server.ts";
 import {
   checkAge,
@@ -30,6 +29,7 @@ import { GatewayError, type GatewayPayment } from "./gateway/types.ts";
 import { requireActiveMethod } from "./methods.server.ts";
 import { deposits, type GatewayPaymentRow, gatewayPayments, paymentMethods } from "./schema.ts";
 import { isIdempotencyKey } from "./validation.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 const log = rootLog.child({ module: "gateway" });
 
@@ -138,7 +138,8 @@ function checkoutUrlOf(row: GatewayPaymentRow) {
 function mismatchOf(row: GatewayPaymentRow, paid: GatewayPayment) {
   if (paid.invoice !== row.invoice) return { field: "invoice", reported: paid.invoice, expected: row.invoice };
   if (paid.currency !== row.currency) return { field: "currency", reported: paid.currency, expected: row.currency };
-  if (paid.amount !== row.amount) return { field: "amount", reported: `৳${formatTaka(paid.amount)}`, expected: `৳${formatTaka(row.amount)}` };
+  if (paid.amount !== row.amount)
+    return { field: "amount", reported: takaText(paid.amount, { decimals: "trim" }), expected: takaText(row.amount, { decimals: "trim" }) };
   if (!paid.trxId) return { field: "trxId", reported: "none", expected: "a transaction id" };
   return null;
 }

@@ -24,13 +24,13 @@ import {
 import type { Currency } from "#app/modules/players/schema.ts";
 import { cancelRequirementOfDeposit } from "#app/modules/turnover/turnover.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
-import { formatTaka } from "./amount.ts";
 import { requireReason } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";
 import { gatewayFor } from "./gateway/registry.server.ts";
 import { GatewayError } from "./gateway/types.ts";
 import { type Deposit, deposits, type GatewayPaymentRow, gatewayPayments, paymentMethods } from "./schema.ts";
 import { toId } from "./validation.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 /** The row's mark while a refund waits for the gateway (status stays "completed" until the refund is done). */
 export const REFUNDING = "refunding";
@@ -115,7 +115,7 @@ async function claimRefund(depositId: number): Promise<Claimed> {
 function shortOfMoney(available: bigint) {
   return new PaymentError("insufficient_balance", "payments.errors.refundShortOfMoney", {
     field: "reason",
-    params: { available: formatTaka(available < 0n ? 0n : available) },
+    params: { available: takaText(available < 0n ? 0n : available, { symbol: false, decimals: "trim" }) },
   });
 }
 
@@ -224,7 +224,7 @@ async function complete(
     });
     await postSystemMessage(tx, dep.playerId, "depositRefunded", {
       ref: `D${dep.id}`,
-      amount: formatTaka(dep.amount),
+      amount: takaText(dep.amount, { symbol: false, decimals: "trim" }),
       method: claim.method.name,
       reason,
     });

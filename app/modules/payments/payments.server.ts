@@ -1,17 +1,7 @@
 // The payments module's public API (see /tmp money contract): deposits, withdrawals, adjustments, the player's
 // transaction record, the back-office queues and settings. Every money movement goes through the ledger.
 export { type AdjustBalanceInput, adjustBalance, type Adjustment } from "./adjustments.server.ts";
-export {
-  ADJUSTMENT_MAX,
-  amountField,
-  checkAmount,
-  DEPOSIT_MAX,
-  DEPOSIT_MIN,
-  formatTaka,
-  parseAmountInput,
-  WITHDRAW_MAX,
-  WITHDRAW_MIN,
-} from "./amount.ts";
+export { ADJUSTMENT_MAX, amountField, checkAmount, DEPOSIT_MAX, DEPOSIT_MIN, parseAmountInput, WITHDRAW_MAX, WITHDRAW_MIN } from "./amount.ts";
 export * from "./constants.ts";
 export {
   approvalFigures,

@@ -5,8 +5,7 @@ import { db as defaultDb, type Db } from "#app/db/db.server.ts";
 import { dhakaDayStart } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, walletNumbers } from "./schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
-
-const taka = (n: number) => BigInt(n) * 100n;
+import { fromWholeTaka } from "#app/kernel/money.ts";
 
 /**
  * Seeds a few wallet numbers per active method (Agent 500-25,000, Personal 500-10,000), Nagad in gateway mode (the
@@ -31,33 +30,33 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
             methodId: m.id,
             channelType: "Agent" as const,
             accountNumber: number(1),
-            minAmount: taka(500),
-            maxAmount: taka(25_000),
-            dailyCap: taka(300_000),
+            minAmount: fromWholeTaka(500),
+            maxAmount: fromWholeTaka(25_000),
+            dailyCap: fromWholeTaka(300_000),
           },
           {
             methodId: m.id,
             channelType: "Agent" as const,
             accountNumber: number(2),
-            minAmount: taka(500),
-            maxAmount: taka(25_000),
-            dailyCap: taka(300_000),
+            minAmount: fromWholeTaka(500),
+            maxAmount: fromWholeTaka(25_000),
+            dailyCap: fromWholeTaka(300_000),
           },
           {
             methodId: m.id,
             channelType: "Personal" as const,
             accountNumber: number(3),
-            minAmount: taka(500),
-            maxAmount: taka(10_000),
-            dailyCap: taka(100_000),
+            minAmount: fromWholeTaka(500),
+            maxAmount: fromWholeTaka(10_000),
+            dailyCap: fromWholeTaka(100_000),
           },
           {
             methodId: m.id,
             channelType: "Personal" as const,
             accountNumber: number(4),
-            minAmount: taka(500),
-            maxAmount: taka(10_000),
-            dailyCap: taka(100_000),
+            minAmount: fromWholeTaka(500),
+            maxAmount: fromWholeTaka(10_000),
+            dailyCap: fromWholeTaka(100_000),
           },
         ];
       });
@@ -82,7 +81,7 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
             "বোনাস ডিপোজিটের 100%, সর্বোচ্চ ৳5,000। উত্তোলনের আগে বোনাসের 5 গুণ এবং ডিপোজিট একবার খেলুন; তারপর বোনাস আপনার মেইন ওয়ালেটে যাবে। ডেমো মোডে খেলার টাকা।",
           bonusPercent: 100,
           turnoverMultiplierHundredths: 500,
-          maxBonus: taka(5_000),
+          maxBonus: fromWholeTaka(5_000),
           startsAt: dhakaDayStart("2026-01-01"),
           status: "active",
           thumbnail: "/demo/banners/banner-1.svg",
@@ -99,7 +98,7 @@ export async function seedPaymentsDemo(db: Db = defaultDb): Promise<boolean> {
           termsBn: "বোনাস ডিপোজিটের 5%, সর্বোচ্চ ৳1,000। উত্তোলনের আগে বোনাস একবার এবং ডিপোজিট একবার খেলুন।",
           bonusPercent: 5,
           turnoverMultiplierHundredths: 100,
-          maxBonus: taka(1_000),
+          maxBonus: fromWholeTaka(1_000),
           startsAt: dhakaDayStart("2026-01-01"),
           status: "active",
           thumbnail: "/demo/features/feature-1.svg",

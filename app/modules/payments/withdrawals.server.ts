@@ -14,7 +14,7 @@ import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
 import { audit } from "#app/modules/staff/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
-import { formatTaka, WITHDRAW_MAX, WITHDRAW_MIN } from "./amount.ts";
+import { WITHDRAW_MAX, WITHDRAW_MIN } from "./amount.ts";
 import { range, requireActivePlayer, requireAmount, requireReason, type QueueStatus, QUEUE_PAGE_SIZE } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
@@ -23,6 +23,7 @@ import { gatewayFor } from "./gateway/registry.server.ts";
 import { GatewayError } from "./gateway/types.ts";
 import { readMoneySettings } from "./settings.server.ts";
 import { isIdempotencyKey, toId } from "./validation.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export type { Withdrawal } from "./schema.ts";
 
@@ -116,7 +117,7 @@ async function createWithdrawal(
   const insufficient = (available: bigint) =>
     new PaymentError("insufficient_balance", "payments.errors.insufficientBalance", {
       field: "amount",
-      params: { available: formatTaka(available < 0n ? 0n : available) },
+      params: { available: takaText(available < 0n ? 0n : available, { symbol: false, decimals: "trim" }) },
     });
   const balances = await getPlayerBalances(player.id);
   if (balances.main.available < amount) throw insufficient(balances.main.available);
@@ -247,7 +248,10 @@ export async function approveWithdrawal({
       after: { ...snapshot(row!), payoutReference: reference },
       ip,
     });
-    await postSystemMessage(tx, w.playerId, "withdrawalApproved", { ref: `W${w.id}`, amount: formatTaka(w.amount) });
+    await postSystemMessage(tx, w.playerId, "withdrawalApproved", {
+      ref: `W${w.id}`,
+      amount: takaText(w.amount, { symbol: false, decimals: "trim" }),
+    });
     return row!;
   });
 }
@@ -335,7 +339,11 @@ export async function rejectWithdrawal({
       after: { ...snapshot(row!), reason: text },
       ip,
     });
-    await postSystemMessage(tx, w.playerId, "withdrawalRejected", { ref: `W${w.id}`, amount: formatTaka(w.amount), reason: text });
+    await postSystemMessage(tx, w.playerId, "withdrawalRejected", {
+      ref: `W${w.id}`,
+      amount: takaText(w.amount, { symbol: false, decimals: "trim" }),
+      reason: text,
+    });
     return row!;
   });
 }

@@ -2,9 +2,9 @@
 // params fill its placeholders.
 import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
-import { formatTaka } from "#app/modules/payments/amount.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { MoneyKind, MoneyPeriod } from "./limits-math.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export type LimitErrorCode = "invalid_input" | "no_limit" | "nothing_pending" | "too_early";
 
@@ -32,8 +32,8 @@ export function refusalMessage(r: LimitRefusal): { key: "rgLimits.refused"; para
     key: "rgLimits.refused",
     params: {
       name: `${r.kind}_${r.period}`,
-      limit: formatTaka(r.limit),
-      remaining: formatTaka(r.remaining),
+      limit: takaText(r.limit, { symbol: false, decimals: "trim" }),
+      remaining: takaText(r.remaining, { symbol: false, decimals: "trim" }),
       resets: r.resetsAt ? "at" : "never",
       resetsAt: r.resetsAt ? formatDhakaDateTime(r.resetsAt) : "",
     },
@@ -44,7 +44,7 @@ const periodText: Record<MoneyPeriod, string> = { day: "24-hour", week: "7-day",
 
 /** The refusal in plain English, for callers without a language (a provider's HTTP answer, logs). */
 export function limitText(r: LimitRefusal): string {
-  const base = `This would go over your ${periodText[r.period]} ${r.kind} limit of ৳${formatTaka(r.limit)}: ৳${formatTaka(r.remaining)} left.`;
+  const base = `This would go over your ${periodText[r.period]} ${r.kind} limit of ${takaText(r.limit, { decimals: "trim" })}: ${takaText(r.remaining, { decimals: "trim" })} left.`;
   return r.resetsAt
     ? `${base} Enough of it frees up at ${formatDhakaDateTime(r.resetsAt)} (Dhaka time).`
     : `${base} The amount is larger than the whole limit.`;

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { signedTaka, takaText } from "./reality-format.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { deposits, withdrawals } from "#app/modules/payments/schema.ts";
 
 export type NetDepositWindow = { deposits: bigint; withdrawals: bigint; net: bigint };
@@ -51,6 +51,10 @@ export type NetDepositsText = Record<(typeof netDepositWindows)[number], { depos
 /** The player's net deposits as the pages show them: ৳ amounts, the net signed. */
 export async function netDepositsText(playerId: number, now = new Date()): Promise<NetDepositsText> {
   const n = await netDeposits(playerId, now);
-  const text = (w: NetDepositWindow) => ({ deposits: takaText(w.deposits), withdrawals: takaText(w.withdrawals), net: signedTaka(w.net) });
+  const text = (w: NetDepositWindow) => ({
+    deposits: takaText(w.deposits),
+    withdrawals: takaText(w.withdrawals),
+    net: takaText(w.net, { plus: true }),
+  });
   return { days30: text(n.days30), months12: text(n.months12), lifetime: text(n.lifetime) };
 }

@@ -1,7 +1,8 @@
 // What a reality check shows (the modal and the interstitial page), as text in the request's language.
 import { translator } from "#app/i18n/translate.server.ts";
 import type { RouterContextProvider } from "react-router";
-import { durationParts, signedTaka } from "./reality-format.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { durationParts } from "./reality-format.ts";
 import { realityFigures } from "./reality.server.ts";
 
 export type RealityFiguresText = { elapsed: string; net: string; netSign: -1 | 0 | 1; due: boolean; dueAt: string | null };
@@ -18,7 +19,7 @@ export async function realityFiguresText(
   const { h, m } = durationParts(figures.elapsedMs);
   return {
     elapsed: h > 0 ? t("rgReality.duration.hours", { h, m }) : t("rgReality.duration.minutes", { m }),
-    net: signedTaka(figures.netWinLoss),
+    net: takaText(figures.netWinLoss, { plus: true }),
     netSign: figures.netWinLoss > 0n ? 1 : figures.netWinLoss < 0n ? -1 : 0,
     due: figures.due,
     dueAt: figures.dueAt?.toISOString() ?? null,

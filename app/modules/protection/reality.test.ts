@@ -8,9 +8,13 @@ import { gameRounds } from "#app/modules/games/schema.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
 import { createSession, hashToken } from "#app/modules/sessions/sessions.server.ts";
-import { durationParts, signedTaka } from "./reality-format.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { durationParts } from "./reality-format.ts";
 import { isRealityDue, realityDueAt } from "./reality.ts";
 import { acknowledgeReality, getRealityMinutes, realityFigures, realityState, setRealityMinutes } from "./reality.server.ts";
+
+/** A signed figure as the check shows it. */
+const signedTaka = (poisha: bigint) => takaText(poisha, { plus: true });
 
 const LOGIN = new Date("2026-11-23T10:00:00Z");
 const at = (minutes: number, seconds = 0) => new Date(LOGIN.getTime() + minutes * 60_000 + seconds * 1000);

@@ -1,18 +1,13 @@
 // The /admin/referral form, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { takaTextField } from "#app/kernel/money-field.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { parsePercentPpm, type RatioBoard } from "./board.ts";
 import type { ReferralSettings } from "./settings.server.ts";
 
 const MAX_THRESHOLD = 10n ** 12n; // ৳10,000,000,000: far above any day's turnover, and still a safe JSON number
 
-const amount = z
-  .string({ error: "referral.admin.errors.amount" })
-  .trim()
-  .refine((v) => {
-    const p = parseTaka(v);
-    return p !== undefined && p <= MAX_THRESHOLD;
-  }, "referral.admin.errors.amount");
+const amount = takaTextField("referral.admin.errors.amount", { max: MAX_THRESHOLD });
 const rate = z
   .string({ error: "referral.admin.errors.rate" })
   .trim()

@@ -1,14 +1,14 @@
 // A signal's evidence in words for staff, in their language: amounts in taka, times in Asia/Dhaka.
 import type { TFunction } from "i18next";
-import { formatTaka } from "#app/modules/payments/amount.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { SignalRow } from "./signals.server.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 const WHEN = "YYYY-MM-DD HH:mm";
 
 const money = (v: unknown) => {
   try {
-    return `৳${formatTaka(BigInt(String(v)))}`;
+    return takaText(BigInt(String(v)), { decimals: "trim" });
   } catch {
     return "—";
   }

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
 import { type RiskSettings, riskSettings } from "./schema.ts";
-import { parseMoney, ratioToHundredths, type RiskSettingsInput } from "./validation.ts";
+import { parseTaka } from "#app/kernel/money.ts";
+import { ratioToHundredths, type RiskSettingsInput } from "./validation.ts";
 
 export type RiskThresholds = Omit<RiskSettings, "id" | "updatedAt">;
 
@@ -26,9 +27,9 @@ export function toThresholds(input: RiskSettingsInput): RiskThresholds {
     lowPlayRatioHundredths: ratioToHundredths(input.lowPlayRatio),
     cyclingCount: input.cyclingCount,
     cyclingWindowHours: input.cyclingWindowHours,
-    splitThreshold: parseMoney(input.splitThreshold),
+    splitThreshold: parseTaka(input.splitThreshold)!,
     splitCount: input.splitCount,
-    lossThreshold: parseMoney(input.lossThreshold),
+    lossThreshold: parseTaka(input.lossThreshold)!,
     lossWindowHours: input.lossWindowHours,
     sharedIpAccounts: input.sharedIpAccounts,
   };

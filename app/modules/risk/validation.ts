@@ -1,20 +1,14 @@
 // The forms of /admin/risk and a player's risk tab, shared by the server and the browser (conform). Messages are
 // i18n keys of the risk area.
 import { z } from "zod";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { takaTextField } from "#app/kernel/money-field.ts";
 import { idField } from "#app/utils/ids.ts";
 
 const MAX_MONEY = 10n ** 12n;
 
 const whole = (min: number, max: number) =>
   z.coerce.number({ error: "risk.errors.whole" }).int("risk.errors.whole").min(min, "risk.errors.whole").max(max, "risk.errors.whole");
-const money = z
-  .string({ error: "risk.errors.amount" })
-  .trim()
-  .refine((v) => {
-    const p = parseTaka(v.replace(/,/g, ""));
-    return p !== undefined && p > 0n && p <= MAX_MONEY;
-  }, "risk.errors.amount");
+const money = takaTextField("risk.errors.amount", { min: 1n, max: MAX_MONEY });
 const ratio = z
   .string({ error: "risk.errors.ratio" })
   .trim()
@@ -38,8 +32,6 @@ export function ratioToHundredths(v: string): number {
   const [whole = "0", frac = ""] = v.split(".");
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }
-
-export const parseMoney = (v: string) => parseTaka(v.trim().replace(/,/g, ""))!;
 
 const note = z.string({ error: "risk.errors.noteRequired" }).trim().min(1, "risk.errors.noteRequired").max(500, "risk.errors.noteTooLong");
 

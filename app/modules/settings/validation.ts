@@ -1,6 +1,6 @@
 // The /admin/settings form, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { jurisdictionCodes, missingForRealMoney } from "./jurisdiction.ts";
 

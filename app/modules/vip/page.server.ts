@@ -1,9 +1,8 @@
 // What /vip shows, shaped for the page: the card, the convert form's figures, and the rows of the list tabs.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { db } from "#app/db/db.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { isRequestKey } from "./convert.server.ts";
 import { readVipSettings } from "./levels.server.ts";
@@ -13,9 +12,6 @@ import { parseVipPage, type VipTab, vipTabs } from "./validation.ts";
 import { listVipEntries, vipHistory, vipSummary } from "./vip.server.ts";
 
 type T = (key: string, params?: Record<string, unknown>) => string;
-
-const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
-const wholeTaka = (poisha: bigint) => taka(poisha).replace(/\.00$/, "");
 
 /** Taka per VP at `ratio` VP per ৳100, up to four decimals: 400 -> "0.25". */
 function takaPerVp(ratio: number) {
@@ -39,7 +35,7 @@ export async function vipPageData(playerId: number, query: URLSearchParams, t: T
       nextExperience: summary.next ? summary.next.experience.toLocaleString("en-US") : null,
       progress: summary.progress,
       points: formatVp(summary.points),
-      earnStake: wholeTaka(settings.stakePerPoint),
+      earnStake: takaText(settings.stakePerPoint, { symbol: false, decimals: "trim" }),
     },
     convert: {
       min: summary.minConvert,
@@ -53,7 +49,7 @@ export async function vipPageData(playerId: number, query: URLSearchParams, t: T
               ratio: summary.level.ratio,
               perVp: takaPerVp(summary.level.ratio),
               unitVp: String(summary.unit.vp),
-              unitAmount: taka(summary.unit.poisha),
+              unitAmount: takaText(summary.unit.poisha, { symbol: false }),
             }
           : null,
     },
@@ -71,9 +67,11 @@ export async function vipPageData(playerId: number, query: URLSearchParams, t: T
       source:
         e.kind === "used"
           ? e.source === "rollback"
-            ? t("vip.sources.rollback", { stake: taka(e.stake) })
-            : `৳${taka(e.amount)}`
-          : t(e.source === "casino" || e.source === "exchange" ? `vip.sources.${e.source}` : "vip.sources.other", { stake: taka(e.stake) }),
+            ? t("vip.sources.rollback", { stake: takaText(e.stake, { symbol: false }) })
+            : `৳${takaText(e.amount, { symbol: false })}`
+          : t(e.source === "casino" || e.source === "exchange" ? `vip.sources.${e.source}` : "vip.sources.other", {
+              stake: takaText(e.stake, { symbol: false }),
+            }),
       time: formatDhaka(e.createdAt),
     }));
     return { ...base, page: list.page, pages: list.pages };

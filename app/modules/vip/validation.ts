@@ -1,6 +1,7 @@
 // The VIP forms and the /vip query (tab, page, size) as the browser and the server both read them. Messages are catalogue keys (vip area), or text the
 // caller already translated (the minimum, which names a number).
 import { z } from "zod";
+import { parseTaka } from "#app/kernel/money.ts";
 import { idField } from "#app/utils/ids.ts";
 
 const REQUEST_KEY = /^[A-Za-z0-9_-]{8,64}$/;
@@ -53,10 +54,7 @@ export const ruleSchema = z.object({
     .string({ error: "vip.admin.errors.stake" })
     .trim()
     .regex(/^\d{1,9}(\.\d{1,2})?$/, "vip.admin.errors.stake")
-    .transform((v) => {
-      const [taka, poisha = ""] = v.split(".");
-      return BigInt(taka!) * 100n + BigInt(poisha.padEnd(2, "0"));
-    })
+    .transform((v) => parseTaka(v)!)
     .refine((p) => p > 0n, "vip.admin.errors.stake"),
   minConvert: whole(1_000_000, "vip.admin.errors.minConvert").refine((n) => n >= 1, "vip.admin.errors.minConvert"),
 });

@@ -1,7 +1,7 @@
 // What /account shows: the overview (verification tips, wallet, security, activity times, new promotions, personal
 // info) and the wallet tab, all from the player's own rows (the session decides whose), plus where each desktop tab lives.
-import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { playerPaymentActivity, readMoneySettings } from "#app/modules/payments/payments.server.ts";
 import { securityLevel } from "#app/modules/players/players.server.ts";
 import type { players } from "#app/modules/players/schema.ts";
@@ -34,18 +34,17 @@ export function resolveAccountTab(tab: string | null): { redirect: string } | { 
   return { view: tab === "wallet" ? "wallet" : "overview" };
 }
 
-const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 const when = (d: Date | null) => (d ? formatDhaka(d) : null);
 
 /** Main and bonus wallet from the ledger (bonus only when the promotion wallet is on) and what pending withdrawals hold. */
 export async function walletFigures(playerId: number) {
   const [balances, settings, activity] = await Promise.all([getPlayerBalances(playerId), readMoneySettings(), playerPaymentActivity(playerId)]);
   return {
-    main: taka(balances.main.available),
-    mainPosted: taka(balances.main.posted),
-    held: taka(balances.main.pending),
+    main: takaText(balances.main.available, { symbol: false }),
+    mainPosted: takaText(balances.main.posted, { symbol: false }),
+    held: takaText(balances.main.pending, { symbol: false }),
     pendingWithdrawals: activity.pendingWithdrawals,
-    bonus: settings.promotionWallet || balances.bonus.available > 0n ? taka(balances.bonus.available) : null,
+    bonus: settings.promotionWallet || balances.bonus.available > 0n ? takaText(balances.bonus.available, { symbol: false }) : null,
   };
 }
 

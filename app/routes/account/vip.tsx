@@ -6,14 +6,13 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { Pager } from "#app/components/games/records/Pager.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { ConvertForm } from "#app/components/vip/ConvertForm.tsx";
 import { VipCard } from "#app/components/vip/VipCard.tsx";
 import { HistoryTable, PointsTable } from "#app/components/vip/VipTables.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { findConversion, vipPageData } from "#app/modules/vip/page.server.ts";
 import { convertSchema, vipPageSizes, type VipTab, vipTabs } from "#app/modules/vip/validation.ts";
@@ -22,8 +21,6 @@ import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/vip";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
-
-const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
@@ -37,7 +34,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     records: areaBundle(context, "records"),
     layout: layoutFor(request.headers.get("user-agent")),
     ...page,
-    done: converted ? t("vip.convert.done", { vp: String(converted.usedVp), amount: taka(converted.poisha) }) : null,
+    done: converted ? t("vip.convert.done", { vp: String(converted.usedVp), amount: takaText(converted.poisha, { symbol: false }) }) : null,
   };
 }
 

@@ -5,11 +5,10 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaInput, takaText } from "#app/kernel/money.ts";
 import { formatPpmPercent } from "#app/modules/referral/board.ts";
 import { lastComputedDay } from "#app/modules/referral/rewards.server.ts";
 import { getReferralSettings, updateReferralSettings } from "#app/modules/referral/settings.server.ts";
@@ -20,8 +19,6 @@ import type { Route } from "./+types/referral";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const takaInput = (poisha: bigint) => formatPoisha(poisha).replace(/\.00$/, "");
-
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, pageRoles.referral);
   const [s, last] = await Promise.all([getReferralSettings(), lastComputedDay()]);
@@ -30,7 +27,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     title: getInstance(context).t("referral.admin.title"),
     i18n: areaBundle(context, "referral"),
     notice: notice === "saved" || notice === "unchanged" ? (notice as "saved" | "unchanged") : null,
-    last: last ? { day: last.day, players: last.players, total: groupTaka(formatPoisha(last.totalReward)) } : null,
+    last: last ? { day: last.day, players: last.players, total: takaText(last.totalReward, { symbol: false }) } : null,
     defaults: {
       requiredDeposit: takaInput(s.requiredDeposit),
       requiredTurnover: takaInput(s.requiredTurnover),

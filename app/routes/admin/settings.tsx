@@ -8,7 +8,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaInput } from "#app/kernel/money.ts";
 import { requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
 import { jurisdictionCodes } from "#app/modules/settings/jurisdiction.ts";
 import { getEditableSettings, updateSettings } from "#app/modules/settings/settings.server.ts";
@@ -40,7 +40,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       licenceNumber: s.licenceNumber ?? "",
       jurisdictions: s.jurisdictions,
       requiredVerifications: s.requiredVerifications,
-      demoStartingBalance: formatPoisha(s.demoStartingBalance).replace(/\.00$/, ""),
+      demoStartingBalance: takaInput(s.demoStartingBalance),
     },
   };
 }

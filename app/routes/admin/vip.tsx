@@ -12,15 +12,13 @@ import { pageRoles } from "#app/modules/staff/permissions.ts";
 import { deleteLevel, listLevels, readVipSettings, saveLevel, saveVipRule } from "#app/modules/vip/levels.server.ts";
 import { levelSchema, ruleSchema } from "#app/modules/vip/validation.ts";
 import type { Route } from "./+types/vip";
+import { takaInput } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const BASE = "/admin/vip";
 const notices = ["saved", "unchanged", "deleted"] as const;
 type NoticeKey = (typeof notices)[number];
-
-/** Poisha as the text a taka input holds: 10000n -> "100", 5050n -> "50.50". */
-const takaInput = (p: bigint) => (p % 100n ? `${p / 100n}.${String(p % 100n).padStart(2, "0")}` : String(p / 100n));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, pageRoles.vip);

@@ -1,6 +1,6 @@
 import { checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/balance";
 

@@ -2,7 +2,7 @@ import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/
 import { parseRecordFilter, recordDays, recordPageSizes } from "#app/modules/games/records-filter.ts";
 import { listSettledRounds } from "#app/modules/games/records.server.ts";
 import { gameTypes, isGameType } from "#app/modules/games/types.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/betting-record";
 

@@ -40,7 +40,7 @@ import {
   walletRollback,
   walletWin,
 } from "#app/modules/games/wallet.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { INT4_MAX } from "#app/utils/ids.ts";
 import type { Route } from "./+types/provider";
 

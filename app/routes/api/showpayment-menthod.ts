@@ -1,6 +1,6 @@
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
 import { absoluteUrl } from "#app/modules/api/presenters.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { depositChannels } from "#app/modules/payments/deposit-rules.server.ts";
 import { listPaymentMethods } from "#app/modules/payments/methods.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { apiError, apiRefusal, checkMethod, formHasNul, NO_STORE, readBody, readBytesWithin, rejectMethod } from "#app/modules/api/http.server.ts";
 import { english } from "#app/modules/api/english.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";
 import { channelLabels, channelTypes, type ChannelType, PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { submitDeposit } from "#app/modules/payments/deposits.server.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { apiError, apiRefusal, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
 import { english } from "#app/modules/api/english.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { isIdempotencyKey, toId } from "#app/modules/payments/validation.ts";
 import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";

@@ -1,5 +1,5 @@
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { formatPoisha } from "#app/kernel/money.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import { listTurnovers, type TurnoverRow, type TurnoverStatus } from "#app/modules/turnover/turnover.server.ts";
 import type { Route } from "./+types/turnovers";

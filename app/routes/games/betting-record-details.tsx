@@ -4,12 +4,11 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ProfitLoss } from "#app/components/games/records/ProfitLoss.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getRound, verifyLink } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
@@ -17,7 +16,6 @@ import type { Route } from "./+types/betting-record-details";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const taka = (p: bigint) => groupTaka(formatPoisha(p));
 /** Hundredths as shown by the games: 150 -> "1.50". */
 const hundredths = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? (n / 100).toFixed(2) : null);
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
@@ -71,13 +69,18 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       type: (gameTypes as readonly string[]).includes(round.gameType) ? t(`casino.types.${round.gameType}` as MessageKey) : round.gameType,
       roundId: round.roundId,
       status: round.status as "open" | "settled" | "rolled_back",
-      stake: taka(round.stake),
-      payout: taka(round.payout),
-      profit: taka(round.profit),
+      stake: takaText(round.stake, { symbol: false }),
+      payout: takaText(round.payout, { symbol: false }),
+      profit: takaText(round.profit, { symbol: false }),
       placedAt: formatDhaka(round.createdAt),
       settledAt: round.settledAt ? formatDhaka(round.settledAt) : null,
     },
-    calls: round.calls.map((c) => ({ txnId: c.txnId, action: c.action, amount: taka(c.amount), at: formatDhaka(c.createdAt) })),
+    calls: round.calls.map((c) => ({
+      txnId: c.txnId,
+      action: c.action,
+      amount: takaText(c.amount, { symbol: false }),
+      at: formatDhaka(c.createdAt),
+    })),
     fairness: fairnessView(round.fairness, round.serverSeed),
   };
 }

@@ -10,7 +10,6 @@ import { OpenTable } from "#app/components/games/records/OpenTable.tsx";
 import { Pager } from "#app/components/games/records/Pager.tsx";
 import { RecordTable } from "#app/components/games/records/RecordTable.tsx";
 import { Toggles } from "#app/components/games/records/Toggles.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -25,15 +24,13 @@ import {
 } from "#app/modules/games/records-filter.ts";
 import { dayBounds, listOpenRounds, listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/betting-record";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
-
-const taka = (p: bigint) => groupTaka(formatPoisha(p));
 
 const tabs = ["settled", "unsettled", "exchange"] as const;
 type Tab = (typeof tabs)[number];
@@ -70,12 +67,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       platform: r.providerName,
       gameType: typeLabel(r.gameType),
       game: r.gameName ?? r.gameCode,
-      turnover: taka(r.stake),
-      profit: taka(r.profit),
+      turnover: takaText(r.stake, { symbol: false }),
+      profit: takaText(r.profit, { symbol: false }),
       settledAt: formatDhaka(r.settledAt, "YYYY-MM-DD HH:mm:ss"),
     })),
     totals: settled
-      ? { count: settled.total, turnover: taka(settled.turnover), profit: taka(settled.profit) }
+      ? { count: settled.total, turnover: takaText(settled.turnover, { symbol: false }), profit: takaText(settled.profit, { symbol: false }) }
       : { count: 0, turnover: "0.00", profit: "0.00" },
     pages: list.pages,
     exchange,
@@ -86,10 +83,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
             provider: r.providerName,
             gameType: typeLabel(r.gameType),
             game: r.gameName ?? r.gameCode,
-            stake: taka(r.stake),
+            stake: takaText(r.stake, { symbol: false }),
             placedAt: formatDhaka(r.createdAt, "YYYY-MM-DD HH:mm:ss"),
           })),
-          totals: { count: open.total, stake: taka(open.stake) },
+          totals: { count: open.total, stake: takaText(open.stake, { symbol: false }) },
           exchange: openBets!,
         }
       : null,

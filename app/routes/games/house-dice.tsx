@@ -21,7 +21,7 @@ import {
   multiplierText,
 } from "#app/modules/games/fair.ts";
 import { playDice, isHouseError, DICE_CODE, housePageData, stakeFromText } from "#app/modules/games/house.server.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { parseTaka, takaText } from "#app/kernel/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";
@@ -69,7 +69,7 @@ function preview(stake: string | undefined, target: string | undefined, directio
   const d = parsed.data.direction as DiceDirection;
   if (!diceTargetAllowed(t, d)) return null;
   const m = diceMultiplier(t, d);
-  const stakePoisha = BigInt(Math.round(Number(parsed.data.stake) * 100));
+  const stakePoisha = parseTaka(parsed.data.stake)!;
   const payout = dicePayout(stakePoisha, m);
   return { chance: diceChanceText(t, d), multiplier: multiplierText(m), payout: hundredthsText(Number(payout)) };
 }

@@ -24,7 +24,7 @@ import {
   housePageData,
   stakeFromText,
 } from "#app/modules/games/house.server.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";

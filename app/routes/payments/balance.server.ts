@@ -1,6 +1,6 @@
 import type { HeaderBalanceData } from "#app/components/payments/live-balance.ts";
-import { groupTaka } from "#app/components/payments/format.ts";
-import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { readMoneySettings } from "#app/modules/payments/payments.server.ts";
 
 /**
@@ -12,7 +12,7 @@ import { readMoneySettings } from "#app/modules/payments/payments.server.ts";
 export async function headerBalance(playerId: number, promotionWallet?: boolean): Promise<HeaderBalanceData> {
   const [balances, wallet] = await Promise.all([getPlayerBalances(playerId), promotionWallet ?? readMoneySettings().then((s) => s.promotionWallet)]);
   return {
-    main: groupTaka(formatPoisha(balances.main.available)),
-    bonus: wallet || balances.bonus.available > 0n ? groupTaka(formatPoisha(balances.bonus.available)) : null,
+    main: takaText(balances.main.available, { symbol: false }),
+    bonus: wallet || balances.bonus.available > 0n ? takaText(balances.bonus.available, { symbol: false }) : null,
   };
 }

@@ -3,10 +3,10 @@
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { getPlayerCheckout } from "#app/modules/payments/gateway-deposits.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -44,12 +44,12 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     waiting: outcome === "waiting",
     method: checkout.methodName,
     icon: checkout.methodIcon,
-    amount: groupTaka(formatPoisha(checkout.amount)),
+    amount: takaText(checkout.amount, { symbol: false }),
     invoice: checkout.invoice,
     trxId: checkout.trxId,
     reason: checkout.failureReason,
     depositRef: checkout.depositId ? `D${checkout.depositId}` : null,
-    balance: balances ? groupTaka(formatPoisha(balances.main.available)) : null,
+    balance: balances ? takaText(balances.main.available, { symbol: false }) : null,
     at: formatDhaka(checkout.finishedAt ?? checkout.createdAt, "YYYY-MM-DD HH:mm"),
   };
 }

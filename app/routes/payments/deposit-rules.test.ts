@@ -22,6 +22,7 @@ import {
   taka,
 } from "#app/modules/payments/test-helpers.ts";
 import { checkDepositStep, depositChoices } from "./deposit.server.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 
 let method: { id: number };
 let agent: { id: number };
@@ -70,7 +71,8 @@ const shown = async (channelType: "Agent" | "Personal") => {
   expect(page.channels.find((c) => c.type === channelType)).toEqual({ type: channelType, ...page.amountRange });
   return page.amountRange!;
 };
-const poisha = (text: string) => BigInt(Math.round(Number(text.replaceAll(",", "")) * 100));
+/** The shown amount read back as the kernel reads typed taka (no float). */
+const poisha = (text: string) => parseTaka(text)!;
 
 describe("the deposit page and submitDeposit agree", () => {
   it.each(["Agent", "Personal"] as const)("on the %s channel's shown minimum and maximum", async (channelType) => {

@@ -1,13 +1,12 @@
-import { addTaka, groupTaka } from "#app/components/payments/format.ts";
+import { addTaka } from "#app/components/payments/format.ts";
 import { QUICK_DEPOSIT } from "#app/components/payments/QuickAmounts.tsx";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { fromWholeTaka, takaText } from "#app/kernel/money.ts";
 import {
   assignWalletNumber,
   type ChannelType,
   type DepositChannelType,
   checkDepositRules,
   depositChannels,
-  formatTaka,
   isPaymentError,
   listPaymentMethods,
   openDepositRange,
@@ -66,10 +65,16 @@ export async function depositChoices(query: URLSearchParams) {
   return {
     methods,
     promotions,
-    channels: channels.map((c) => ({ type: c.type, min: formatTaka(c.min), max: formatTaka(c.max) })),
-    amountRange: chosen ? { min: formatTaka(chosen.min), max: formatTaka(chosen.max) } : null,
+    channels: channels.map((c) => ({
+      type: c.type,
+      min: takaText(c.min, { symbol: false, decimals: "trim" }),
+      max: takaText(c.max, { symbol: false, decimals: "trim" }),
+    })),
+    amountRange: chosen
+      ? { min: takaText(chosen.min, { symbol: false, decimals: "trim" }), max: takaText(chosen.max, { symbol: false, decimals: "trim" }) }
+      : null,
     // Quick amounts the chosen range takes (whole taka).
-    quick: chosen ? QUICK_DEPOSIT.filter((n) => BigInt(n) * 100n >= chosen.min && BigInt(n) * 100n <= chosen.max) : [...QUICK_DEPOSIT],
+    quick: chosen ? QUICK_DEPOSIT.filter((n) => fromWholeTaka(n) >= chosen.min && fromWholeTaka(n) <= chosen.max) : [...QUICK_DEPOSIT],
     selected: { promotionId, methodId: method?.id ?? null, channelType, amount: (query.get("amount") ?? "").trim().slice(0, 20) },
   };
 }
@@ -89,7 +94,7 @@ export async function depositPageData(playerId: number, locale: string, query: U
     selected,
     records: deposits.map((d) => ({
       id: d.id,
-      amount: groupTaka(formatPoisha(d.amount)),
+      amount: takaText(d.amount, { symbol: false }),
       status: playerStatus(d.status),
       methodIcon: d.methodIcon,
       createdAt: formatDhaka(d.createdAt, "YYYY-MM-DD HH:mm"),

@@ -9,10 +9,9 @@ import { data, Form, redirect } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { CopyButton } from "#app/components/payments/CopyButton.tsx";
 import { ErrorDialog } from "#app/components/payments/ErrorDialog.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { proofFormSchema } from "#app/components/payments/form-schemas.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { TransferFields } from "#app/components/payments/TransferFields.tsx";
 import { isPaymentError, listPaymentMethods, PaymentError, submitDeposit } from "#app/modules/payments/payments.server.ts";
@@ -36,7 +35,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     title: getInstance(context).t("paymentPages.pay.title"),
     method: { name: method.name, icon: method.icon },
     channelType: draft.channelType,
-    amount: groupTaka(formatPoisha(draft.amount)),
+    amount: takaText(draft.amount, { symbol: false }),
     accountNumber: draft.accountNumber,
     // A new key each time the page is served: the same form sent twice is one deposit.
     idempotencyKey: crypto.randomUUID(),

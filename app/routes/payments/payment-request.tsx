@@ -1,11 +1,10 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect } from "react-router";
 import { Countdown } from "#app/components/payments/Countdown.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { TransferAnimation } from "#app/components/payments/TransferAnimation.tsx";
 import { trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { getTransaction } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/payment-request";
@@ -26,7 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     title: getInstance(context).t("paymentPages.request.title"),
     kind: tx.type,
-    amount: groupTaka(formatPoisha(tx.amount)),
+    amount: takaText(tx.amount, { symbol: false }),
     icon: tx.methodIcon,
     startedAt: tx.createdAt.getTime(),
     serverNow: Date.now(),

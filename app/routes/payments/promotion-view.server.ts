@@ -1,6 +1,6 @@
-import { formatTaka } from "#app/modules/payments/payments.server.ts";
 import type { Promotion } from "#app/modules/promotions/promotions.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 /** A promotion in the player's language with its dates in Asia/Dhaka. */
 export function promotionView(p: Promotion, locale: string) {
@@ -17,7 +17,7 @@ export function promotionView(p: Promotion, locale: string) {
     thumbnail: p.thumbnail,
     from: formatDhaka(p.startsAt, "YYYY-MM-DD"),
     to: p.endsAt ? formatDhaka(p.endsAt, "YYYY-MM-DD") : null,
-    maxBonus: p.maxBonus !== null ? formatTaka(p.maxBonus) : null,
+    maxBonus: p.maxBonus !== null ? takaText(p.maxBonus, { symbol: false, decimals: "trim" }) : null,
     turnoverTimes: String(p.turnoverMultiplierHundredths / 100),
   };
 }

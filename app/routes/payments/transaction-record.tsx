@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { MINUS, takaText } from "#app/components/payments/format.ts";
+import { MINUS, takaText } from "#app/kernel/money.ts";
 import { amountTone, shownStatus, StatusBadge } from "#app/components/payments/StatusBadge.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { OverdueBadge } from "#app/components/payments/WithdrawalTracker.tsx";

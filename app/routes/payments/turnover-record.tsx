@@ -1,8 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -10,8 +9,6 @@ import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/turnover-record";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
-
-const money = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
@@ -27,9 +24,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       status: r.status,
       // "complete" always shows as 100 %; progress is already capped at 100 by the module.
       progress: r.status === "complete" ? 100 : Math.min(100, Math.max(0, r.progress)),
-      required: money(r.required),
-      remaining: money(r.remaining),
-      bonus: r.bonusAmount > 0n ? money(r.bonusAmount) : null,
+      required: takaText(r.required, { symbol: false }),
+      remaining: takaText(r.remaining, { symbol: false }),
+      bonus: r.bonusAmount > 0n ? takaText(r.bonusAmount, { symbol: false }) : null,
       method: r.methodName,
       promotion: (locale === "bn" ? r.promotionNameBn : r.promotionNameEn) ?? null,
       depositId: r.depositId,

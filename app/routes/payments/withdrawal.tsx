@@ -7,14 +7,14 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { ErrorDialog } from "#app/components/payments/ErrorDialog.tsx";
 import { withdrawalPageSchema } from "#app/components/payments/form-schemas.ts";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { AmountInput } from "#app/components/payments/AmountInput.tsx";
 import { MethodGrid } from "#app/components/payments/MethodGrid.tsx";
 import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_WITHDRAW, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
 import { TurnoverLeft } from "#app/components/payments/TurnoverLeft.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { formatPoisha, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import {
   isPaymentError,
   listPaymentMethods,
@@ -52,7 +52,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     ...base,
     open: true as const,
     missing: { birthday: !player.birthday, phone: !player.phoneVerifiedAt },
-    balance: groupTaka(formatPoisha(balances.main.available)),
+    balance: takaText(balances.main.available, { symbol: false }),
     /** The turnover left and what may be withdrawn now (poisha). */
     turnover,
     phone: player.phone,

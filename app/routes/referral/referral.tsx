@@ -1,7 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { groupTaka, groupWhole } from "#app/components/payments/format.ts";
 import { CodePanel } from "#app/components/referral/CodePanel.tsx";
 import { Figures } from "#app/components/referral/Figures.tsx";
 import { EarnGuide, RatioBoard } from "#app/components/referral/RatioBoard.tsx";
@@ -9,7 +8,7 @@ import { RewardHistory } from "#app/components/referral/RewardHistory.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { formatPpmPercent, historyPageSizes, type HistoryPageSize } from "#app/modules/referral/board.ts";
 import { claimAllRewards, getOwnClaim } from "#app/modules/referral/claims.server.ts";
 import { listRewardHistory, referralFigures } from "#app/modules/referral/figures.server.ts";
@@ -23,9 +22,8 @@ import type { Route } from "./+types/referral";
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const PATH = "/refrrel-program";
-const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 /** Whole-taka thresholds as the board shows them ("200,000"); a threshold with poisha keeps them. */
-const thresholdText = (poisha: number) => (poisha % 100 === 0 ? groupWhole(poisha / 100) : taka(BigInt(poisha)));
+const thresholdText = (poisha: number) => takaText(BigInt(poisha), { symbol: false, decimals: "trim" });
 
 function parseSize(value: string | null): HistoryPageSize {
   const n = Number(value);
@@ -55,10 +53,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         rows: list.items.map((r) => ({
           id: r.id,
           day: r.day,
-          turnover: taka(r.turnover),
-          reward: taka(r.reward),
+          turnover: takaText(r.turnover, { symbol: false }),
+          reward: takaText(r.reward, { symbol: false }),
           status: r.status,
-          levels: [taka(r.level1Turnover), taka(r.level2Turnover), taka(r.level3Turnover)] as [string, string, string],
+          levels: [
+            takaText(r.level1Turnover, { symbol: false }),
+            takaText(r.level2Turnover, { symbol: false }),
+            takaText(r.level3Turnover, { symbol: false }),
+          ] as [string, string, string],
           tab:
             r.tabAbove !== null && r.ratesPpm
               ? { above: thresholdText(Number(r.tabAbove)), rates: r.ratesPpm.map((p) => `${formatPpmPercent(p)}%`).join(" / ") }
@@ -74,18 +76,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     ...common,
     tab: "intro" as const,
-    claimed: claim ? taka(claim.amount) : null,
+    claimed: claim ? takaText(claim.amount, { symbol: false }) : null,
     code: player.referralCode,
     link: inviteLink(player.referralCode),
     qrSrc: `/resources/referral-qr.svg?v=${encodeURIComponent(player.referralCode)}`,
     figures: {
       downlines: figures.downlines,
       activeDownlines: figures.activeDownlines,
-      requiredDeposit: taka(figures.requiredDeposit),
-      requiredTurnover: taka(figures.requiredTurnover),
-      lifetimeRewards: taka(figures.lifetimeRewards),
-      referralTurnover: taka(figures.referralTurnover),
-      claimable: taka(figures.claimable),
+      requiredDeposit: takaText(figures.requiredDeposit, { symbol: false }),
+      requiredTurnover: takaText(figures.requiredTurnover, { symbol: false }),
+      lifetimeRewards: takaText(figures.lifetimeRewards, { symbol: false }),
+      referralTurnover: takaText(figures.referralTurnover, { symbol: false }),
+      claimable: takaText(figures.claimable, { symbol: false }),
       canClaim: figures.claimable > 0n,
     },
     board: settings.board.tabs.map((b) => ({

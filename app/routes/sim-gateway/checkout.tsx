@@ -2,10 +2,9 @@
 // a wallet number, OTP and PIN, or cancels, and is sent back to the merchant's callback.
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { SIM_OTP, SIM_PIN, SIM_WALLETS, simCheckoutView, simConfirm } from "#app/modules/payments/gateway-deposits.server.ts";
 import type { Route } from "./+types/checkout";
 
@@ -17,7 +16,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return {
     title: getInstance(context).t("paymentPages.simGateway.title"),
     id: view.id,
-    amount: groupTaka(formatPoisha(view.amount)),
+    amount: takaText(view.amount, { symbol: false }),
     invoice: view.invoice,
     open: view.status === "Initiated",
     hint: { otp: SIM_OTP, pin: SIM_PIN, ...SIM_WALLETS },

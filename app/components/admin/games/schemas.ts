@@ -1,6 +1,7 @@
 // The back office's game and provider forms, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
-import { parseTaka } from "#app/modules/ledger/money.ts";
+import { takaTextField } from "#app/kernel/money-field.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 
 const order = z.coerce
   .number({ error: "adminGames.errors.orderInvalid" })
@@ -12,11 +13,7 @@ const id = z.coerce
   .int()
   .positive()
   .max(2 ** 31 - 1);
-const stake = (key: string) =>
-  z
-    .string({ error: key })
-    .trim()
-    .refine((v) => (parseTaka(v) ?? 0n) > 0n, key);
+const stake = (key: string) => takaTextField(key, { min: 1n });
 
 export const gameFormSchema = z
   .object({

@@ -15,7 +15,7 @@ import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export const CRASH_CODE = "HOUSE-CRASH-CRASH";
 /** The highest auto cash-out a player can set: 1,000,000.00×. */

@@ -5,7 +5,7 @@ import { playableBalance } from "../house/page-data.server.ts";
 import { CRASH_CODE } from "./bets.server.ts";
 import { crashState } from "./store.server.ts";
 import { crashView } from "./view.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export async function crashPageData(playerId: number) {
   const [game, balance, state] = await Promise.all([findHouseGame(CRASH_CODE), playableBalance(playerId), crashState(playerId)]);

@@ -1,10 +1,8 @@
 // The Crash state as the page and the polling clients receive it: amounts as taka text, multipliers in hundredths
 // and as text. Pure (the browser formats event payloads with the same helpers).
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { multiplierText } from "./curve.ts";
 import type { CrashState, PublicRound } from "./public.ts";
-
-export { takaText };
 
 export type BetView = { name: string; stake: string; cashoutAt: string | null; payout: string; status: string };
 export type MyBetView = BetView & { id: number; roundId: number; autoCashout: string | null };

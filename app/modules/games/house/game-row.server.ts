@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { HOUSE_PLATFORM } from "../types.ts";
 import { gameProviders, games } from "../schema.ts";
 import { HouseError } from "./errors.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export const DICE_CODE = "HOUSE-ARCADE-DICE";
 export const MINES_CODE = "HOUSE-ARCADE-MINES";

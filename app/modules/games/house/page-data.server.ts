@@ -1,9 +1,10 @@
 // What the in-house game pages show around the game: balance, stake limits, the seed pair; and their refusals
 // as form errors.
-import { getPlayerBalances, parseTaka } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { parseTaka } from "#app/kernel/money.ts";
 import { findHouseGame } from "./game-row.server.ts";
 import { getActiveSeed } from "./seeds.server.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 /** Main plus bonus: what a bet can spend (main first, then bonus). */
 export async function playableBalance(playerId: number): Promise<string> {

@@ -3,7 +3,7 @@
 import type { WalletFailure, WalletSuccess } from "../wallet.server.ts";
 import { HouseError } from "./errors.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
-import { takaText } from "#app/components/payments/format.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSuccess {
   if (result.ok) return result;

@@ -1,5 +1,5 @@
 // Input checks of the wallet calls; a refusal is an invalid_request failure, before any query runs.
-import { MAX_AMOUNT } from "#app/modules/ledger/money.ts";
+import { MAX_AMOUNT } from "#app/kernel/money.ts";
 import { isId } from "#app/utils/ids.ts";
 import type { WalletFailure } from "./types.ts";
 

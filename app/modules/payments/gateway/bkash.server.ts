@@ -2,7 +2,7 @@
 // { errorCode, errorMessage }); those become GatewayError("refused"). Amounts go over the wire as "1234.56" strings and
 // are converted to and from poisha without floating point. Secrets never appear in errors or logs.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { formatPoisha, parseTaka } from "#app/modules/ledger/money.ts";
+import { formatPoisha, parseTaka } from "#app/kernel/money.ts";
 import { GatewayError, type GatewayCredentials, type GatewayPayment, type GatewayPaymentStatus, type PaymentGateway } from "./types.ts";
 
 type Options = { timeoutMs?: number; fetch?: typeof fetch; now?: () => number };

@@ -8,10 +8,9 @@ import { data, Form, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { HUB_PATH, limitFormSchema, slotId } from "#app/modules/protection/limits-form.ts";
 import { runHubForm } from "#app/modules/protection/limits-page.server.ts";
 import { limitOverview, type LimitView } from "#app/modules/protection/limits.server.ts";
@@ -23,7 +22,6 @@ import type { Route } from "./+types/hub";
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const notices = ["set", "decreased", "pending", "unchanged", "cancelled", "increased", "removed", "skipped"] as const;
-const taka = (poisha: bigint) => groupTaka(formatPoisha(poisha));
 
 type SlotText = Omit<LimitView, "amount" | "used" | "remaining" | "pendingAmount" | "pendingFrom"> & {
   id: string;
@@ -35,7 +33,7 @@ type SlotText = Omit<LimitView, "amount" | "used" | "remaining" | "pendingAmount
 };
 
 function asText(v: LimitView): SlotText {
-  const value = (n: bigint | null) => (n === null ? null : v.kind === "session" ? String(n) : taka(n));
+  const value = (n: bigint | null) => (n === null ? null : v.kind === "session" ? String(n) : takaText(n, { symbol: false }));
   return {
     ...v,
     id: slotId(v),

@@ -27,9 +27,6 @@ export function gamesPage(context: Ctx, titleKey: MessageKey) {
 /** A refusal as a form error (translated by ErrorList). */
 export const errorMessage = (e: GameAdminError) => e.messageKey;
 
-/** Poisha as the text an amount input holds: 2500000n -> "25000", 50050n -> "500.50". */
-export const takaInput = (p: bigint) => (p % 100n ? `${p / 100n}.${String(p % 100n).padStart(2, "0")}` : String(p / 100n));
-
 /**
  * A games page's form, which may carry one image (a game's poster, a provider's icon) of up to POSTER_MAX_BYTES. The
  * parser stops at the limit, so the row the form named is lost too: the refusal is shown above the list.

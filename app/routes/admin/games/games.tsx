@@ -11,8 +11,8 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { GameAdminError, isGameAdminError, listAdminGames, listProviderChoices, saveGame, setGamePoster } from "#app/modules/games/admin.server.ts";
 import { DEFAULT_POSTER } from "#app/modules/games/catalogue.server.ts";
 import { gameTypes, isGameType } from "#app/modules/games/types.ts";
-import { parseTaka } from "#app/modules/ledger/money.ts";
-import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, takaInput, translate } from "./admin-games.server.ts";
+import { parseTaka, takaInput } from "#app/kernel/money.ts";
+import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

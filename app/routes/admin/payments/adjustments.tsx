@@ -19,8 +19,9 @@ import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { getTransaction, listTransactions } from "#app/modules/payments/transactions.server.ts";
 import { findPlayerById, findPlayerByUsername } from "#app/modules/players/players.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/adjustments";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -39,12 +40,12 @@ async function playerCard(username: string) {
     name: player.name,
     phone: player.phone,
     status: player.status,
-    main: taka(balances.main.available),
-    bonus: taka(balances.bonus.available),
+    main: takaText(balances.main.available, { decimals: "trim" }),
+    bonus: takaText(balances.bonus.available, { decimals: "trim" }),
     adjustments: adjustments.items.map((a) => ({
       id: a.id,
       direction: a.direction,
-      amount: taka(a.amount),
+      amount: takaText(a.amount, { decimals: "trim" }),
       createdAt: formatDhakaDateTime(a.createdAt),
     })),
   };
@@ -55,7 +56,7 @@ async function doneNotice(context: Route.LoaderArgs["context"], url: URL, player
   if (!done || !playerId) return null;
   const tx = await getTransaction(playerId, done);
   if (!tx || tx.type !== "adjustment") return null;
-  const params = { amount: taka(tx.amount), username: url.searchParams.get("username") ?? "" };
+  const params = { amount: takaText(tx.amount, { decimals: "trim" }), username: url.searchParams.get("username") ?? "" };
   return translate(context, tx.direction === "debit" ? "adminPayments.adjust.debited" : "adminPayments.adjust.credited", params);
 }
 

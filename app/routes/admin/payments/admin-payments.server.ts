@@ -5,7 +5,6 @@ import { z } from "zod";
 import { financeActRoles, financeViewRoles, mayActOnFinance } from "#app/components/admin/payments/finance-roles.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
-import { formatTaka } from "#app/modules/payments/amount.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -29,7 +28,6 @@ export function paymentsPage(context: Ctx, titleKey: `adminPayments.${string}`) 
 
 export { translate };
 
-export const taka = (poisha: bigint) => `৳${formatTaka(poisha)}`;
 
 /** Query-string paging: anything that is not a sensible page number is page 1. */
 export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);

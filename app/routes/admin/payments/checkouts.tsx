@@ -16,8 +16,9 @@ import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { type CheckoutTab, checkoutTabs } from "#app/modules/payments/gateway-checkout-tabs.ts";
 import { checkGatewayCheckout, getGatewayCheckout, listGatewayCheckouts } from "#app/modules/payments/gateway-checkouts.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/checkouts";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -55,7 +56,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       status: c.status,
       username: c.username,
       method: c.methodName,
-      amount: taka(c.amount),
+      amount: takaText(c.amount, { decimals: "trim" }),
       gatewayId: c.gatewayPaymentId,
       trxId: c.trxId,
       payer: c.payer,

@@ -20,10 +20,11 @@ import { gatewayStatusOfDeposits, refundGatewayDeposit } from "#app/modules/paym
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -35,13 +36,22 @@ async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
   if (done === "refunded") {
     const dep = await getDepositForStaff(url.searchParams.get("id"));
     if (!dep || (await gatewayStatusOfDeposits([dep.id])).get(dep.id) !== "refunded") return null;
-    return translate(context, "adminPayments.deposits.refundedNotice", { id: `D${dep.id}`, amount: taka(dep.amount), username: dep.username });
+    return translate(context, "adminPayments.deposits.refundedNotice", {
+      id: `D${dep.id}`,
+      amount: takaText(dep.amount, { decimals: "trim" }),
+      username: dep.username,
+    });
   }
   if (done !== "approved" && done !== "rejected") return null;
   const dep = await getDepositForStaff(url.searchParams.get("id"));
   if (!dep || dep.status !== done) return null;
   if (done === "rejected") return translate(context, "adminPayments.deposits.rejected", { id: `D${dep.id}` });
-  const params = { id: `D${dep.id}`, amount: taka(dep.amount), username: dep.username, bonus: taka(dep.bonusAmount ?? 0n) };
+  const params = {
+    id: `D${dep.id}`,
+    amount: takaText(dep.amount, { decimals: "trim" }),
+    username: dep.username,
+    bonus: takaText(dep.bonusAmount ?? 0n, { decimals: "trim" }),
+  };
   return translate(context, dep.bonusAmount ? "adminPayments.deposits.approvedBonus" : "adminPayments.deposits.approved", params);
 }
 
@@ -76,9 +86,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         channelType: d.channelType,
         wallet: d.walletAccountNumber,
         hasProof: d.proofFile !== null,
-        amount: taka(d.amount),
+        amount: takaText(d.amount, { decimals: "trim" }),
         promotion: d.promotionNameEn,
-        bonus: promotion || d.bonusAmount ? taka(bonus) : null,
+        bonus: promotion || d.bonusAmount ? takaText(bonus, { decimals: "trim" }) : null,
         sender: d.senderNumber,
         trxId: d.trxId,
         submittedAt: formatDhakaDateTime(d.createdAt),

@@ -3,16 +3,16 @@ import type { HistorySummary, RecentTransaction } from "#app/components/admin/pa
 import type { PlayerMoneySummary } from "#app/modules/payments/history.server.ts";
 import { latestTransactions } from "#app/modules/payments/transactions.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { taka } from "./admin-payments.server.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 export function summaryView(s: PlayerMoneySummary, otherPlayersOnSender?: number): HistorySummary {
   return {
     approvedDeposits: s.approvedDeposits,
-    approvedDepositTotal: taka(s.approvedDepositTotal),
+    approvedDepositTotal: takaText(s.approvedDepositTotal, { decimals: "trim" }),
     pendingDeposits: s.pendingDeposits,
     rejectedDeposits: s.rejectedDeposits,
     approvedWithdrawals: s.approvedWithdrawals,
-    approvedWithdrawalTotal: taka(s.approvedWithdrawalTotal),
+    approvedWithdrawalTotal: takaText(s.approvedWithdrawalTotal, { decimals: "trim" }),
     pendingWithdrawals: s.pendingWithdrawals,
     otherPlayersOnSender,
   };
@@ -39,7 +39,10 @@ export async function recentTransactionsFor(
         .map((i) => ({
           id: i.id,
           type: i.type,
-          amount: i.type === "adjustment" && i.direction === "debit" ? `−${taka(i.amount)}` : taka(i.amount),
+          amount:
+            i.type === "adjustment" && i.direction === "debit"
+              ? `−${takaText(i.amount, { decimals: "trim" })}`
+              : takaText(i.amount, { decimals: "trim" }),
           status: i.status,
           createdAt: formatDhakaDateTime(i.createdAt),
         })),

@@ -20,15 +20,13 @@ import {
   savePaymentMethod,
   saveWalletNumber,
 } from "#app/modules/payments/methods.server.ts";
-import { paymentsPage, requireFinanceActor, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/payment-methods";
+import { takaInput, takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const BASE = "/admin/finance/payment-methods";
-
-/** Poisha as the text an amount input holds: 2500000n -> "25000", 50050n -> "500.50". */
-const takaInput = (p: bigint | null) => (p === null ? "" : p % 100n ? `${p / 100n}.${String(p % 100n).padStart(2, "0")}` : String(p / 100n));
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);
@@ -77,7 +75,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       minAmount: takaInput(w.minAmount),
       maxAmount: takaInput(w.maxAmount),
       dailyCap: takaInput(w.dailyCap),
-      usedToday: taka(w.usedToday),
+      usedToday: takaText(w.usedToday, { decimals: "trim" }),
       active: w.active,
     })),
   };

@@ -17,6 +17,7 @@ import { formatHundredths } from "#app/modules/settings/validation.ts";
 import { formatDhakaInput } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotion-edit";
+import { takaInput } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -29,8 +30,6 @@ async function target(param: string | undefined) {
   return { id: promotion.id, promotion };
 }
 
-/** Poisha as typed taka: 500000n -> "5000". */
-const takaInput = (p: bigint | null) => (p === null ? "" : p % 100n ? `${p / 100n}.${String(p % 100n).padStart(2, "0")}` : String(p / 100n));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);

@@ -7,8 +7,9 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
 import { formatHundredths } from "#app/modules/settings/validation.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotions";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -28,7 +29,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       nameBn: p.nameBn,
       bonusPercent: p.bonusPercent,
       multiplier: formatHundredths(p.turnoverMultiplierHundredths),
-      maxBonus: p.maxBonus === null ? null : taka(p.maxBonus),
+      maxBonus: p.maxBonus === null ? null : takaText(p.maxBonus, { decimals: "trim" }),
       startsAt: formatDhakaDateTime(p.startsAt),
       endsAt: p.endsAt ? formatDhakaDateTime(p.endsAt) : null,
       active: p.status === "active",

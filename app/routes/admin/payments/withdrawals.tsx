@@ -22,10 +22,11 @@ import {
 } from "#app/modules/payments/withdrawals.server.ts";
 import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, pageParam, requireFinanceViewer, taka, translate } from "./admin-payments.server.ts";
+import { paymentsPage, pageParam, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/withdrawals";
+import { takaText } from "#app/kernel/money.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -37,16 +38,20 @@ async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
   if (done !== "approved" && done !== "rejected") return null;
   const w = await getWithdrawalForStaff(url.searchParams.get("id"));
   if (!w || w.status !== done) return null;
-  return translate(context, `adminPayments.withdrawals.${done}`, { id: `W${w.id}`, amount: taka(w.amount), username: w.username });
+  return translate(context, `adminPayments.withdrawals.${done}`, {
+    id: `W${w.id}`,
+    amount: takaText(w.amount, { decimals: "trim" }),
+    username: w.username,
+  });
 }
 
 /** What staff check before paying: the balances (the amount is already held) and any turnover still open. */
 function stateView(s: PlayerMoneyState) {
   return {
-    main: taka(s.main),
-    held: s.held > 0n ? taka(s.held) : null,
-    bonus: taka(s.bonus),
-    turnover: s.turnoverCount ? { count: s.turnoverCount, remaining: taka(s.turnoverRemaining) } : null,
+    main: takaText(s.main, { decimals: "trim" }),
+    held: s.held > 0n ? takaText(s.held, { decimals: "trim" }) : null,
+    bonus: takaText(s.bonus, { decimals: "trim" }),
+    turnover: s.turnoverCount ? { count: s.turnoverCount, remaining: takaText(s.turnoverRemaining, { decimals: "trim" }) } : null,
   };
 }
 
@@ -78,7 +83,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       method: w.methodName,
       gateway: w.methodGateway,
       receiving: w.accountNumber,
-      amount: taka(w.amount),
+      amount: takaText(w.amount, { decimals: "trim" }),
       requestedAt: formatDhakaDateTime(w.createdAt),
       reviewedAt: formatDhakaDateTime(w.reviewedAt),
       cancelledAt: w.cancelledAt ? formatDhakaDateTime(w.cancelledAt) : null,

@@ -7,11 +7,10 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { selfExclusionTerms, staffExclusionSchema, staffTerm, timeOutPeriods } from "#app/modules/protection/exclusions.ts";
 import { applyExclusionForPlayer, isExclusionError, listPlayerExclusions } from "#app/modules/protection/exclusions.server.ts";
@@ -43,7 +42,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       active: h.active,
       staff: h.staffUsername,
       reason: h.reason,
-      payout: h.payoutId ? { id: h.payoutId, amount: groupTaka(formatPoisha(h.payoutAmount!)), status: h.payoutStatus! } : null,
+      payout: h.payoutId ? { id: h.payoutId, amount: takaText(h.payoutAmount!, { symbol: false }), status: h.payoutStatus! } : null,
     })),
   };
 }

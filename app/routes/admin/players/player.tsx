@@ -6,11 +6,10 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { groupTaka } from "#app/components/payments/format.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { formatPoisha } from "#app/modules/ledger/money.ts";
+import { takaText } from "#app/kernel/money.ts";
 import { playerCard, updatePlayerContact } from "#app/modules/profile/admin-players.server.ts";
 import { contactEditSchema } from "#app/modules/profile/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
@@ -45,8 +44,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       birthday: p.birthday ?? "",
       registeredAt: formatDhaka(p.createdAt),
       lastLoginAt: formatDhaka(p.lastLoginAt),
-      main: groupTaka(formatPoisha(balances.main.available)),
-      bonus: groupTaka(formatPoisha(balances.bonus.available)),
+      main: takaText(balances.main.available, { symbol: false }),
+      bonus: takaText(balances.bonus.available, { symbol: false }),
       securityLevel: card.securityLevel,
       extras: extras.map((e) => ({ id: e.id, phone: e.phone, verified: !!e.verifiedAt })),
     },

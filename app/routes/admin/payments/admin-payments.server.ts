@@ -28,6 +28,5 @@ export function paymentsPage(context: Ctx, titleKey: `adminPayments.${string}`) 
 
 export { translate };
 
-
 /** Query-string paging: anything that is not a sensible page number is page 1. */
 export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);

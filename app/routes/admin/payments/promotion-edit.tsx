@@ -30,7 +30,6 @@ async function target(param: string | undefined) {
   return { id: promotion.id, promotion };
 }
 
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);
   const { id, promotion: p } = await target(params.id);

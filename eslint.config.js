@@ -49,4 +49,11 @@ export default defineConfig(
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-restricted-imports": ["error", { paths: [USE_TRANSLATION], patterns: [LEDGER_INTERNALS, MODULE_SUBFOLDERS] }] },
   },
+  // Server code logs through the kernel's logger (#app/kernel/log.server.ts: levels, one JSON line per record in
+  // production), never through the console.
+  {
+    files: ["app/**/*.server.ts", "app/**/*.server.tsx", "app/modules/**", "app/db/**", "app/kernel/**", "server.mjs"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-console": "error" },
+  },
 );

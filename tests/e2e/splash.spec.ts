@@ -2,6 +2,7 @@
 // browser when JavaScript runs, gone as soon as the logo has loaded, never in the way of the server-rendered page.
 // The splash lives for well under a second, so the page records what it saw (a MutationObserver installed before
 // any of the page's scripts) and the test reads that record instead of racing the splash's timer.
+import { SPLASH_MAX_MS } from "../../app/components/layout/Splash.tsx";
 import { appStarted, expect, type Page, test } from "./support/test.ts";
 
 type SplashLog = {
@@ -62,6 +63,25 @@ test("the first visit shows the logo splash briefly, over a page that is already
   await page.goto("/games");
   await appStarted(page);
   expect(await splashLog(page)).toBeNull();
+});
+
+test("the page hydrates beneath a splash that is still there, without a mismatch", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript there is no splash");
+  await watchSplash(page);
+  // The splash stays until hydration is over: its logo never arrives and its 1.2 s fallback timer never fires. The test
+  // fixture fails the test on any hydration error React reports.
+  await page.addInitScript((max) => {
+    const original = window.setTimeout;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) =>
+      ms === max ? 0 : original(handler, ms, ...rest)) as typeof window.setTimeout;
+  }, SPLASH_MAX_MS);
+  await page.route(/\/brand\/logo/, () => {});
+  await page.goto("/", { waitUntil: "domcontentloaded" }); // "load" waits for the logo
+  await appStarted(page);
+  const seen = (await splashLog(page))!;
+  expect([seen.added > 0, seen.removed]).toEqual([true, 0]);
+  // Inside its host, whose content hydration never walks, so the splash may also leave while hydration is under way.
+  await expect(page.locator("#splash-host > #splash")).toBeAttached();
 });
 
 test("a logo that fails to load leaves the three dots, and the splash still goes", async ({ page, javaScriptEnabled }) => {

@@ -7,11 +7,13 @@ import { type MessageKey, type MessageParams, messageToken } from "#app/i18n/mes
 export type DomainErrorOptions = {
   field?: string;
   params?: MessageParams;
-  /** The API's status for it: 422 (the default) for input that cannot be accepted, 404, 409, 403, 429... */
+  /** The API's status for it; by default 404 for a "not_found" code ("market_not_found" too), else 422. */
   status?: number;
   /** For logs and stack traces only; never shown. Defaults to "<code>: <messageKey>". */
   detail?: string;
 };
+
+const defaultStatus = (code: string) => (code === "not_found" || code.endsWith("_not_found") ? 404 : 422);
 
 export class DomainError<Code extends string = string> extends Error {
   readonly code: Code;
@@ -20,7 +22,7 @@ export class DomainError<Code extends string = string> extends Error {
   readonly params: MessageParams;
   readonly status: number;
 
-  constructor(code: Code, messageKey: MessageKey, { field, params = {}, status = 422, detail }: DomainErrorOptions = {}) {
+  constructor(code: Code, messageKey: MessageKey, { field, params = {}, status = defaultStatus(code), detail }: DomainErrorOptions = {}) {
     super(detail ?? `${code}: ${messageKey}`);
     this.name = new.target.name;
     this.code = code;

@@ -19,7 +19,7 @@ export const CONTENT_IMAGE_MAX_BYTES = POSTER_MAX_BYTES;
 export class ContentAdminError extends DomainError<"invalid_input" | "not_found"> {
   declare readonly messageKey: Extract<MessageKey, `adminContent.errors.${string}`>;
   constructor(code: "invalid_input" | "not_found", messageKey: Extract<MessageKey, `adminContent.errors.${string}`>, field?: string) {
-    super(code, messageKey, { field, status: code === "not_found" ? 404 : 422, detail: messageKey });
+    super(code, messageKey, { field, detail: messageKey });
     this.name = "ContentAdminError";
   }
 }

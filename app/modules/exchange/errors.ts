@@ -22,7 +22,7 @@ export type ExchangeErrorCode =
 export class ExchangeError extends DomainError<ExchangeErrorCode> {
   declare readonly params: Record<string, string>;
   constructor(code: ExchangeErrorCode, params: Record<string, string> = {}) {
-    super(code, `exchange.errors.${code}`, { params, status: code === "market_not_found" || code === "order_not_found" ? 404 : 422, detail: code });
+    super(code, `exchange.errors.${code}`, { params, detail: code });
     this.name = "ExchangeError";
   }
 

@@ -18,7 +18,7 @@ export class GameAdminError extends DomainError<GameAdminErrorCode> {
   declare readonly messageKey: GameAdminMessage;
 
   constructor(code: GameAdminErrorCode, messageKey: GameAdminMessage, field?: string) {
-    super(code, messageKey, { field, status: code === "not_found" ? 404 : 422, detail: messageKey });
+    super(code, messageKey, { field, detail: messageKey });
     this.name = "GameAdminError";
   }
 }

@@ -67,11 +67,10 @@ export type PaymentErrorField =
 /** Catalogue keys a payment refusal may carry (checked against the English catalogue). */
 export type PaymentMessageKey = Extract<MessageKey, `payments.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused">;
 
-/** The API's status for a refusal (422 for the rest): who may not, what exists already, what is missing first. */
+/** The API's status for a refusal where it is not the default (404 for not_found, else 422): who may not, what exists already, what is missing first. */
 const statusOf: Partial<Record<PaymentErrorCode, number>> = {
   player_blocked: 403,
   trx_used: 409,
-  not_found: 404,
   turnover_incomplete: 400,
   verification_needed: 400,
   withdrawals_closed: 400,
@@ -88,13 +87,8 @@ export class PaymentError extends DomainError<PaymentErrorCode> {
     messageKey: PaymentMessageKey,
     { field, params = {} }: { field?: PaymentErrorField; params?: Record<string, string> } = {},
   ) {
-    super(code, messageKey, { field, params, status: statusOf[code] ?? 422 });
+    super(code, messageKey, { field, params, status: statusOf[code] });
     this.name = "PaymentError";
-  }
-
-  /** The shape a form action returns: conform's field errors hold i18n keys. */
-  toFieldErrors(): Record<string, string[]> {
-    return { [this.field ?? ""]: [this.messageKey] };
   }
 }
 

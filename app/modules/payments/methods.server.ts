@@ -300,7 +300,7 @@ export class GatewaySettingsError extends DomainError<"invalid_input" | "not_fou
   declare readonly messageKey: Extract<MessageKey, `adminPayments.errors.${string}`>;
   declare readonly field: GatewaySettingsField | undefined;
   constructor(code: "invalid_input" | "not_found", messageKey: Extract<MessageKey, `adminPayments.errors.${string}`>, field?: GatewaySettingsField) {
-    super(code, messageKey, { field, status: code === "not_found" ? 404 : 422 });
+    super(code, messageKey, { field });
     this.name = "GatewaySettingsError";
   }
 }

@@ -37,7 +37,7 @@ type ExclusionMessageKey = Extract<MessageKey, `rgExclusion.errors.${string}`> |
 export class ExclusionError extends DomainError<ExclusionErrorCode> {
   declare readonly messageKey: ExclusionMessageKey;
   constructor(code: ExclusionErrorCode, messageKey: ExclusionMessageKey, params: Record<string, string | number> = {}, field?: string) {
-    super(code, messageKey, { params, field, status: code === "rate_limited" ? 429 : code === "not_found" ? 404 : 422, detail: code });
+    super(code, messageKey, { params, field, status: code === "rate_limited" ? 429 : undefined, detail: code });
     this.name = "ExclusionError";
   }
 }

@@ -31,7 +31,7 @@ export class IdentityError extends DomainError<IdentityErrorCode> {
     field?: "docType" | "file" | "reason",
     params: Record<string, string> = {},
   ) {
-    super(code, messageKey, { field, params, status: code === "not_found" ? 404 : 422 });
+    super(code, messageKey, { field, params });
     this.name = "IdentityError";
   }
 }

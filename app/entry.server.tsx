@@ -7,7 +7,7 @@ import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getEnv } from "./config/env.server.ts";
-import { bootstrap } from "./db/bootstrap.server.ts";
+import { bootstrap } from "#app/startup/startup.server.ts";
 import { database } from "./db/db.server.ts";
 import { log as rootLog } from "./kernel/log.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";

@@ -5,6 +5,7 @@ export * from "#app/modules/content/schema.ts";
 export * from "#app/modules/settings/schema.ts";
 export * from "#app/modules/ledger/schema.ts";
 export * from "#app/modules/staff/schema.ts";
+export * from "#app/modules/audit/schema.ts";
 export * from "#app/modules/promotions/schema.ts";
 export * from "#app/modules/payments/schema.ts";
 export * from "#app/modules/turnover/schema.ts";

@@ -13,7 +13,7 @@ import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { sendPhoneCode, verifyPhoneCode } from "#app/modules/profile/phone-verification.server.ts";
 import { verifiedContacts } from "#app/modules/profile/schema.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as playerRoute from "#app/routes/admin/players/player.tsx";
 import * as playersRoute from "#app/routes/admin/players/players.tsx";

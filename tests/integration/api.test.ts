@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { sliders, socialLinks } from "#app/modules/content/schema.ts";
 import { MAX_BODY_BYTES } from "#app/modules/api/http.server.ts";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { createBookmakerMarket } from "#app/modules/exchange/test-helpers.ts";
 import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
 import { ensureHouseGames } from "#app/modules/games/house/test-helpers.ts";

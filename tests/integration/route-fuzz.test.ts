@@ -12,7 +12,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";

@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { releaseHits, takeHits } from "#app/modules/players/rate-limit.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { isId } from "#app/utils/ids.ts";
 import { chatMessages, chats, type ChatStatus } from "./schema.ts";

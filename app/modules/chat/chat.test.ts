@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { stopEventBus, subscribePlayer, subscribeStaffChat, type Notice } from "#app/modules/events/bus.server.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
-import { auditLog, staffUsers } from "#app/modules/staff/schema.ts";
+import { staffUsers } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import {
   assignChat,
   closeChat,

@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { isGameAdminError } from "#app/modules/games/admin.server.ts";
 import { checkPoster, POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/posters.server.ts";
-import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { type ContentKind, contentKinds, type FieldDef } from "./admin-kinds.ts";

@@ -7,29 +7,27 @@ import { listFavouriteGames, listFeaturedGames } from "#app/modules/games/catalo
 import { categoryTypes } from "#app/modules/games/types.ts";
 import { getFooterPartners } from "./pages.server.ts";
 import { announcements, branding, gameCategories, sliders, socialLinks, type SliderType, type SocialPlatform } from "./schema.ts";
-import { generalSettings } from "#app/modules/settings/schema.ts";
+import { getGeneralSettings, type GeneralSettings } from "#app/modules/settings/general.server.ts";
 import { paymentMethods } from "#app/modules/payments/schema.ts";
 
 export type SiteConfig = {
-  general: typeof generalSettings.$inferSelect;
+  general: GeneralSettings;
   branding: typeof branding.$inferSelect;
 };
 
 // Read on every page; staff edits show up at once on this instance and within this many milliseconds on the others.
 const SITE_CONFIG_TTL_MS = 10_000;
-const siteConfig = ttlCache(SITE_CONFIG_TTL_MS, loadSiteConfig);
+const brandingCache = ttlCache(SITE_CONFIG_TTL_MS, loadBranding);
 
-async function loadSiteConfig(): Promise<SiteConfig> {
-  const [[general], [brand]] = await Promise.all([
-    db.select().from(generalSettings).orderBy(asc(generalSettings.id)).limit(1),
-    db.select().from(branding).orderBy(asc(branding.id)).limit(1),
-  ]);
-  if (!general || !brand) throw new Error("Site settings are missing: the database was not seeded.");
-  return { general, branding: brand };
+async function loadBranding() {
+  const [brand] = await db.select().from(branding).orderBy(asc(branding.id)).limit(1);
+  if (!brand) throw new Error("Site settings are missing: the database was not seeded.");
+  return brand;
 }
 
-export function getSiteConfig(): Promise<SiteConfig> {
-  return siteConfig.get();
+export async function getSiteConfig(): Promise<SiteConfig> {
+  const [general, brand] = await Promise.all([getGeneralSettings(), brandingCache.get()]);
+  return { general, branding: brand };
 }
 
 /** After a settings change: every cached page content of this instance is read again. */

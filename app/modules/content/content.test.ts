@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { listGames, toggleFavourite } from "#app/modules/games/catalogue.server.ts";
 import { games } from "#app/modules/games/schema.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";

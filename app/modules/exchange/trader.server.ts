@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { ensureEvent } from "./events.server.ts";
 import { players } from "#app/modules/players/schema.ts";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { placeBetFromForm } from "./bets.server.ts";
 import { isExchangeError } from "./errors.ts";
 import { parseOdds } from "./ladder.ts";

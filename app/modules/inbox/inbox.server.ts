@@ -4,7 +4,7 @@ import { db, type Tx } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { excludedAt } from "#app/modules/protection/exclusions-active.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { inboxMessages, inboxRecipients, type InboxAudience } from "./schema.ts";
 import { parseUsernames } from "./validation.ts";

@@ -14,7 +14,7 @@ import {
   taka,
 } from "#app/modules/payments/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { getInboxMessage, listInbox, sendInboxMessage, unreadCount, updateInbox } from "./inbox.server.ts";
 import { parseUsernames, preview, sendMessageSchema } from "./validation.ts";
 

@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { type Currency, players } from "#app/modules/players/schema.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { ADJUSTMENT_MAX } from "./amount.ts";
 import { requireAmount, requireReason } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getAccountByCode, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { adjustBalance, getTransaction, listTransactions } from "./payments.server.ts";
 import { closeIdleConnections, createPlayer, createSite, createStaff, expectInvariants, expectPaymentError, newKey, taka } from "./test-helpers.ts";
 

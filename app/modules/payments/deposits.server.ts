@@ -11,7 +11,7 @@ import { type Currency, players } from "#app/modules/players/schema.ts";
 import { computeBonus, getActivePromotion, getPromotion } from "#app/modules/promotions/promotions.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { identityRefusal } from "#app/modules/protection/identity.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { createRequirement } from "#app/modules/turnover/turnover.server.ts";
 import { checkAmount, parseAmountInput } from "./amount.ts";

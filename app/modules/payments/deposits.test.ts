@@ -13,7 +13,7 @@ const dataDir = await vi.hoisted(async () => {
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, getTransferByKey } from "#app/modules/ledger/ledger.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { uploadStore } from "#app/modules/uploads/storage.server.ts";
 import { countUploads } from "#app/modules/uploads/test-helpers.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";

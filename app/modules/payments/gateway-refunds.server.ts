@@ -23,7 +23,7 @@ import {
 } from "#app/modules/ledger/ledger.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import { cancelRequirementOfDeposit } from "#app/modules/turnover/turnover.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { requireReason } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";
 import { gatewayFor } from "./gateway/registry.server.ts";

@@ -11,7 +11,7 @@ import { createStaff as createStaffUser } from "#app/modules/staff/staff.server.
 import { db } from "#app/db/db.server.ts";
 import { inboxMessages, inboxRecipients } from "#app/modules/inbox/schema.ts";
 import { getHold, getPlayerBalances, getTransferByKey, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { approveDeposit } from "./deposits.server.ts";
 import { handleCallback, startCheckout } from "./gateway-deposits.server.ts";
 import { gatewayStatusOfDeposits, refundGatewayDeposit } from "./gateway-refunds.server.ts";

@@ -7,7 +7,7 @@ import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { callRoute, staffCookie, type Outcome } from "#tests/support/route-call.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as methodsRoute from "#app/routes/admin/payments/payment-methods.tsx";
 import { saveMethodGateway } from "./methods.server.ts";

@@ -9,7 +9,7 @@ import { startOfDhakaDay } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, deposits, type WalletNumber, walletNumbers } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
-import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
 import { checkAmount } from "./amount.ts";
 import { channelLabels, type ChannelType, channelTypes, METHOD_TAG } from "./constants.ts";
 import { PaymentError, type PaymentMessageKey } from "./errors.ts";

@@ -6,7 +6,7 @@ import { db, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { voidHold } from "#app/modules/ledger/ledger.server.ts";
 import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { type Deposit, deposits, type Withdrawal, withdrawals } from "./schema.ts";
 import { PaymentError } from "./errors.ts";
 import { parseTransactionId, toId } from "./validation.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getHold, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { openReview } from "#app/modules/risk/reviews.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import {
   approveDeposit,
   approveWithdrawal,

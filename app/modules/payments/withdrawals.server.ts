@@ -11,7 +11,7 @@ import { phoneAddress } from "#app/modules/profile/contacts.server.ts";
 import { listExtraPhones } from "#app/modules/profile/extra-phones.server.ts";
 import { type ExclusionKind, playerExclusions } from "#app/modules/protection/schema.ts";
 import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { WITHDRAW_MAX, WITHDRAW_MIN } from "./amount.ts";

@@ -69,7 +69,7 @@ export async function countHits(key: string, now = new Date()) {
   return row?.n ?? 0;
 }
 
-/** Hits past their window are useless; called hourly (app/db/maintenance.server.ts). */
+/** Hits past their window are useless; called hourly (app/startup/maintenance.server.ts). */
 export async function pruneRateLimitHits(executor: Executor = db, now = new Date()) {
   await executor.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, now));
 }

@@ -5,7 +5,7 @@ import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { findPlayerById, securityLevel } from "#app/modules/players/players.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
 import { emailAddress, phoneAddress, releaseContact } from "./contacts.server.ts";
 import { listExtraPhones } from "./extra-phones.server.ts";
 import type { ContactEdit } from "./validation.ts";

@@ -2,7 +2,7 @@
 import { and, arrayContains, asc, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { PaymentError, type PaymentErrorField, type PaymentMessageKey } from "#app/modules/payments/errors.ts";
-import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { isPromotionCategory, type PromotionCategoryId } from "./categories.ts";
 import { type Promotion, promotions } from "./schema.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, createStaff, expectPaymentError, taka } from "#app/modules/payments/test-helpers.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { computeBonus, getPromotion, listActivePromotions, savePromotion } from "./promotions.server.ts";
 import { promotionFormSchema, type SavePromotionInput } from "./validation.ts";
 

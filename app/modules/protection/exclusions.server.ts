@@ -12,7 +12,7 @@ import { beginLoginAttempt, loginFailed, loginSucceeded } from "#app/modules/pla
 import { players } from "#app/modules/players/schema.ts";
 import { type ReviewStatus, withdrawals } from "#app/modules/payments/schema.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { type ActiveExclusion, activeExclusion } from "./exclusions-active.server.ts";

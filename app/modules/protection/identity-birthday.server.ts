@@ -7,7 +7,7 @@ import { players } from "#app/modules/players/schema.ts";
 import { isCalendarDate, MINIMUM_AGE } from "#app/modules/profile/validation.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
 import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
-import { amlSignals } from "./schema.ts";
+import { raiseSignal } from "#app/modules/risk/signals.server.ts";
 
 export type BirthdayFailure = {
   ok: false;
@@ -55,10 +55,7 @@ export async function saveBirthdayChecked(
     if (!row) return null;
     if (underage) {
       await tx.delete(sessions).where(eq(sessions.playerId, playerId));
-      await tx
-        .insert(amlSignals)
-        .values({ playerId, kind: "underage_birthday", fingerprint: underageFingerprint(playerId), evidence: { birthday, age } })
-        .onConflictDoNothing();
+      await raiseSignal(tx, { playerId, kind: "underage_birthday", fingerprint: underageFingerprint(playerId), evidence: { birthday, age } });
     }
     return row.birthday!;
   });

@@ -7,7 +7,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { isPaymentError } from "#app/modules/payments/errors.ts";
 import { checkProof, type ProofUpload, readProof, removeProof, storeProof } from "#app/modules/payments/proofs.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { isId } from "#app/utils/ids.ts";
 import { type IdentityDocumentType, identityDocuments, identityDocumentTypes } from "./schema.ts";

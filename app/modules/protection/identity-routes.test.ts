@@ -17,14 +17,15 @@ import { closeIdleConnections, createPlayer, createSite, PDF, PNG, setSettings }
 import { players } from "#app/modules/players/schema.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as verification from "#app/routes/account/verification.tsx";
 import * as documentImage from "#app/routes/admin/players/document-image.ts";
 import * as documents from "#app/routes/admin/players/documents.tsx";
 import * as deposit from "#app/routes/payments/deposit.tsx";
 import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
-import { amlSignals, identityDocuments } from "./schema.ts";
+import { identityDocuments } from "./schema.ts";
+import { amlSignals } from "#app/modules/risk/schema.ts";
 
 const call = (route: RouteModule, path: string, init: CallInit = {}) =>
   callRoute(route, path, { ...init, headers: { "x-client-ip": "10.9.4.1", ...init.headers } });

@@ -1,6 +1,5 @@
-// The verifications an operator may require in real-money mode (shared by the settings form, server and browser).
-export const requirableVerifications = ["phone", "email", "documents"] as const;
-export type RequirableVerification = (typeof requirableVerifications)[number];
+// Identity verification: what an operator may require (defined with the settings) and the documents a player uploads.
+export { requirableVerifications, type RequirableVerification } from "#app/modules/settings/verifications.ts";
 
 export const identityDocumentTypes = ["national_id", "passport", "driving_licence"] as const;
 export type IdentityDocumentType = (typeof identityDocumentTypes)[number];

@@ -18,12 +18,13 @@ import { closeIdleConnections, createPlayer, createSite, createStaff, PDF, PNG, 
 import { players } from "#app/modules/players/schema.ts";
 import { createSession, getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { countUploads } from "#app/modules/uploads/test-helpers.ts";
 import { ageOn, saveBirthdayChecked, underageFingerprint } from "./identity-birthday.server.ts";
 import { getDocumentFile, IdentityError, MAX_PENDING_DOCUMENTS, reviewDocument, uploadDocument } from "./identity-documents.server.ts";
 import { identityRefusal, identityState } from "./identity.server.ts";
-import { amlSignals, identityDocuments } from "./schema.ts";
+import { identityDocuments } from "./schema.ts";
+import { amlSignals } from "#app/modules/risk/schema.ts";
 
 let staff: { id: number };
 

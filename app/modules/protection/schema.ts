@@ -1,7 +1,6 @@
-// Player protection (responsible gaming) and anti-money-laundering: the player's limits and their history,
-// time-outs, self-exclusions and closures, reality-check settings, staff reviews and AML signals.
-import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+// Player protection (responsible gaming): the player's limits and their history, time-outs, self-exclusions and
+// closures, reality-check settings and identity documents. AML signals and reviews are the risk module's.
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { players } from "#app/modules/players/schema.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import type { IdentityDocumentStatus, IdentityDocumentType } from "./identity-verifications.ts";
@@ -95,73 +94,6 @@ export const playerProtection = pgTable("player_protection", {
   depositLimitPromptedAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-export const amlSignalKinds = [
-  "low_play_withdrawal",
-  "rapid_cycling",
-  "shared_device",
-  "shared_address",
-  "shared_wallet_number",
-  "shared_phone",
-  "split_deposits",
-  "trx_reuse",
-  "limit_raised_after_loss",
-  "underage_birthday",
-  "gateway_mismatch",
-] as const;
-export type AmlSignalKind = (typeof amlSignalKinds)[number];
-
-/**
- * A signal for staff, with its evidence (ids, amounts, other players). `fingerprint` makes raising idempotent: the
- * same finding raised twice (a job re-run, two instances) is one row.
- */
-export const amlSignals = pgTable(
-  "aml_signals",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    playerId: integer()
-      .notNull()
-      .references(() => players.id, { onDelete: "cascade" }),
-    kind: text().$type<AmlSignalKind>().notNull(),
-    fingerprint: text().notNull(),
-    evidence: jsonb()
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
-    status: text().$type<"open" | "dismissed" | "escalated">().notNull().default("open"),
-    handledBy: integer().references(() => staffUsers.id),
-    handledNote: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    handledAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [uniqueIndex("aml_signals_fingerprint_idx").on(t.fingerprint), index("aml_signals_player_idx").on(t.playerId, t.createdAt)],
-);
-
-/** A review on a player: while one is open, their withdrawals are held (never paid) until staff clear it with a reason. */
-export const playerReviews = pgTable(
-  "player_reviews",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    playerId: integer()
-      .notNull()
-      .references(() => players.id, { onDelete: "cascade" }),
-    status: text().$type<"open" | "cleared">().notNull().default("open"),
-    openReason: text().notNull(),
-    /** Null: opened by the system (a signal). */
-    openedBy: integer().references(() => staffUsers.id),
-    clearedBy: integer().references(() => staffUsers.id),
-    clearReason: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    clearedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    index("player_reviews_player_idx").on(t.playerId),
-    // At most one open review per player, so "open a review" is idempotent under parallel signals.
-    uniqueIndex("player_reviews_one_open_idx")
-      .on(t.playerId)
-      .where(sql`status = 'open'`),
-  ],
-);
 
 export { identityDocumentTypes, type IdentityDocumentStatus, type IdentityDocumentType } from "./identity-verifications.ts";
 

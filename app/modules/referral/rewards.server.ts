@@ -125,7 +125,7 @@ const JOB_INTERVAL_MS = 5 * 60_000;
 let timer: NodeJS.Timeout | undefined;
 let running = false;
 
-/** Started with the server (app/db/bootstrap.server.ts): checks every few minutes whether a day became due. */
+/** Started with the server (app/startup/startup.server.ts): checks every few minutes whether a day became due. */
 export function startReferralRewards() {
   if (timer) return;
   const run = async () => {

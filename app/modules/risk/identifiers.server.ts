@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import type { AmlSignalKind } from "#app/modules/protection/schema.ts";
+import type { AmlSignalKind } from "./schema.ts";
 import type { IdentifierKind, NumberSource } from "./schema.ts";
 import { raiseSignal } from "./signals.server.ts";
 

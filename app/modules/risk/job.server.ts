@@ -147,7 +147,7 @@ const JOB_INTERVAL_MS = 60_000;
 let timer: NodeJS.Timeout | undefined;
 let running = false;
 
-/** Started with the server (app/db/bootstrap.server.ts): one pass a minute per process; instances share the cursors. */
+/** Started with the server (app/startup/startup.server.ts): one pass a minute per process; instances share the cursors. */
 export function startRiskJob() {
   if (timer) return;
   const env = getEnv();

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { amlSignalKinds } from "#app/modules/protection/schema.ts";
+import { amlSignalKinds } from "#app/modules/risk/schema.ts";
 import { signalKinds } from "./kinds.ts";
 
 it("the pages' kinds are the schema's", () => {

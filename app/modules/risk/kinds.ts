@@ -1,6 +1,6 @@
 // The signal kinds and statuses for the pages' filters (a plain module the browser may load; the schema stays on the
 // server). kinds.test.ts checks the list matches the schema's.
-import type { AmlSignalKind } from "#app/modules/protection/schema.ts";
+import type { AmlSignalKind } from "./schema.ts";
 
 export const signalKinds = [
   "low_play_withdrawal",

@@ -6,8 +6,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { PaymentError } from "#app/modules/payments/errors.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { playerReviews } from "#app/modules/protection/schema.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { playerReviews } from "./schema.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 
 export type ReviewActor = { staffId: number | null; ip?: string | null };

@@ -16,8 +16,8 @@ import {
   newKey,
   taka,
 } from "#app/modules/payments/test-helpers.ts";
-import { amlSignals, playerReviews } from "#app/modules/protection/schema.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { amlSignals, playerReviews } from "#app/modules/risk/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { clearReview, openReview, openReviewIn, openReviewOf } from "./reviews.server.ts";
 import { handleSignal, raiseSignal } from "./signals.server.ts";
 

@@ -1,9 +1,11 @@
-// The AML job's own state: its thresholds (one row staff edit on /admin/risk), how far it has read each source,
-// and two small indexes it keeps up to date as it reads (who used which device, address or number; the TRX IDs'
+// Anti-money-laundering: the signals staff work through and the reviews that hold a player's withdrawals, plus the
+// AML job's own state: its thresholds (one row staff edit on /admin/risk), how far it has read each source, and two
+// small indexes it keeps up to date as it reads (who used which device, address or number; the TRX IDs'
 // one-character-deleted variants), so a new row is checked against history by index, never by a scan.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { players } from "#app/modules/players/schema.ts";
+import { staffUsers } from "#app/modules/staff/schema.ts";
 
 export const riskSettings = pgTable(
   "risk_settings",
@@ -72,3 +74,70 @@ export const riskTrxVariants = pgTable(
 );
 
 export type RiskSettings = typeof riskSettings.$inferSelect;
+
+export const amlSignalKinds = [
+  "low_play_withdrawal",
+  "rapid_cycling",
+  "shared_device",
+  "shared_address",
+  "shared_wallet_number",
+  "shared_phone",
+  "split_deposits",
+  "trx_reuse",
+  "limit_raised_after_loss",
+  "underage_birthday",
+  "gateway_mismatch",
+] as const;
+export type AmlSignalKind = (typeof amlSignalKinds)[number];
+
+/**
+ * A signal for staff, with its evidence (ids, amounts, other players). `fingerprint` makes raising idempotent: the
+ * same finding raised twice (a job re-run, two instances) is one row.
+ */
+export const amlSignals = pgTable(
+  "aml_signals",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    kind: text().$type<AmlSignalKind>().notNull(),
+    fingerprint: text().notNull(),
+    evidence: jsonb()
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    status: text().$type<"open" | "dismissed" | "escalated">().notNull().default("open"),
+    handledBy: integer().references(() => staffUsers.id),
+    handledNote: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("aml_signals_fingerprint_idx").on(t.fingerprint), index("aml_signals_player_idx").on(t.playerId, t.createdAt)],
+);
+
+/** A review on a player: while one is open, their withdrawals are held (never paid) until staff clear it with a reason. */
+export const playerReviews = pgTable(
+  "player_reviews",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id, { onDelete: "cascade" }),
+    status: text().$type<"open" | "cleared">().notNull().default("open"),
+    openReason: text().notNull(),
+    /** Null: opened by the system (a signal). */
+    openedBy: integer().references(() => staffUsers.id),
+    clearedBy: integer().references(() => staffUsers.id),
+    clearReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("player_reviews_player_idx").on(t.playerId),
+    // At most one open review per player, so "open a review" is idempotent under parallel signals.
+    uniqueIndex("player_reviews_one_open_idx")
+      .on(t.playerId)
+      .where(sql`status = 'open'`),
+  ],
+);

@@ -2,8 +2,8 @@
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { type AmlSignalKind, amlSignals, playerReviews } from "#app/modules/protection/schema.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { type AmlSignalKind, amlSignals, playerReviews } from "./schema.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import type { SignalStatus } from "./kinds.ts";
 import { openReviewIn } from "./reviews.server.ts";

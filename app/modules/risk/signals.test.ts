@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
-import { type AmlSignalKind, amlSignals } from "#app/modules/protection/schema.ts";
+import { type AmlSignalKind, amlSignals } from "#app/modules/risk/schema.ts";
 import { riskCursors } from "./schema.ts";
 import { playerSignals } from "./signals.server.ts";
 import { deposit, extraPhone, limitChange, player, round, runJob, session, taka, timeline, withdrawal } from "./test-helpers.ts";

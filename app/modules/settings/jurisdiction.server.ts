@@ -1,4 +1,4 @@
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
+import { getGeneralSettings } from "./general.server.ts";
 import { countryOfPlayer, isJurisdictionAllowed } from "./jurisdiction.ts";
 
 export type JurisdictionRefusal = { messageKey: "admin.jurisdiction.refused" };
@@ -8,7 +8,7 @@ export type JurisdictionRefusal = { messageKey: "admin.jurisdiction.refused" };
  * code) is not on the operator's list of licensed jurisdictions. In demo mode everyone may play.
  */
 export async function checkJurisdiction(input: { currency: string; callingCode: string }): Promise<null | JurisdictionRefusal> {
-  const { general } = await getSiteConfig();
+  const general = await getGeneralSettings();
   if (general.mode !== "real") return null;
   return isJurisdictionAllowed(general, countryOfPlayer(input)) ? null : { messageKey: "admin.jurisdiction.refused" };
 }

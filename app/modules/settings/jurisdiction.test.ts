@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { generalSettings } from "./schema.ts";
 import { countryOfPlayer, isJurisdictionAllowed, missingForRealMoney } from "./jurisdiction.ts";

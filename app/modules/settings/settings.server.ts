@@ -2,10 +2,10 @@
 // serves it to every page (cached); a change here clears that cache and is written to the audit log.
 import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
+import { generalSettingsChanged } from "./general.server.ts";
 import { generalSettings } from "./schema.ts";
-import { audit, changedFields } from "#app/modules/staff/audit.server.ts";
-import { type RequirableVerification, requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
+import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { type RequirableVerification, requirableVerifications } from "./verifications.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";
 import { isPayoutPromiseHours, isResubmitWaitMinutes, parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
 
@@ -131,6 +131,6 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     });
     return true;
   });
-  if (changed) clearSiteConfigCache();
+  if (changed) generalSettingsChanged();
   return { ok: true, changed };
 }

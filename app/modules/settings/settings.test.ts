@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { getEditableSettings, updateSettings } from "./settings.server.ts";
 import { formatHundredths, parseHundredths, settingsSchema, type SettingsInput } from "./validation.ts";

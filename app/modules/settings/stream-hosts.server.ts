@@ -2,13 +2,13 @@
 // every instance agrees within its TTL) and by the check of an event's stream URL; an admin edits it, audited.
 import { asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { clearSiteConfigCache, getSiteConfig } from "#app/modules/content/content.server.ts";
-import { audit } from "#app/modules/staff/audit.server.ts";
+import { generalSettingsChanged, getGeneralSettings } from "./general.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { generalSettings } from "./schema.ts";
 
 /** The allowed hosts as every page reads them (cached). */
 export async function configuredStreamHosts(): Promise<string[]> {
-  return (await getSiteConfig()).general.streamHosts;
+  return (await getGeneralSettings()).streamHosts;
 }
 
 /** The allowed hosts as the database holds them now (a staff change is checked against these, not a cached copy). */
@@ -40,6 +40,6 @@ export async function updateStreamHosts(actor: { id: number; ip: string | null }
     });
     return true;
   });
-  if (changed) clearSiteConfigCache();
+  if (changed) generalSettingsChanged();
   return changed;
 }

@@ -1,7 +1,7 @@
 // The /admin/settings form, shared by the server and the browser (conform). Messages are i18n keys.
 import { z } from "zod";
 import { parseTaka } from "#app/kernel/money.ts";
-import { requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
+import { requirableVerifications } from "./verifications.ts";
 import { jurisdictionCodes, missingForRealMoney } from "./jurisdiction.ts";
 
 export const siteModes = ["demo", "real"] as const;

@@ -116,7 +116,7 @@ export async function setLiveCaptchaCode(visitorId: string, code: string, now = 
   return rows.length > 0;
 }
 
-/** Codes past their time are useless; called hourly (app/db/maintenance.server.ts). */
+/** Codes past their time are useless; called hourly (app/startup/maintenance.server.ts). */
 export async function pruneCaptchas(executor: Executor = db, now = new Date()) {
   await executor.delete(captchas).where(lt(captchas.expiresAt, now));
 }

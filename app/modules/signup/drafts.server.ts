@@ -70,7 +70,7 @@ export async function deleteDraft(token: string | null): Promise<string> {
   return draftCookie().serialize("", { maxAge: 0 });
 }
 
-/** Drafts past their time are useless; called hourly (app/db/maintenance.server.ts). */
+/** Drafts past their time are useless; called hourly (app/startup/maintenance.server.ts). */
 export async function pruneSignupDrafts(executor: Executor = db, now = new Date()) {
   await executor.delete(signupDrafts).where(lt(signupDrafts.expiresAt, now));
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { authenticate, findPlayerByUsername } from "#app/modules/players/players.server.ts";
 import { verifyPassword } from "#app/modules/players/password.server.ts";
 import { registerStep1Schema, registerStep2Schema } from "#app/modules/players/validation.ts";

@@ -10,7 +10,7 @@ import { burnPasswordCheck, verifyPassword } from "#app/modules/players/password
 import { beginLoginAttempt, loginFailed, loginSucceeded, type LoginPace } from "#app/modules/players/rate-limit.server.ts";
 import { clientIp, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import { hashToken } from "#app/modules/sessions/sessions.server.ts";
-import { audit } from "./audit.server.ts";
+import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffSessions, staffUsers, type StaffRole } from "./schema.ts";
 import { findStaffByUsername, toPublicStaff, type PublicStaff } from "./staff.server.ts";
 

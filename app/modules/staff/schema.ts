@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const staffRoles = ["admin", "finance", "support", "trader", "content"] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -36,24 +36,4 @@ export const staffSessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index("staff_sessions_staff_idx").on(t.staffId), index("staff_sessions_expires_idx").on(t.expiresAt)],
-);
-
-/**
- * Append-only: a trigger in the migration refuses UPDATE, DELETE and TRUNCATE. staff_id is null for
- * actions of the system itself (the first admin created at start-up).
- */
-export const auditLog = pgTable(
-  "audit_log",
-  {
-    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    staffId: integer().references(() => staffUsers.id),
-    action: text().notNull(),
-    entity: text().notNull(),
-    entityId: text(),
-    before: jsonb(),
-    after: jsonb(),
-    ip: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("audit_log_staff_idx").on(t.staffId, t.id), index("audit_log_action_idx").on(t.action, t.id)],
 );

@@ -12,9 +12,11 @@ import { db } from "#app/db/db.server.ts";
 import { captureLogs } from "#app/kernel/log.server.ts";
 import { authenticate } from "#app/modules/players/players.server.ts";
 import { MAX_FAILURES_PER_USER_AND_IP } from "#app/modules/players/rate-limit.server.ts";
-import { audit, AUDIT_PAGE_SIZE, listAudit, listAuditActions } from "./audit.server.ts";
+import { audit, listAuditActions } from "#app/modules/audit/audit.server.ts";
+import { AUDIT_PAGE_SIZE, listAudit } from "#app/modules/staff/audit-log.server.ts";
 import { getStaff, loginStaff, logoutStaff, requireStaff, safeAdminRedirect } from "./auth.server.ts";
-import { auditLog, staffSessions, staffUsers } from "./schema.ts";
+import { staffSessions, staffUsers } from "./schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername, resetStaffPassword, setStaffActive } from "./staff.server.ts";
 
 const loginRequest = (ip: string) =>

@@ -1,6 +1,6 @@
 // Before the upload store, each app instance kept uploads on its own disk under DATA_DIR: deposit proofs in
 // uploads/proofs, identity documents in uploads/identity, posters and content images in posters. On start-up
-// (app/db/bootstrap.server.ts) those files go into the upload store, so that an operator upgrading loses none and every
+// (app/startup/startup.server.ts) those files go into the upload store, so that an operator upgrading loses none and every
 // instance serves them: each instance imports its own folders, a file already stored is left alone (so running it
 // again, or two instances sharing one disk, changes nothing), and the files stay where they are (they may be removed
 // once the database holding them is backed up). A marker in each folder remembers how many files it held when it was
@@ -10,20 +10,14 @@ import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { getEnv } from "#app/config/env.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { isPosterName } from "#app/modules/games/posters.server.ts";
-import { isStoredName } from "#app/modules/payments/proofs.server.ts";
 import { type UploadStore, uploadStore } from "./storage.server.ts";
 
 export const IMPORT_MARKER = ".imported-to-upload-store";
 const log = rootLog.child({ module: "uploads" });
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
-/** The old folders under DATA_DIR, the kind their files are stored as, and the names the app gave them. */
-const LEGACY_FOLDERS = [
-  { dir: ["uploads", "proofs"], kind: "proofs", isName: isStoredName },
-  { dir: ["uploads", "identity"], kind: "identity", isName: isStoredName },
-  { dir: ["posters"], kind: "posters", isName: isPosterName },
-] as const;
+/** An old folder under DATA_DIR, the kind its files are stored as, and the test for the names the app gave them. */
+export type LegacyFolder = { dir: readonly string[]; kind: string; isName: (name: string) => boolean };
 
 export type ImportReport = { imported: number; alreadyStored: number; skipped: string[] };
 
@@ -37,9 +31,17 @@ async function readMarker(dir: string): Promise<number | null> {
 }
 
 /** Imports the files of the old upload folders under `dataDir` that the store does not have yet. */
-export async function importDiskUploads({ dataDir = getEnv().DATA_DIR, store = uploadStore() }: { dataDir?: string; store?: UploadStore } = {}) {
+export async function importDiskUploads({
+  folders,
+  dataDir = getEnv().DATA_DIR,
+  store = uploadStore(),
+}: {
+  folders: readonly LegacyFolder[];
+  dataDir?: string;
+  store?: UploadStore;
+}) {
   const report: ImportReport = { imported: 0, alreadyStored: 0, skipped: [] };
-  for (const folder of LEGACY_FOLDERS) {
+  for (const folder of folders) {
     const dir = path.resolve(dataDir, ...folder.dir);
     const names = (await readdir(dir).catch(() => null))?.filter((n) => n !== IMPORT_MARKER);
     if (!names || names.length === 0 || (await readMarker(dir)) === names.length) continue;

@@ -30,6 +30,7 @@ import * as playerProofRoute from "#app/routes/resources/deposit-proof.ts";
 import { UPLOAD_CSP } from "#app/utils/security-headers.server.ts";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import { IMPORT_MARKER, importDiskUploads } from "./import-disk.server.ts";
+import { LEGACY_UPLOAD_FOLDERS } from "#app/startup/legacy-uploads.server.ts";
 import { DatabaseUploadStore, uploadStore } from "./storage.server.ts";
 
 const WEBP = Uint8Array.from(Buffer.from("UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v3AgAA=", "base64"));
@@ -167,7 +168,7 @@ describe("uploads an earlier version kept on disk", () => {
 
     const logs = captureLogs();
     try {
-      const first = await importDiskUploads({ dataDir });
+      const first = await importDiskUploads({ folders: LEGACY_UPLOAD_FOLDERS, dataDir });
       expect(first).toMatchObject({ imported: 2, alreadyStored: 0 });
       expect(first.skipped.map((f) => path.basename(f)).sort()).toEqual([`${"c".repeat(32)}.png`, "notes.txt"]);
       expect(logs.messages("info").sort()).toEqual([
@@ -190,11 +191,11 @@ describe("uploads an earlier version kept on disk", () => {
     expect(readdirSync(path.join(dataDir, "uploads", "proofs")).sort()).toEqual([IMPORT_MARKER, deposit.proofFile].sort());
 
     // The next start-up: nothing to do.
-    expect(await importDiskUploads({ dataDir })).toEqual({ imported: 0, alreadyStored: 0, skipped: [] });
+    expect(await importDiskUploads({ folders: LEGACY_UPLOAD_FOLDERS, dataDir })).toEqual({ imported: 0, alreadyStored: 0, skipped: [] });
     // A file added since (say, copied over from another instance's disk) is imported; what is stored is left alone.
     const later = `${"d".repeat(32)}.png`;
     writeFileSync(path.join(dataDir, "uploads", "proofs", later), PNG);
-    expect(await importDiskUploads({ dataDir })).toEqual({ imported: 1, alreadyStored: 1, skipped: [] });
+    expect(await importDiskUploads({ folders: LEGACY_UPLOAD_FOLDERS, dataDir })).toEqual({ imported: 1, alreadyStored: 1, skipped: [] });
     expect(await uploadStore().get(`proofs/${later}`)).toMatchObject({ contentType: "image/png", size: PNG.byteLength });
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { getEditableSettings } from "#app/modules/settings/settings.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";

@@ -9,7 +9,8 @@ import { branding, footerPartners, sliders, socialLinks } from "#app/modules/con
 import { generalSettings } from "#app/modules/settings/schema.ts";
 import { createSite, PNG } from "#app/modules/payments/test-helpers.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { auditLog, type StaffRole } from "#app/modules/staff/schema.ts";
+import { type StaffRole } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as contentPage from "#app/routes/pages/content-page.tsx";
 import { callRoute } from "#tests/support/route-call.ts";

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { vipLevels, vipSettings } from "#app/modules/vip/schema.ts";
 import { vipReady } from "#app/modules/vip/test-helpers.ts";

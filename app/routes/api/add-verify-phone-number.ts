@@ -1,5 +1,5 @@
 import { rejectMethod } from "#app/modules/api/http.server.ts";
-import { profilePost, verifyCode } from "#app/modules/profile/api.server.ts";
+import { profilePost, verifyCode } from "#app/modules/api/profile.server.ts";
 import type { Route } from "./+types/add-verify-phone-number";
 
 export function loader({ request }: Route.LoaderArgs) {

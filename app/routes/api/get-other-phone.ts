@@ -1,5 +1,5 @@
 import { checkMethod, rejectMethod } from "#app/modules/api/http.server.ts";
-import { otherPhones } from "#app/modules/profile/api.server.ts";
+import { otherPhones } from "#app/modules/api/profile.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/get-other-phone";
 

@@ -2,7 +2,7 @@
 import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { createPlayer, MAX_SIGNUPS_PER_IP } from "#app/modules/players/players.server.ts";
 import { ADDRESS_SLOW_AFTER, MAX_FAILURES_PER_USER_AND_IP } from "#app/modules/players/rate-limit.server.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";

@@ -2,7 +2,7 @@
 // password change form (one message per field, an empty form after a change) and the log-out page (guests go home).
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { honeypotInputProps } from "#app/utils/honeypot.server.ts";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";

@@ -2,7 +2,7 @@
 // them: the root middleware (language, session) fills the context, then the loader or action runs. Real database.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { getGameByCode, listFavouriteGames } from "#app/modules/games/catalogue.server.ts";

@@ -11,7 +11,7 @@ import { computeRewardsForDay } from "#app/modules/referral/rewards.server.ts";
 import { getReferralSettings } from "#app/modules/referral/settings.server.ts";
 import { dhakaNoon, referredPlayer, setRequirements, settledRound } from "#app/modules/referral/test-helpers.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { callRoute as call, sessionFor } from "#tests/support/route-call.ts";
 import * as adminPage from "../admin/referral.tsx";

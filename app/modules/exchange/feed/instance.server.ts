@@ -1,4 +1,4 @@
-// This process's exchange feed runner, started with the server (app/db/bootstrap.server.ts) and stopped on shutdown.
+// This process's exchange feed runner, started with the server (app/startup/startup.server.ts) and stopped on shutdown.
 import { getEnv } from "#app/config/env.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
 import { httpFeed } from "./http-feed.server.ts";

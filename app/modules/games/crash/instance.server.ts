@@ -1,4 +1,4 @@
-// This process's Crash engine, started with the server (app/db/bootstrap.server.ts) and stopped on shutdown.
+// This process's Crash engine, started with the server (app/startup/startup.server.ts) and stopped on shutdown.
 import { getEnv } from "#app/config/env.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
 import { CrashEngine, type CrashTiming } from "./engine.server.ts";

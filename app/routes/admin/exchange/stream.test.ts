@@ -3,12 +3,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { createTraderEvent } from "#app/modules/exchange/trader.server.ts";
 import { exchangeEvents } from "#app/modules/exchange/schema.ts";
 import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { auditLog } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as event from "./event.tsx";
 import * as events from "./events.tsx";

@@ -23,7 +23,8 @@ import {
 import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { auditLog, type StaffRole } from "#app/modules/staff/schema.ts";
+import { type StaffRole } from "#app/modules/staff/schema.ts";
+import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as adjustmentsRoute from "./adjustments.tsx";
 import * as proofRoute from "./deposit-proof.ts";

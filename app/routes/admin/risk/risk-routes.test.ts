@@ -7,7 +7,7 @@ import { db } from "#app/db/db.server.ts";
 import { transfer } from "#app/modules/ledger/ledger.server.ts";
 import { requestWithdrawal } from "#app/modules/payments/payments.server.ts";
 import { closeIdleConnections, createMethodWithNumbers, createPlayer, createSite, newKey, taka } from "#app/modules/payments/test-helpers.ts";
-import { playerReviews } from "#app/modules/protection/schema.ts";
+import { playerReviews } from "#app/modules/risk/schema.ts";
 import { raiseSignal } from "#app/modules/risk/signals.server.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";

@@ -9,7 +9,7 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import type { AmlSignalKind } from "#app/modules/protection/schema.ts";
+import type { AmlSignalKind } from "#app/modules/risk/schema.ts";
 import { signalView } from "#app/modules/risk/describe.server.ts";
 import { getRiskSettings, toThresholds, updateRiskSettings } from "#app/modules/risk/settings.server.ts";
 import { type SignalStatus, signalKinds, signalStatuses } from "#app/modules/risk/kinds.ts";

@@ -1,8 +1,8 @@
 // The append-only audit log of staff actions (and, later, money movements). Rows are written inside the
 // transaction of the change they describe, so a change without its audit row cannot be committed.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { auditLog, staffUsers } from "./schema.ts";
+import { auditLog } from "./schema.ts";
 
 export type AuditEntry = {
   /** The staff member acting; null for the system itself. */
@@ -39,35 +39,6 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
     diff.after[k] = after[k];
   }
   return diff;
-}
-
-export const AUDIT_PAGE_SIZE = 50;
-
-export type AuditFilter = { staffId?: number; action?: string; page?: number };
-
-/** Newest first; one row more than a page is read to know whether an older page exists. */
-export async function listAudit({ staffId, action, page = 1 }: AuditFilter) {
-  const where = and(staffId ? eq(auditLog.staffId, staffId) : undefined, action ? eq(auditLog.action, action) : undefined);
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      staffId: auditLog.staffId,
-      staffUsername: staffUsers.username,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      before: auditLog.before,
-      after: auditLog.after,
-      ip: auditLog.ip,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE + 1)
-    .offset((page - 1) * AUDIT_PAGE_SIZE);
-  return { rows: rows.slice(0, AUDIT_PAGE_SIZE), hasOlder: rows.length > AUDIT_PAGE_SIZE };
 }
 
 /** Every action name in the log, read by skipping through the (action, id) index rather than scanning rows. */

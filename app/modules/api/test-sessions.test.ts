@@ -4,8 +4,8 @@ import { db } from "#app/db/db.server.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { getStaff } from "#app/modules/staff/auth.server.ts";
 import { ensureSeedAdmin, SEED_ADMIN_USERNAME } from "#app/modules/staff/staff.server.ts";
-import { readSessionToken } from "./auth.server.ts";
-import { getSessionPlayer } from "./sessions.server.ts";
+import { readSessionToken } from "#app/modules/sessions/auth.server.ts";
+import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { openTestSession } from "./test-sessions.server.ts";
 
 const KEY = randomBytes(32).toString("base64url");

@@ -1,7 +1,7 @@
 // Demo content for a fresh install. Images are the project's own SVGs under public/.
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.server.ts";
-import { announcements, branding, gameCategories, generalSettings, paymentMethods, players, sliders, socialLinks } from "./schema.ts";
+import type { Db } from "#app/db/client.server.ts";
+import { announcements, branding, gameCategories, generalSettings, paymentMethods, players, sliders, socialLinks } from "#app/db/schema.ts";
 import { creditDemoBalance } from "#app/modules/players/demo-credit.server.ts";
 import { hashPassword } from "#app/modules/players/password.server.ts";
 

@@ -1,16 +1,16 @@
 // The profile calls of the JSON API (spec section 7). They use the same functions as the /profile page, so the
 // rules (limits, attempts, one verified number per account, birthday once and 18+) are the same.
 import { z } from "zod";
-import { english } from "#app/modules/api/english.server.ts";
-import { apiError, checkMethod, NO_STORE, readBody } from "#app/modules/api/http.server.ts";
+import { english } from "./english.server.ts";
+import { apiError, checkMethod, NO_STORE, readBody } from "./http.server.ts";
 import { phoneField } from "#app/modules/players/validation.ts";
 import type { PublicPlayer } from "#app/modules/players/players.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
-import { saveBirthday } from "./birthday.server.ts";
-import { phoneAddress } from "./contacts.server.ts";
-import { addExtraPhone, findExtraPhone, listExtraPhones } from "./extra-phones.server.ts";
-import { RESEND_SECONDS, sendPhoneCode, verifyPhoneCode, type ProfileError } from "./phone-verification.server.ts";
-import { birthdayField, codeField } from "./validation.ts";
+import { saveBirthday } from "#app/modules/profile/birthday.server.ts";
+import { phoneAddress } from "#app/modules/profile/contacts.server.ts";
+import { addExtraPhone, findExtraPhone, listExtraPhones } from "#app/modules/profile/extra-phones.server.ts";
+import { RESEND_SECONDS, sendPhoneCode, verifyPhoneCode, type ProfileError } from "#app/modules/profile/phone-verification.server.ts";
+import { birthdayField, codeField } from "#app/modules/profile/validation.ts";
 
 const headers = { ...NO_STORE, Vary: "Authorization" };
 

@@ -1,4 +1,4 @@
-import { db } from "./db.server.ts";
+import { db } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
 import { pruneLoginFailures } from "#app/modules/players/rate-limit.server.ts";
 import { pruneExpiredSessions } from "#app/modules/sessions/sessions.server.ts";

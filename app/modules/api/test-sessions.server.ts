@@ -7,8 +7,8 @@ import { type Env, getEnv } from "#app/config/env.server.ts";
 import { findPlayerByUsername, markLoggedIn } from "#app/modules/players/players.server.ts";
 import { startStaffSession } from "#app/modules/staff/auth.server.ts";
 import { findStaffByUsername } from "#app/modules/staff/staff.server.ts";
-import { clientIp, commitSessionCookie } from "./auth.server.ts";
-import { createSession } from "./sessions.server.ts";
+import { clientIp, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
+import { createSession } from "#app/modules/sessions/sessions.server.ts";
 
 const requestSchema = z.object({ role: z.enum(["player", "staff"]), username: z.string().min(1).max(50) });
 

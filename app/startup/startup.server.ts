@@ -11,8 +11,9 @@ import { startRiskJob } from "#app/modules/risk/job.server.ts";
 import { startGatewayReconciliation } from "#app/modules/payments/gateway-deposits.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { importDiskUploads } from "#app/modules/uploads/import-disk.server.ts";
+import { LEGACY_UPLOAD_FOLDERS } from "./legacy-uploads.server.ts";
 import { ensureVipDefaults, startVipAccrual } from "#app/modules/vip/vip.server.ts";
-import { database } from "./db.server.ts";
+import { database } from "#app/db/db.server.ts";
 import { startMaintenance } from "./maintenance.server.ts";
 import { DEMO_PLAYER, seedDemoContent } from "./seed.server.ts";
 
@@ -26,7 +27,7 @@ export async function bootstrap() {
   done = true;
   const env = getEnv();
   // Uploads an earlier version kept on this instance's disk go into the upload store (once; see the module).
-  await importDiskUploads();
+  await importDiskUploads({ folders: LEGACY_UPLOAD_FOLDERS });
   const seed = env.SEED_DEMO ?? env.embedded;
   if (seed) {
     const seeded = await seedDemoContent(database.db);

@@ -1,0 +1,24 @@
+// The general settings row as every page reads it: cached per instance for a TTL (a staff edit empties the caches of
+// this instance at once; other instances catch up within the TTL). Content's site config builds on it.
+import { asc } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { contentChanged, ttlCache } from "#app/utils/ttl-cache.server.ts";
+import { generalSettings } from "./schema.ts";
+
+export type GeneralSettings = typeof generalSettings.$inferSelect;
+
+const GENERAL_SETTINGS_TTL_MS = 10_000;
+const cached = ttlCache(GENERAL_SETTINGS_TTL_MS, async (): Promise<GeneralSettings> => {
+  const [general] = await db.select().from(generalSettings).orderBy(asc(generalSettings.id)).limit(1);
+  if (!general) throw new Error("Site settings are missing: the database was not seeded.");
+  return general;
+});
+
+export function getGeneralSettings(): Promise<GeneralSettings> {
+  return cached.get();
+}
+
+/** After staff change the settings: every cached page content of this instance is read again. */
+export function generalSettingsChanged() {
+  contentChanged();
+}

@@ -13,11 +13,11 @@ import { type WalletFailure, type WalletSuccess, walletBet, walletRollback, wall
 import { multiplierAt, payoutAt } from "./curve.ts";
 import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
+import { CRASH_CODE } from "./game.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
 import { takaText } from "#app/kernel/money.ts";
 
-export const CRASH_CODE = "HOUSE-CRASH-CRASH";
 /** The highest auto cash-out a player can set: 1,000,000.00×. */
 export const MAX_AUTO_CASHOUT = 100_000_000;
 

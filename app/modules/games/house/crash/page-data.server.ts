@@ -2,7 +2,7 @@
 // as form errors.
 import { findHouseGame } from "../game-row.server.ts";
 import { playableBalance } from "../page-data.server.ts";
-import { CRASH_CODE } from "./bets.server.ts";
+import { CRASH_CODE } from "./game.ts";
 import { crashState } from "./store.server.ts";
 import { crashView } from "./view.ts";
 import { takaText } from "#app/kernel/money.ts";

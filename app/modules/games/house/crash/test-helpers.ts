@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { ensureHouseGames } from "../test-helpers.ts";
 import { crashRounds, games } from "../../schema.ts";
-import { CRASH_CODE } from "./bets.server.ts";
+import { CRASH_CODE } from "./game.ts";
 import { createChain, type LoadedChain } from "./chain.server.ts";
 import { openRound, startRound } from "./rounds.server.ts";
 

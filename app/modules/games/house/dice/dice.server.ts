@@ -7,7 +7,8 @@ import { type DiceDirection, diceMultiplier, dicePayout, diceTargetAllowed, dice
 import { HOUSE_PLATFORM } from "../../types.ts";
 import { walletBet, walletWin } from "../../wallet.server.ts";
 import { HouseError } from "../errors.ts";
-import { checkStake, DICE_CODE, requireHouseGame } from "../game-row.server.ts";
+import { checkStake, requireHouseGame } from "../game-row.server.ts";
+import { DICE_CODE } from "./game.ts";
 import { takeNonce } from "../seeds.server.ts";
 import { walletOrThrow } from "../wallet-call.server.ts";
 

@@ -8,8 +8,9 @@ import { diceMultiplier, dicePayout } from "./rules.ts";
 import { gameRounds, games } from "../../schema.ts";
 import { playDice } from "./dice.server.ts";
 import { HouseError } from "../errors.ts";
-import { DICE_CODE } from "../game-row.server.ts";
-import { getActiveSeed, listRevealedSeeds, rotateSeed } from "../seeds.server.ts";
+import { DICE_CODE } from "./game.ts";
+import { rotateSeed } from "../registry.server.ts";
+import { getActiveSeed, listRevealedSeeds } from "../seeds.server.ts";
 import { ensureHouseGames, fundedPlayer, mainBalance } from "../test-helpers.ts";
 
 beforeAll(ensureHouseGames);

@@ -11,7 +11,8 @@ import { fairSeeds, type MinesGame, minesGames } from "../../schema.ts";
 import { HOUSE_PLATFORM } from "../../types.ts";
 import { walletBet, walletWin } from "../../wallet.server.ts";
 import { HouseError } from "../errors.ts";
-import { checkStake, MINES_CODE, requireHouseGame } from "../game-row.server.ts";
+import { checkStake, requireHouseGame } from "../game-row.server.ts";
+import { MINES_CODE } from "./game.ts";
 import { takeNonce } from "../seeds.server.ts";
 import { walletOrThrow } from "../wallet-call.server.ts";
 

@@ -11,7 +11,7 @@ import { bootstrap } from "#app/startup/startup.server.ts";
 import { database } from "./db/db.server.ts";
 import { log as rootLog } from "./kernel/log.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
-import { stopCrashEngine } from "./modules/games/crash/instance.server.ts";
+import { stopCrashEngine } from "./modules/games/house/crash/instance.server.ts";
 import { providerFrameOrigins } from "./modules/games/frame-origins.server.ts";
 import { getAuth } from "./modules/sessions/auth.server.ts";
 import { configuredStreamHosts } from "./modules/settings/stream-hosts.server.ts";

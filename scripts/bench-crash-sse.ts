@@ -22,9 +22,9 @@ async function serve() {
   const { db } = await import("#app/db/db.server.ts");
   const { crashRounds } = await import("#app/modules/games/schema.ts");
   const { hashChain } = await import("#app/modules/games/fair/index.ts");
-  const { CHAIN_LENGTH } = await import("#app/modules/games/crash/chain.server.ts");
-  const { startCrashEngine, stopCrashEngine } = await import("#app/modules/games/crash/instance.server.ts");
-  const { crashHub } = await import("#app/modules/games/crash/hub.server.ts");
+  const { CHAIN_LENGTH } = await import("#app/modules/games/house/crash/chain.server.ts");
+  const { startCrashEngine, stopCrashEngine } = await import("#app/modules/games/house/crash/instance.server.ts");
+  const { crashHub } = await import("#app/modules/games/house/crash/hub.server.ts");
   const { loader } = await import("#app/routes/resources/crash-events.ts");
   const tickMs = Number(args.get("tick-ms") ?? 100);
 

@@ -13,7 +13,7 @@ import { handleDataRequest, handleError } from "#app/entry.server.tsx";
 import { type CapturedLogs, captureLogs, log } from "#app/kernel/log.server.ts";
 import { rootMiddleware } from "#app/middleware.server.ts";
 import { eventBusReady, type Notice, stopEventBus, subscribePlayer } from "#app/modules/events/bus.server.ts";
-import { playDice } from "#app/modules/games/house/dice.server.ts";
+import { playDice } from "#app/modules/games/house/dice/dice.server.ts";
 import { ensureHouseGames, fundedPlayer } from "#app/modules/games/house/test-helpers.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { closeIdleConnections, expectInvariants, isPostgres } from "#app/modules/payments/test-helpers.ts";

@@ -1,6 +1,6 @@
 import { getEnv } from "#app/config/env.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { startCrashEngine } from "#app/modules/games/crash/instance.server.ts";
+import { startCrashEngine } from "#app/modules/games/house/crash/instance.server.ts";
 import { startExchangeFeed } from "#app/modules/exchange/feed/instance.server.ts";
 import { startOutboxSender } from "#app/modules/outbox/outbox.server.ts";
 import { ensureContentPages, seedFooterPartnersDemo } from "#app/modules/content/pages.server.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { createBookmakerMarket } from "#app/modules/exchange/test-helpers.ts";
-import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
+import { DICE_CODE } from "#app/modules/games/house/dice/game.ts";
 import { ensureHouseGames } from "#app/modules/games/house/test-helpers.ts";
 import { games } from "#app/modules/games/schema.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { exchangePins } from "#app/modules/exchange/schema.ts";
 import { createBookmakerMarket } from "#app/modules/exchange/test-helpers.ts";
-import { DICE_CODE } from "#app/modules/games/house/game-row.server.ts";
+import { DICE_CODE } from "#app/modules/games/house/dice/game.ts";
 import { ensureHouseGames, fundedPlayer, mainBalance } from "#app/modules/games/house/test-helpers.ts";
 import { gameFavourites, games } from "#app/modules/games/schema.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";

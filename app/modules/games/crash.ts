@@ -1,6 +1,6 @@
 // Crash, the part pages and browsers use: the multiplier curve, the page's view of a round, live events, errors.
-export * from "./crash/curve.ts";
-export * from "./crash/errors.ts";
-export * from "./crash/events.ts";
-export * from "./crash/public.ts";
-export * from "./crash/view.ts";
+export * from "./house/crash/curve.ts";
+export * from "./house/crash/errors.ts";
+export * from "./house/crash/events.ts";
+export * from "./house/crash/public.ts";
+export * from "./house/crash/view.ts";

@@ -1,7 +1,6 @@
-// The in-house Dice and Mines as routes use them: play, seeds, page data and errors.
-export { playDice } from "./house/dice.server.ts";
+// The in-house games as routes use them: each game's server half by id (houseServerGames.dice.play.roll, its
+// pageData, ...), the /fair verifier, seeds and errors.
 export { isHouseError } from "./house/errors.ts";
-export { DICE_CODE, MINES_CODE } from "./house/game-row.server.ts";
-export { cashOutMines, getMinesState, type MinesView, revealTile, startMines } from "./house/mines.server.ts";
-export { housePageData, stakeFromText } from "./house/page-data.server.ts";
-export { getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed } from "./house/seeds.server.ts";
+export { stakeFromText } from "./house/page-data.server.ts";
+export { houseServerGames, rotateSeed, setClientSeed, verifyFairness } from "./house/registry.server.ts";
+export { getActiveSeed, listRevealedSeeds } from "./house/seeds.server.ts";

@@ -210,16 +210,4 @@ export async function listRecordPlatforms(): Promise<Array<{ platform: string; n
 }
 
 /** The /fair verifier link that recomputes a house round's result, once the seed needed for it is public. */
-export function verifyLink(fairness: Record<string, unknown> | null, serverSeed: string | null): string | null {
-  if (!fairness) return null;
-  const game = fairness.game;
-  if ((game === "dice" || game === "mines") && serverSeed && typeof fairness.clientSeed === "string" && typeof fairness.nonce === "number") {
-    const q = new URLSearchParams({ game, serverSeed, clientSeed: fairness.clientSeed, nonce: String(fairness.nonce) });
-    if (game === "mines" && typeof fairness.mines === "number") q.set("mines", String(fairness.mines));
-    return `/fair?${q}#verifier`;
-  }
-  if (game === "crash" && typeof fairness.hash === "string" && typeof fairness.salt === "string") {
-    return `/fair?${new URLSearchParams({ game: "crash", hash: fairness.hash, salt: fairness.salt })}#verifier`;
-  }
-  return null;
-}
+export { verifyLink } from "./house/registry.ts";

@@ -1,9 +1,10 @@
-// The game catalogue every install starts with: the house provider (Crash, Dice, Mines) always, and in demo
+// The game catalogue every install starts with: the house provider (the games of house/registry.ts) always, and in demo
 // mode a catalogue of aggregator providers that fills every category (their empty baseUrl makes the built-in
 // simulated aggregator answer their launches). Idempotent: rows are matched on platform / code and never changed
 // (an icon staff removed stays removed).
 import { inArray } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
+import { houseGames } from "./house/registry.ts";
 import { gameProviders, games } from "./schema.ts";
 import { HOUSE_PLATFORM, type GameType } from "./types.ts";
 import { openHouseShards } from "./wallet.server.ts";
@@ -18,7 +19,7 @@ export const houseProvider: SeedProvider = {
   platform: HOUSE_PLATFORM,
   name: "DeshPlay Originals",
   kind: "house",
-  games: [g("CRASH", "Crash", true), g("ARCADE", "Dice", true), g("ARCADE", "Mines", true)],
+  games: houseGames.map((h) => g(h.catalogue.type, h.catalogue.name, h.catalogue.featured)),
 };
 
 const agg = (platform: string, name: string, list: SeedGame[], filterId?: number): SeedProvider => ({

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { ensureCrashGame } from "#app/modules/games/crash/test-helpers.ts";
+import { ensureCrashGame } from "#app/modules/games/house/crash/test-helpers.ts";
 import { ensureHouseGames, fundedPlayer, mainBalance } from "#app/modules/games/house/test-helpers.ts";
 import { ensureLaunchProviders, SIM_GAME } from "#app/modules/games/launch-test-helpers.ts";
 import { gameLaunches } from "#app/modules/games/schema.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { playDice } from "#app/modules/games/house/dice.server.ts";
+import { playDice } from "#app/modules/games/house/dice/dice.server.ts";
 import { walletBet, walletRollback, walletWin } from "#app/modules/games/wallet.server.ts";
 import { fundedPlayer, mainBalance } from "#app/modules/games/house/test-helpers.ts";
 import { getTransferByKey } from "#app/modules/ledger/ledger.server.ts";

@@ -6,6 +6,7 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ProfitLoss } from "#app/components/games/records/ProfitLoss.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
+import { houseGame } from "#app/modules/games/house.ts";
 import { getRound, verifyLink } from "#app/modules/games/records.server.ts";
 import { gameTypes } from "#app/modules/games/types.ts";
 import { takaText } from "#app/kernel/money.ts";
@@ -16,29 +17,17 @@ import type { Route } from "./+types/betting-record-details";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Hundredths as shown by the games: 150 -> "1.50". */
-const hundredths = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? (n / 100).toFixed(2) : null);
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
 
 /** What the player needs to check a house game's result; null for provider games. */
 function fairnessView(fairness: Record<string, unknown> | null, serverSeed: string | null) {
   if (!fairness || typeof fairness.game !== "string") return null;
   const game = fairness.game;
-  let result: { key: "roll" | "mines" | "crashPoint" | "cashout"; params: Record<string, string> } | null = null;
-  if (game === "dice" && hundredths(fairness.roll)) {
-    result = {
-      key: "roll",
-      params: { roll: hundredths(fairness.roll)!, direction: text(fairness.direction) ?? "", target: hundredths(fairness.target) ?? "" },
-    };
-  } else if (game === "mines" && text(fairness.mines)) {
-    result = { key: "mines", params: { mines: text(fairness.mines)! } };
-  } else if (game === "crash" && hundredths(fairness.crashPoint)) {
-    result = { key: "crashPoint", params: { point: hundredths(fairness.crashPoint)! } };
-  } else if (game === "crash" && hundredths(fairness.cashoutAt)) {
-    result = { key: "cashout", params: { point: hundredths(fairness.cashoutAt)! } };
-  }
+  const house = houseGame(game);
   return {
     game,
+    /** Played from the player's seed pair (not from a hash chain): the record shows the server seed, or that it is hidden. */
+    seedPair: house?.fairness.source !== "chain",
     serverSeedHash: text(fairness.serverSeedHash),
     serverSeed,
     clientSeed: text(fairness.clientSeed),
@@ -46,7 +35,7 @@ function fairnessView(fairness: Record<string, unknown> | null, serverSeed: stri
     hash: text(fairness.hash),
     salt: text(fairness.salt),
     minePositions: Array.isArray(fairness.minePositions) ? fairness.minePositions.join(", ") : null,
-    result,
+    result: house?.record(fairness) ?? null,
     verify: verifyLink(fairness, serverSeed),
   };
 }
@@ -138,7 +127,7 @@ export default function BettingRecordDetails({ loaderData }: Route.ComponentProp
                   {fairness.serverSeedHash}
                 </Row>
               ) : null}
-              {fairness.game !== "crash" ? (
+              {fairness.seedPair ? (
                 <Row label={t("records.details.serverSeed")} mono={Boolean(fairness.serverSeed)}>
                   {fairness.serverSeed ?? <span className="text-white/60">{t("records.details.serverSeedHidden")}</span>}
                 </Row>

@@ -9,64 +9,14 @@ import { clientSeedSchema } from "#app/components/games/house/schemas.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { sha256Hex, crashPointFromHash, hundredthsText, diceRoll, minePositions } from "#app/modules/games/fair.ts";
-import { isHouseError, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed } from "#app/modules/games/house.server.ts";
+import { fairHowKeys, houseGame, verifierFields, verifierGames } from "#app/modules/games/house.ts";
+import { isHouseError, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed, verifyFairness } from "#app/modules/games/house.server.ts";
 import { getAuth, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/fair";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
-
-const seedText = z.string().trim().min(1).max(256);
-const verifySchema = z.discriminatedUnion("game", [
-  z.object({
-    game: z.literal("dice"),
-    serverSeed: seedText,
-    clientSeed: z.string().trim().min(1).max(64),
-    nonce: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1),
-  }),
-  z.object({
-    game: z.literal("mines"),
-    serverSeed: seedText,
-    clientSeed: z.string().trim().min(1).max(64),
-    nonce: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 31 - 1),
-    mines: z.coerce.number().int().min(1).max(24),
-  }),
-  z.object({
-    game: z.literal("crash"),
-    hash: z
-      .string()
-      .trim()
-      .regex(/^[0-9a-fA-F]{64}$/),
-    salt: z.string().min(1).max(256),
-  }),
-]);
-
-type Verification =
-  { game: "dice"; seedHash: string; roll: string } | { game: "mines"; seedHash: string; mines: number[] } | { game: "crash"; crashPoint: string };
-
-/** Recomputes a result from the verifier's GET parameters; null when none were sent, an error key when invalid. */
-function verify(params: URLSearchParams): { values: Record<string, string>; result: Verification | null; error: string | null } {
-  const values = Object.fromEntries(["game", "serverSeed", "clientSeed", "nonce", "mines", "hash", "salt"].map((k) => [k, params.get(k) ?? ""]));
-  if (!values.game) return { values, result: null, error: null };
-  const parsed = verifySchema.safeParse(values);
-  if (!parsed.success) return { values, result: null, error: values.game === "crash" ? "house.errors.hashFormat" : "house.errors.seedFormat" };
-  const v = parsed.data;
-  if (v.game === "crash") return { values, result: { game: "crash", crashPoint: hundredthsText(crashPointFromHash(v.hash, v.salt)) }, error: null };
-  const seedHash = sha256Hex(v.serverSeed);
-  if (v.game === "dice")
-    return { values, result: { game: "dice", seedHash, roll: hundredthsText(diceRoll(v.serverSeed, v.clientSeed, v.nonce)) }, error: null };
-  return { values, result: { game: "mines", seedHash, mines: minePositions(v.serverSeed, v.clientSeed, v.nonce, v.mines) }, error: null };
-}
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = getAuth(context);
@@ -83,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         })),
       }))
     : null;
-  return { title: getInstance(context).t("house.fair.title"), area: areaBundle(context, "house"), seeds, verifier: verify(url.searchParams) };
+  return { title: getInstance(context).t("house.fair.title"), area: areaBundle(context, "house"), seeds, verifier: verifyFairness(url.searchParams) };
 }
 
 const rotateSchema = z.object({ intent: z.literal("rotate") });
@@ -207,7 +157,7 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
               {s.bets > 0 ? (
                 <a
                   className="font-semibold text-brand"
-                  href={`/fair?${new URLSearchParams({ game: "dice", serverSeed: s.serverSeed, clientSeed: s.clientSeed, nonce: "0" })}#verifier`}
+                  href={`/fair?${new URLSearchParams({ game: verifierGames[0]!.id, serverSeed: s.serverSeed, clientSeed: s.clientSeed, nonce: "0" })}#verifier`}
                 >
                   {t("house.fair.verifyThis")} ›
                 </a>
@@ -224,7 +174,7 @@ function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
   const { t } = useTranslation();
   const { values, result, error } = verifier;
   const input = (name: string, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div className="field">
+    <div key={name} className="field">
       <label htmlFor={`verify-${name}`}>{label}</label>
       <input id={`verify-${name}`} name={name} type="text" defaultValue={values[name]} autoComplete="off" {...extra} />
     </div>
@@ -239,21 +189,16 @@ function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
         <fieldset className="mb-3">
           <legend className="mb-1 font-semibold">{t("house.fair.game")}</legend>
           <div className="flex flex-wrap gap-3">
-            {(["dice", "mines", "crash"] as const).map((g) => (
-              <label key={g} className="flex items-center gap-1">
-                <input type="radio" name="game" value={g} defaultChecked={(values.game || "dice") === g} />
-                {t(`house.fair.games.${g}`)}
+            {verifierGames.map((g) => (
+              <label key={g.id} className="flex items-center gap-1">
+                <input type="radio" name="game" value={g.id} defaultChecked={(values.game || verifierGames[0]!.id) === g.id} />
+                {t(g.fairness.label)}
               </label>
             ))}
           </div>
         </fieldset>
         <div className="grid gap-x-3 sm:grid-cols-2">
-          {input("serverSeed", t("house.fair.serverSeed"))}
-          {input("clientSeed", t("house.seeds.clientSeed"))}
-          {input("nonce", t("house.fair.nonce"), { inputMode: "numeric" })}
-          {input("mines", t("house.fair.minesCount"), { inputMode: "numeric" })}
-          {input("hash", t("house.fair.gameHash"))}
-          {input("salt", t("house.fair.salt"))}
+          {verifierFields.map((f) => input(f.name, t(f.label), f.numeric ? { inputMode: "numeric" } : {}))}
         </div>
         <button type="submit" className="btn-primary w-full">
           {t("house.fair.check")}
@@ -269,27 +214,33 @@ function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
               <span className="font-mono">{result.seedHash}</span>
             </p>
           ) : null}
-          {result.game === "dice" ? (
-            <p className="text-2xl font-bold" data-testid="verify-roll">
-              {t("house.fair.roll")}: {result.roll}
-            </p>
-          ) : result.game === "mines" ? (
-            <>
-              <p className="mb-2" data-testid="verify-mines">
-                {t("house.fair.minePositions")}: {result.mines.join(", ")}
-              </p>
-              <div className="max-w-60">
-                <MinesGrid board={{ revealed: [], minePositions: result.mines, playing: false }} />
-              </div>
-            </>
-          ) : (
-            <p className="text-2xl font-bold" data-testid="verify-crash">
-              {t("house.fair.crashPoint")}: {result.crashPoint}×
-            </p>
-          )}
+          <VerifiedResult result={result} />
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A recomputed result as its game shows it: one line, and the board's marked tiles for a board game. */
+function VerifiedResult({ result }: { result: NonNullable<LoaderData["verifier"]["result"]> }) {
+  const { t } = useTranslation();
+  const game = houseGame(result.game);
+  if (!game) return null;
+  const shown = game.fairness.display(result);
+  const line = (
+    <p className={shown.large ? "text-2xl font-bold" : "mb-2"} data-testid={shown.testId}>
+      {t(shown.label)}: {shown.text}
+      {shown.unit}
+    </p>
+  );
+  if (!shown.board) return line;
+  return (
+    <>
+      {line}
+      <div className="max-w-60">
+        <MinesGrid board={{ revealed: [], minePositions: shown.board, playing: false }} />
+      </div>
+    </>
   );
 }
 
@@ -301,8 +252,8 @@ function How() {
         {t("house.fair.howTitle")}
       </h2>
       <ul className="list-disc space-y-2 pl-5">
-        {(["bytes", "unbiased", "dice", "mines", "seeds", "crash"] as const).map((k) => (
-          <li key={k}>{t(`house.fair.how.${k}`)}</li>
+        {fairHowKeys.map((k) => (
+          <li key={k}>{t(k)}</li>
         ))}
       </ul>
     </section>

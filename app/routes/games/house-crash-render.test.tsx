@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { expect, it } from "vitest";
 import { resources } from "#app/i18n/i18n.server.ts";
-import type { CrashView } from "#app/modules/games/crash/view.ts";
+import type { CrashView } from "#app/modules/games/house/crash/view.ts";
 import Crash from "./house-crash.tsx";
 
 async function render(lng: string, loaderData: unknown, actionData?: unknown) {

@@ -14,7 +14,7 @@ import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { cashOut, placeBet, crashPageData } from "#app/modules/games/crash.server.ts";
+import { houseServerGames } from "#app/modules/games/house.server.ts";
 import { multiplierText, isCrashError } from "#app/modules/games/crash.ts";
 import { parseTaka, takaText } from "#app/kernel/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const [reality, page] = await Promise.all([guardRealityCheck(context, url), crashPageData(player.id)]);
+  const [reality, page] = await Promise.all([guardRealityCheck(context, url), houseServerGames.crash.pageData(player.id)]);
   return { title: getInstance(context).t("crash.title"), area: areaBundle(context, "crash"), ...page, reality };
 }
 
@@ -41,14 +41,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   try {
     if (input.intent === "bet") {
       const autoCashout = input.autoCashout ? multiplierHundredths(input.autoCashout) : null;
-      const placed = await placeBet(player.id, { stake: parseTaka(input.stake) ?? 0n, autoCashout });
+      const placed = await houseServerGames.crash.play.bet(player.id, { stake: parseTaka(input.stake) ?? 0n, autoCashout });
       return {
         result: submission.reply({ resetForm: true }),
         notice: translate(context, "crash.betPlaced", { stake: takaText(placed.stake) }),
         areas: [],
       };
     }
-    const cash = await cashOut(player.id);
+    const cash = await houseServerGames.crash.play.cashOut(player.id);
     return {
       result: submission.reply(),
       notice: translate(context, "crash.cashedOut", { multiplier: multiplierText(cash.cashoutAt), amount: takaText(cash.payout) }),

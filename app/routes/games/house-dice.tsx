@@ -20,7 +20,7 @@ import {
   hundredthsText,
   multiplierText,
 } from "#app/modules/games/fair.ts";
-import { playDice, isHouseError, DICE_CODE, housePageData, stakeFromText } from "#app/modules/games/house.server.ts";
+import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/house.server.ts";
 import { parseTaka, takaText } from "#app/kernel/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const [reality, page] = await Promise.all([guardRealityCheck(context, url), housePageData(player.id, DICE_CODE)]);
+  const [reality, page] = await Promise.all([guardRealityCheck(context, url), houseServerGames.dice.pageData(player.id)]);
   return { title: getInstance(context).t("house.dice.title"), area: areaBundle(context, "house"), ...page, reality };
 }
 
@@ -43,7 +43,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), outcome: null, areas: [] }, { status: 400 });
   const { stake, target, direction } = submission.value;
   try {
-    const r = await playDice(player.id, { stake: stakeFromText(stake), target: toHundredths(target), direction });
+    const r = await houseServerGames.dice.play.roll(player.id, { stake: stakeFromText(stake), target: toHundredths(target), direction });
     const outcome = {
       roll: hundredthsText(r.roll),
       win: r.win,

@@ -13,23 +13,15 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { multiplierText } from "#app/modules/games/fair.ts";
-import {
-  isHouseError,
-  MINES_CODE,
-  cashOutMines,
-  getMinesState,
-  type MinesView,
-  revealTile,
-  startMines,
-  housePageData,
-  stakeFromText,
-} from "#app/modules/games/house.server.ts";
+import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/house.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";
 import type { Route } from "./+types/house-mines";
 import { ErrorList } from "#app/components/forms/Field.tsx";
+
+type MinesView = NonNullable<Awaited<ReturnType<typeof houseServerGames.mines.play.state>>>;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -53,7 +45,11 @@ function shown(v: MinesView | null) {
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const [reality, page, state] = await Promise.all([guardRealityCheck(context, url), housePageData(player.id, MINES_CODE), getMinesState(player.id)]);
+  const [reality, page, state] = await Promise.all([
+    guardRealityCheck(context, url),
+    houseServerGames.mines.pageData(player.id),
+    houseServerGames.mines.play.state(player.id),
+  ]);
   return { title: getInstance(context).t("house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state), reality };
 }
 
@@ -75,9 +71,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), areas: [] }, { status: 400 });
   const input = submission.value;
   try {
-    if (input.intent === "start") await startMines(player.id, { stake: stakeFromText(input.stake), mines: input.mines });
-    else if (input.intent === "reveal") await revealTile(player.id, input.tile);
-    else await cashOutMines(player.id);
+    if (input.intent === "start") await houseServerGames.mines.play.start(player.id, { stake: stakeFromText(input.stake), mines: input.mines });
+    else if (input.intent === "reveal") await houseServerGames.mines.play.reveal(player.id, input.tile);
+    else await houseServerGames.mines.play.cashOut(player.id);
     // The loader runs again after this action and shows the new state.
     return { result: submission.reply(), areas: [] };
   } catch (e) {

@@ -3,9 +3,9 @@
 // The money paths (a bet placed and paid) need the seamless wallet.
 import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diceRoll } from "#app/modules/games/fair/dice.ts";
-import { crashPointFromHash } from "#app/modules/games/fair/crash.ts";
-import { minePositions } from "#app/modules/games/fair/mines.ts";
+import { diceRoll } from "#app/modules/games/house/dice/fair.ts";
+import { crashPointFromHash } from "#app/modules/games/house/crash/fair.ts";
+import { minePositions } from "#app/modules/games/house/mines/fair.ts";
 import { getActiveSeed } from "#app/modules/games/house/seeds.server.ts";
 import { ensureHouseGames, fundedPlayer, minesInPlay, serverSeedOf } from "#app/modules/games/house/test-helpers.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";

@@ -7,7 +7,7 @@ const HEARTBEAT_MS = 15_000;
 /**
  * GET: the shared Crash round as server-sent events (public data only, so no login): "state" at once (the current
  * round; its hash and crash point only once crashed), then every engine event under its type (betting, running,
- * tick, crashed, voided, bet, cashout; payloads in app/modules/games/crash/events.ts), "heartbeat" every 15 s.
+ * tick, crashed, voided, bet, cashout; payloads in app/modules/games/house/crash/events.ts), "heartbeat" every 15 s.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   refuseDataRequest(request);

@@ -1,12 +1,9 @@
 // The in-house provider: its games are pages of this app, so the launch URL is our own page for the game code.
+import { houseGames } from "../house/registry.ts";
 import { LaunchError, UNEXPECTED_LAUNCH_ERROR, type GameProviderAdapter } from "./types.ts";
 
-/** Game code → our page. Crash, Dice and Mines are served by this app (app/routes/games/house-*.tsx). */
-export const housePages: Record<string, string> = {
-  "HOUSE-CRASH-CRASH": "/house/crash",
-  "HOUSE-ARCADE-DICE": "/house/dice",
-  "HOUSE-ARCADE-MINES": "/house/mines",
-};
+/** Game code → our page: every in-house game of the registry (served by app/routes/games/house-*.tsx). */
+export const housePages: Record<string, string> = Object.fromEntries(houseGames.map((g) => [g.code, g.path]));
 
 export const houseAdapter: GameProviderAdapter = {
   async launch({ game }) {

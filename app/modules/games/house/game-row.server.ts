@@ -6,9 +6,6 @@ import { gameProviders, games } from "../schema.ts";
 import { HouseError } from "./errors.ts";
 import { takaText } from "#app/kernel/money.ts";
 
-export const DICE_CODE = "HOUSE-ARCADE-DICE";
-export const MINES_CODE = "HOUSE-ARCADE-MINES";
-
 export type HouseGame = { id: number; code: string; name: string; minStake: bigint; maxStake: bigint };
 
 /** The active game with this code from the house provider, or undefined. */

@@ -1,11 +1,11 @@
-// Seed pairs for Dice and Mines (fair_seeds): one active pair per player, created on first use. The active
+// Seed pairs of the seed games (Dice, Mines; fair_seeds): one active pair per player, created on first use. The active
 // server seed never leaves this module except through takeNonce (to compute a result on the server); players see
 // its SHA-256 until a rotation reveals it. Nonces count bets under a pair and start at 0.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { newServerSeed, sha256Hex } from "../fair/bytes.ts";
-import { fairSeeds, minesGames } from "../schema.ts";
+import { fairSeeds } from "../schema.ts";
 import { HouseError } from "./errors.ts";
 
 export type PublicSeed = { id: number; serverSeedHash: string; clientSeed: string; nonce: number; createdAt: Date };
@@ -81,8 +81,14 @@ export async function takeNonce(tx: Tx, playerId: number): Promise<SeedForBet> {
   return seed!;
 }
 
+/**
+ * Checks, inside the rotation's transaction (the pair locked), that no round in play holds the pair: revealing its
+ * server seed would show the round's outcome. Throws a HouseError to refuse. The games' checks, from the registry.
+ */
+export type SeedHolds = (tx: Tx) => Promise<void>;
+
 /** Ends the active pair (revealing its server seed) and starts a new one with nonce 0. */
-async function rotate(playerId: number, clientSeed: string | undefined): Promise<PublicSeed> {
+async function rotate(playerId: number, clientSeed: string | undefined, holds: SeedHolds): Promise<PublicSeed> {
   return db.transaction(async (tx) => {
     await ensureActive(playerId, tx);
     const [old] = await tx
@@ -90,12 +96,7 @@ async function rotate(playerId: number, clientSeed: string | undefined): Promise
       .from(fairSeeds)
       .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)))
       .for("update");
-    // A Mines game in play was drawn from this pair: revealing the seed would show where its mines are.
-    const [playing] = await tx
-      .select({ id: minesGames.id })
-      .from(minesGames)
-      .where(and(eq(minesGames.playerId, playerId), eq(minesGames.status, "playing")));
-    if (playing) throw new HouseError("mines_in_play", "Finish your Mines game before changing seeds.");
+    await holds(tx);
     await tx.update(fairSeeds).set({ active: false, revealedAt: new Date() }).where(eq(fairSeeds.id, old!.id));
     const [next] = await tx
       .insert(fairSeeds)
@@ -105,16 +106,16 @@ async function rotate(playerId: number, clientSeed: string | undefined): Promise
   });
 }
 
-/** Sets a new client seed; this rotates the pair (the old server seed is revealed). */
-export async function setClientSeed(playerId: number, seed: unknown): Promise<PublicSeed> {
+/** Sets a new client seed; this rotates the pair (the old server seed is revealed). Public: registry.server.ts. */
+export async function setClientSeedPair(playerId: number, seed: unknown, holds: SeedHolds): Promise<PublicSeed> {
   const clientSeed = normaliseClientSeed(seed);
   if (!clientSeed) throw new HouseError("client_seed_invalid", "The client seed must be 1 to 64 printable characters (letters, digits, symbols).");
-  return rotate(playerId, clientSeed);
+  return rotate(playerId, clientSeed, holds);
 }
 
-/** Reveals the active server seed and starts a new pair with the same client seed. */
-export async function rotateSeed(playerId: number): Promise<PublicSeed> {
-  return rotate(playerId, undefined);
+/** Reveals the active server seed and starts a new pair with the same client seed. Public: registry.server.ts. */
+export async function rotateSeedPair(playerId: number, holds: SeedHolds): Promise<PublicSeed> {
+  return rotate(playerId, undefined, holds);
 }
 
 /** The player's revealed pairs, newest first; nonce = how many bets used the pair. */

@@ -5,7 +5,8 @@ import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-h
 import { sha256Hex } from "../fair/bytes.ts";
 import { fairSeeds, minesGames } from "../schema.ts";
 import { HouseError } from "./errors.ts";
-import { getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed, takeNonce } from "./seeds.server.ts";
+import { rotateSeed, setClientSeed } from "./registry.server.ts";
+import { getActiveSeed, listRevealedSeeds, takeNonce } from "./seeds.server.ts";
 
 afterAll(closeIdleConnections);
 

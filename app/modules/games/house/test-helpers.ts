@@ -3,9 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
 import { createPlayer } from "#app/modules/payments/test-helpers.ts";
-import { minePositions } from "../fair/mines.ts";
+import { minePositions } from "./mines/fair.ts";
 import { fairSeeds, gameProviders, games, minesGames } from "../schema.ts";
-import { DICE_CODE, MINES_CODE } from "./game-row.server.ts";
+import { DICE_CODE } from "./dice/game.ts";
+import { MINES_CODE } from "./mines/game.ts";
 
 /** The house provider and its Dice and Mines games (stakes ৳10 .. ৳25,000), created once per database. */
 export async function ensureHouseGames() {

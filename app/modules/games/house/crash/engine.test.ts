@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/payments/test-helpers.ts";
-import { crashBets, crashRounds } from "../schema.ts";
+import { crashBets, crashRounds } from "../../schema.ts";
 import { cashOut, placeBet } from "./bets.server.ts";
 import { CrashEngine } from "./engine.server.ts";
 import type { CrashEvent } from "./events.ts";

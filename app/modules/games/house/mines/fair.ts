@@ -1,8 +1,8 @@
 // Mine positions of a seed pair and nonce (bytes.ts explains the integers): Fisher-Yates over the 25 tiles.
 // Step i (0, 1, ...) draws j, a uniform integer in 0..(24 - i), takes the j-th tile still unpicked (tiles kept
 // in ascending order) and removes it. The first m picks are the mines.
-import { ByteStream } from "./bytes.ts";
-import { isMinesCount, MINES_TILES } from "./mines-rules.ts";
+import { ByteStream } from "../../fair/bytes.ts";
+import { isMinesCount, MINES_TILES } from "./rules.ts";
 
 /** The picks in order; the first `mines` of them are the mines. */
 export function minePositions(serverSeed: string, clientSeed: string, nonce: number, mines: number): number[] {

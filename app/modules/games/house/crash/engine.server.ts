@@ -12,7 +12,7 @@
 // - bets still active on a crashed or voided round (the leader died while settling) are settled or refunded.
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { type CrashRound, crashChains } from "../schema.ts";
+import { type CrashRound, crashChains } from "../../schema.ts";
 import { autoCashOut } from "./bets.server.ts";
 import { CHAIN_LENGTH, createChain, ensureChain, type LoadedChain } from "./chain.server.ts";
 import { msToReach, multiplierAt } from "./curve.ts";

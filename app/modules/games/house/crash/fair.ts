@@ -11,7 +11,7 @@
 //   crash = max(100, floor(99 / (1 - X)))  computed exactly as floor(99 * 2^52 / (2^52 - r)) with integers.
 // So P(crash >= m) = 0.99 / m for every multiplier m > 1: the house keeps 1 % whatever the cash-out point.
 import { createHash, createHmac } from "node:crypto";
-import { hmacKey } from "./bytes.ts";
+import { hmacKey } from "../../fair/bytes.ts";
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const E = 2n ** 52n;

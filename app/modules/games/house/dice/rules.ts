@@ -57,7 +57,4 @@ export function multiplierText(tenThousandths: number): string {
   return `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, "0")}`;
 }
 
-/** 4950 -> "49.50" */
-export function hundredthsText(value: number): string {
-  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, "0")}`;
-}
+export { hundredthsText } from "../game.ts";

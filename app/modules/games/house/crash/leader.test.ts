@@ -4,7 +4,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, isPostgres } from "#app/modules/payments/test-helpers.ts";
-import { crashRounds } from "../schema.ts";
+import { crashRounds } from "../../schema.ts";
 import { CrashEngine } from "./engine.server.ts";
 import type { CrashEvent } from "./events.ts";
 

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/payments/test-helpers.ts";
-import { crashBets, gameRounds } from "../schema.ts";
+import { crashBets, gameRounds } from "../../schema.ts";
 import { cashOut, placeBet, walletRoundId } from "./bets.server.ts";
 import { msToReach, multiplierAt, payoutAt } from "./curve.ts";
 import { CrashError } from "./errors.ts";

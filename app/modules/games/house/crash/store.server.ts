@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { crashBets, crashChains, crashRounds, type CrashRound } from "../schema.ts";
+import { crashBets, crashChains, crashRounds, type CrashRound } from "../../schema.ts";
 import { publishedChain } from "./chain.server.ts";
 import { multiplierAt } from "./curve.ts";
 import { maskName } from "./events.ts";

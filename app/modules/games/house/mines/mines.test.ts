@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/payments/test-helpers.ts";
-import { minesPayout } from "../fair/mines-rules.ts";
-import { gameRounds } from "../schema.ts";
-import { HouseError } from "./errors.ts";
+import { minesPayout } from "./rules.ts";
+import { gameRounds } from "../../schema.ts";
+import { HouseError } from "../errors.ts";
 import { cashOutMines, getMinesState, revealTile, startMines } from "./mines.server.ts";
-import { ensureHouseGames, fundedPlayer, mainBalance, minesInPlay } from "./test-helpers.ts";
+import { ensureHouseGames, fundedPlayer, mainBalance, minesInPlay } from "../test-helpers.ts";
 
 beforeAll(ensureHouseGames);
 afterAll(async () => {

@@ -1,8 +1,8 @@
 // What the Crash page shows around the round (balance, stake limits, the player's own bet) and its refusals
 // as form errors.
-import { findHouseGame } from "../house/game-row.server.ts";
-import { playableBalance } from "../house/page-data.server.ts";
-import { CRASH_CODE } from "./bets.server.ts";
+import { findHouseGame } from "../game-row.server.ts";
+import { playableBalance } from "../page-data.server.ts";
+import { CRASH_CODE } from "./game.ts";
 import { crashState } from "./store.server.ts";
 import { crashView } from "./view.ts";
 import { takaText } from "#app/kernel/money.ts";

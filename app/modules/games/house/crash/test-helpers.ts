@@ -1,13 +1,13 @@
 // Shared by the Crash tests (not a test file itself): the Crash game row, a short chain, rounds at chosen points.
 import { eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { ensureHouseGames } from "../house/test-helpers.ts";
-import { crashRounds, games } from "../schema.ts";
-import { CRASH_CODE } from "./bets.server.ts";
+import { ensureHouseGames } from "../test-helpers.ts";
+import { crashRounds, games } from "../../schema.ts";
+import { CRASH_CODE } from "./game.ts";
 import { createChain, type LoadedChain } from "./chain.server.ts";
 import { openRound, startRound } from "./rounds.server.ts";
 
-export { fundedPlayer, mainBalance } from "../house/test-helpers.ts";
+export { fundedPlayer, mainBalance } from "../test-helpers.ts";
 
 /** The house provider and HOUSE-CRASH-CRASH (stakes ৳10 .. ৳25,000). */
 export async function ensureCrashGame() {

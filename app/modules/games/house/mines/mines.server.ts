@@ -5,15 +5,16 @@ import { and, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { minePositions } from "../fair/mines.ts";
-import { isMinesCount, MINES_TILES, minesMultiplier, minesPayout } from "../fair/mines-rules.ts";
-import { fairSeeds, type MinesGame, minesGames } from "../schema.ts";
-import { HOUSE_PLATFORM } from "../types.ts";
-import { walletBet, walletWin } from "../wallet.server.ts";
-import { HouseError } from "./errors.ts";
-import { checkStake, MINES_CODE, requireHouseGame } from "./game-row.server.ts";
-import { takeNonce } from "./seeds.server.ts";
-import { walletOrThrow } from "./wallet-call.server.ts";
+import { minePositions } from "./fair.ts";
+import { isMinesCount, MINES_TILES, minesMultiplier, minesPayout } from "./rules.ts";
+import { fairSeeds, type MinesGame, minesGames } from "../../schema.ts";
+import { HOUSE_PLATFORM } from "../../types.ts";
+import { walletBet, walletWin } from "../../wallet.server.ts";
+import { HouseError } from "../errors.ts";
+import { checkStake, requireHouseGame } from "../game-row.server.ts";
+import { MINES_CODE } from "./game.ts";
+import { takeNonce } from "../seeds.server.ts";
+import { walletOrThrow } from "../wallet-call.server.ts";
 
 export type MinesView = {
   id: number;

@@ -3,8 +3,8 @@
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { crashPointFromHash } from "../fair/index.ts";
-import { type CrashRound, crashBets, crashRounds } from "../schema.ts";
+import { crashPointFromHash } from "./fair.ts";
+import { type CrashRound, crashBets, crashRounds } from "../../schema.ts";
 import { autoCashOut, loseBet, voidBet } from "./bets.server.ts";
 import { gameHash, type LoadedChain, nextGameNumber } from "./chain.server.ts";
 import type { CrashHub } from "./hub.server.ts";

@@ -6,8 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { desc, eq, max } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { hashChain, newServerSeed, terminatingHash } from "../fair/index.ts";
-import { crashChains, crashRounds } from "../schema.ts";
+import { newServerSeed } from "../../fair/bytes.ts";
+import { hashChain, terminatingHash } from "./fair.ts";
+import { crashChains, crashRounds } from "../../schema.ts";
 
 export const CHAIN_LENGTH = 100_000;
 

@@ -1,6 +1,6 @@
 // The Dice roll of a seed pair and nonce; rules and payouts in dice-rules.ts, bytes in bytes.ts.
-import { ByteStream } from "./bytes.ts";
-import { DICE_OUTCOMES, type DiceDirection, diceMultiplier, diceWins } from "./dice-rules.ts";
+import { ByteStream } from "../../fair/bytes.ts";
+import { DICE_OUTCOMES, type DiceDirection, diceMultiplier, diceWins } from "./rules.ts";
 
 /** The roll in hundredths (0..10000): the first uniform integer in 0..10000 of the pair and nonce. */
 export function diceRoll(serverSeed: string, clientSeed: string, nonce: number): number {

@@ -6,18 +6,18 @@ import { db, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { findHouseGame } from "../house/game-row.server.ts";
-import { crashBets, crashRounds } from "../schema.ts";
-import { HOUSE_PLATFORM } from "../types.ts";
-import { type WalletFailure, type WalletSuccess, walletBet, walletRollback, walletWin } from "../wallet.server.ts";
+import { findHouseGame } from "../game-row.server.ts";
+import { crashBets, crashRounds } from "../../schema.ts";
+import { HOUSE_PLATFORM } from "../../types.ts";
+import { type WalletFailure, type WalletSuccess, walletBet, walletRollback, walletWin } from "../../wallet.server.ts";
 import { multiplierAt, payoutAt } from "./curve.ts";
 import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
+import { CRASH_CODE } from "./game.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
 import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
 import { takaText } from "#app/kernel/money.ts";
 
-export const CRASH_CODE = "HOUSE-CRASH-CRASH";
 /** The highest auto cash-out a player can set: 1,000,000.00×. */
 export const MAX_AUTO_CASHOUT = 100_000_000;
 

@@ -3,14 +3,15 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/payments/test-helpers.ts";
-import { diceRoll } from "../fair/dice.ts";
-import { diceMultiplier, dicePayout } from "../fair/dice-rules.ts";
-import { gameRounds, games } from "../schema.ts";
+import { diceRoll } from "./fair.ts";
+import { diceMultiplier, dicePayout } from "./rules.ts";
+import { gameRounds, games } from "../../schema.ts";
 import { playDice } from "./dice.server.ts";
-import { HouseError } from "./errors.ts";
-import { DICE_CODE } from "./game-row.server.ts";
-import { getActiveSeed, listRevealedSeeds, rotateSeed } from "./seeds.server.ts";
-import { ensureHouseGames, fundedPlayer, mainBalance } from "./test-helpers.ts";
+import { HouseError } from "../errors.ts";
+import { DICE_CODE } from "./game.ts";
+import { rotateSeed } from "../registry.server.ts";
+import { getActiveSeed, listRevealedSeeds } from "../seeds.server.ts";
+import { ensureHouseGames, fundedPlayer, mainBalance } from "../test-helpers.ts";
 
 beforeAll(ensureHouseGames);
 afterAll(async () => {

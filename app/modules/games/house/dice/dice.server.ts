@@ -2,14 +2,15 @@
 import { randomUUID } from "node:crypto";
 import { db } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { diceRoll } from "../fair/dice.ts";
-import { type DiceDirection, diceMultiplier, dicePayout, diceTargetAllowed, diceWins, isDiceDirection } from "../fair/dice-rules.ts";
-import { HOUSE_PLATFORM } from "../types.ts";
-import { walletBet, walletWin } from "../wallet.server.ts";
-import { HouseError } from "./errors.ts";
-import { checkStake, DICE_CODE, requireHouseGame } from "./game-row.server.ts";
-import { takeNonce } from "./seeds.server.ts";
-import { walletOrThrow } from "./wallet-call.server.ts";
+import { diceRoll } from "./fair.ts";
+import { type DiceDirection, diceMultiplier, dicePayout, diceTargetAllowed, diceWins, isDiceDirection } from "./rules.ts";
+import { HOUSE_PLATFORM } from "../../types.ts";
+import { walletBet, walletWin } from "../../wallet.server.ts";
+import { HouseError } from "../errors.ts";
+import { checkStake, requireHouseGame } from "../game-row.server.ts";
+import { DICE_CODE } from "./game.ts";
+import { takeNonce } from "../seeds.server.ts";
+import { walletOrThrow } from "../wallet-call.server.ts";
 
 export type DiceBet = { stake: bigint; target: number; direction: DiceDirection };
 

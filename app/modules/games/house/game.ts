@@ -1,0 +1,101 @@
+// What an in-house game is to the rest of the site: one HouseGame per folder (house/<game>/game.ts), listed once in
+// registry.ts, and its server half (house/<game>/game.server.ts: HouseServerGame) once in registry.server.ts. The
+// shared places read these instead of branching on game names: the catalogue seed and the launch adapter (code,
+// page, catalogue entry), the /fair verifier (its fields, the recomputation, how a result is shown, how it works),
+// the betting record (a round's result line and its verifier link), seed rotation (rounds in play that hold the
+// seed pair) and the game pages (page data, play). HouseGame is pure and browser-safe: no database, no crypto.
+import { z } from "zod";
+import type { Tx } from "#app/db/db.server.ts";
+import type { MessageKey } from "#app/i18n/message.ts";
+import type { GameType } from "../types.ts";
+
+/** One input of the /fair verifier form: the GET parameter, its label, and whether it takes digits. */
+export type VerifierField = { name: string; label: MessageKey; numeric?: boolean };
+
+/** A recomputed result as the verifier's loader returns it: the game's id, for seed games the seed's SHA-256. */
+export type VerifierResult = { game: string; seedHash?: string } & Record<string, unknown>;
+
+/** How the verifier shows a result: one line (label: text and unit), large or not; `board`: tiles marked on the 5×5 board. */
+export type VerifierDisplay = { label: MessageKey; text: string; unit?: string; testId: string; large: boolean; board?: number[] };
+
+/** A settled round's result in the betting record: the records.details.<key> string and its values. */
+export type RecordResult = { key: string; params: Record<string, string> };
+
+/** A round's fairness data as the wallet stored it (gameRounds.fairness); `game` names the HouseGame. */
+export type Fairness = Record<string, unknown>;
+
+export type HouseGame = {
+  /** The fairness data's `game` and the verifier's ?game= value. */
+  id: string;
+  /** The catalogue code, HOUSE-<type>-<name> (seed.server.ts's gameCode of `catalogue`). */
+  code: string;
+  /** The game's page (its route in app/routes.ts); the house provider's launch URL. */
+  path: string;
+  /** The catalogue row every install starts with. */
+  catalogue: { type: GameType; name: string; featured: boolean };
+  fairness: {
+    /** "seeds": from the player's seed pair (server seed, client seed, nonce); "chain": from a public hash chain. */
+    source: "seeds" | "chain";
+    /** The verifier's name of the game and the /fair "how it works" paragraph. */
+    label: MessageKey;
+    how: MessageKey;
+    /** The verifier inputs it reads (the form shows every game's, in registry order). */
+    fields: VerifierField[];
+    /** The error shown when the inputs do not parse. */
+    invalid: MessageKey;
+    display(result: VerifierResult): VerifierDisplay;
+    /** The verifier's parameters (without `game`) that recompute a round, once what it needs is public; else null. */
+    query(fairness: Fairness, serverSeed: string | null): Record<string, string> | null;
+  };
+  /** The betting record's result line for a round, or null when its fairness data has none. */
+  record(fairness: Fairness): RecordResult | null;
+};
+
+export const defineHouseGame = (game: HouseGame): HouseGame => game;
+
+/**
+ * A game's server half. `play` holds its own entry points (bets, moves, settlement), which only its page calls;
+ * `pageData` what its page's loader shows around the game (balance, stake limits, seeds or the round).
+ */
+export type HouseServerGame<Play = unknown, PageData = unknown> = {
+  game: HouseGame;
+  /** Recomputes a result from the /fair verifier's parameters (game.fairness.fields); null when they do not parse. */
+  verify(values: Record<string, string>): VerifierResult | null;
+  pageData(playerId: number): Promise<PageData>;
+  play: Play;
+  /** Refuses (throws) a seed rotation while a round of the game drawn from the player's active pair is in play. */
+  holdsSeeds?(tx: Tx, playerId: number): Promise<void>;
+};
+
+// What the seed games share: the seed pair's inputs, their checks, the seed's hash, the verifier link.
+
+export const seedFields: VerifierField[] = [
+  { name: "serverSeed", label: "house.fair.serverSeed" },
+  { name: "clientSeed", label: "house.seeds.clientSeed" },
+  { name: "nonce", label: "house.fair.nonce", numeric: true },
+];
+
+export const seedInputs = z.object({
+  serverSeed: z.string().trim().min(1).max(256),
+  clientSeed: z.string().trim().min(1).max(64),
+  nonce: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+});
+
+/** The seed pair's verifier parameters once the server seed is revealed. */
+export function seedQuery(fairness: Fairness, serverSeed: string | null): Record<string, string> | null {
+  if (!serverSeed || typeof fairness.clientSeed !== "string" || typeof fairness.nonce !== "number") return null;
+  return { serverSeed, clientSeed: fairness.clientSeed, nonce: String(fairness.nonce) };
+}
+
+/** Hundredths as the games show them: 150 -> "1.50"; null when not a number. */
+export const hundredthsOf = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? (n / 100).toFixed(2) : null);
+export const textOf = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
+
+/** 4950 -> "49.50" */
+export function hundredthsText(value: number): string {
+  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, "0")}`;
+}

@@ -1,0 +1,37 @@
+// Every in-house game's server half, by id: their pages reach their play and page data here (through
+// house.server.ts), /fair's verifier recomputes through them, and seed rotation asks them whether a round in play
+// holds the player's seed pair. Lists the same games as registry.ts (registry.test.ts checks).
+import { crashServer } from "./crash/game.server.ts";
+import { diceServer } from "./dice/game.server.ts";
+import type { HouseServerGame, VerifierResult } from "./game.ts";
+import { minesServer } from "./mines/game.server.ts";
+import { verifierFields } from "./registry.ts";
+import { type PublicSeed, rotateSeedPair, type SeedHolds, setClientSeedPair } from "./seeds.server.ts";
+import type { MessageKey } from "#app/i18n/message.ts";
+
+export const houseServerGames = { crash: crashServer, dice: diceServer, mines: minesServer } as const;
+
+const all: readonly HouseServerGame[] = Object.values(houseServerGames);
+
+/** The /fair verifier: recomputes a result from its GET parameters; null when none were sent, an error key when invalid. */
+export function verifyFairness(params: URLSearchParams): { values: Record<string, string>; result: VerifierResult | null; error: MessageKey | null } {
+  const values = Object.fromEntries(["game", ...verifierFields.map((f) => f.name)].map((k) => [k, params.get(k) ?? ""]));
+  if (!values.game) return { values, result: null, error: null };
+  const game = all.find((g) => g.game.id === values.game);
+  const result = game?.verify(values) ?? null;
+  if (!result) return { values, result: null, error: game?.game.fairness.invalid ?? "house.errors.seedFormat" };
+  return { values, result, error: null };
+}
+
+/** Refused while a round of any game drawn from the player's active pair is in play. */
+const holds =
+  (playerId: number): SeedHolds =>
+  async (tx) => {
+    for (const g of all) await g.holdsSeeds?.(tx, playerId);
+  };
+
+/** Sets a new client seed; this rotates the pair (the old server seed is revealed). */
+export const setClientSeed = (playerId: number, seed: unknown): Promise<PublicSeed> => setClientSeedPair(playerId, seed, holds(playerId));
+
+/** Reveals the active server seed and starts a new pair with the same client seed. */
+export const rotateSeed = (playerId: number): Promise<PublicSeed> => rotateSeedPair(playerId, holds(playerId));

@@ -4,6 +4,7 @@
 // reload its data. Pure, so the page and its tests share it.
 import { oddsText } from "./ladder.ts";
 import { takaText } from "#app/kernel/money.ts";
+import type { MarketKind } from "./schema.ts";
 import type { BallByBall, TrackerScore } from "./tracker.ts";
 
 type Level = { tick: number; size: string };
@@ -12,16 +13,16 @@ type Level = { tick: number; size: string };
 export type PushedMarket = {
   id: number;
   eventId: number;
-  kind: "match_odds" | "bookmaker" | "fancy";
+  kind: MarketKind;
   version: number;
   status: string;
   inPlay: boolean;
   ballRunning: boolean;
   line: { no: number | null; yes: number | null; noRate: number | null; yesRate: number | null } | null;
   runners: { id: number; status: string; backRate: number | null; layRate: number | null; toBack: Level[]; toLay: Level[] }[];
-  /** Match odds only: the score as the feed sent it, ball by ball included when it has it (the tracker). */
+  /** The market that leads its event (match odds) only: the score as the feed sent it, ball by ball included when it has it (the tracker). */
   score: ({ innings: { team: number; runs: number; wickets: number; overs: string }[]; lastBall: string | null } & BallByBall) | null;
-  /** Match odds only: the event's markets not yet settled, so that a page and its stream learn of a new Fancy line. */
+  /** The market that leads its event only: the event's markets not yet settled, so that a page and its stream learn of a new Fancy line. */
   markets: number[] | null;
 };
 

@@ -3,6 +3,7 @@
 // (the market suspends on every ball instead). ../README.md, "Bookmaker".
 import { ExchangeError } from "../errors.ts";
 import { digitProfit, type RunnerPosition, runnerBook, runnerOutcome } from "../pnl.ts";
+import type { LivePage, PushedMarket } from "../live-page.ts";
 import type { ExchangeOrder } from "../schema.ts";
 import { type MarketKindSpec, settleWhole, takenBets } from "./kind.ts";
 
@@ -44,5 +45,14 @@ export const bookmaker: MarketKindSpec = {
   quote(_market, runner, side) {
     const rate = side === "back" ? runner?.backRate : runner?.layRate;
     return rate ? { rate, line: null } : null;
+  }, // Each runner's back and lay rate (0: no quote, shown as none).
+  applyPush<P extends LivePage>(page: P, push: PushedMarket): P | null {
+    const bm = page.bookmaker;
+    if (bm?.id !== push.id || push.version < bm.version) return null;
+    const runners = bm.runners.map((r) => {
+      const p = push.runners.find((x) => x.id === r.id);
+      return p ? { ...r, status: p.status, back: p.backRate || null, lay: p.layRate || null } : r;
+    });
+    return { ...page, bookmaker: { ...bm, version: push.version, status: push.status, ballRunning: push.ballRunning, runners } };
   },
 };

@@ -3,6 +3,7 @@
 // A bet is taken whole at the current line and rate; the market settles on the result in runs (0 is a result). No
 // commission, no in-play delay. ../README.md, "Fancy".
 import { digitProfit, fancyBook, fancyOutcome, type FancyPosition } from "../pnl.ts";
+import type { LivePage, PushedMarket } from "../live-page.ts";
 import type { ExchangeOrder } from "../schema.ts";
 import { orderRate, parseRate } from "./bookmaker.ts";
 import { type MarketKindSpec, settleWhole, takenBets } from "./kind.ts";
@@ -30,5 +31,22 @@ export const fancy: MarketKindSpec = {
     const line = side === "yes" ? market.yesLine : market.noLine;
     const rate = side === "yes" ? market.yesRate : market.noRate;
     return line === null || !rate ? null : { rate, line };
+  }, // The line's No and Yes lines and rates.
+  applyPush<P extends LivePage>(page: P, push: PushedMarket): P | null {
+    const at = page.fancy.findIndex((f) => f.id === push.id);
+    const line = page.fancy[at];
+    if (!line || push.version < line.version) return null;
+    const lines = page.fancy.slice();
+    lines[at] = {
+      ...line,
+      version: push.version,
+      status: push.status,
+      ballRunning: push.ballRunning,
+      noLine: push.line?.no ?? null,
+      noRate: push.line?.noRate ?? null,
+      yesLine: push.line?.yes ?? null,
+      yesRate: push.line?.yesRate ?? null,
+    };
+    return { ...page, fancy: lines };
   },
 };

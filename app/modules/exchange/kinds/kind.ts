@@ -2,6 +2,7 @@
 // this folder plus its entry in ../market-kinds.ts (the registry) and its i18n strings. A kind is pure and safe for the
 // browser (the bet slip and the trader's page read it too); the server's files (placement, exposure holds,
 // settlement, pages) load rows and call it. The decisions behind each kind: ../README.md, "Market kinds".
+import type { LivePage, PushedMarket } from "../live-page.ts";
 import type { ExchangeFill, ExchangeMarket, ExchangeOrder, ExchangeRunner, MarketKind } from "../schema.ts";
 
 export type BetSide = "back" | "lay" | "yes" | "no";
@@ -68,6 +69,11 @@ export interface MarketKindSpec {
   book(p: Positions, runnerIds: readonly number[], unmatched: boolean): Map<number, bigint>;
   /** Each order's P&L when the market settles on `outcome` (a runner's id, or the result in runs). */
   settle(p: Positions, outcome: number): Map<number, bigint>;
+  /**
+   * The market page's data (live-page.ts) with a pushed market of this kind applied to the page's section for it: its
+   * prices, sizes or quotes as the page shows them; null when the page does not show the market or the push is older.
+   */
+  applyPush<P extends LivePage>(page: P, push: PushedMarket): P | null;
   /** A quoted kind: the house's current quote for `side` (of `runner`, with runners); null while there is none. */
   quote?(market: ExchangeMarket, runner: ExchangeRunner | null, side: BetSide): Quote | null;
 }

@@ -2,7 +2,9 @@
 // in the maths); players back and lay against each other, a fill is at the resting order's price, an unmatched rest
 // waits in the book and counts pessimistically in the exposure. Settles on the winning runner; commission applies.
 import { ExchangeError } from "../errors.ts";
-import { parseOdds, priceAt } from "../ladder.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { oddsText, parseOdds, priceAt } from "../ladder.ts";
+import type { LivePage, PushedMarket } from "../live-page.ts";
 import { oddsProfit, type RunnerPosition, runnerBook, runnerOutcome } from "../pnl.ts";
 import type { ExchangeFill, ExchangeOrder } from "../schema.ts";
 import type { MarketKindSpec, Positions } from "./kind.ts";
@@ -40,6 +42,10 @@ function unmatchedPositions(orders: readonly ExchangeOrder[]): RunnerPosition[] 
   return positions;
 }
 
+/** Book levels as pushed (ticks, sizes in poisha) as the page shows them: odds and sizes in taka. */
+export const shownLevels = (levels: PushedMarket["runners"][number]["toBack"]) =>
+  levels.map((l) => ({ price: oddsText(l.tick), size: takaText(BigInt(l.size), { decimals: "trim" }) }));
+
 export const matchOdds: MarketKindSpec = {
   id: "match_odds",
   hasBook: true,
@@ -76,5 +82,22 @@ export const matchOdds: MarketKindSpec = {
     const profit = new Map<number, bigint>();
     matchedPositions(p, (order, position) => profit.set(order.id, (profit.get(order.id) ?? 0n) + runnerOutcome(position, winner)));
     return profit;
+  }, // The best three prices a side, best next to the middle (backs reversed), and the score the push carries.
+  applyPush<P extends LivePage>(page: P, push: PushedMarket): P | null {
+    const mo = page.matchOdds;
+    if (mo?.id !== push.id || push.version < mo.version) return null;
+    const runners = mo.runners.map((r) => {
+      const p = push.runners.find((x) => x.id === r.id);
+      return p ? { ...r, status: p.status, back: shownLevels(p.toBack).reverse(), lay: shownLevels(p.toLay) } : r;
+    });
+    const teams = mo.runners.map((r) => r.name);
+    const score: LivePage["event"]["score"] = push.score
+      ? { ...push.score, innings: push.score.innings.map((i) => ({ ...i, team: teams[i.team] ?? "" })) }
+      : page.event.score;
+    return {
+      ...page,
+      event: { ...page.event, score },
+      matchOdds: { ...mo, version: push.version, status: push.status, inPlay: push.inPlay, runners },
+    };
   },
 };

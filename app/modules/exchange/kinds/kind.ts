@@ -1,5 +1,6 @@
 // A market kind: everything that differs between match odds, Bookmaker and Fancy, so that a new kind is one file in
-// this folder plus its entry in ../market-kinds.ts (the registry) and its i18n strings. A kind is pure and safe for the
+// this folder plus its entry in ../market-kinds.ts (the registry), its id in ../schema.ts (a migration of the column's
+// check) and its i18n strings. A kind is pure and safe for the
 // browser (the bet slip and the trader's page read it too); the server's files (placement, exposure holds,
 // settlement, pages) load rows and call it. The decisions behind each kind: ../README.md, "Market kinds".
 import type { LivePage, PushedMarket } from "../live-page.ts";

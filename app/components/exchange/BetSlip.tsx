@@ -4,7 +4,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { parseOdds, priceAt } from "#app/modules/exchange/ladder.ts";
+import { MIN_TICK, priceAt } from "#app/modules/exchange/ladder.ts";
+import { marketKind, type MarketKindSpec } from "#app/modules/exchange/market-kinds.ts";
 import { type BetKind, type BetSide, QUICK_STAKES, slipFigures, stakePoisha } from "#app/modules/exchange/slip.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { betFormSchema } from "./schemas.ts";
@@ -23,13 +24,14 @@ export type SlipData = {
   limits: { min: string; max: string };
 };
 
-/** Odds × 100 (match odds) or the rate, from the price field; null when it is not a usable price. */
-function priceNumber(kind: BetKind, text: string | undefined): number | null {
-  if (kind === "match_odds") {
-    const tick = parseOdds(text ?? "");
-    return tick === null || tick === 0 ? null : priceAt(tick);
-  }
-  return /^\d{1,4}$/.test(text ?? "") && Number(text) > 0 ? Number(text) : null;
+/**
+ * Odds × 100 or the rate (the kind's price), from the price field; null when it is not a usable price. The lowest odds
+ * on the ladder (1.01) show the server's figures, as they always have.
+ */
+function priceNumber(kind: MarketKindSpec, text: string | undefined): number | null {
+  const price = kind.parsePrice(text ?? "");
+  if (price === null || price <= kind.evenPrice) return null;
+  return kind.hasBook && price === priceAt(MIN_TICK) ? null : price;
 }
 
 /**
@@ -64,7 +66,8 @@ export function BetSlip({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const price = priceNumber(slip.kind, fields.price.value ?? slip.price);
+  const kind = marketKind(slip.kind);
+  const price = priceNumber(kind, fields.price.value ?? slip.price);
   const stake = stakePoisha(fields.stake.value ?? slip.stake);
   const figures = price !== null && stake !== null ? slipFigures(slip.kind, slip.side, price, stake) : null;
   const tone = slip.side === "back" || slip.side === "yes" ? "border-sky-300" : "border-pink-300";
@@ -89,13 +92,13 @@ export function BetSlip({
         <input type="hidden" name="requestKey" value={requestKey} />
         <div className="grid grid-cols-2 gap-2">
           <div className="field">
-            <label htmlFor={fields.price.id}>{slip.kind === "match_odds" ? t("exchange.slip.odds") : t("exchange.slip.rate")}</label>
+            <label htmlFor={fields.price.id}>{t(`exchange.slip.${kind.priceField}`)}</label>
             <input
               {...getInputProps(fields.price, { type: "text" })}
               key={fields.price.key}
               inputMode="decimal"
               autoComplete="off"
-              readOnly={slip.kind !== "match_odds"}
+              readOnly={kind.priceField !== "odds"}
             />
             <ErrorList errors={fields.price.errors} id={fields.price.errorId} />
           </div>
@@ -131,13 +134,13 @@ export function BetSlip({
             <dd className="font-bold text-red-400 tabular-nums">{figures ? takaText(figures.liability) : (slip.liability ?? "–")}</dd>
           </div>
         </dl>
-        {slip.kind === "match_odds" && delaySeconds === 0 ? (
+        {kind.hasBook && delaySeconds === 0 ? (
           <label className="mb-2 flex items-center gap-2 text-sm">
             <input {...getInputProps(fields.persist, { type: "checkbox" })} key={fields.persist.key} className="size-5" />
             {t("exchange.slip.persist")}
           </label>
         ) : null}
-        {delaySeconds > 0 && slip.kind === "match_odds" ? (
+        {delaySeconds > 0 && kind.hasBook ? (
           <p className="mb-2 text-xs text-white/60">{t("exchange.slip.delay", { seconds: delaySeconds })}</p>
         ) : null}
         <SubmitButton label={t("exchange.slip.place")} pendingLabel={t("exchange.slip.placing")} />

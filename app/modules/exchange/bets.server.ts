@@ -1,13 +1,13 @@
-// A bet from the market page's form, to the right placement path by the market's kind (match-odds order, Bookmaker or
-// Fancy bet), and its outcome or refusal as a message the page shows.
+// A bet from the market page's form, to the right placement path by the market's kind (an order in the book, or a bet
+// taken whole at the quote), and its outcome or refusal as a message the page shows.
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { type Message } from "#app/i18n/message.ts";
 import { ExchangeError } from "./errors.ts";
 import { betFigures } from "./bet-figures.ts";
-import { parseOdds } from "./ladder.ts";
 import { cancelOrder, submitOrder } from "./orders.server.ts";
-import { placeBookmakerBet, placeFancyBet } from "./quoted-bets.server.ts";
+import { marketKind } from "./market-kinds.ts";
+import { placeQuotedBet } from "./quoted-bets.server.ts";
 import { exchangeMarkets, type ExchangeOrder, exchangeOrders } from "./schema.ts";
 import { fromWholeTaka, takaText } from "#app/kernel/money.ts";
 
@@ -24,35 +24,19 @@ export type BetRequest = {
   requestKey: string;
 };
 
-const rateOf = (price: string) => {
-  const rate = Number(price);
-  if (!Number.isInteger(rate) || rate <= 0) throw new ExchangeError("invalid_price");
-  return rate;
-};
-
 /** Places the bet; the message says whether it was matched, partly matched, waiting or taken (quoted markets). */
 export async function placeBetFromForm(playerId: number, bet: BetRequest): Promise<{ order: ExchangeOrder; message: Message }> {
   const [market] = await db.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, bet.market));
   if (!market) throw new ExchangeError("market_not_found");
+  const kind = marketKind(market.kind);
   const stake = fromWholeTaka(bet.stake);
   const common = { playerId, marketId: bet.market, stake, requestKey: bet.requestKey };
-  const backOrLay = bet.side === "back" || bet.side === "lay" ? bet.side : null;
-  if (market.kind === "match_odds") {
-    const tick = parseOdds(bet.price);
-    if (tick === null) throw new ExchangeError("invalid_price");
-    if (!bet.runner || !backOrLay) throw new ExchangeError("runner_not_active");
-    const { order } = await submitOrder({ ...common, runnerId: bet.runner, side: backOrLay, tick, persist: bet.persist ?? false });
-    return { order, message: orderMessage(order) };
-  }
-  const rate = rateOf(bet.price);
-  if (market.kind === "bookmaker") {
-    if (!bet.runner || !backOrLay) throw new ExchangeError("runner_not_active");
-    const { order } = await placeBookmakerBet({ ...common, runnerId: bet.runner, side: backOrLay, rate });
-    return { order, message: orderMessage(order) };
-  }
-  if (bet.side !== "yes" && bet.side !== "no") throw new ExchangeError("runner_not_active");
-  if (bet.line === undefined) throw new ExchangeError("price_changed");
-  const { order } = await placeFancyBet({ ...common, side: bet.side, line: bet.line, rate });
+  const price = kind.orderPrice(bet.price);
+  if (!kind.sides.includes(bet.side) || (kind.hasRunners && !bet.runner)) throw new ExchangeError("runner_not_active");
+  if (!kind.hasRunners && bet.line === undefined) throw new ExchangeError("price_changed");
+  const { order } = kind.hasBook
+    ? await submitOrder({ ...common, runnerId: bet.runner!, side: bet.side as "back" | "lay", tick: price, persist: bet.persist ?? false })
+    : await placeQuotedBet(market.kind, { ...common, side: bet.side, rate: price, runnerId: bet.runner, line: bet.line });
   return { order, message: orderMessage(order) };
 }
 

@@ -2,6 +2,7 @@
 // optional Bookmaker market on the same runners, and Fancy lines. Idempotent on the feed's external id.
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
+import { marketKind } from "./market-kinds.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners, type Sport } from "./schema.ts";
 
 export type FancyLineSpec = { name: string; noLine: number; yesLine: number; noRate: number; yesRate: number };
@@ -43,7 +44,7 @@ export async function ensureEvent(spec: EventSpec): Promise<{ eventId: number; c
     if (spec.bookmaker) {
       const [bm] = await tx
         .insert(exchangeMarkets)
-        .values({ eventId: inserted.id, kind: "bookmaker", name: "Bookmaker", commissionBp: 0, inPlayDelayMs: 0, sortOrder: 1, ...stakes })
+        .values({ eventId: inserted.id, kind: "bookmaker", name: "Bookmaker", ...marketKind("bookmaker").defaults, sortOrder: 1, ...stakes })
         .returning({ id: exchangeMarkets.id });
       await tx.insert(exchangeRunners).values(
         spec.runners.map((name, i) => ({
@@ -60,8 +61,7 @@ export async function ensureEvent(spec: EventSpec): Promise<{ eventId: number; c
         spec.fancy.map((f, i) => ({
           eventId: inserted.id,
           kind: "fancy" as const,
-          commissionBp: 0,
-          inPlayDelayMs: 0,
+          ...marketKind("fancy").defaults,
           sortOrder: 10 + i,
           ...stakes,
           ...f,
@@ -86,8 +86,7 @@ export async function ensureFancyLines(eventId: number, lines: FancyLineSpec[], 
     fresh.map((f, i) => ({
       eventId,
       kind: "fancy" as const,
-      commissionBp: 0,
-      inPlayDelayMs: 0,
+      ...marketKind("fancy").defaults,
       sortOrder: 10 + existing.length + i,
       ...(stakes.minStake ? { minStake: stakes.minStake } : {}),
       ...(stakes.maxStake ? { maxStake: stakes.maxStake } : {}),

@@ -1,12 +1,13 @@
-// A player's exposure in a match-odds market, recomputed from their fills and unmatched orders, and the ledger hold
+// A player's exposure in a market, recomputed from their orders (and fills) by the market's kind, and the ledger hold
 // that reserves it on the main wallet: one open hold per (player, market), replaced whenever the amount changes.
 // Call inside the transaction that holds the market's lock (orders.server.ts).
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
-import { digitProfit, exposureOf, fancyBook, type FancyPosition, oddsProfit, type RunnerPosition, runnerBook } from "./pnl.ts";
-import { type ExchangeOrder, exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
+import { marketKind } from "./market-kinds.ts";
+import { exposureOf, oddsProfit, type RunnerPosition } from "./pnl.ts";
+import { exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
 
 export const EXCHANGE_HOUSE = "house:exchange";
 
@@ -40,41 +41,22 @@ export async function playerPositions(tx: Tx, playerId: number, marketId: number
   return { orders, fills, matched, unmatched };
 }
 
-/** A Bookmaker bet (taken whole at the house's quote) as a runner position. */
-export const bookmakerPosition = (o: ExchangeOrder): RunnerPosition => ({
-  runnerId: o.runnerId!,
-  side: o.side as "back" | "lay",
-  stake: o.matched,
-  profit: digitProfit(o.matched, o.rate!),
-});
-
-/** A Fancy bet (taken whole at the quoted line and rate). */
-export const fancyPosition = (o: ExchangeOrder): FancyPosition => ({ side: o.side as "yes" | "no", line: o.line!, rate: o.rate!, stake: o.matched });
+async function runnerIdsOf(tx: Tx, marketId: number, kind: MarketKind): Promise<number[]> {
+  if (!marketKind(kind).hasRunners) return [];
+  const runners = await tx.select({ id: exchangeRunners.id }).from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId));
+  return runners.map((r) => r.id);
+}
 
 /**
- * The player's P&L in the market for each outcome: per runner winning (match odds, with unmatched orders counted
- * pessimistically; Bookmaker), or per result in runs that matters (Fancy).
+ * The player's P&L in the market for each outcome, as its kind works it out: per runner winning (match odds, with
+ * unmatched orders counted pessimistically; Bookmaker), or per result in runs that matters (Fancy).
  */
 export async function marketBook(tx: Tx, playerId: number, marketId: number, kind?: MarketKind): Promise<Map<number, bigint>> {
-  const marketKind = kind ?? (await tx.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId)))[0]!.kind;
-  if (marketKind === "fancy") {
-    const orders = await tx
-      .select()
-      .from(exchangeOrders)
-      .where(and(eq(exchangeOrders.marketId, marketId), eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.status, "matched")));
-    return fancyBook(orders.map(fancyPosition));
-  }
-  const runners = await tx.select({ id: exchangeRunners.id }).from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId));
-  const ids = runners.map((r) => r.id);
-  if (marketKind === "bookmaker") {
-    const orders = await tx
-      .select()
-      .from(exchangeOrders)
-      .where(and(eq(exchangeOrders.marketId, marketId), eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.status, "matched")));
-    return runnerBook(ids, orders.map(bookmakerPosition));
-  }
-  const { matched, unmatched } = await playerPositions(tx, playerId, marketId);
-  return runnerBook(ids, matched, unmatched);
+  const marketKindId =
+    kind ?? (await tx.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId)))[0]!.kind;
+  const runnerIds = await runnerIdsOf(tx, marketId, marketKindId);
+  const { orders, fills } = await playerPositions(tx, playerId, marketId);
+  return marketKind(marketKindId).book({ orders, fills }, runnerIds, true);
 }
 
 /**
@@ -84,28 +66,14 @@ export async function marketBook(tx: Tx, playerId: number, marketId: number, kin
  */
 export async function playersBook(tx: Tx, marketId: number, kind: MarketKind, runnerIds: number[], leaveOut?: number): Promise<Map<number, bigint>> {
   const counted = leaveOut === undefined ? sql`true` : ne(exchangeOrders.playerId, leaveOut);
-  if (kind !== "match_odds") {
-    const orders = await tx
-      .select()
-      .from(exchangeOrders)
-      .where(and(eq(exchangeOrders.marketId, marketId), eq(exchangeOrders.status, "matched"), counted));
-    return kind === "fancy" ? fancyBook(orders.map(fancyPosition)) : runnerBook(runnerIds, orders.map(bookmakerPosition));
-  }
+  const spec = marketKind(kind);
   const orders = await tx
-    .select({ id: exchangeOrders.id, side: exchangeOrders.side })
+    .select()
     .from(exchangeOrders)
     .where(and(eq(exchangeOrders.marketId, marketId), counted));
-  const sideOf = new Map(orders.map((o) => [o.id, o.side as "back" | "lay"]));
-  const fills = await tx.select().from(exchangeFills).where(eq(exchangeFills.marketId, marketId));
-  const matched: RunnerPosition[] = [];
-  for (const f of fills) {
-    // Both sides of a fill count when both are players' (their P&L cancels out); the market-maker's side does not.
-    for (const id of [f.takerOrderId, f.makerOrderId]) {
-      const side = sideOf.get(id);
-      if (side) matched.push({ runnerId: f.runnerId, side, stake: f.size, profit: oddsProfit(f.size, f.tick) });
-    }
-  }
-  return runnerBook(runnerIds, matched);
+  // Both sides of a fill count when both are players' (their P&L cancels out); the market-maker's side does not.
+  const fills = spec.hasBook ? await tx.select().from(exchangeFills).where(eq(exchangeFills.marketId, marketId)) : [];
+  return spec.book({ orders, fills }, runnerIds, false);
 }
 
 /**

@@ -2,8 +2,9 @@
 // shows, so thousands of viewers of a match cost no request per price change. Only what a push cannot tell — the
 // player's own bets and P&L, a market the page does not show, a market closing or turning in play — asks the page to
 // reload its data. Pure, so the page and its tests share it.
-import { oddsText } from "./ladder.ts";
-import { takaText } from "#app/kernel/money.ts";
+import { shownLevels } from "./kinds/match-odds.ts";
+import { marketKind } from "./market-kinds.ts";
+import type { MarketKind } from "./schema.ts";
 import type { BallByBall, TrackerScore } from "./tracker.ts";
 
 type Level = { tick: number; size: string };
@@ -12,16 +13,16 @@ type Level = { tick: number; size: string };
 export type PushedMarket = {
   id: number;
   eventId: number;
-  kind: "match_odds" | "bookmaker" | "fancy";
+  kind: MarketKind;
   version: number;
   status: string;
   inPlay: boolean;
   ballRunning: boolean;
   line: { no: number | null; yes: number | null; noRate: number | null; yesRate: number | null } | null;
   runners: { id: number; status: string; backRate: number | null; layRate: number | null; toBack: Level[]; toLay: Level[] }[];
-  /** Match odds only: the score as the feed sent it, ball by ball included when it has it (the tracker). */
+  /** The market that leads its event (match odds) only: the score as the feed sent it, ball by ball included when it has it (the tracker). */
   score: ({ innings: { team: number; runs: number; wickets: number; overs: string }[]; lastBall: string | null } & BallByBall) | null;
-  /** Match odds only: the event's markets not yet settled, so that a page and its stream learn of a new Fancy line. */
+  /** The market that leads its event only: the event's markets not yet settled, so that a page and its stream learn of a new Fancy line. */
   markets: number[] | null;
 };
 
@@ -57,8 +58,6 @@ export type LivePage = {
   }[];
 };
 
-const shown = (levels: Level[]) => levels.map((l) => ({ price: oddsText(l.tick), size: takaText(BigInt(l.size), { decimals: "trim" }) }));
-
 /** The market with this id as the page shows it (match odds, BookMaker or a Fancy line), if it does. */
 export function shownMarket(page: LivePage, marketId: number) {
   return [page.matchOdds, page.bookmaker, ...page.fancy].find((m) => m?.id === marketId);
@@ -75,56 +74,13 @@ export function pushNeedsReload(page: LivePage, push: PushedMarket): boolean {
   return push.status === "closed" || (page.matchOdds?.id === push.id && push.inPlay !== page.matchOdds.inPlay);
 }
 
-/** The page with `push` applied, and whether it must reload (pushNeedsReload). A push older than the page changes nothing. */
+/**
+ * The page with `push` applied by its market's kind, and whether it must reload (pushNeedsReload). A push older than
+ * the page changes nothing.
+ */
 export function applyPush<P extends LivePage>(page: P, push: PushedMarket): { page: P; reload: boolean } {
   const reload = pushNeedsReload(page, push);
-  const mo = page.matchOdds;
-  if (mo?.id === push.id) {
-    if (push.version < mo.version) return { page, reload };
-    const runners = mo.runners.map((r) => {
-      const p = push.runners.find((x) => x.id === r.id);
-      return p ? { ...r, status: p.status, back: shown(p.toBack).reverse(), lay: shown(p.toLay) } : r;
-    });
-    const teams = mo.runners.map((r) => r.name);
-    const score: Score = push.score
-      ? { ...push.score, innings: push.score.innings.map((i) => ({ ...i, team: teams[i.team] ?? "" })) }
-      : page.event.score;
-    return {
-      page: {
-        ...page,
-        event: { ...page.event, score },
-        matchOdds: { ...mo, version: push.version, status: push.status, inPlay: push.inPlay, runners },
-      },
-      reload,
-    };
-  }
-  const bm = page.bookmaker;
-  if (bm?.id === push.id) {
-    if (push.version < bm.version) return { page, reload };
-    const runners = bm.runners.map((r) => {
-      const p = push.runners.find((x) => x.id === r.id);
-      return p ? { ...r, status: p.status, back: p.backRate || null, lay: p.layRate || null } : r;
-    });
-    return {
-      page: { ...page, bookmaker: { ...bm, version: push.version, status: push.status, ballRunning: push.ballRunning, runners } },
-      reload,
-    };
-  }
-  const at = page.fancy.findIndex((f) => f.id === push.id);
-  const line = page.fancy[at];
-  if (!line || push.version < line.version) return { page, reload };
-  const fancy = page.fancy.slice();
-  fancy[at] = {
-    ...line,
-    version: push.version,
-    status: push.status,
-    ballRunning: push.ballRunning,
-    noLine: push.line?.no ?? null,
-    noRate: push.line?.noRate ?? null,
-    yesLine: push.line?.yes ?? null,
-    yesRate: push.line?.yesRate ?? null,
-  };
-  return { page: { ...page, fancy }, reload };
+  return { page: marketKind(push.kind).applyPush(page, push) ?? page, reload };
 }
 
 /** What of a Multi Markets card (exchange-multi's loader data) a push can change: the best back and lay of each runner. */
@@ -141,7 +97,7 @@ export function applyPinnedPush<C extends PinnedCard>(card: C, push: PushedMarke
   if (push.id !== card.marketId || push.version < card.version) return card;
   const runners = card.runners.map((r) => {
     const p = push.runners.find((x) => x.id === r.id);
-    return p ? { ...r, back: shown(p.toBack)[0] ?? null, lay: shown(p.toLay)[0] ?? null } : r;
+    return p ? { ...r, back: shownLevels(p.toBack)[0] ?? null, lay: shownLevels(p.toLay)[0] ?? null } : r;
   });
   return { ...card, version: push.version, status: push.status, inPlay: push.inPlay, runners };
 }

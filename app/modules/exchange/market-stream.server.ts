@@ -5,6 +5,7 @@ import { log as rootLog } from "#app/kernel/log.server.ts";
 import { subscribeMarket } from "#app/modules/events/bus.server.ts";
 import { Conflator } from "./conflate.ts";
 import type { PushedMarket } from "./live-page.ts";
+import { marketKind } from "./market-kinds.ts";
 import { marketPushView } from "./queries.server.ts";
 
 export const MARKET_PUSH_MS = 100;
@@ -14,6 +15,7 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
   const view = await marketPushView(marketId);
   if (!view) return null;
   const { market } = view;
+  const kind = marketKind(market.kind);
   return {
     id: market.id,
     eventId: market.eventId,
@@ -22,7 +24,7 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
     status: market.status,
     inPlay: market.inPlay,
     ballRunning: market.ballRunning,
-    line: market.kind === "fancy" ? { no: market.noLine, yes: market.yesLine, noRate: market.noRate, yesRate: market.yesRate } : null,
+    line: kind.hasRunners ? null : { no: market.noLine, yes: market.yesLine, noRate: market.noRate, yesRate: market.yesRate },
     runners: view.runners.map((r) => ({
       id: r.id,
       status: r.status,
@@ -31,7 +33,7 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
       toBack: (r.availableToBack ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
       toLay: (r.availableToLay ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
     })),
-    score: market.kind === "match_odds" ? view.score : null,
+    score: kind.leadsEvent ? view.score : null,
     markets: view.markets,
   };
 }

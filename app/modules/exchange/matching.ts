@@ -1,6 +1,6 @@
 // The match-odds order book of one market: pure and synchronous (no I/O), so the caller loads a market's unmatched
 // orders, runs one operation under the market's lock and persists the result in the same transaction.
-// Rules (docs/exchange.md, "Decisions"): price-time priority; a fill happens at the resting order's price; an
+// Rules (README.md, "Match odds"): price-time priority; a fill happens at the resting order's price; an
 // incoming BACK at tick P takes resting LAYs at ticks >= P (highest first), an incoming LAY takes resting BACKs at
 // ticks <= P (lowest first); partial fills leave the remainder resting; an order never matches its own player's
 // resting orders (it skips them). Sizes are the backer's stake in poisha, whole taka only, so every P&L is exact.

@@ -9,8 +9,9 @@ import { ExchangeError } from "./errors.ts";
 import { MAX_TICK } from "./ladder.ts";
 import { checkMayStake, inMarket, syncExposures } from "./market-tx.server.ts";
 import { OrderBook, type RestingOrder } from "./matching.ts";
-import { fillReturn, stakeAtRisk } from "./pnl.ts";
-import { type ExchangeOrder, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type OrderStatus } from "./schema.ts";
+import { stakeAtRisk } from "./market-kinds.ts";
+import { fillReturn } from "./pnl.ts";
+import { type ExchangeOrder, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind, type OrderStatus } from "./schema.ts";
 
 export { ExchangeError, type ExchangeErrorCode, isExchangeError } from "./errors.ts";
 
@@ -71,7 +72,7 @@ export async function replayedOrder(tx: Tx, playerId: number, requestKey: string
 }
 
 /** The market and runner must take bets: open, not suspended, the runner active, the stake within the limits. */
-export async function openMarket(tx: Tx, marketId: number, kind: "match_odds" | "bookmaker" | "fancy", stake: bigint) {
+export async function openMarket(tx: Tx, marketId: number, kind: MarketKind, stake: bigint) {
   const [market] = await tx.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
   if (!market || market.kind !== kind) throw new ExchangeError("market_not_found");
   if (market.status === "closed" || market.settledAt) throw new ExchangeError("market_closed");
@@ -176,7 +177,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * A player's match-odds order as submitted: in play, it waits the market's bet delay first (docs: 5 s by default)
+ * A player's match-odds order as submitted: in play, it waits the market's bet delay first (README.md, "In-play delay": 5 s by default)
  * and then goes through placeOrder, which checks the market, the book and the balance as they are after the wait (a
  * market suspended meanwhile refuses it). Returns the delay that was applied.
  */

@@ -7,7 +7,7 @@ import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { dhakaRange, formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
-import { oddsText, parseOdds, priceAt } from "./ladder.ts";
+import { oddsText } from "./ladder.ts";
 import { commissionOn, exposureOf } from "./pnl.ts";
 import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
@@ -22,7 +22,8 @@ import {
   exchangePins,
   type Sport,
 } from "./schema.ts";
-import { type BetKind, type BetSide, slipFigures, stakePoisha } from "./slip.ts";
+import { marketKind } from "./market-kinds.ts";
+import { type BetSide, slipFigures, stakePoisha } from "./slip.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { playableStream } from "./stream-url.ts";
 
@@ -74,7 +75,7 @@ export async function setPinned(playerId: number, marketId: number, pinned: bool
     return;
   }
   const [market] = await db.select({ kind: exchangeMarkets.kind }).from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
-  if (market?.kind !== "match_odds") return;
+  if (!market || !marketKind(market.kind).leadsEvent) return;
   await db.insert(exchangePins).values({ playerId, marketId }).onConflictDoNothing();
 }
 
@@ -93,7 +94,7 @@ function depthOf(levels: { tick: number; size: bigint }[] | undefined) {
 export async function oddsPage(marketId: number, playerId: number, slip: SlipRequest) {
   const view = await marketView(marketId, playerId);
   if (!view) return null;
-  if (view.market.kind !== "match_odds") return { redirectTo: view.matchOdds[0]?.market.id ?? null };
+  if (!marketKind(view.market.kind).leadsEvent) return { redirectTo: view.matchOdds[0]?.market.id ?? null };
   const { event } = view;
   const books = view.player?.books ?? new Map<number, Map<number, bigint>>();
   const runnerNames = new Map([...view.matchOdds, ...view.bookmaker].flatMap((m) => m.runners.map((r) => [r.id, r.name] as const)));
@@ -221,29 +222,23 @@ function slipOf(view: View, req: SlipRequest, runnerNames: Map<number, string>) 
   const market =
     [...view.matchOdds, ...view.bookmaker].find((m) => m.market.id === req.market)?.market ?? view.fancy.find((m) => m.id === req.market);
   if (!market) return null;
-  const kind: BetKind = market.kind;
-  let price: number | null = null;
+  const kind = marketKind(market.kind);
   let priceText = req.price ?? "";
-  if (kind === "match_odds") {
-    const tick = parseOdds(priceText);
-    price = tick === null ? null : priceAt(tick);
-  } else {
-    price = /^\d{1,4}$/.test(priceText) ? Number(priceText) : null;
-  }
-  if (kind === "fancy" ? side === "back" || side === "lay" : side === "yes" || side === "no") return null;
-  if (kind !== "fancy" && (!req.runner || !runnerNames.has(req.runner))) return null;
+  const price = kind.parsePrice(priceText);
+  if (!kind.sides.includes(side)) return null;
+  if (kind.hasRunners && (!req.runner || !runnerNames.has(req.runner))) return null;
   const stake = stakePoisha(req.stake);
-  const figures = price !== null && price > (kind === "match_odds" ? 100 : 0) && stake !== null ? slipFigures(kind, side, price, stake) : null;
-  if (kind === "fancy" && req.line === undefined) return null;
+  const figures = price !== null && price > kind.evenPrice && stake !== null ? slipFigures(kind.id, side, price, stake) : null;
+  if (!kind.hasRunners && req.line === undefined) return null;
   if (price === null) priceText = "";
   return {
-    kind,
+    kind: kind.id,
     marketId: market.id,
-    runnerId: kind === "fancy" ? null : req.runner!,
-    selection: kind === "fancy" ? market.name : runnerNames.get(req.runner!)!,
+    runnerId: kind.hasRunners ? req.runner! : null,
+    selection: kind.hasRunners ? runnerNames.get(req.runner!)! : market.name,
     side,
     price: priceText,
-    line: kind === "fancy" ? req.line! : null,
+    line: kind.hasRunners ? null : req.line!,
     stake: req.stake ?? "",
     profit: figures ? takaText(figures.profit) : null,
     liability: figures ? takaText(figures.liability) : null,

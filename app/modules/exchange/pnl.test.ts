@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseOdds } from "./ladder.ts";
-import {
-  commissionOn,
-  digitProfit,
-  exposureOf,
-  fancyBook,
-  fancyOutcome,
-  fillReturn,
-  oddsProfit,
-  type RunnerPosition,
-  runnerBook,
-  stakeAtRisk,
-} from "./pnl.ts";
+import { stakeAtRisk } from "./market-kinds.ts";
+import { commissionOn, digitProfit, exposureOf, fancyBook, fancyOutcome, fillReturn, oddsProfit, type RunnerPosition, runnerBook } from "./pnl.ts";
 
 const taka = (n: number) => BigInt(Math.round(n * 100));
 const T = (odds: string) => parseOdds(odds)!;

@@ -1,6 +1,6 @@
 // Profit and loss of exchange bets, pure and in poisha: per outcome (for the exposure held from the main wallet),
-// at settlement, and the commission on a player's net winnings in a market. docs/exchange.md sections 1.2, 1.7,
-// 1.8, 2 and 3. Stakes are whole taka (matching.ts), so every figure here is exact.
+// at settlement, and the commission on a player's net winnings in a market: the maths the market kinds (kinds/) are
+// made of. README.md, "Money" and "Market kinds". Stakes are whole taka (matching.ts), so every figure here is exact.
 import { priceAt } from "./ladder.ts";
 import type { Side } from "./matching.ts";
 
@@ -17,33 +17,9 @@ export function fillReturn(stake: bigint, tick: number): bigint {
   return (stake * BigInt(priceAt(tick))) / 100n;
 }
 
-/** What a Bookmaker or Fancy bet taken whole at `rate` returns, stake included: S + S·rate/100 (docs sections 2, 3). */
+/** What a Bookmaker or Fancy bet taken whole at `rate` returns, stake included: S + S·rate/100 (README.md, "Bookmaker" and "Fancy"). */
 export function rateReturn(stake: bigint, rate: number): bigint {
   return stake + digitProfit(stake, rate);
-}
-
-/**
- * What a bet risks, the figure a player's stake and loss limits count: the stake of a back or yes bet, the backer's
- * profit (the liability) of a lay or no bet, over the part not cancelled. `tick` for match odds, `rate` otherwise.
- * A match-odds lay's matched part risks what it matched at (`matchedReturn` − `matched`: a lay asking 3.00 that
- * matched at 2.00 risks its stake once, not twice); only its unmatched rest is counted at the price asked.
- */
-export function stakeAtRisk(o: {
-  kind: "match_odds" | "bookmaker" | "fancy";
-  side: string;
-  tick: number | null;
-  rate: number | null;
-  size: bigint;
-  cancelled: bigint;
-  matched?: bigint;
-  matchedReturn?: bigint;
-}): bigint {
-  const stake = o.size - o.cancelled;
-  if (o.side === "back" || o.side === "yes") return stake;
-  // Bookmaker and Fancy risk the same share of the stake per 100 at their rate.
-  if (o.kind !== "match_odds") return digitProfit(stake, o.rate ?? 0);
-  const matched = o.matched ?? 0n;
-  return (matched > 0n ? (o.matchedReturn ?? 0n) - matched : 0n) + oddsProfit(stake - matched, o.tick ?? 0);
 }
 
 /** The backer's profit at a Bookmaker DIGIT rate (45 = 45 per 100 staked). */

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-or
 import { db } from "#app/db/db.server.ts";
 import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { marketBook } from "./exposure.server.ts";
+import { marketKind } from "./market-kinds.ts";
 import { OrderBook } from "./matching.ts";
 import { openOrders, toResting } from "./orders.server.ts";
 import {
@@ -58,7 +59,7 @@ export async function listEvents({ tab, search, now = new Date() }: { tab: Event
     const mine = markets.filter((m) => m.eventId === e.id);
     return {
       ...e,
-      matchOddsId: mine.find((m) => m.kind === "match_odds")?.id ?? null,
+      matchOddsId: mine.find((m) => marketKind(m.kind).leadsEvent)?.id ?? null,
       hasFancy: mine.some((m) => m.kind === "fancy"),
       hasBookmaker: mine.some((m) => m.kind === "bookmaker"),
     };
@@ -78,7 +79,7 @@ export async function marketView(marketId: number, playerId?: number) {
     .from(exchangeMarkets)
     .where(eq(exchangeMarkets.eventId, market.eventId))
     .orderBy(asc(exchangeMarkets.sortOrder), asc(exchangeMarkets.id));
-  const runnerMarkets = siblings.filter((m) => m.kind !== "fancy").map((m) => m.id);
+  const runnerMarkets = siblings.filter((m) => marketKind(m.kind).hasRunners).map((m) => m.id);
   const runners = runnerMarkets.length
     ? await db.select().from(exchangeRunners).where(inArray(exchangeRunners.marketId, runnerMarkets)).orderBy(asc(exchangeRunners.sortOrder))
     : [];
@@ -87,7 +88,7 @@ export async function marketView(marketId: number, playerId?: number) {
     market: m,
     runners: runners
       .filter((r) => r.marketId === m.id)
-      .map((r) => ({ ...r, ...(m.id === marketId && m.kind === "match_odds" ? book.depth(r.id) : {}) })),
+      .map((r) => ({ ...r, ...(m.id === marketId && marketKind(m.kind).hasBook ? book.depth(r.id) : {}) })),
   });
   const matchOdds = siblings.filter((m) => m.kind === "match_odds").map(withDepth);
   const bookmaker = siblings.filter((m) => m.kind === "bookmaker").map(withDepth);
@@ -120,13 +121,11 @@ export async function marketPushView(marketId: number) {
     .where(eq(exchangeMarkets.id, marketId));
   if (!row) return null;
   const { market, score } = row;
-  const matchOdds = market.kind === "match_odds";
+  const kind = marketKind(market.kind);
   const [runners, open, siblings] = await Promise.all([
-    market.kind === "fancy"
-      ? []
-      : db.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId)).orderBy(asc(exchangeRunners.sortOrder)),
-    matchOdds ? openOrders(db, marketId) : [],
-    matchOdds
+    kind.hasRunners ? db.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId)).orderBy(asc(exchangeRunners.sortOrder)) : [],
+    kind.hasBook ? openOrders(db, marketId) : [],
+    kind.leadsEvent
       ? db
           .select({ id: exchangeMarkets.id, kind: exchangeMarkets.kind, status: exchangeMarkets.status })
           .from(exchangeMarkets)
@@ -138,8 +137,9 @@ export async function marketPushView(marketId: number) {
   return {
     market,
     score,
-    runners: runners.map((r) => ({ ...r, ...(matchOdds ? book.depth(r.id) : {}) })),
-    markets: matchOdds ? siblings.filter((m) => m.kind !== "fancy" || m.status !== "closed").map((m) => m.id) : null,
+    runners: runners.map((r) => ({ ...r, ...(kind.hasBook ? book.depth(r.id) : {}) })),
+    // A settled line has left the page.
+    markets: kind.leadsEvent ? siblings.filter((m) => marketKind(m.kind).hasRunners || m.status !== "closed").map((m) => m.id) : null,
   };
 }
 

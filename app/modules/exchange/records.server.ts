@@ -7,6 +7,7 @@ import { db } from "#app/db/db.server.ts";
 import { formatPoisha, takaText } from "#app/kernel/money.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
+import { marketKind } from "./market-kinds.ts";
 import { listPlayerOrders } from "./queries.server.ts";
 import { type ExchangeOrder, exchangeEvents, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
 
@@ -42,10 +43,10 @@ function recordOf({ order: o, kind, market, event, runner }: Row) {
     market,
     betType: o.side,
     selection: runner ?? market,
-    odds: kind === "fancy" ? null : f.price,
+    odds: marketKind(kind).hasRunners ? f.price : null,
     /** Match odds: the price asked, when it differs from the one matched at. */
     requestedOdds: o.tick !== null && f.requestedPrice !== f.price ? f.requestedPrice : null,
-    run: kind === "fancy" ? f.price : null,
+    run: marketKind(kind).hasRunners ? null : f.price,
     stake: takaText(f.stake),
     potentialProfit: takaText(f.profit),
     potentialLiability: takaText(f.liability),
@@ -62,8 +63,8 @@ function recordOf({ order: o, kind, market, event, runner }: Row) {
     marketId: o.marketId,
     /** The figures for the JSON API: amounts as plain decimals ("200.00"), times in ISO. */
     plain: {
-      requestedOdds: kind === "fancy" ? null : f.requestedPrice,
-      averageOdds: kind === "fancy" ? null : f.averagePrice,
+      requestedOdds: marketKind(kind).hasRunners ? f.requestedPrice : null,
+      averageOdds: marketKind(kind).hasRunners ? f.averagePrice : null,
       stake: formatPoisha(f.stake),
       profit: formatPoisha(f.profit),
       liability: formatPoisha(f.liability),

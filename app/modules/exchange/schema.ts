@@ -58,7 +58,7 @@ export const exchangeMarkets = pgTable(
     inPlay: boolean().notNull().default(false),
     /** Bookmaker and Fancy: a delivery is being bowled, no bets. */
     ballRunning: boolean().notNull().default(false),
-    /** Delay of in-play match-odds orders before they reach the book (docs/exchange.md: 5 s). */
+    /** Delay of in-play match-odds orders before they reach the book (README.md, "In-play delay": 5 s by default). */
     inPlayDelayMs: integer().notNull().default(5000),
     /** On net market winnings, basis points: 200 = 2 % (match odds), 0 for Bookmaker and Fancy. */
     commissionBp: integer().notNull().default(200),

@@ -1,5 +1,5 @@
-// Settling a market (a trader's decision): the winning runner (match odds, Bookmaker), the result in runs (Fancy; 0
-// is a result), or void. In one transaction under the market's lock:
+// Settling a market (a trader's decision): the winning runner (a kind with runners: match odds, Bookmaker), the result
+// in runs (Fancy; 0 is a result), or void; each order's P&L is its kind's (market-kinds.ts). In one transaction under the market's lock:
 // the unmatched stake lapses, every player's exposure hold is released and their net P&L over their matched fills is
 // posted through the ledger against house:exchange, with the market's commission on net winnings; orders become won,
 // lost or void, and each settled order's matched stake counts toward the player's turnover. A correction settles again:
@@ -11,10 +11,11 @@ import { getTransferByKey, isLedgerError, reverseTransfer, transfer, voidHold } 
 import { players } from "#app/modules/players/schema.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
 import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
-import { bookmakerPosition, EXCHANGE_HOUSE, fancyPosition, playerPositions } from "./exposure.server.ts";
+import { EXCHANGE_HOUSE, playerPositions } from "./exposure.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { lockMarket } from "./market-tx.server.ts";
-import { commissionOn, fancyOutcome, oddsProfit, runnerOutcome } from "./pnl.ts";
+import { marketKind } from "./market-kinds.ts";
+import { commissionOn } from "./pnl.ts";
 import { exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
 
 export const EXCHANGE_COMMISSION = "income:exchange-commission";
@@ -47,8 +48,9 @@ export async function settleMarket(marketId: number, outcome: MarketOutcome, wit
       const voided = "void" in outcome;
       const winner = "winnerRunnerId" in outcome ? outcome.winnerRunnerId : null;
       const runs = "resultRuns" in outcome ? outcome.resultRuns : null;
-      if (!voided && market.kind === "fancy" && (runs === null || !Number.isInteger(runs) || runs < 0)) throw new ExchangeError("invalid_price");
-      if (!voided && market.kind !== "fancy" && (winner === null || !runners.some((r) => r.id === winner))) {
+      const kind = marketKind(market.kind);
+      if (!voided && !kind.hasRunners && (runs === null || !Number.isInteger(runs) || runs < 0)) throw new ExchangeError("invalid_price");
+      if (!voided && kind.hasRunners && (winner === null || !runners.some((r) => r.id === winner))) {
         throw new ExchangeError("runner_not_active");
       }
 
@@ -86,23 +88,8 @@ export async function settleMarket(marketId: number, outcome: MarketOutcome, wit
         }
 
         const { orders, fills } = await playerPositions(tx, playerId, marketId);
-        const byId = new Map(orders.map((o) => [o.id, o]));
-        const orderProfit = new Map<number, bigint>();
-        if (voided) {
-          // A void market moves nothing: the released holds were the whole of it.
-        } else if (market.kind === "match_odds") {
-          for (const f of fills) {
-            const mine = byId.get(f.takerOrderId) ?? byId.get(f.makerOrderId)!;
-            const position = { runnerId: f.runnerId, side: mine.side as "back" | "lay", stake: f.size, profit: oddsProfit(f.size, f.tick) };
-            orderProfit.set(mine.id, (orderProfit.get(mine.id) ?? 0n) + runnerOutcome(position, winner!));
-          }
-        } else {
-          for (const o of orders) {
-            if (o.matched > 0n) {
-              orderProfit.set(o.id, market.kind === "fancy" ? fancyOutcome(fancyPosition(o), runs!) : runnerOutcome(bookmakerPosition(o), winner!));
-            }
-          }
-        }
+        // A void market moves nothing: the released holds were the whole of it.
+        const orderProfit = voided ? new Map<number, bigint>() : kind.settle({ orders, fills }, kind.hasRunners ? winner! : runs!);
         const net = [...orderProfit.values()].reduce((sum, p) => sum + p, 0n);
         const commission = commissionOn(net, market.commissionBp);
         const memo = `Exchange market ${marketId} settlement`;

@@ -1,16 +1,18 @@
 // The bet slip's figures, pure so the page can recompute them as the player types: potential profit and liability of
-// a bet, in poisha. docs/exchange.md sections 1.2, 2 and 3; the same maths as pnl.ts, for one bet.
+// a bet, in poisha, from its kind's maths (market-kinds.ts). README.md, "Market kinds".
 import { fromWholeTaka } from "#app/kernel/money.ts";
+import { type BetSide, marketKind } from "./market-kinds.ts";
+import type { MarketKind } from "./schema.ts";
 
-export type BetKind = "match_odds" | "bookmaker" | "fancy";
-export type BetSide = "back" | "lay" | "yes" | "no";
+export type BetKind = MarketKind;
+export type { BetSide } from "./market-kinds.ts";
 
 /**
  * `price` is odds × 100 for match odds (195 = 1.95) and the rate per 100 for Bookmaker and Fancy. Back and Yes risk
  * the stake to win the price's profit; Lay and No risk the backer's profit to win the stake.
  */
 export function slipFigures(kind: BetKind, side: BetSide, price: number, stake: bigint): { profit: bigint; liability: bigint } {
-  const win = (stake * BigInt(kind === "match_odds" ? price - 100 : price)) / 100n;
+  const win = marketKind(kind).backProfit(stake, price);
   return side === "back" || side === "yes" ? { profit: win, liability: stake } : { profit: stake, liability: win };
 }
 

@@ -10,6 +10,7 @@ import { ExchangeError } from "./errors.ts";
 import { ensureEvent } from "./events.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { playersBook } from "./exposure.server.ts";
+import { marketKind } from "./market-kinds.ts";
 import { MARKET_MAKER_USERNAME } from "./market-maker.server.ts";
 import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners, type Sport } from "./schema.ts";
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
@@ -65,8 +66,8 @@ async function marketFigures(ex: Executor, marketIds: number[], makerId: number 
     .groupBy(exchangeOrders.marketId, exchangeMarkets.kind);
   for (const v of volumes) {
     const f = figures.get(v.marketId)!;
-    // A match-odds fill matches two orders (the taker's and the maker's): the volume is half their matched stakes.
-    f.matched = v.kind === "match_odds" ? BigInt(v.matched) / 2n : BigInt(v.matched);
+    // A fill in a book (match odds) matches two orders (the taker's and the maker's): the volume is half their matched stakes.
+    f.matched = marketKind(v.kind).hasBook ? BigInt(v.matched) / 2n : BigInt(v.matched);
     f.bets = v.bets;
   }
   // What the ledger holds from each player for each market (the exposure row carries its one open hold's amount).
@@ -181,12 +182,12 @@ export async function traderEvent(eventId: number) {
         settleCount: m.settleCount,
         voided: m.voided,
         resultRuns: m.resultRuns,
-        line: m.kind === "fancy" ? { noLine: m.noLine, yesLine: m.yesLine, noRate: m.noRate, yesRate: m.yesRate } : null,
+        line: marketKind(m.kind).hasRunners ? null : { noLine: m.noLine, yesLine: m.yesLine, noRate: m.noRate, yesRate: m.yesRate },
         ...figuresText(figures.get(m.id)!),
         /** Whose P&L `pnl` (per runner) and `runs` (per result) are: the market-maker's or the house's. */
-        pnlOf: m.kind === "match_odds" ? ("maker" as const) : ("house" as const),
+        pnlOf: marketKind(m.kind).hasBook ? ("maker" as const) : ("house" as const),
         /** Fancy: the house's P&L per range of results. */
-        runs: m.kind === "fancy" ? runRanges(other) : null,
+        runs: marketKind(m.kind).hasRunners ? null : runRanges(other),
         runners: runners
           .filter((r) => r.exchange_runners.marketId === m.id)
           .map(({ exchange_runners: r }) => ({
@@ -242,7 +243,7 @@ export async function addFancyLine(
     if (!event || event.closed) throw new ExchangeError("market_closed");
     const [created] = await tx
       .insert(exchangeMarkets)
-      .values({ eventId, kind: "fancy", status: "suspended", commissionBp: 0, inPlayDelayMs: 0, sortOrder: 10, ...line })
+      .values({ eventId, kind: "fancy", status: "suspended", ...marketKind("fancy").defaults, sortOrder: 10, ...line })
       .returning({ id: exchangeMarkets.id });
     await audited(trader, "exchange.fancy.create", "exchange_market", created!.id, line)(tx);
     return created!.id;

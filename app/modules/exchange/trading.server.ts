@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { ExchangeError } from "./errors.ts";
+import { kindsWhere, marketKind } from "./market-kinds.ts";
 import { lapseOrders } from "./orders.server.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners, type MarketStatus } from "./schema.ts";
 
@@ -35,7 +36,7 @@ export async function setMarketStatus(
     await withChange(tx);
     return updated;
   });
-  if (status === "suspended" && forSettlement && market.kind === "match_odds") await lapseOrders(marketId, { keepPersist: false });
+  if (status === "suspended" && forSettlement && marketKind(market.kind).hasBook) await lapseOrders(marketId, { keepPersist: false });
   await told([marketId]);
   return market;
 }
@@ -52,7 +53,7 @@ export async function turnInPlay(eventId: number, withChange: WithChange = none)
     await withChange(tx);
     return updated;
   });
-  for (const m of markets) if (m.kind === "match_odds") await lapseOrders(m.id, { keepPersist: true });
+  for (const m of markets) if (marketKind(m.kind).hasBook) await lapseOrders(m.id, { keepPersist: true });
   await told(markets.map((m) => m.id));
 }
 
@@ -63,7 +64,11 @@ export async function setBallRunning(eventId: number, running: boolean, withChan
       .update(exchangeMarkets)
       .set({ ballRunning: running, ...bump })
       .where(
-        and(eq(exchangeMarkets.eventId, eventId), inArray(exchangeMarkets.kind, ["bookmaker", "fancy"]), sql`${exchangeMarkets.settledAt} is null`),
+        and(
+          eq(exchangeMarkets.eventId, eventId),
+          inArray(exchangeMarkets.kind, kindsWhere({ hasBook: false })),
+          sql`${exchangeMarkets.settledAt} is null`,
+        ),
       )
       .returning({ id: exchangeMarkets.id });
     await withChange(tx);

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { stakeAtRisk } from "#app/modules/exchange/pnl.ts";
+import { stakeAtRisk } from "#app/modules/exchange/market-kinds.ts";
 import { exchangeMarkets, exchangeOrders } from "#app/modules/exchange/schema.ts";
 import { gameRounds } from "#app/modules/games/schema.ts";
 import { parseAmountInput } from "#app/modules/payments/amount.ts";

@@ -4,6 +4,7 @@ import { subscribeBalance } from "#app/modules/events/bus.server.ts";
 import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { watchMarkets } from "#app/modules/exchange/market-stream.server.ts";
 import type { PushedMarket } from "#app/modules/exchange/live-page.ts";
+import { marketKind } from "#app/modules/exchange/market-kinds.ts";
 import { liveMarketIds, unsettledMarketIds } from "#app/modules/exchange/queries.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import type { Route } from "./+types/exchange-events";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const send = (id: number, json: string, market: PushedMarket) => {
         emit("market", json);
         // A settled Fancy line leaves the page (it reloads on this push), so its later changes go nowhere.
-        if (market.kind === "fancy" && market.status === "closed") {
+        if (!marketKind(market.kind).hasRunners && market.status === "closed") {
           watching.get(id)?.();
           watching.set(id, () => {});
         }

@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { db } from "#app/db/db.server.ts";
 import { publish } from "#app/modules/events/bus.server.ts";
 import { ensureEvent, ensureFancyLines } from "../events.server.ts";
+import { marketKind } from "../market-kinds.ts";
 import { refreshLiquidity } from "../market-maker.server.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners, type ExchangeMarket } from "../schema.ts";
 import { settleMarket } from "../settlement.server.ts";
@@ -85,7 +86,8 @@ export async function applyFeedEvent(feed: FeedEvent, options: SyncOptions): Pro
     if (matchOdds) await publish({ kind: "market", marketId: matchOdds.id });
   }
   if (feed.inPlay && !event.inPlay) await turnInPlay(eventId);
-  const quoted = markets.filter((m) => m.kind !== "match_odds" && !m.settledAt);
+  // Quoted markets (no book) stop on every ball.
+  const quoted = markets.filter((m) => !marketKind(m.kind).hasBook && !m.settledAt);
   if (quoted.some((m) => m.ballRunning !== feed.ballRunning)) await setBallRunning(eventId, feed.ballRunning);
 
   if (feed.bookmaker && bookmaker && !bookmaker.settledAt) {

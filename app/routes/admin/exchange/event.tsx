@@ -10,6 +10,7 @@ import { messageToken } from "#app/i18n/message.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { isExchangeError } from "#app/modules/exchange/errors.ts";
+import { marketKind } from "#app/modules/exchange/market-kinds.ts";
 import {
   addFancyLine,
   ballRunningByTrader,
@@ -184,11 +185,12 @@ function NumberInput({ name, label, value }: { name: string; label: string; valu
 function MarketCard({ market }: { market: Market }) {
   const { t } = useTranslation();
   const m = market;
+  const kind = marketKind(m.kind);
   return (
     <section className="mb-3 rounded-xl bg-panel p-3" data-testid={`trader-market-${m.kind}`} aria-labelledby={`m-${m.id}`}>
       <header className="mb-2 flex flex-wrap items-center gap-2">
         <h2 id={`m-${m.id}`} className="font-bold">
-          {m.kind === "fancy" ? m.name : t(`adminExchange.market.kinds.${m.kind}`)}
+          {kind.hasRunners ? t(`adminExchange.market.kinds.${m.kind}`) : m.name}
         </h2>
         <span className="rounded bg-panel-2 px-2 text-xs" data-testid="market-status">
           {m.settled
@@ -204,9 +206,7 @@ function MarketCard({ market }: { market: Market }) {
         <span className="text-xs text-white/60" data-testid="market-held">
           {t("adminExchange.market.held", { amount: m.held })}
         </span>
-        {m.kind === "match_odds" ? (
-          <span className="text-xs text-white/60">{t("adminExchange.market.makerHeld", { amount: m.makerHeld })}</span>
-        ) : null}
+        {kind.hasBook ? <span className="text-xs text-white/60">{t("adminExchange.market.makerHeld", { amount: m.makerHeld })}</span> : null}
         {!m.settled ? (
           <span className="ml-auto flex gap-1">
             {m.status === "open" ? (
@@ -217,7 +217,7 @@ function MarketCard({ market }: { market: Market }) {
           </span>
         ) : null}
       </header>
-      {m.kind !== "fancy" ? (
+      {kind.hasRunners ? (
         <table className="mb-2 w-full text-sm">
           <thead className="text-xs text-white/60">
             <tr>
@@ -234,7 +234,7 @@ function MarketCard({ market }: { market: Market }) {
                 </td>
                 <td className="py-1 text-right tabular-nums">{r.pnl}</td>
                 <td className="py-1 text-right">
-                  {m.kind === "bookmaker" && !m.settled ? (
+                  {!kind.hasBook && !m.settled ? (
                     <Form method="post" className="inline-flex items-end gap-1">
                       <Hidden values={{ intent: "quote", runner: r.id }} />
                       <NumberInput name="back" label={t("adminExchange.actions.back")} value={r.backRate} />

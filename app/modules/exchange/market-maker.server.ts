@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { ensureSystemPlayer } from "#app/modules/players/system-players.server.ts";
 import { LADDER, MAX_TICK, MIN_TICK } from "./ladder.ts";
 import { cancelOrder, placeOrder } from "./orders.server.ts";
 import { exchangeOrders } from "./schema.ts";
@@ -16,35 +16,25 @@ const FLOAT = 10n ** 11n;
 
 /** The market-maker's player id, created (unable to log in) and topped up from house:market-maker on first use. */
 export async function ensureMarketMaker(): Promise<number> {
-  let [mm] = await db.select({ id: players.id }).from(players).where(eq(players.username, MARKET_MAKER_USERNAME));
-  if (!mm) {
-    [mm] = await db
-      .insert(players)
-      .values({
-        username: MARKET_MAKER_USERNAME,
-        // Not a hash of any password: nobody can log in as the market-maker.
-        passwordHash: "!market-maker",
-        phone: "01000000000",
-        email: "market-maker@system.invalid",
-        referralCode: "MARKETMAKER",
-      })
-      .onConflictDoNothing()
-      .returning({ id: players.id });
-    mm ??= (await db.select({ id: players.id }).from(players).where(eq(players.username, MARKET_MAKER_USERNAME)))[0];
-  }
-  const balances = await getPlayerBalances(mm!.id);
+  const id = await ensureSystemPlayer({
+    username: MARKET_MAKER_USERNAME,
+    phone: "01000000000",
+    email: "market-maker@system.invalid",
+    referralCode: "MARKETMAKER",
+  });
+  const balances = await getPlayerBalances(id);
   const missing = FLOAT - balances.main.posted;
   if (missing > FLOAT / 2n) {
     await transfer({
       key: `market-maker:float:${randomBytes(6).toString("hex")}`,
       debit: "house:market-maker",
-      credit: `player:${mm!.id}:main`,
+      credit: `player:${id}:main`,
       amount: missing,
       currency: "BDT",
       kind: "market_maker_float",
     });
   }
-  return mm!.id;
+  return id;
 }
 
 /** The ladder tick nearest to decimal odds of 1/probability. */

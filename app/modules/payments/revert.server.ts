@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
 import { voidHold } from "#app/modules/ledger/ledger.server.ts";
-import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
+import { refuseWhileUnderReview } from "./review-hold.server.ts";
 import { audit } from "#app/modules/audit/audit.server.ts";
 import { type Deposit, deposits, type Withdrawal, withdrawals } from "./schema.ts";
 import { PaymentError } from "./errors.ts";
@@ -87,7 +87,7 @@ export async function revertWithdrawal({ playerId, id, ip = null }: RevertInput)
     if (w.status !== "pending" || w.exclusionId !== null) throw notPending();
     if (w.payoutReference === PAYING) throw new PaymentError("not_revertible", "payments.errors.revertTaken");
     if (!canRevertWithdrawal(w)) throw notPending();
-    await assertNoOpenReview(tx, playerId);
+    await refuseWhileUnderReview(tx, playerId);
     await voidHold({ key: `withdrawal:${w.id}:void`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} cancelled by the player` }, tx);
     const now = new Date();
     const [row] = await tx

@@ -10,7 +10,7 @@ import { type Currency, players } from "#app/modules/players/schema.ts";
 import { phoneAddress } from "#app/modules/profile/contacts.server.ts";
 import { listExtraPhones } from "#app/modules/profile/extra-phones.server.ts";
 import { type ExclusionKind, playerExclusions } from "#app/modules/protection/schema.ts";
-import { assertNoOpenReview } from "#app/modules/risk/reviews.server.ts";
+import { refuseWhileUnderReview } from "./review-hold.server.ts";
 import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
@@ -228,7 +228,7 @@ export async function approveWithdrawal({
     // A payout under way at the gateway is finished by the gateway's answer only.
     if (w.payoutReference === PAYING && !viaGateway) throw new PaymentError("already_reviewed", "payments.errors.payoutInProgress");
     // The gateway has already paid a withdrawal marked before a review opened: the books record what happened.
-    if (!(viaGateway && w.payoutReference === PAYING)) await assertNoOpenReview(tx, w.playerId);
+    if (!(viaGateway && w.payoutReference === PAYING)) await refuseWhileUnderReview(tx, w.playerId);
     await postHold(
       { key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } },
       tx,
@@ -279,7 +279,7 @@ export async function payWithdrawalThroughGateway({
     const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
     if (!w) throw new PaymentError("not_found", "payments.errors.notFound");
     if (w.status !== "pending" || w.holdTransferId === null) throw new PaymentError("already_reviewed", "payments.errors.alreadyReviewed");
-    await assertNoOpenReview(tx, w.playerId);
+    await refuseWhileUnderReview(tx, w.playerId);
     const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, w.methodId));
     if (!method?.gateway) throw new PaymentError("invalid_method", "payments.errors.noPayoutGateway", { field: "payoutReference" });
     await tx.update(withdrawals).set({ payoutReference: PAYING, updatedAt: new Date() }).where(eq(withdrawals.id, w.id));

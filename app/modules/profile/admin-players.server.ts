@@ -1,6 +1,6 @@
 // The support back office's players: search, the player's card, and contact edits (audited; changing a verified
 // phone or e-mail removes its verification and gives the number or address up for other accounts).
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { findPlayerById, securityLevel } from "#app/modules/players/players.server.ts";
@@ -9,6 +9,7 @@ import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
 import { emailAddress, phoneAddress, releaseContact } from "./contacts.server.ts";
 import { listExtraPhones } from "./extra-phones.server.ts";
 import type { ContactEdit } from "./validation.ts";
+import { setContactDetails } from "#app/modules/players/account-updates.server.ts";
 
 export { contactEditSchema, playerSearchSchema } from "./validation.ts";
 
@@ -80,10 +81,7 @@ export async function updatePlayerContact(actor: { staffId: number; ip: string |
     delete (after as Record<string, unknown>).emailVerifiedAt;
     const diff = changedFields(before, after);
     if (!Object.keys(diff.after).length) return { ok: true, changed: false } as const;
-    await tx
-      .update(players)
-      .set({ ...next, updatedAt: new Date() })
-      .where(and(eq(players.id, playerId)));
+    await setContactDetails(tx, playerId, next);
     if (phoneChanged && p.phoneVerifiedAt) await releaseContact(tx, "phone", phoneAddress(p.phone, p.callingCode), playerId);
     if (emailChanged && p.emailVerifiedAt) await releaseContact(tx, "email", emailAddress(p.email), playerId);
     await audit(tx, { staffId: actor.staffId, action: "player.contact.update", entity: "player", entityId: playerId, ...diff, ip: actor.ip });

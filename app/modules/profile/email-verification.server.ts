@@ -11,6 +11,7 @@ import { claimContact, contactOwner, emailAddress } from "./contacts.server.ts";
 import { profileText } from "./messages.server.ts";
 import type { ProfileError } from "./phone-verification.server.ts";
 import { emailVerificationTokens } from "./schema.ts";
+import { markEmailVerified } from "#app/modules/players/account-updates.server.ts";
 
 export const EMAIL_LINK_TTL_HOURS = 24;
 export const EMAIL_RESEND_MINUTES = 2;
@@ -90,10 +91,7 @@ export async function verifyEmailToken(token: string, now = new Date()): Promise
       const [player] = await tx.select().from(players).where(eq(players.id, row.playerId)).for("update");
       if (!player || emailAddress(player.email) !== row.email) return { ok: false, error: "changed" } as const;
       if (!(await claimContact(tx, "email", row.email, player.id))) throw new EmailTaken();
-      await tx
-        .update(players)
-        .set({ emailVerifiedAt: player.emailVerifiedAt ?? now, updatedAt: now })
-        .where(eq(players.id, player.id));
+      await markEmailVerified(tx, player.id, now);
       return { ok: true, email: player.email } as const;
     });
   } catch (e) {

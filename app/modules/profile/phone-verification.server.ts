@@ -15,6 +15,7 @@ import { players, rateLimitHits } from "#app/modules/players/schema.ts";
 import { claimContact, contactOwner, phoneAddress } from "./contacts.server.ts";
 import { profileText } from "./messages.server.ts";
 import { phoneVerificationCodes, playerPhones } from "./schema.ts";
+import { markPhoneVerified } from "#app/modules/players/account-updates.server.ts";
 
 export const CODE_TTL_SECONDS = 600;
 export const RESEND_SECONDS = 300;
@@ -190,10 +191,7 @@ export async function verifyPhoneCode(playerId: number, target: PhoneTarget | "e
       // Thrown, so the code stays unused: the player can still verify once the other account gives the number up.
       if (!(await claimContact(tx, "phone", phone.address, playerId))) throw new ContactTaken();
       if (row.phoneId === null) {
-        await tx
-          .update(players)
-          .set({ phoneVerifiedAt: now, updatedAt: now })
-          .where(and(eq(players.id, playerId), isNull(players.phoneVerifiedAt)));
+        await markPhoneVerified(tx, playerId, now);
       } else {
         await tx
           .update(playerPhones)

@@ -8,8 +8,8 @@ import { deposits, type Withdrawal } from "#app/modules/payments/schema.ts";
 import { holdWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import type { Player } from "#app/modules/players/players.server.ts";
 import type { Currency } from "#app/modules/players/schema.ts";
-import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import type { PlayerExclusion } from "./exclusions.server.ts";
+import { completeAllRequirements } from "#app/modules/turnover/turnover.server.ts";
 
 /** The method of the player's last approved deposit while it is active, else the first active method; null: none. */
 async function payoutMethodId(tx: Tx, playerId: number): Promise<number | null> {
@@ -83,11 +83,7 @@ export async function payOutExclusion(tx: Tx, player: Pick<Player, "id" | "phone
       return amount;
     },
   );
-  const now = new Date();
-  await tx
-    .update(turnoverRequirements)
-    .set({ status: "complete", remaining: 0n, completedAt: now, updatedAt: now })
-    .where(and(eq(turnoverRequirements.playerId, player.id), eq(turnoverRequirements.status, "active")));
+  await completeAllRequirements(tx, player.id);
 
   const methodId = await payoutMethodId(tx, player.id);
   const withdrawal =

@@ -11,7 +11,6 @@ import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { beginLoginAttempt, loginFailed, loginSucceeded } from "#app/modules/players/rate-limit.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { type ReviewStatus, withdrawals } from "#app/modules/payments/schema.ts";
-import { sessions } from "#app/modules/sessions/schema.ts";
 import { audit } from "#app/modules/audit/audit.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
@@ -19,6 +18,7 @@ import { type ActiveExclusion, activeExclusion } from "./exclusions-active.serve
 import { type ExclusionPayout, payOutExclusion } from "./exclusions-payout.server.ts";
 import { type SelfExclusionTerm, selfExclusionEnd, type TimeOutChoice, timeOutEnd } from "./exclusions.ts";
 import { type ExclusionKind, playerExclusions } from "./schema.ts";
+import { endAllSessions } from "#app/modules/sessions/sessions.server.ts";
 
 export { activeExclusion, type ActiveExclusion } from "./exclusions-active.server.ts";
 export type PlayerExclusion = typeof playerExclusions.$inferSelect;
@@ -88,7 +88,7 @@ async function startExclusion(input: Start): Promise<StartedExclusion> {
         createdAt: now,
       })
       .returning();
-    await tx.delete(sessions).where(eq(sessions.playerId, player.id));
+    await endAllSessions(tx, player.id);
     const payout = input.kind === "timeout" ? null : await payOutExclusion(tx, player, exclusion!);
     // Audited whoever started it (staffId null: the player themselves), so closures and exclusions have their log.
     await audit(tx, {

@@ -1,13 +1,12 @@
 // The birthday a player gives (profile page, JSON API, deposit page): saved once. A birthday that makes the player
 // under 18 on the Asia/Dhaka date is saved too, after the player confirms it: the account is then blocked, every
 // session ends and staff get an AML signal (the site is 18+; nothing is deposited or played by a minor).
-import { and, eq, isNull } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { players } from "#app/modules/players/schema.ts";
-import { isCalendarDate, MINIMUM_AGE } from "#app/modules/profile/validation.ts";
-import { sessions } from "#app/modules/sessions/schema.ts";
+import { isCalendarDate, MINIMUM_AGE } from "./age.ts";
 import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { raiseSignal } from "#app/modules/risk/signals.server.ts";
+import { setBirthdayOnce } from "#app/modules/players/account-updates.server.ts";
+import { endAllSessions } from "#app/modules/sessions/sessions.server.ts";
 
 export type BirthdayFailure = {
   ok: false;
@@ -47,17 +46,13 @@ export async function saveBirthdayChecked(
     return { ok: false, error: "identity.birthday.confirmUnderage", params: { birthday, age }, status: 409, confirm: { birthday, age } };
   }
   const saved = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(players)
-      .set({ birthday, updatedAt: now, ...(underage ? { status: "blocked" as const } : {}) })
-      .where(and(eq(players.id, playerId), isNull(players.birthday)))
-      .returning({ birthday: players.birthday });
-    if (!row) return null;
+    const set = await setBirthdayOnce(tx, playerId, birthday, { block: underage, now });
+    if (!set) return null;
     if (underage) {
-      await tx.delete(sessions).where(eq(sessions.playerId, playerId));
+      await endAllSessions(tx, playerId);
       await raiseSignal(tx, { playerId, kind: "underage_birthday", fingerprint: underageFingerprint(playerId), evidence: { birthday, age } });
     }
-    return row.birthday!;
+    return set;
   });
   if (!saved) return { ok: false, error: "profile.errors.birthdayAlreadySet", status: 409 };
   return { ok: true, birthday: saved, blocked: underage };

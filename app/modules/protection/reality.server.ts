@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { gameRounds } from "#app/modules/games/schema.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
-import { hashToken } from "#app/modules/sessions/sessions.server.ts";
+import { hashToken, restartRealityClock } from "#app/modules/sessions/sessions.server.ts";
 import { type RealityClock, type RealityInterval, isRealityDue, realityDueAt } from "./reality.ts";
 import { playerProtection } from "./schema.ts";
 
@@ -34,10 +34,7 @@ export async function setRealityMinutes(playerId: number, token: string, minutes
       .insert(playerProtection)
       .values({ playerId, realityCheckMinutes: minutes, updatedAt: now })
       .onConflictDoUpdate({ target: playerProtection.playerId, set: { realityCheckMinutes: minutes, updatedAt: now } });
-    await tx
-      .update(sessions)
-      .set({ realityAckAt: sql`greatest(coalesce(${sessions.realityAckAt}, ${sessions.createdAt}), ${now.toISOString()}::timestamptz)` })
-      .where(and(eq(sessions.id, hashToken(token)), eq(sessions.playerId, playerId)));
+    await restartRealityClock(tx, playerId, token, now);
   });
 }
 
@@ -82,11 +79,7 @@ export async function realityFigures(playerId: number, token: string, now = new 
  * acknowledgement back, so parallel or repeated acknowledgements are harmless. Undefined: not their session.
  */
 export async function acknowledgeReality(playerId: number, token: string, now = new Date()): Promise<RealityState | undefined> {
-  const [row] = await db
-    .update(sessions)
-    .set({ realityAckAt: sql`greatest(coalesce(${sessions.realityAckAt}, ${sessions.createdAt}), ${now.toISOString()}::timestamptz)` })
-    .where(and(eq(sessions.id, hashToken(token)), eq(sessions.playerId, playerId)))
-    .returning({ sessionStart: sessions.createdAt, ackAt: sessions.realityAckAt });
+  const row = await restartRealityClock(db, playerId, token, now);
   if (!row) return undefined;
   return stateOf({ ...row, minutes: await getRealityMinutes(playerId) }, now);
 }

@@ -1,10 +1,9 @@
 // Reviews on a player: while one is open, their withdrawals are held (finance cannot approve them; nothing is ever
 // paid automatically) until a staff member clears it with a reason. Opening and clearing take the player's row lock,
-// and approving a withdrawal takes it shared (assertNoOpenReview), so an approval never runs alongside an opening.
+// and approving a withdrawal takes it shared (hasOpenReview), so an approval never runs alongside an opening.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { PaymentError } from "#app/modules/payments/errors.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { playerReviews } from "./schema.ts";
 import { audit } from "#app/modules/audit/audit.server.ts";
@@ -83,16 +82,17 @@ export async function clearReview(
 }
 
 /**
- * For approveWithdrawal, inside its transaction: refuses while the player has an open review. The shared lock on the
- * player's row waits for an opening in progress and keeps one from starting until the approval commits.
+ * For approving a withdrawal, inside its transaction: whether the player has an open review (payments then refuses).
+ * The shared lock on the player's row waits for an opening in progress and keeps one from starting until the
+ * approval commits.
  */
-export async function assertNoOpenReview(tx: Tx, playerId: number) {
+export async function hasOpenReview(tx: Tx, playerId: number): Promise<boolean> {
   await lockPlayer(tx, playerId, "share");
   const [open] = await tx
     .select({ id: playerReviews.id })
     .from(playerReviews)
     .where(and(eq(playerReviews.playerId, playerId), eq(playerReviews.status, "open")));
-  if (open) throw new PaymentError("under_review", "risk.errors.underReview");
+  return open !== undefined;
 }
 
 export async function openReviewOf(playerId: number): Promise<Review | undefined> {

@@ -69,6 +69,24 @@ export async function deleteOtherSessions(playerId: number, keepToken?: string, 
   await executor.delete(sessions).where(where);
 }
 
+/** Ends every session of the player (a time-out, self-exclusion, closure or underage block). */
+export async function endAllSessions(executor: Executor, playerId: number) {
+  await executor.delete(sessions).where(eq(sessions.playerId, playerId));
+}
+
+/**
+ * Restarts the reality-check clock of the player's session (by its token) at `now`; never moves it back, so parallel
+ * or repeated acknowledgements are harmless. Undefined: not their session.
+ */
+export async function restartRealityClock(executor: Executor, playerId: number, token: string, now: Date) {
+  const [row] = await executor
+    .update(sessions)
+    .set({ realityAckAt: sql`greatest(coalesce(${sessions.realityAckAt}, ${sessions.createdAt}), ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(sessions.id, hashToken(token)), eq(sessions.playerId, playerId)))
+    .returning({ sessionStart: sessions.createdAt, ackAt: sessions.realityAckAt });
+  return row;
+}
+
 export async function pruneExpiredSessions() {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

@@ -180,6 +180,14 @@ export async function cancelRequirementOfDeposit(tx: Tx, depositId: number): Pro
   return rows.length > 0;
 }
 
+/** Closes every active requirement of the player as met (an exclusion or closure pays the whole balance out). */
+export async function completeAllRequirements(tx: Tx, playerId: number, now = new Date()) {
+  await tx
+    .update(turnoverRequirements)
+    .set({ status: "complete", remaining: 0n, completedAt: now, updatedAt: now })
+    .where(and(eq(turnoverRequirements.playerId, playerId), eq(turnoverRequirements.status, "active")));
+}
+
 export type ApplyTurnoverResult = { replayed: boolean; applied: bigint; completed: number[] };
 
 /**

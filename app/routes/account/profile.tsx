@@ -16,7 +16,7 @@ import { MAX_EXTRA_PHONES } from "#app/modules/profile/extra-phones.server.ts";
 import { profileAction, type Notice } from "#app/modules/profile/page-actions.server.ts";
 import { CODE_TTL_SECONDS } from "#app/modules/profile/phone-verification.server.ts";
 import { loadProfile } from "#app/modules/profile/profile.server.ts";
-import { AGE_BLOCKED_PATH } from "#app/modules/protection/identity-birthday-post.server.ts";
+import { AGE_BLOCKED_PATH } from "#app/modules/profile/birthday-post.server.ts";
 import { clearSessionCookie, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/profile";

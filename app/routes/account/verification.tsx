@@ -12,7 +12,7 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
-import { birthdayPost } from "#app/modules/protection/identity-birthday-post.server.ts";
+import { birthdayPost } from "#app/modules/profile/birthday-post.server.ts";
 import { IdentityError, listPlayerDocuments, MAX_PENDING_DOCUMENTS, uploadDocument } from "#app/modules/protection/identity-documents.server.ts";
 import { documentTypeField } from "#app/modules/protection/identity-forms.ts";
 import { identityDocumentTypes } from "#app/modules/protection/identity-verifications.ts";

@@ -21,7 +21,7 @@ import { areaBundle, replyAreas } from "#app/i18n/areas.server.ts";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { depositFormSchema } from "#app/modules/payments/validation.ts";
-import { birthdayPost } from "#app/modules/protection/identity-birthday-post.server.ts";
+import { birthdayPost } from "#app/modules/profile/birthday-post.server.ts";
 import { identityRefusal } from "#app/modules/protection/identity.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { DepositLimitPrompt } from "#app/components/protection/DepositLimitPrompt.tsx";

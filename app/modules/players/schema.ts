@@ -50,20 +50,3 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index("rate_limit_hits_key_expires_idx").on(t.key, t.expiresAt), index("rate_limit_hits_expires_idx").on(t.expiresAt)],
 );
-
-export const passwordResetTokens = pgTable(
-  "password_reset_tokens",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    playerId: integer()
-      .notNull()
-      .references(() => players.id, { onDelete: "cascade" }),
-    channel: text().$type<"email" | "sms">().notNull(),
-    tokenHash: text().notNull(),
-    attempts: integer().notNull().default(0),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("password_reset_tokens_hash_idx").on(t.tokenHash), index("password_reset_tokens_player_idx").on(t.playerId)],
-);

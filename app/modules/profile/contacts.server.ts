@@ -1,7 +1,7 @@
 // One person, one account: a verified phone number or e-mail address belongs to one player (verified_contacts).
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
-import { phoneDigits } from "#app/modules/players/password-reset.server.ts";
+import { phoneDigits } from "#app/modules/sessions/password-reset.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { playerPhones, verifiedContacts } from "./schema.ts";
 

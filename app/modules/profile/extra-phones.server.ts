@@ -1,7 +1,7 @@
 // The player's extra phone numbers (up to MAX_EXTRA_PHONES beside the main one), each verified like the main phone.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { phoneDigits } from "#app/modules/players/password-reset.server.ts";
+import { phoneDigits } from "#app/modules/sessions/password-reset.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import type { ProfileError } from "./phone-verification.server.ts";

@@ -22,7 +22,7 @@ import {
   taka,
 } from "#app/modules/payments/test-helpers.ts";
 import { listMessagesTo } from "#app/modules/outbox/outbox.server.ts";
-import { requestPasswordReset, resetPasswordWithToken } from "#app/modules/players/password-reset.server.ts";
+import { requestPasswordReset, resetPasswordWithToken } from "#app/modules/sessions/password-reset.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { loginWithPassword } from "#app/modules/sessions/login.server.ts";

@@ -7,7 +7,7 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { changeOwnPassword } from "#app/modules/players/password-reset.server.ts";
+import { changeOwnPassword } from "#app/modules/sessions/password-reset.server.ts";
 import { changePasswordSchema } from "#app/modules/players/validation.ts";
 import { clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";

@@ -5,7 +5,7 @@ import { data, Form, redirect } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { verifyResetCode } from "#app/modules/players/password-reset.server.ts";
+import { verifyResetCode } from "#app/modules/sessions/password-reset.server.ts";
 import { resetCodeSchema } from "#app/modules/players/validation.ts";
 import type { Route } from "./+types/forgot-password-code";
 

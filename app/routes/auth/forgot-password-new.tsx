@@ -5,7 +5,7 @@ import { data, Form } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { isResetTokenValid, resetPasswordWithToken } from "#app/modules/players/password-reset.server.ts";
+import { isResetTokenValid, resetPasswordWithToken } from "#app/modules/sessions/password-reset.server.ts";
 import { setNewPasswordSchema } from "#app/modules/players/validation.ts";
 import { clearSessionCookie } from "#app/modules/sessions/auth.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";

@@ -7,7 +7,7 @@ import { BotCheck } from "#app/components/account/BotCheck.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
-import { requestPasswordReset } from "#app/modules/players/password-reset.server.ts";
+import { requestPasswordReset } from "#app/modules/sessions/password-reset.server.ts";
 import { callingCodes, forgotEmailSchema, forgotPasswordSchema, forgotSmsSchema } from "#app/modules/players/validation.ts";
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
 import { honeypotInputProps, isSpam } from "#app/utils/honeypot.server.ts";

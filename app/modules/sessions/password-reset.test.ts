@@ -18,10 +18,11 @@ import {
   resetPasswordWithToken,
   verifyResetCode,
 } from "./password-reset.server.ts";
-import { authenticate, createPlayer } from "./players.server.ts";
-import { countHits } from "./rate-limit.server.ts";
-import { passwordResetTokens, players } from "./schema.ts";
-import { signupSchema } from "./validation.ts";
+import { authenticate, createPlayer } from "#app/modules/players/players.server.ts";
+import { countHits } from "#app/modules/players/rate-limit.server.ts";
+import { players } from "#app/modules/players/schema.ts";
+import { passwordResetTokens } from "./schema.ts";
+import { signupSchema } from "#app/modules/players/validation.ts";
 
 const MIN = 60_000;
 let ipCounter = 0;

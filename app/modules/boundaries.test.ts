@@ -12,7 +12,7 @@ const LAYERS = [
   // foundation
   ["events", "outbox", "audit", "uploads", "settings", "players", "sessions", "staff", "ledger"],
   // player safety
-  ["risk", "protection", "turnover"],
+  ["risk", "turnover", "protection"],
   // products
   ["promotions", "vip", "inbox", "profile", "games", "payments", "exchange", "referral", "chat", "content"],
   // edge

@@ -8,7 +8,7 @@ await vi.hoisted(async () => {
 
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
+import { listTurnovers } from "./turnover-record.server.ts";
 import { approveDeposit, requestWithdrawal } from "./payments.server.ts";
 import { playerMoneyStates } from "./player-states.server.ts";
 import {

@@ -1,12 +1,9 @@
 // Turnover (wagering) requirements: created when a deposit is approved, reduced by settled bets (oldest first),
 // and on completion the bonus they locked converts to main. A withdrawal waits until none is active.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/payments/schema.ts";
 import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { deposits } from "#app/modules/payments/schema.ts";
-import { promotions } from "#app/modules/promotions/schema.ts";
-import { type TurnoverRequirement, turnoverContributions, turnoverRequirements, type TurnoverStatus } from "./schema.ts";
+import { type TurnoverRequirement, turnoverContributions, turnoverRequirements } from "./schema.ts";
 
 export type { TurnoverRequirement, TurnoverStatus } from "./schema.ts";
 
@@ -17,37 +14,6 @@ export function turnoverProgress(required: bigint, remaining: bigint): number {
   if (done >= required) return 100;
   if (done <= 0n) return 0;
   return Number((done * 10_000n) / required) / 100;
-}
-
-export type TurnoverRow = TurnoverRequirement & {
-  progress: number;
-  methodName: string | null;
-  promotionNameEn: string | null;
-  promotionNameBn: string | null;
-};
-
-/** The player's requirements with the given status, newest first. */
-export async function listTurnovers(playerId: number, status: TurnoverStatus): Promise<TurnoverRow[]> {
-  const rows = await db
-    .select({
-      requirement: turnoverRequirements,
-      methodName: paymentMethods.name,
-      promotionNameEn: promotions.nameEn,
-      promotionNameBn: promotions.nameBn,
-    })
-    .from(turnoverRequirements)
-    .leftJoin(deposits, eq(deposits.id, turnoverRequirements.depositId))
-    .leftJoin(paymentMethods, eq(paymentMethods.id, deposits.methodId))
-    .leftJoin(promotions, eq(promotions.id, turnoverRequirements.promotionId))
-    .where(and(eq(turnoverRequirements.playerId, playerId), eq(turnoverRequirements.status, status)))
-    .orderBy(desc(turnoverRequirements.id));
-  return rows.map((r) => ({
-    ...r.requirement,
-    progress: turnoverProgress(r.requirement.required, r.requirement.remaining),
-    methodName: r.methodName,
-    promotionNameEn: r.promotionNameEn,
-    promotionNameBn: r.promotionNameBn,
-  }));
 }
 
 export async function hasActiveTurnover(playerId: number, ex: Executor = db): Promise<boolean> {

@@ -18,7 +18,8 @@ import {
   taka,
 } from "#app/modules/payments/test-helpers.ts";
 import { turnoverRequirements } from "./schema.ts";
-import { applyTurnover, getTurnoverLeft, hasActiveTurnover, listTurnovers, rollbackTurnover, turnoverProgress } from "./turnover.server.ts";
+import { applyTurnover, getTurnoverLeft, hasActiveTurnover, rollbackTurnover, turnoverProgress } from "./turnover.server.ts";
+import { listTurnovers } from "#app/modules/payments/turnover-record.server.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let ctx: Awaited<ReturnType<typeof createMethodWithNumbers>>;

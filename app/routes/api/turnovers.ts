@@ -1,7 +1,8 @@
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
-import { listTurnovers, type TurnoverRow, type TurnoverStatus } from "#app/modules/turnover/turnover.server.ts";
+import { type TurnoverStatus } from "#app/modules/turnover/turnover.server.ts";
+import { listTurnovers, type TurnoverRow } from "#app/modules/payments/turnover-record.server.ts";
 import type { Route } from "./+types/turnovers";
 
 function entry(r: TurnoverRow) {

@@ -3,7 +3,7 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
-import { listTurnovers } from "#app/modules/turnover/turnover.server.ts";
+import { listTurnovers } from "#app/modules/payments/turnover-record.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/turnover-record";

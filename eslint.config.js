@@ -4,17 +4,13 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-// Foreign keys to ledger transfers and the schema aggregate for Drizzle: they name ledger tables, never query them.
-const LEDGER_SCHEMA_USERS = ["app/modules/payments/schema.ts", "app/db/schema.ts"];
-
-const LEDGER_INTERNALS = {
-  regex: "modules/ledger/(?!(ledger\\.server|money|test-helpers)\\.ts$)",
-  message: "Use the ledger's public API (#app/modules/ledger/ledger.server.ts): only the ledger reads and writes its tables.",
-};
-
-const MODULE_SUBFOLDERS = {
-  regex: "modules/[^/]+/[^/]+/",
-  message: "Import the module's top-level file (for example #app/modules/games/crash.server.ts), not a file in one of its subfolders.",
+// Module boundaries (issue 26): code outside a module uses it only through its front door, index.server.ts on the
+// server or index.ts in the browser; a module's own files import each other relatively. Schema files may name other
+// modules' tables for foreign keys, and the database layer gathers every module's tables. The layers and the tables
+// each module owns are checked by app/modules/boundaries.test.ts.
+const MODULE_INTERNALS = {
+  regex: "^#app/modules/[^/]+/(?!index(\\.server)?\\.ts$)",
+  message: "Use the module's front door: #app/modules/<name>/index.server.ts (server) or #app/modules/<name>/index.ts (browser).",
 };
 
 // On the server, components translate through the site's own hook (one answer per request instead of react-i18next's
@@ -37,18 +33,14 @@ export default defineConfig(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
     },
   },
-  // Module boundary: only the ledger touches its tables and internals; everything else uses its public API.
+  { rules: { "no-restricted-imports": ["error", { paths: [USE_TRANSLATION] }] } },
+  // Tests and scripts may reach into a module (they test or measure its inside).
   {
-    ignores: ["app/modules/ledger/**", ...LEDGER_SCHEMA_USERS],
-    rules: { "no-restricted-imports": ["error", { paths: [USE_TRANSLATION], patterns: [LEDGER_INTERNALS] }] },
+    files: ["app/**"],
+    ignores: ["app/db/schema.ts", "app/modules/*/schema.ts", "**/*.test.ts", "**/*.test.tsx", "**/test-helpers.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [USE_TRANSLATION], patterns: [MODULE_INTERNALS] }] },
   },
-  { files: ["app/i18n/use-translation.ts"], rules: { "no-restricted-imports": ["error", { patterns: [LEDGER_INTERNALS] }] } },
-  // Routes and components use a module through the files at its top level; its subfolders are its own business.
-  {
-    files: ["app/routes/**", "app/components/**", "app/root.tsx"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: { "no-restricted-imports": ["error", { paths: [USE_TRANSLATION], patterns: [LEDGER_INTERNALS, MODULE_SUBFOLDERS] }] },
-  },
+  { files: ["app/i18n/use-translation.ts"], rules: { "no-restricted-imports": ["error", { patterns: [MODULE_INTERNALS] }] } },
   // Server code logs through the kernel's logger (#app/kernel/log.server.ts: levels, one JSON line per record in
   // production), never through the console.
   {

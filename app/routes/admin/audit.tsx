@@ -6,7 +6,7 @@ import { AuditChanges } from "#app/components/admin/AuditChanges.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listAudit, listAuditActions } from "#app/modules/staff/audit.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { listStaff } from "#app/modules/staff/staff.server.ts";
 import { idField } from "#app/utils/ids.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";

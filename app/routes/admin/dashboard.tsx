@@ -5,7 +5,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { dashboardCounts } from "#app/modules/staff/dashboard.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/dashboard";
 

@@ -14,7 +14,7 @@ import { lastComputedDay } from "#app/modules/referral/rewards.server.ts";
 import { getReferralSettings, updateReferralSettings } from "#app/modules/referral/settings.server.ts";
 import { referralSettingsSchema, toSettings } from "#app/modules/referral/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/referral";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

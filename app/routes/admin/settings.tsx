@@ -14,7 +14,7 @@ import { jurisdictionCodes } from "#app/modules/settings/jurisdiction.ts";
 import { getEditableSettings, updateSettings } from "#app/modules/settings/settings.server.ts";
 import { formatHundredths, settingsSchema, siteModes } from "#app/modules/settings/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -7,7 +7,7 @@ import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminF
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { staffRoles } from "#app/modules/staff/schema.ts";
 import { createStaff, listStaff, resetStaffPassword, setStaffActive } from "#app/modules/staff/staff.server.ts";
 import { createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema } from "#app/modules/staff/validation.ts";

@@ -8,7 +8,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { deleteLevel, listLevels, readVipSettings, saveLevel, saveVipRule } from "#app/modules/vip/levels.server.ts";
 import { levelSchema, ruleSchema } from "#app/modules/vip/validation.ts";
 import type { Route } from "./+types/vip";

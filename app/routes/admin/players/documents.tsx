@@ -14,7 +14,7 @@ import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { IdentityError, listPlayerDocuments, reviewDocument } from "#app/modules/protection/identity-documents.server.ts";
 import { documentReviewSchema } from "#app/modules/protection/identity-forms.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/documents";
 import { playerId } from "./player-id.server.ts";

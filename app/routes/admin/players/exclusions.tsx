@@ -15,7 +15,7 @@ import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { selfExclusionTerms, staffExclusionSchema, staffTerm, timeOutPeriods } from "#app/modules/protection/exclusions.ts";
 import { applyExclusionForPlayer, isExclusionError, listPlayerExclusions } from "#app/modules/protection/exclusions.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/exclusions";
 import { playerId } from "./player-id.server.ts";

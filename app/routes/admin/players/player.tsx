@@ -13,7 +13,7 @@ import { takaText } from "#app/kernel/money.ts";
 import { playerCard, updatePlayerContact } from "#app/modules/profile/admin-players.server.ts";
 import { contactEditSchema } from "#app/modules/profile/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/player";
 import { playerId } from "./player-id.server.ts";

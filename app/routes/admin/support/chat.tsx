@@ -8,7 +8,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { assignChat, closeChat, getChatForStaff, listMessages, listSupportStaff, staffReply } from "#app/modules/chat/chat.server.ts";
 import { toId } from "#app/modules/payments/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chat";
 

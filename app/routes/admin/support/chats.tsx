@@ -6,7 +6,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listQueue, type QueueFilter } from "#app/modules/chat/chat.server.ts";
 import { preview } from "#app/modules/inbox/validation.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chats";
 

@@ -10,7 +10,7 @@ import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listSentMessages, sendInboxMessage } from "#app/modules/inbox/inbox.server.ts";
 import { sendMessageSchema } from "#app/modules/inbox/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/inbox";
 

@@ -30,8 +30,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     title: t("auth.login.title"),
-    sessionEnded: limit ? t("rgLimits.sessionEnded", { minutes: limit }) : null,
-    notice: notice ? t(`rgExclusion.notice.${notice}`) : null,
+    sessionEnded: limit ? t("protectionLimits.sessionEnded", { minutes: limit }) : null,
+    notice: notice ? t(`protectionExclusion.notice.${notice}`) : null,
     // Sent with the page so the browser needs no zod to render the fields' HTML constraints.
     constraint: getZodConstraint(loginSchema),
   };

@@ -56,7 +56,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     title: getInstance(context).t("paymentPages.deposit.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     // Responsible gaming: before the first deposit, a prompt to set a deposit limit (or skip it).
-    limitPrompt: limitPrompt ? areaBundle(context, "rgLimits") : null,
+    limitPrompt: limitPrompt ? areaBundle(context, "protectionLimits") : null,
     // Asked up front: the birthday (every mode) and the operator's required verifications (real-money mode).
     identity: areaBundle(context, "identity"),
     needed: refusal?.missing ?? [],

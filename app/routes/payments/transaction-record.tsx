@@ -77,7 +77,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     total,
     // Net deposits (RTS 1), with the strings of their panel.
     net,
-    rg: areaBundle(context, "rgReality"),
+    rg: areaBundle(context, "protectionReality"),
   };
 }
 

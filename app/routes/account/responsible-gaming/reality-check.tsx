@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   return {
-    title: getInstance(context).t("rgReality.title"),
+    title: getInstance(context).t("protectionReality.title"),
     layout: layoutFor(request.headers.get("user-agent")),
-    area: areaBundle(context, "rgReality"),
+    area: areaBundle(context, "protectionReality"),
     minutes: await getRealityMinutes(player.id),
     saved: url.searchParams.has("saved"),
   };
@@ -55,31 +55,31 @@ export default function RealityCheckSetting({ loaderData, actionData }: Route.Co
   return (
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="reality-setting-page">
-        <h1 className="mb-2 text-xl font-bold">{t("rgReality.title")}</h1>
-        <p className="mb-3 text-sm text-white/80">{t("rgReality.setting.intro")}</p>
+        <h1 className="mb-2 text-xl font-bold">{t("protectionReality.title")}</h1>
+        <p className="mb-3 text-sm text-white/80">{t("protectionReality.setting.intro")}</p>
         {saved && !actionData ? (
           <p className="mb-3 rounded-lg bg-accent/15 px-3 py-2 text-sm text-accent" role="status" data-testid="reality-saved">
-            {minutes ? t("rgReality.setting.saved", { minutes }) : t("rgReality.setting.savedOff")}
+            {minutes ? t("protectionReality.setting.saved", { minutes }) : t("protectionReality.setting.savedOff")}
           </p>
         ) : null}
         <Form method="post" action={ACTION} {...getFormProps(form)} className="rounded-xl bg-panel p-4">
           <fieldset className="mb-4" aria-describedby={fields.minutes.errors ? fields.minutes.errorId : undefined}>
-            <legend className="mb-2 text-sm font-semibold">{t("rgReality.setting.legend")}</legend>
+            <legend className="mb-2 text-sm font-semibold">{t("protectionReality.setting.legend")}</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {realityIntervals.map((m) => (
                 <label key={m} className="flex cursor-pointer items-center gap-2 rounded-lg bg-ink px-3 py-2">
                   <input type="radio" name={fields.minutes.name} value={String(m)} defaultChecked={minutes === m} />
-                  {t(`rgReality.setting.options.${m}`)}
+                  {t(`protectionReality.setting.options.${m}`)}
                 </label>
               ))}
             </div>
             <ErrorList errors={fields.minutes.errors} id={fields.minutes.errorId} />
           </fieldset>
-          <SubmitButton label={t("rgReality.setting.save")} pendingLabel={t("rgReality.setting.saving")} action={ACTION} />
+          <SubmitButton label={t("protectionReality.setting.save")} pendingLabel={t("protectionReality.setting.saving")} action={ACTION} />
         </Form>
         <p className="mt-3 text-sm">
           <a className="text-brand underline" href="/account/responsible-gaming">
-            {t("rgReality.hub")}
+            {t("protectionReality.hub")}
           </a>
         </p>
       </main>

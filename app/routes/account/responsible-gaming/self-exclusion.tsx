@@ -21,8 +21,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const now = new Date();
   const until = (term: "6m" | "1y" | "5y") => formatDhakaDateTime(selfExclusionEnd(term, now)!);
   return {
-    title: getInstance(context).t("rgExclusion.selfExclusion.title"),
-    i18n: areaBundle(context, "rgExclusion"),
+    title: getInstance(context).t("protectionExclusion.selfExclusion.title"),
+    i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
     until: { "6m": until("6m"), "1y": until("1y"), "5y": until("5y") },
   };
@@ -48,23 +48,23 @@ export default function SelfExclusion({ loaderData, actionData }: Route.Componen
     <ExclusionForm
       layout={loaderData.layout}
       testId="self-exclusion-page"
-      title={t("rgExclusion.selfExclusion.title")}
-      intro={t("rgExclusion.selfExclusion.intro")}
-      effects={effects.map((e) => t(`rgExclusion.selfExclusion.effects.${e}`))}
+      title={t("protectionExclusion.selfExclusion.title")}
+      intro={t("protectionExclusion.selfExclusion.intro")}
+      effects={effects.map((e) => t(`protectionExclusion.selfExclusion.effects.${e}`))}
       action="/account/responsible-gaming/self-exclusion"
       form={form}
       password={fields.password}
       understood={fields.understood}
-      submit={t("rgExclusion.selfExclusion.submit")}
-      submitting={t("rgExclusion.selfExclusion.submitting")}
+      submit={t("protectionExclusion.selfExclusion.submit")}
+      submitting={t("protectionExclusion.selfExclusion.submitting")}
     >
       <ChoiceList
         field={fields.term}
-        legend={t("rgExclusion.selfExclusion.term")}
+        legend={t("protectionExclusion.selfExclusion.term")}
         choices={selfExclusionTerms.map((term) => ({
           value: term,
-          label: t(`rgExclusion.selfExclusion.terms.${term}`),
-          note: term === "permanent" ? undefined : t("rgExclusion.untilNote", { until: loaderData.until[term] }),
+          label: t(`protectionExclusion.selfExclusion.terms.${term}`),
+          note: term === "permanent" ? undefined : t("protectionExclusion.untilNote", { until: loaderData.until[term] }),
         }))}
       />
     </ExclusionForm>

@@ -21,8 +21,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
   const now = new Date();
   return {
-    title: getInstance(context).t("rgExclusion.timeOut.title"),
-    i18n: areaBundle(context, "rgExclusion"),
+    title: getInstance(context).t("protectionExclusion.timeOut.title"),
+    i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
     until: {
       "24h": formatDhakaDateTime(timeOutEnd("24h", now)),
@@ -54,26 +54,26 @@ export default function TimeOut({ loaderData, actionData }: Route.ComponentProps
     <ExclusionForm
       layout={loaderData.layout}
       testId="time-out-page"
-      title={t("rgExclusion.timeOut.title")}
-      intro={t("rgExclusion.timeOut.intro")}
-      effects={effects.map((e) => t(`rgExclusion.timeOut.effects.${e}`))}
+      title={t("protectionExclusion.timeOut.title")}
+      intro={t("protectionExclusion.timeOut.intro")}
+      effects={effects.map((e) => t(`protectionExclusion.timeOut.effects.${e}`))}
       action="/account/responsible-gaming/time-out"
       form={form}
       password={fields.password}
-      submit={t("rgExclusion.timeOut.submit")}
-      submitting={t("rgExclusion.timeOut.submitting")}
+      submit={t("protectionExclusion.timeOut.submit")}
+      submitting={t("protectionExclusion.timeOut.submitting")}
     >
       <ChoiceList
         field={fields.period}
-        legend={t("rgExclusion.timeOut.period")}
+        legend={t("protectionExclusion.timeOut.period")}
         choices={timeOutPeriods.map((p) => ({
           value: p,
-          label: t(`rgExclusion.timeOut.periods.${p}`),
-          note: p === "custom" ? undefined : t("rgExclusion.untilNote", { until: loaderData.until[p] }),
+          label: t(`protectionExclusion.timeOut.periods.${p}`),
+          note: p === "custom" ? undefined : t("protectionExclusion.untilNote", { until: loaderData.until[p] }),
         }))}
       />
       <Field
-        label={t("rgExclusion.timeOut.days")}
+        label={t("protectionExclusion.timeOut.days")}
         inputProps={{
           name: fields.days.name,
           id: fields.days.id,

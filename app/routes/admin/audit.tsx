@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { z } from "zod";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AuditChanges } from "#app/components/admin/AuditChanges.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listAudit, listAuditActions } from "#app/modules/staff/audit.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
@@ -38,7 +38,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     listAuditActions(),
   ]);
   return {
-    title: getInstance(context).t("admin.audit.title"),
+    title: translate(context, "admin.audit.title"),
     filter,
     hasOlder,
     staff: staff.map((s) => ({ id: s.id, username: s.username })),

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -10,7 +11,6 @@ import { MinesGrid } from "#app/components/games/house/MinesGrid.tsx";
 import { minesStartSchema } from "#app/components/games/house/schemas.ts";
 import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { multiplierText } from "#app/modules/games/fair.ts";
 import {
@@ -54,7 +54,7 @@ function shown(v: MinesView | null) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const [reality, page, state] = await Promise.all([guardRealityCheck(context, url), housePageData(player.id, MINES_CODE), getMinesState(player.id)]);
-  return { title: getInstance(context).t("house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state), reality };
+  return { title: translate(context, "house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state), reality };
 }
 
 const tileSchema = z.object({

@@ -1,10 +1,10 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { closeAccountSchema } from "#app/modules/protection/exclusions.ts";
 import { closeAccount } from "#app/modules/protection/exclusions.server.ts";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
   return {
-    title: getInstance(context).t("protectionExclusion.closeAccount.title"),
+    title: translate(context, "protectionExclusion.closeAccount.title"),
     i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
   };

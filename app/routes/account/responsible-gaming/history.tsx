@@ -1,10 +1,10 @@
 // /account/responsible-gaming/history: the account history's net deposits (RTS 1) for 30 days, 12 months and the
 // lifetime, with the ways to the transaction and betting records.
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   return {
-    title: getInstance(context).t("protectionReality.history.title"),
+    title: translate(context, "protectionReality.history.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     area: areaBundle(context, "protectionReality"),
     net: await netDepositsText(player.id),

@@ -1,5 +1,6 @@
 // /account/responsible-gaming/reality-check: the player picks how often a reality check interrupts play (off, 15,
 // 30 or 60 minutes). A plain form: works without JavaScript.
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -8,7 +9,6 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { realityIntervals, realitySettingSchema } from "#app/modules/protection/reality.ts";
 import { getRealityMinutes, setRealityMinutes } from "#app/modules/protection/reality.server.ts";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   return {
-    title: getInstance(context).t("protectionReality.title"),
+    title: translate(context, "protectionReality.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     area: areaBundle(context, "protectionReality"),
     minutes: await getRealityMinutes(player.id),

@@ -1,12 +1,12 @@
 // /reality-check: the reality check as a page, where a game page sends the player (without JavaScript) when a
 // check is due; acknowledging restarts the interval and goes back to the game. With JavaScript the game page's
 // modal loads its figures from this loader and posts its acknowledgement here (without redirectTo: it stays).
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { RealityFigures, RealityLinks } from "#app/components/protection/RealityCheckParts.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { realityFiguresText } from "#app/modules/protection/reality-page.server.ts";
 import { acknowledgeReality } from "#app/modules/protection/reality.server.ts";
@@ -22,7 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { player, token } = requirePlayer(context, url);
   const figures = await realityFiguresText(context, player.id, token);
   return {
-    title: getInstance(context).t("protectionReality.title"),
+    title: translate(context, "protectionReality.title"),
     area: areaBundle(context, "protectionReality"),
     figures,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"),

@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ChoiceList, ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { selfExclusionEnd, selfExclusionSchema, selfExclusionTerms } from "#app/modules/protection/exclusions.ts";
 import { selfExclude } from "#app/modules/protection/exclusions.server.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const now = new Date();
   const until = (term: "6m" | "1y" | "5y") => formatDhakaDateTime(selfExclusionEnd(term, now)!);
   return {
-    title: getInstance(context).t("protectionExclusion.selfExclusion.title"),
+    title: translate(context, "protectionExclusion.selfExclusion.title"),
     i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
     until: { "6m": until("6m"), "1y": until("1y"), "5y": until("5y") },

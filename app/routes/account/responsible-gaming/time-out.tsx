@@ -1,10 +1,10 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ChoiceList, ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
 import { Field } from "#app/components/forms/Field.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { timeOutEnd, timeOutPeriods, timeOutSchema } from "#app/modules/protection/exclusions.ts";
 import { takeTimeOut } from "#app/modules/protection/exclusions.server.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
   const now = new Date();
   return {
-    title: getInstance(context).t("protectionExclusion.timeOut.title"),
+    title: translate(context, "protectionExclusion.timeOut.title"),
     i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
     until: {

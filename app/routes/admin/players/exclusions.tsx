@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -8,7 +9,6 @@ import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminF
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
@@ -29,7 +29,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   if (!player) throw data(null, { status: 404 });
   const history = await listPlayerExclusions(player.id);
   return {
-    title: `${getInstance(context).t("protectionExclusion.admin.title")} · ${player.username}`,
+    title: `${translate(context, "protectionExclusion.admin.title")} · ${player.username}`,
     i18n: areaBundle(context, "protectionExclusion"),
     role: staff.role,
     applied: url.searchParams.get("notice") === "applied",

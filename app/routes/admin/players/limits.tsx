@@ -1,12 +1,12 @@
 // /admin/players/:id/limits: the player's limits with what is used and left, the changes waiting for their
 // confirmation, the full history of changes and the reality-check setting. Read-only: limits are the player's own.
+import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { takaText } from "#app/kernel/money.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { limitsForStaff } from "#app/modules/protection/limits.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = await limitsForStaff(id);
   if (!found) throw data(null, { status: 404 });
   const { player, overview, changes, reality } = found;
-  const { t } = getInstance(context);
+  const t = translator(context);
   // A session limit is minutes, in the staff member's language; the others are money.
   const value = (kind: string, n: bigint | null) =>
     n === null ? null : kind === "session" ? t("protectionLimits.minutesValue", { minutes: String(n) }) : takaText(n);

@@ -143,7 +143,7 @@ export default [
     route("payment-methods", "routes/api/payment-methods.ts"),
     route("promotion", "routes/api/promotion.ts"),
     route("promotions/:id", "routes/api/promotions.$id.ts"),
-    route("showpayment-menthod", "routes/api/showpayment-menthod.ts"),
+    route("showpayment-menthod", "routes/api/payment-method-channels.ts"),
     route("get-wallet-number", "routes/api/get-wallet-number.ts"),
     route("submit-deposit", "routes/api/submit-deposit.ts"),
     // A payment gateway's signed notices for a method in gateway mode

@@ -4,9 +4,14 @@ import { messageToken } from "./message.ts";
 
 describe("messageAreas", () => {
   it("names each message's own route area and the areas of the keys it nests", () => {
-    // house.errors.limit_exceeded is "$t(rgLimits.refused)", which nests rgLimits.names.* and rgLimits.resets.*.
-    expect(messageAreas([messageToken("house.errors.limit_exceeded", { name: "loss", limit: "1,000" })]).sort()).toEqual(["house", "rgLimits"]);
-    expect(messageAreas([messageToken("rgExclusion.loginRefused.until.timeout", { until: "2026-12-01 10:00" })])).toEqual(["rgExclusion"]);
+    // house.errors.limit_exceeded is "$t(protectionLimits.refused)", which nests protectionLimits.names.* and protectionLimits.resets.*.
+    expect(messageAreas([messageToken("house.errors.limit_exceeded", { name: "loss", limit: "1,000" })]).sort()).toEqual([
+      "house",
+      "protectionLimits",
+    ]);
+    expect(messageAreas([messageToken("protectionExclusion.loginRefused.until.timeout", { until: "2026-12-01 10:00" })])).toEqual([
+      "protectionExclusion",
+    ]);
     expect(messageAreas(["risk.errors.underReview", "payments.errors.amountInvalid"])).toEqual(["risk"]);
   });
 

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import "../components/home/home.css";
 import { AnnouncementMarquee } from "#app/components/home/AnnouncementMarquee.tsx";
 import { BannerSlider } from "#app/components/home/BannerSlider.tsx";
@@ -5,7 +6,7 @@ import { ContactDock, ContactSection } from "#app/components/home/ContactPanel.t
 import { FeaturedGames } from "#app/components/home/FeaturedGames.tsx";
 import { SiteFooter } from "#app/components/home/SiteFooter.tsx";
 import { FavouritesRow, FeaturesRow } from "#app/components/home/TileRows.tsx";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { getHomeContent } from "#app/modules/content/content.server.ts";
 import { getAuth } from "#app/modules/sessions/auth.server.ts";
 import { useRootData } from "#app/root.tsx";
@@ -26,7 +27,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     category: url.searchParams.get("category"),
     playerId: getAuth(context)?.player.id,
   });
-  return { ...content, metaDescription: getInstance(context).t("home.metaDescription"), year: formatDhaka(Date.now(), "YYYY") };
+  return { ...content, metaDescription: translate(context, "home.metaDescription"), year: formatDhaka(Date.now(), "YYYY") };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -41,7 +41,7 @@ import * as walletRoute from "#app/routes/api/get-wallet-number.ts";
 import * as methodsRoute from "#app/routes/api/payment-methods.ts";
 import * as promotionListRoute from "#app/routes/api/promotion.ts";
 import * as promotionRoute from "#app/routes/api/promotions.$id.ts";
-import * as channelsRoute from "#app/routes/api/showpayment-menthod.ts";
+import * as channelsRoute from "#app/routes/api/payment-method-channels.ts";
 import * as depositRoute from "#app/routes/api/submit-deposit.ts";
 import * as withdrawRoute from "#app/routes/api/submit-withdraw.ts";
 import * as transactionsRoute from "#app/routes/api/transaction-show.ts";

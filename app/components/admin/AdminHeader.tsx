@@ -2,41 +2,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { NavLink } from "react-router";
 import { LanguageSwitch } from "#app/components/layout/LanguageSwitch.tsx";
 import { mayViewFinance } from "#app/components/admin/payments/finance-roles.ts";
-import { mayOpen, type AdminPage } from "#app/modules/staff/permissions.ts";
+import { adminMenu, mayOpen } from "#app/routes/admin/pages.ts";
 import type { StaffRole } from "#app/modules/staff/schema.ts";
-
-const links: Array<{
-  page: AdminPage;
-  to: string;
-  key:
-    | "admin.nav.dashboard"
-    | "admin.nav.staff"
-    | "admin.nav.settings"
-    | "admin.nav.audit"
-    | "admin.nav.games"
-    | "admin.nav.exchange"
-    | "admin.nav.players"
-    | "admin.nav.risk"
-    | "admin.nav.vip"
-    | "admin.nav.referral"
-    | "admin.nav.content"
-    | "inbox.admin.menu"
-    | "chat.admin.menu";
-}> = [
-  { page: "dashboard", to: "/admin", key: "admin.nav.dashboard" },
-  { page: "staff", to: "/admin/staff", key: "admin.nav.staff" },
-  { page: "settings", to: "/admin/settings", key: "admin.nav.settings" },
-  { page: "audit", to: "/admin/audit", key: "admin.nav.audit" },
-  { page: "games", to: "/admin/games", key: "admin.nav.games" },
-  { page: "exchange", to: "/admin/exchange", key: "admin.nav.exchange" },
-  { page: "players", to: "/admin/players", key: "admin.nav.players" },
-  { page: "risk", to: "/admin/risk", key: "admin.nav.risk" },
-  { page: "vip", to: "/admin/vip", key: "admin.nav.vip" },
-  { page: "referral", to: "/admin/referral", key: "admin.nav.referral" },
-  { page: "support", to: "/admin/support/inbox", key: "inbox.admin.menu" },
-  { page: "support", to: "/admin/support/chats", key: "chat.admin.menu" },
-  { page: "content", to: "/admin/content", key: "admin.nav.content" },
-];
 
 type Props = {
   locale: string;
@@ -77,7 +44,7 @@ export function AdminHeader({ locale, siteTitle, mode, staff }: Props) {
       </div>
       {staff ? (
         <nav className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 pb-1 text-sm" aria-label={t("admin.title")}>
-          {links
+          {adminMenu
             .filter((l) => mayOpen(staff.role, l.page))
             .map((l) => (
               <NavLink
@@ -89,7 +56,7 @@ export function AdminHeader({ locale, siteTitle, mode, staff }: Props) {
                   `whitespace-nowrap rounded px-3 py-2 ${isActive ? "bg-white/10 font-bold text-brand" : "text-white/80 hover:bg-white/5"}`
                 }
               >
-                {t(l.key)}
+                {t(l.labelKey)}
               </NavLink>
             ))}
           {mayViewFinance(staff.role) ? (

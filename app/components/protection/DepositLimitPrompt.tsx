@@ -12,9 +12,9 @@ export function DepositLimitPrompt() {
       data-testid="deposit-limit-prompt"
     >
       <h2 id="deposit-limit-prompt" className="font-semibold">
-        {t("rgLimits.prompt.title")}
+        {t("protectionLimits.prompt.title")}
       </h2>
-      <p className="mb-2 text-sm text-white/75">{t("rgLimits.prompt.text")}</p>
+      <p className="mb-2 text-sm text-white/75">{t("protectionLimits.prompt.text")}</p>
       <div className="flex flex-wrap items-end gap-2">
         <Form method="post" action={`${HUB_PATH}?form=prompt`} className="flex min-w-0 flex-1 gap-2">
           <input type="hidden" name="intent" value="set" />
@@ -22,7 +22,7 @@ export function DepositLimitPrompt() {
           <input type="hidden" name="period" value="day" />
           <input type="hidden" name="redirectTo" value="/deposit" />
           <label htmlFor="prompt-limit" className="sr-only">
-            {`${t("rgLimits.names.deposit_day")}: ${t("rgLimits.amountLabel")}`}
+            {`${t("protectionLimits.names.deposit_day")}: ${t("protectionLimits.amountLabel")}`}
           </label>
           <input
             id="prompt-limit"
@@ -31,18 +31,18 @@ export function DepositLimitPrompt() {
             inputMode="decimal"
             required
             maxLength={20}
-            placeholder={t("rgLimits.amountLabel")}
+            placeholder={t("protectionLimits.amountLabel")}
             className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2"
           />
           <button type="submit" className="btn-primary shrink-0 !px-3">
-            {t("rgLimits.prompt.save")}
+            {t("protectionLimits.prompt.save")}
           </button>
         </Form>
         <Form method="post" action={`${HUB_PATH}?form=prompt-skip`}>
           <input type="hidden" name="intent" value="skip-prompt" />
           <input type="hidden" name="redirectTo" value="/deposit" />
           <button type="submit" className="btn-secondary !px-3">
-            {t("rgLimits.prompt.skip")}
+            {t("protectionLimits.prompt.skip")}
           </button>
         </Form>
       </div>

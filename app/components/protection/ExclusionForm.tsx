@@ -42,11 +42,11 @@ export function ExclusionForm<S extends Record<string, unknown>>({
     <AccountFrame layout={layout}>
       <main className="max-w-xl rounded-xl bg-panel p-5" data-testid={testId}>
         <a href="/account/responsible-gaming" className="mb-2 inline-block text-sm text-brand">
-          ‹ {t("rgExclusion.back")}
+          ‹ {t("protectionExclusion.back")}
         </a>
         <h1 className="mb-2 text-xl font-bold">{title}</h1>
         <p className="mb-3 text-sm text-white/80">{intro}</p>
-        <h2 className="mb-1 text-sm font-semibold">{t("rgExclusion.whatHappens")}</h2>
+        <h2 className="mb-1 text-sm font-semibold">{t("protectionExclusion.whatHappens")}</h2>
         <ul className="mb-4 list-disc space-y-1 pl-5 text-sm text-white/80" data-testid="exclusion-effects">
           {effects.map((e) => (
             <li key={e}>{e}</li>
@@ -56,8 +56,8 @@ export function ExclusionForm<S extends Record<string, unknown>>({
           <ErrorList errors={form.errors} id={form.errorId} className="form-error" />
           {children}
           <Field
-            label={t("rgExclusion.password")}
-            hint={t("rgExclusion.passwordHint")}
+            label={t("protectionExclusion.password")}
+            hint={t("protectionExclusion.passwordHint")}
             inputProps={{ ...getInputProps(password, { type: "password" }), autoComplete: "current-password" }}
             errors={password.errors}
             errorId={password.errorId}
@@ -66,7 +66,7 @@ export function ExclusionForm<S extends Record<string, unknown>>({
             <div className="mb-4">
               <label className="flex items-start gap-2 text-sm">
                 <input {...getInputProps(understood, { type: "checkbox" })} key={understood.key} className="mt-1 size-4 shrink-0" />
-                <span>{t("rgExclusion.understood")}</span>
+                <span>{t("protectionExclusion.understood")}</span>
               </label>
               <ErrorList errors={understood.errors} id={understood.errorId} />
             </div>

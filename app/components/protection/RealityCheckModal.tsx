@@ -81,13 +81,13 @@ export function RealityCheckModal({ reality }: { reality: RealityClientData }) {
       {open ? (
         <>
           <h2 id="reality-modal-title" className="text-xl font-bold text-white">
-            {t("rgReality.title")}
+            {t("protectionReality.title")}
           </h2>
-          <p className="mt-1 text-sm text-white/80">{t("rgReality.check.intro")}</p>
+          <p className="mt-1 text-sm text-white/80">{t("protectionReality.check.intro")}</p>
           <RealityFigures figures={figures.data?.figures ?? null} />
           <ack.Form method="post" action="/reality-check">
             <button type="submit" className="btn-primary w-full" autoFocus disabled={ack.state !== "idle"} data-testid="reality-acknowledge">
-              {ack.state !== "idle" ? t("rgReality.check.acknowledging") : t("rgReality.check.acknowledge")}
+              {ack.state !== "idle" ? t("protectionReality.check.acknowledging") : t("protectionReality.check.acknowledge")}
             </button>
           </ack.Form>
           <RealityLinks />

@@ -13,7 +13,7 @@ function keysOf(tree: Tree, prefix = ""): string[] {
 function sampleOptions(text: string, count: number) {
   const options: Record<string, unknown> = { count };
   for (const [, name] of text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)) options[name!] = `<${name}>`;
-  // rgLimits.refused nests a name and a reset period chosen by value.
+  // protectionLimits.refused nests a name and a reset period chosen by value.
   Object.assign(options, { name: "deposit", resets: "day", limit: "1,000", remaining: "250" });
   return options;
 }

@@ -65,7 +65,7 @@ export type PaymentErrorField =
   | "endsAt";
 
 /** Catalogue keys a payment refusal may carry (checked against the English catalogue). */
-export type PaymentMessageKey = Extract<MessageKey, `payments.errors.${string}` | `risk.errors.${string}` | "rgLimits.refused">;
+export type PaymentMessageKey = Extract<MessageKey, `payments.errors.${string}` | `risk.errors.${string}` | "protectionLimits.refused">;
 
 /** The API's status for a refusal where it is not the default (404 for not_found, else 422): who may not, what exists already, what is missing first. */
 const statusOf: Partial<Record<PaymentErrorCode, number>> = {
@@ -77,7 +77,7 @@ const statusOf: Partial<Record<PaymentErrorCode, number>> = {
 };
 
 export class PaymentError extends DomainError<PaymentErrorCode> {
-  /** Full i18n key, e.g. "payments.errors.trxUsed" (a limit refusal: "rgLimits.refused"; the AML review hold's is under risk.errors). */
+  /** Full i18n key, e.g. "payments.errors.trxUsed" (a limit refusal: "protectionLimits.refused"; the AML review hold's is under risk.errors). */
   declare readonly messageKey: PaymentMessageKey;
   declare readonly field: PaymentErrorField | undefined;
   declare readonly params: Record<string, string>;

@@ -3,9 +3,9 @@ import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { ExclusionKind } from "./schema.ts";
 
 export function exclusionRefusal(exclusion: { kind: ExclusionKind; endsAt: Date | null }) {
-  if (exclusion.endsAt === null) return { message: `rgExclusion.loginRefused.permanent.${exclusion.kind}` as const, params: undefined };
+  if (exclusion.endsAt === null) return { message: `protectionExclusion.loginRefused.permanent.${exclusion.kind}` as const, params: undefined };
   return {
-    message: `rgExclusion.loginRefused.until.${exclusion.kind}` as const,
+    message: `protectionExclusion.loginRefused.until.${exclusion.kind}` as const,
     params: { until: formatDhakaDateTime(exclusion.endsAt) },
   };
 }

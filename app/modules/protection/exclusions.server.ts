@@ -31,9 +31,9 @@ export const EXTEND_MARGIN_MS = 3_600_000;
 
 export type ExclusionErrorCode = "not_longer" | "not_found" | "wrong_password" | "rate_limited" | "invalid_term";
 
-type ExclusionMessageKey = Extract<MessageKey, `rgExclusion.errors.${string}`> | "errors.tooManyAttempts" | "errors.currentPasswordWrong";
+type ExclusionMessageKey = Extract<MessageKey, `protectionExclusion.errors.${string}`> | "errors.tooManyAttempts" | "errors.currentPasswordWrong";
 
-/** A refusal a person can cause; messageKey is under rgExclusion.errors with `params` for it. */
+/** A refusal a person can cause; messageKey is under protectionExclusion.errors with `params` for it. */
 export class ExclusionError extends DomainError<ExclusionErrorCode> {
   declare readonly messageKey: ExclusionMessageKey;
   constructor(code: ExclusionErrorCode, messageKey: ExclusionMessageKey, params: Record<string, string | number> = {}, field?: string) {
@@ -47,8 +47,8 @@ export const isExclusionError = (e: unknown): e is ExclusionError => e instanceo
 function notLonger(active: ActiveExclusion) {
   const kind = active.kind;
   return active.endsAt === null
-    ? new ExclusionError("not_longer", `rgExclusion.errors.notLongerPermanent.${kind}`)
-    : new ExclusionError("not_longer", `rgExclusion.errors.notLonger.${kind}`, { until: formatDhakaDateTime(active.endsAt) });
+    ? new ExclusionError("not_longer", `protectionExclusion.errors.notLongerPermanent.${kind}`)
+    : new ExclusionError("not_longer", `protectionExclusion.errors.notLonger.${kind}`, { until: formatDhakaDateTime(active.endsAt) });
 }
 
 const endsLater = (candidate: Date | null, active: Date | null) =>
@@ -71,7 +71,7 @@ async function startExclusion(input: Start): Promise<StartedExclusion> {
   const result = await db.transaction(async (tx) => {
     // The player's row lock serialises parallel requests: the second sees the first's row as the active one.
     const [player] = await tx.select({ id: players.id, phone: players.phone }).from(players).where(eq(players.id, input.playerId)).for("update");
-    if (!player) throw new ExclusionError("not_found", "rgExclusion.errors.notFound");
+    if (!player) throw new ExclusionError("not_found", "protectionExclusion.errors.notFound");
     const now = input.now ?? new Date();
     const endsAt = input.end(now);
     const active = await activeExclusion(tx, player.id, now);
@@ -119,7 +119,7 @@ function timeOutEndOrThrow(choice: TimeOutChoice) {
     try {
       return timeOutEnd(choice, from);
     } catch {
-      throw new ExclusionError("invalid_term", "rgExclusion.errors.daysInvalid", {}, "days");
+      throw new ExclusionError("invalid_term", "protectionExclusion.errors.daysInvalid", {}, "days");
     }
   };
 }
@@ -167,7 +167,7 @@ export function applyExclusionForPlayer(
   reason: string,
 ): Promise<StartedExclusion> {
   const text = reasonOf(reason);
-  if (!text) return Promise.reject(new ExclusionError("invalid_term", "rgExclusion.errors.reasonRequired", {}, "reason"));
+  if (!text) return Promise.reject(new ExclusionError("invalid_term", "protectionExclusion.errors.reasonRequired", {}, "reason"));
   const end = kind === "timeout" ? timeOutEndOrThrow(term as TimeOutChoice) : (from: Date) => selfExclusionEnd(term as SelfExclusionTerm, from);
   return startExclusion({ playerId, kind, end, reason: text, staff });
 }

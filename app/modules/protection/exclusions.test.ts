@@ -134,7 +134,7 @@ describe("log-in refused with until when", () => {
     const text = `You are on a time-out until ${until} (Dhaka time). You can log in again after that.`;
 
     const outcome = await login(player.username);
-    expect(outcome).toMatchObject({ ok: false, status: 403, message: "rgExclusion.loginRefused.until.timeout", params: { until } });
+    expect(outcome).toMatchObject({ ok: false, status: 403, message: "protectionExclusion.loginRefused.until.timeout", params: { until } });
 
     const form = await callRoute(formLogin, "/login", {
       form: { username: player.username, password: "Secret123" },
@@ -162,10 +162,10 @@ describe("log-in refused with until when", () => {
   it("permanent self-exclusion and closure say so", async () => {
     const excluded = await newPlayer();
     await selfExclude(excluded.id, "permanent");
-    expect(await login(excluded.username)).toMatchObject({ status: 403, message: "rgExclusion.loginRefused.permanent.self_exclusion" });
+    expect(await login(excluded.username)).toMatchObject({ status: 403, message: "protectionExclusion.loginRefused.permanent.self_exclusion" });
     const closed = await newPlayer();
     await closeAccount(closed.id, "moving abroad");
-    expect(await login(closed.username)).toMatchObject({ status: 403, message: "rgExclusion.loginRefused.permanent.closure" });
+    expect(await login(closed.username)).toMatchObject({ status: 403, message: "protectionExclusion.loginRefused.permanent.closure" });
     expect(await activeExclusion(db, closed.id)).toMatchObject({ kind: "closure", endsAt: null });
   });
 
@@ -194,7 +194,7 @@ describe("log-in refused with until when", () => {
     expect(await login(player.username, "Brand4New")).toMatchObject({
       ok: false,
       status: 403,
-      message: "rgExclusion.loginRefused.until.self_exclusion",
+      message: "protectionExclusion.loginRefused.until.self_exclusion",
     });
     expect(await sessionCount(player.id)).toBe(0);
   });
@@ -213,7 +213,7 @@ describe("never shortened", () => {
     const player = await newPlayer();
     const { exclusion } = await selfExclude(player.id, "1y");
     const shorter = await refusal(selfExclude(player.id, "6m"));
-    expect(shorter).toMatchObject({ code: "not_longer", messageKey: "rgExclusion.errors.notLonger.self_exclusion" });
+    expect(shorter).toMatchObject({ code: "not_longer", messageKey: "protectionExclusion.errors.notLonger.self_exclusion" });
     expect(shorter.params.until).toBe(formatDhaka(exclusion.endsAt, "YYYY-MM-DD HH:mm"));
     expect((await refusal(takeTimeOut(player.id, "30d"))).code).toBe("not_longer");
     expect(await activeExclusion(db, player.id)).toMatchObject({ id: exclusion.id });
@@ -224,7 +224,7 @@ describe("never shortened", () => {
     const own = await selfExclude(player.id, "1y");
     const by = { staffId: staff.id, ip: "203.0.113.9" };
     const refused = await refusal(applyExclusionForPlayer(by, player.id, "timeout", "30d", "asked by phone"));
-    expect(refused.messageKey).toBe("rgExclusion.errors.notLonger.self_exclusion");
+    expect(refused.messageKey).toBe("protectionExclusion.errors.notLonger.self_exclusion");
     expect((await refusal(applyExclusionForPlayer(by, player.id, "self_exclusion", "6m", "asked by phone"))).code).toBe("not_longer");
     expect((await refusal(applyExclusionForPlayer(by, player.id, "self_exclusion", "5y", "  "))).code).toBe("invalid_term");
 
@@ -240,7 +240,7 @@ describe("never shortened", () => {
 
     await applyExclusionForPlayer(by, player.id, "self_exclusion", "permanent", "asked again");
     expect((await refusal(applyExclusionForPlayer(by, player.id, "self_exclusion", "permanent", "again"))).messageKey).toBe(
-      "rgExclusion.errors.notLongerPermanent.self_exclusion",
+      "protectionExclusion.errors.notLongerPermanent.self_exclusion",
     );
     const history = await listPlayerExclusions(player.id);
     expect(history.map((h) => [h.kind, h.staffUsername])).toEqual([

@@ -1,5 +1,5 @@
 // Time-out, self-exclusion and account closure: the choices and the forms, shared by the browser and the server.
-// Messages are catalogue keys of the rgExclusion area (or "errors." for the password).
+// Messages are catalogue keys of the protectionExclusion area (or "errors." for the password).
 import { z } from "zod";
 import type { ExclusionKind } from "./schema.ts";
 
@@ -39,49 +39,49 @@ const password = z
   .min(1, { error: "errors.passwordRequired", abort: true })
   .max(128, "errors.passwordMax");
 
-const reasonText = z.string().trim().max(500, "rgExclusion.errors.reasonTooLong").optional().default("");
+const reasonText = z.string().trim().max(500, "protectionExclusion.errors.reasonTooLong").optional().default("");
 
 const customDays = z
   .string()
   .trim()
   .optional()
-  .refine((v) => !v || /^\d{1,3}$/.test(v), "rgExclusion.errors.daysInvalid")
+  .refine((v) => !v || /^\d{1,3}$/.test(v), "protectionExclusion.errors.daysInvalid")
   .transform((v) => (v ? Number(v) : undefined))
-  .refine((v) => v === undefined || (v >= 1 && v <= MAX_TIMEOUT_DAYS), "rgExclusion.errors.daysInvalid");
+  .refine((v) => v === undefined || (v >= 1 && v <= MAX_TIMEOUT_DAYS), "protectionExclusion.errors.daysInvalid");
 
 const needsDays = (v: { period: TimeOutPeriod; days?: number | undefined }) => v.period !== "custom" || v.days !== undefined;
 
 /** /account/responsible-gaming/time-out */
 export const timeOutSchema = z
-  .object({ period: z.enum(timeOutPeriods, "rgExclusion.errors.periodRequired"), days: customDays, password })
-  .refine(needsDays, { path: ["days"], message: "rgExclusion.errors.daysInvalid" });
+  .object({ period: z.enum(timeOutPeriods, "protectionExclusion.errors.periodRequired"), days: customDays, password })
+  .refine(needsDays, { path: ["days"], message: "protectionExclusion.errors.daysInvalid" });
 
 /** /account/responsible-gaming/self-exclusion */
 export const selfExclusionSchema = z.object({
-  term: z.enum(selfExclusionTerms, "rgExclusion.errors.termRequired"),
+  term: z.enum(selfExclusionTerms, "protectionExclusion.errors.termRequired"),
   password,
-  understood: z.literal("on", "rgExclusion.errors.confirmRequired"),
+  understood: z.literal("on", "protectionExclusion.errors.confirmRequired"),
 });
 
 /** /account/responsible-gaming/close-account */
 export const closeAccountSchema = z.object({
   reason: reasonText,
   password,
-  understood: z.literal("on", "rgExclusion.errors.confirmRequired"),
+  understood: z.literal("on", "protectionExclusion.errors.confirmRequired"),
 });
 
 /** /admin/players/:id/exclusions: a time-out or self-exclusion applied on the player's request. */
 export const staffExclusionSchema = z
   .object({
-    term: z.enum([...timeOutPeriods, ...selfExclusionTerms], "rgExclusion.errors.termRequired"),
+    term: z.enum([...timeOutPeriods, ...selfExclusionTerms], "protectionExclusion.errors.termRequired"),
     days: customDays,
     reason: z
-      .string({ error: "rgExclusion.errors.reasonRequired" })
+      .string({ error: "protectionExclusion.errors.reasonRequired" })
       .trim()
-      .min(1, "rgExclusion.errors.reasonRequired")
-      .max(500, "rgExclusion.errors.reasonTooLong"),
+      .min(1, "protectionExclusion.errors.reasonRequired")
+      .max(500, "protectionExclusion.errors.reasonTooLong"),
   })
-  .refine((v) => v.term !== "custom" || v.days !== undefined, { path: ["days"], message: "rgExclusion.errors.daysInvalid" });
+  .refine((v) => v.term !== "custom" || v.days !== undefined, { path: ["days"], message: "protectionExclusion.errors.daysInvalid" });
 
 /** A staff form's term as the module's (kind, term). */
 export function staffTerm(v: {

@@ -1,4 +1,4 @@
-// Refusals of the limits module. `messageKey` is a full i18n key (rgLimits.* or money.errors.* for amounts);
+// Refusals of the limits module. `messageKey` is a full i18n key (protectionLimits.* or money.errors.* for amounts);
 // params fill its placeholders.
 import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
@@ -26,10 +26,10 @@ export const isLimitError = (e: unknown): e is LimitError => e instanceof LimitE
 /** A money limit that refuses an amount: which one, what is left, and when enough of it frees up (null: never). */
 export type LimitRefusal = { kind: MoneyKind; period: MoneyPeriod; limit: bigint; remaining: bigint; resetsAt: Date | null };
 
-/** The key and values of the refusal message (rgLimits.refused nests the limit's name and the reset sentence). */
-export function refusalMessage(r: LimitRefusal): { key: "rgLimits.refused"; params: Record<string, string> } {
+/** The key and values of the refusal message (protectionLimits.refused nests the limit's name and the reset sentence). */
+export function refusalMessage(r: LimitRefusal): { key: "protectionLimits.refused"; params: Record<string, string> } {
   return {
-    key: "rgLimits.refused",
+    key: "protectionLimits.refused",
     params: {
       name: `${r.kind}_${r.period}`,
       limit: takaText(r.limit, { symbol: false, decimals: "trim" }),

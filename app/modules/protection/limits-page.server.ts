@@ -23,7 +23,7 @@ export async function runHubForm(playerId: number, form: LimitForm): Promise<Hub
     return { ok: true, redirect: back === HUB_PATH ? `${HUB_PATH}?notice=skipped` : back };
   }
   const { kind, period } = form;
-  if (!isLimitSlot(kind, period)) return { ok: false, slot: null, field: null, key: "rgLimits.errors.unknownLimit", params: {} };
+  if (!isLimitSlot(kind, period)) return { ok: false, slot: null, field: null, key: "protectionLimits.errors.unknownLimit", params: {} };
   const slot = { kind, period: period! };
   const id = slotId(slot);
   try {

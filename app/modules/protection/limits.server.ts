@@ -47,7 +47,7 @@ export function parseLimitValue(slot: LimitSlot, text: unknown): bigint {
     const value = typeof text === "string" ? text.trim() : "";
     const minutes = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
     if (!(minutes >= SESSION_MINUTES_MIN && minutes <= SESSION_MINUTES_MAX)) {
-      throw new LimitError("invalid_input", "rgLimits.errors.minutes", {
+      throw new LimitError("invalid_input", "protectionLimits.errors.minutes", {
         field: "minutes",
         params: { min: String(SESSION_MINUTES_MIN), max: String(SESSION_MINUTES_MAX) },
       });
@@ -89,7 +89,7 @@ export type ChangeOutcome = "set" | "decreased" | "pending" | "unchanged" | "can
  * removal waits 24 hours for the player's confirmation; asking for the current amount again cancels what waits.
  */
 export async function changeLimit(playerId: number, slot: LimitSlot, amount: bigint | null, now: Date = new Date()): Promise<ChangeOutcome> {
-  if (!isLimitSlot(slot.kind, slot.period)) throw new LimitError("invalid_input", "rgLimits.errors.unknownLimit");
+  if (!isLimitSlot(slot.kind, slot.period)) throw new LimitError("invalid_input", "protectionLimits.errors.unknownLimit");
   return db.transaction(async (tx) => {
     if (amount !== null) {
       const [created] = await tx
@@ -103,7 +103,7 @@ export async function changeLimit(playerId: number, slot: LimitSlot, amount: big
       }
     }
     const [row] = await tx.select().from(rgLimits).where(slotWhere(playerId, slot)).for("update");
-    if (!row) throw new LimitError("no_limit", "rgLimits.errors.noLimit");
+    if (!row) throw new LimitError("no_limit", "protectionLimits.errors.noLimit");
     const hasPending = row.pendingRemoval || row.pendingAmount !== null;
     const clearPending = { pendingAmount: null, pendingRemoval: false, pendingFrom: null, updatedAt: now };
     if (amount !== null && amount < row.amount) {
@@ -134,10 +134,10 @@ export async function confirmLimit(playerId: number, slot: LimitSlot, now: Date 
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(rgLimits).where(slotWhere(playerId, slot)).for("update");
     if (!row || !row.pendingFrom || (!row.pendingRemoval && row.pendingAmount === null)) {
-      throw new LimitError("nothing_pending", "rgLimits.errors.nothingPending");
+      throw new LimitError("nothing_pending", "protectionLimits.errors.nothingPending");
     }
     if (!mayConfirm(row.pendingFrom, now)) {
-      throw new LimitError("too_early", "rgLimits.errors.tooEarly", { params: { from: formatDhakaDateTime(row.pendingFrom) } });
+      throw new LimitError("too_early", "protectionLimits.errors.tooEarly", { params: { from: formatDhakaDateTime(row.pendingFrom) } });
     }
     if (row.pendingRemoval) {
       await tx.delete(rgLimits).where(slotWhere(playerId, slot));
@@ -157,7 +157,8 @@ export async function confirmLimit(playerId: number, slot: LimitSlot, now: Date 
 export async function cancelPendingLimit(playerId: number, slot: LimitSlot, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(rgLimits).where(slotWhere(playerId, slot)).for("update");
-    if (!row || (!row.pendingRemoval && row.pendingAmount === null)) throw new LimitError("nothing_pending", "rgLimits.errors.nothingPending");
+    if (!row || (!row.pendingRemoval && row.pendingAmount === null))
+      throw new LimitError("nothing_pending", "protectionLimits.errors.nothingPending");
     await tx.update(rgLimits).set({ pendingAmount: null, pendingRemoval: false, pendingFrom: null, updatedAt: now }).where(slotWhere(playerId, slot));
     await record(tx, playerId, slot, "cancel", row.amount, row.amount, now);
   });

@@ -169,7 +169,7 @@ describe("deposit limits", () => {
     expect(isPaymentError(refused, "limit_exceeded")).toBe(true);
     const e = refused as import("#app/modules/payments/errors.ts").PaymentError;
     expect(e.field).toBe("amount");
-    expect(e.messageKey).toBe("rgLimits.refused");
+    expect(e.messageKey).toBe("protectionLimits.refused");
     expect(e.params).toMatchObject({ name: "deposit_day", limit: "2,000", remaining: "500", resets: "at" });
     const [row] = await db.select({ at: deposits.createdAt }).from(deposits).where(eq(deposits.id, first.id));
     const resets = new Date(row!.at.getTime() + DAY);

@@ -17,7 +17,7 @@ export type RealityClientData = {
    */
   dueInMs: number | null;
   /** The strings of the modal and the game page's responsible-gaming link. */
-  area: AreaBundle<"rgReality">;
+  area: AreaBundle<"protectionReality">;
 };
 
 export const interstitialHref = (redirectTo: string) => `${REALITY_PATH}?${new URLSearchParams({ redirectTo })}`;
@@ -28,5 +28,9 @@ export async function guardRealityCheck(context: Readonly<RouterContextProvider>
   const state = await realityState(player.id, token, now);
   if (state?.due) throw redirect(interstitialHref(url.pathname + url.search));
   const dueAt = state?.dueAt ?? null;
-  return { dueAt: dueAt?.toISOString() ?? null, dueInMs: dueAt ? dueAt.getTime() - now.getTime() : null, area: areaBundle(context, "rgReality") };
+  return {
+    dueAt: dueAt?.toISOString() ?? null,
+    dueInMs: dueAt ? dueAt.getTime() - now.getTime() : null,
+    area: areaBundle(context, "protectionReality"),
+  };
 }

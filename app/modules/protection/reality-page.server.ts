@@ -18,7 +18,7 @@ export async function realityFiguresText(
   const t = translator(context);
   const { h, m } = durationParts(figures.elapsedMs);
   return {
-    elapsed: h > 0 ? t("rgReality.duration.hours", { h, m }) : t("rgReality.duration.minutes", { m }),
+    elapsed: h > 0 ? t("protectionReality.duration.hours", { h, m }) : t("protectionReality.duration.minutes", { m }),
     net: takaText(figures.netWinLoss, { plus: true }),
     netSign: figures.netWinLoss > 0n ? 1 : figures.netWinLoss < 0n ? -1 : 0,
     due: figures.due,

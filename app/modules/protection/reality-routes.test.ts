@@ -134,7 +134,7 @@ describe("the setting and the history pages", () => {
     expect((await call(setting, "/account/responsible-gaming/reality-check?saved", { cookie })).data).toMatchObject({ minutes: 15, saved: true });
     const bad = await call(setting, "/account/responsible-gaming/reality-check", { cookie, form: { minutes: "7" } });
     expect(bad.status).toBe(400);
-    expect((bad.data as { result: { error: Record<string, string[]> } }).result.error.minutes).toEqual(["rgReality.setting.invalid"]);
+    expect((bad.data as { result: { error: Record<string, string[]> } }).result.error.minutes).toEqual(["protectionReality.setting.invalid"]);
     expect((await call(setting, "/account/responsible-gaming/reality-check", { cookie })).data).toMatchObject({ minutes: 15 });
   });
 

@@ -35,5 +35,5 @@ export function isRealityDue(clock: RealityClock, now: Date): boolean {
 
 /** The setting's form, shared by the page and its action: the interval as the radio's value. */
 export const realitySettingSchema = z.object({
-  minutes: z.enum(["0", "15", "30", "60"], { error: "rgReality.setting.invalid" }).transform((v) => Number(v) as RealityInterval),
+  minutes: z.enum(["0", "15", "30", "60"], { error: "protectionReality.setting.invalid" }).transform((v) => Number(v) as RealityInterval),
 });

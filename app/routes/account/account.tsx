@@ -1,3 +1,4 @@
+import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -10,7 +11,7 @@ import { SecurityLevel } from "#app/components/account/SecurityLevel.tsx";
 import { VerificationTips } from "#app/components/account/VerificationTips.tsx";
 import { WalletCard } from "#app/components/account/WalletCard.tsx";
 import { LogoutButton } from "#app/components/layout/LogoutButton.tsx";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { listSocialLinks } from "#app/modules/content/content.server.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { playerVip } from "#app/modules/profile/vip.server.ts";
@@ -29,7 +30,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const auth = requirePlayer(context, url);
   const tab = resolveAccountTab(url.searchParams.get("tab"));
   if ("redirect" in tab) throw redirect(tab.redirect);
-  const t = getInstance(context).t;
+  const t = translator(context);
   const layout = layoutFor(request.headers.get("user-agent"));
   // The session decides whose data this is; nothing in the URL can point at another player.
   if (tab.view === "wallet") {

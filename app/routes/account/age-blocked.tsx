@@ -1,6 +1,6 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import type { Route } from "./+types/age-blocked";
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 /** Where a player lands (logged out) after confirming a birthday under 18: the account is blocked; how to reach support. */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = await getSiteConfig();
-  return { title: getInstance(context).t("identity.blocked.title"), identity: areaBundle(context, "identity"), mail: site.general.supportMail };
+  return { title: translate(context, "identity.blocked.title"), identity: areaBundle(context, "identity"), mail: site.general.supportMail };
 }
 
 export default function AgeBlocked({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
+import { translate, translator } from "#app/i18n/translate.server.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
-import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect, useLocation } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -9,7 +9,7 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
 import { ResendButton } from "#app/components/profile/ResendButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { EMAIL_LINK_TTL_HOURS } from "#app/modules/profile/email-verification.server.ts";
 import { MAX_EXTRA_PHONES } from "#app/modules/profile/extra-phones.server.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const target = url.searchParams.get("target");
   const { player: _row, ...shown } = profile;
   return {
-    title: getInstance(context).t("profile.title"),
+    title: translate(context, "profile.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     i18n: areaBundle(context, "profile"),
     identity: areaBundle(context, "identity"),

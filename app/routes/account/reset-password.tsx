@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -6,7 +7,6 @@ import { data, Form, useLocation } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { changeOwnPassword } from "#app/modules/sessions/password-reset.server.ts";
 import { changePasswordSchema } from "#app/modules/players/validation.ts";
 import { clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
-  return { layout: layoutFor(request.headers.get("user-agent")), title: getInstance(context).t("auth.change.title") };
+  return { layout: layoutFor(request.headers.get("user-agent")), title: translate(context, "auth.change.title") };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
+import { translate, translator } from "#app/i18n/translate.server.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
-import { translator } from "#app/i18n/translate.server.ts";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
@@ -9,7 +9,6 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
 import { db } from "#app/db/db.server.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { birthdayPost } from "#app/modules/profile/birthday-post.server.ts";
@@ -35,7 +34,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!current) throw data(null, { status: 404 });
   const required = new Set([...requiredFor(current.settings, "deposit"), ...requiredFor(current.settings, "bet")]);
   return {
-    title: getInstance(context).t("identity.title"),
+    title: translate(context, "identity.title"),
     identity: areaBundle(context, "identity"),
     layout: layoutFor(request.headers.get("user-agent")),
     uploaded: url.searchParams.get("notice") === "uploaded",

@@ -1,8 +1,8 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { emailTokenAddress, verifyEmailToken } from "#app/modules/profile/email-verification.server.ts";
 import type { Route } from "./+types/verify-email";
@@ -17,7 +17,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   const email = await emailTokenAddress(token);
   return data(
-    { title: getInstance(context).t("profile.verifyEmail.title"), i18n: areaBundle(context, "profile"), token, email, outcome: null },
+    { title: translate(context, "profile.verifyEmail.title"), i18n: areaBundle(context, "profile"), token, email, outcome: null },
     { status: email ? 200 : 410, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
   );
 }
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const result = await verifyEmailToken(token);
-  const base = { title: getInstance(context).t("profile.verifyEmail.title"), i18n: areaBundle(context, "profile"), token: "", email: null };
+  const base = { title: translate(context, "profile.verifyEmail.title"), i18n: areaBundle(context, "profile"), token: "", email: null };
   if (result.ok) return { ...base, email: result.email, outcome: "done" as const };
   return data({ ...base, outcome: result.error }, { status: result.error === "taken" ? 409 : 410 });
 }

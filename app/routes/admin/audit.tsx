@@ -1,13 +1,13 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { z } from "zod";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AuditChanges } from "#app/components/admin/AuditChanges.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listAuditActions } from "#app/modules/audit/audit.server.ts";
 import { listAudit } from "#app/modules/staff/audit-log.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { listStaff } from "#app/modules/staff/staff.server.ts";
 import { idField } from "#app/utils/ids.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
@@ -39,7 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     listAuditActions(),
   ]);
   return {
-    title: getInstance(context).t("admin.audit.title"),
+    title: translate(context, "admin.audit.title"),
     filter,
     hasOlder,
     staff: staff.map((s) => ({ id: s.id, username: s.username })),

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
@@ -7,7 +8,6 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import {
   contentFormSchema,
@@ -26,7 +26,7 @@ import {
   saveContent,
 } from "#app/modules/content/admin.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/content";
 
@@ -72,7 +72,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   }
   const rows = def.single ? [] : await listContent(kind);
   return {
-    title: `${getInstance(context).t("adminContent.title")} · ${getInstance(context).t(`adminContent.kinds.${kind}`)}`,
+    title: `${translate(context, "adminContent.title")} · ${translate(context, `adminContent.kinds.${kind}`)}`,
     i18n: areaBundle(context, "adminContent"),
     kind,
     saved: url.searchParams.get("saved") === "1",

@@ -1,11 +1,11 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { groupWhole } from "#app/components/payments/format.ts";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
 import { dashboardCounts } from "#app/modules/staff/dashboard.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [counts, site] = await Promise.all([dashboardCounts(), getSiteConfig()]);
   const g = site.general;
   return {
-    title: getInstance(context).t("admin.dashboard.title"),
+    title: translate(context, "admin.dashboard.title"),
     counts: { ...counts, since: formatDhaka(counts.since, "YYYY-MM-DD HH:mm") },
     site: {
       mode: g.mode,

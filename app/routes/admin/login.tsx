@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -5,7 +6,6 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorList, AdminField } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getStaff, loginStaff, safeAdminRedirect } from "#app/modules/staff/auth.server.ts";
 import { staffLoginSchema } from "#app/modules/staff/validation.ts";
 import type { Route } from "./+types/login";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (await getStaff(request)) throw redirect(safeAdminRedirect(url.searchParams.get("redirectTo")));
-  return { redirectTo: safeAdminRedirect(url.searchParams.get("redirectTo")), title: getInstance(context).t("admin.login.title") };
+  return { redirectTo: safeAdminRedirect(url.searchParams.get("redirectTo")), title: translate(context, "admin.login.title") };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -6,7 +7,6 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaInput, takaText } from "#app/kernel/money.ts";
 import { formatPpmPercent } from "#app/modules/referral/board.ts";
@@ -14,7 +14,7 @@ import { lastComputedDay } from "#app/modules/referral/rewards.server.ts";
 import { getReferralSettings, updateReferralSettings } from "#app/modules/referral/settings.server.ts";
 import { referralSettingsSchema, toSettings } from "#app/modules/referral/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/referral";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -24,7 +24,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [s, last] = await Promise.all([getReferralSettings(), lastComputedDay()]);
   const notice = url.searchParams.get("notice");
   return {
-    title: getInstance(context).t("referral.admin.title"),
+    title: translate(context, "referral.admin.title"),
     i18n: areaBundle(context, "referral"),
     notice: notice === "saved" || notice === "unchanged" ? (notice as "saved" | "unchanged") : null,
     last: last ? { day: last.day, players: last.players, total: takaText(last.totalReward, { symbol: false }) } : null,

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getCollectionProps, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -6,7 +7,6 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaInput } from "#app/kernel/money.ts";
 import { requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
@@ -14,7 +14,7 @@ import { jurisdictionCodes } from "#app/modules/settings/jurisdiction.ts";
 import { getEditableSettings, updateSettings } from "#app/modules/settings/settings.server.ts";
 import { formatHundredths, settingsSchema, siteModes } from "#app/modules/settings/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -24,7 +24,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const s = await getEditableSettings();
   const notice = url.searchParams.get("notice");
   return {
-    title: getInstance(context).t("admin.settings.title"),
+    title: translate(context, "admin.settings.title"),
     identity: areaBundle(context, "identity"),
     notice: notice === "saved" || notice === "unchanged" ? (notice as "saved" | "unchanged") : null,
     defaults: {

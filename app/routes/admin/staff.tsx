@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -5,9 +6,8 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { staffRoles } from "#app/modules/staff/schema.ts";
 import { createStaff, listStaff, resetStaffPassword, setStaffActive } from "#app/modules/staff/staff.server.ts";
 import { createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema } from "#app/modules/staff/validation.ts";
@@ -25,7 +25,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const notice = url.searchParams.get("notice") as NoticeKey | null;
   const who = url.searchParams.get("who") ?? "";
   return {
-    title: getInstance(context).t("admin.staff.title"),
+    title: translate(context, "admin.staff.title"),
     meId: me.id,
     notice: notice && notices.includes(notice) && /^[A-Za-z0-9._-]{1,30}$/.test(who) ? { key: notice, username: who } : null,
     staff: list.map((s) => ({

@@ -1,14 +1,14 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect, useLocation } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { deleteLevel, listLevels, readVipSettings, saveLevel, saveVipRule } from "#app/modules/vip/levels.server.ts";
 import { levelSchema, ruleSchema } from "#app/modules/vip/validation.ts";
 import type { Route } from "./+types/vip";
@@ -25,7 +25,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const [levels, settings] = await Promise.all([listLevels(), readVipSettings()]);
   const notice = url.searchParams.get("notice");
   return {
-    title: getInstance(context).t("vip.admin.title"),
+    title: translate(context, "vip.admin.title"),
     i18n: areaBundle(context, "vip"),
     notice: (notices as readonly string[]).includes(notice ?? "") ? (notice as NoticeKey) : null,
     rule: { stakePerPoint: takaInput(settings.stakePerPoint), minConvert: String(settings.minConvert) },

@@ -1,10 +1,10 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { verifyResetCode } from "#app/modules/sessions/password-reset.server.ts";
 import { resetCodeSchema } from "#app/modules/players/validation.ts";
 import type { Route } from "./+types/forgot-password-code";
@@ -16,7 +16,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     username: /^[A-Za-z0-9]{1,30}$/.test(username) ? username : "",
     sent: url.searchParams.get("sent") === "1",
-    title: getInstance(context).t("auth.forgot.codeTitle"),
+    title: translate(context, "auth.forgot.codeTitle"),
   };
 }
 

@@ -1,10 +1,10 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { isResetTokenValid, resetPasswordWithToken } from "#app/modules/sessions/password-reset.server.ts";
 import { setNewPasswordSchema } from "#app/modules/players/validation.ts";
 import { clearSessionCookie } from "#app/modules/sessions/auth.server.ts";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const title = getInstance(context).t("auth.setNew.title");
+  const title = translate(context, "auth.setNew.title");
   if (!(await isResetTokenValid(token))) return data({ token: "", valid: false, title }, { status: 400 });
   return { token, valid: true, title };
 }

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -6,7 +7,6 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { BotCheck } from "#app/components/account/BotCheck.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { requestPasswordReset } from "#app/modules/sessions/password-reset.server.ts";
 import { callingCodes, forgotEmailSchema, forgotPasswordSchema, forgotSmsSchema } from "#app/modules/players/validation.ts";
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
@@ -20,7 +20,7 @@ const countryKeys = { "880": "bd", "91": "in", "92": "pk" } as const;
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { honeypot: await honeypotInputProps(), title: getInstance(context).t("auth.forgot.title") };
+  return { honeypot: await honeypotInputProps(), title: translate(context, "auth.forgot.title") };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { translator } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
@@ -9,7 +10,6 @@ import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { ShowPassword } from "#app/components/forms/ShowPassword.tsx";
 import { inputProps, useLightForm } from "#app/components/forms/light-form.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
 import { loginSchema } from "#app/modules/players/validation.ts";
 import { exclusionNotices } from "#app/modules/protection/exclusions.ts";
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
-  const t = getInstance(context).t;
+  const t = translator(context);
   // Responsible gaming: the session-time limit ended the last session (?sessionLimit=<minutes>), or a time-out,
   // self-exclusion or closure just started and logged the player out (?notice=<kind>).
   const limit = /^\d{1,4}$/.exec(url.searchParams.get("sessionLimit") ?? "")?.[0];
@@ -30,8 +30,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     title: t("auth.login.title"),
-    sessionEnded: limit ? t("rgLimits.sessionEnded", { minutes: limit }) : null,
-    notice: notice ? t(`rgExclusion.notice.${notice}`) : null,
+    sessionEnded: limit ? t("protectionLimits.sessionEnded", { minutes: limit }) : null,
+    notice: notice ? t(`protectionExclusion.notice.${notice}`) : null,
     // Sent with the page so the browser needs no zod to render the fields' HTML constraints.
     constraint: getZodConstraint(loginSchema),
   };

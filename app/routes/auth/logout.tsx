@@ -1,6 +1,6 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, redirect } from "react-router";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { clearSessionCookie, getAuth, readSessionToken } from "#app/modules/sessions/auth.server.ts";
 import { deleteSession } from "#app/modules/sessions/sessions.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
  */
 export function loader({ context }: Route.LoaderArgs) {
   if (!getAuth(context)) throw redirect("/");
-  return { title: getInstance(context).t("auth.logout.title") };
+  return { title: translate(context, "auth.logout.title") };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useState } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -9,7 +10,7 @@ import { inputProps, selectProps, useLightForm } from "#app/components/forms/lig
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { withLink } from "#app/components/forms/with-link.tsx";
 import { areasFor } from "#app/i18n/areas.server.ts";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -64,7 +65,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     round: roundOf(url.searchParams.get("r")),
     banner: await registerBanner(getLocale(context)),
     honeypot: await honeypotInputProps(),
-    title: getInstance(context).t("auth.signup.title"),
+    title: translate(context, "auth.signup.title"),
     constraint: step === 1 ? getZodConstraint(registerStep1Schema) : getZodConstraint(registerStep2Schema),
   };
 }

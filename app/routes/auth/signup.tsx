@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
@@ -10,7 +11,6 @@ import { CheckboxField } from "#app/components/forms/CheckboxField.tsx";
 import { inputProps, selectProps, useLightForm } from "#app/components/forms/light-form.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { withLink } from "#app/components/forms/with-link.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { createPlayer } from "#app/modules/players/players.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
 import { currencies } from "#app/modules/players/currencies.ts";
@@ -39,7 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     referralCode: codes.referral ?? codes.affiliate ?? "",
     missingCodeType: isCodeType(missing) ? missing : null,
     honeypot: await honeypotInputProps(),
-    title: getInstance(context).t("auth.signup.title"),
+    title: translate(context, "auth.signup.title"),
     // Sent with the page so the browser needs no zod to render the fields' HTML constraints.
     constraint: getZodConstraint(signupSchema),
   };

@@ -1,9 +1,9 @@
+import { translate, translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect, useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ChatForm, ChatMessages } from "#app/components/chat/ChatThread.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getPlayerChat, listMessages, sendPlayerMessage } from "#app/modules/chat/chat.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -19,7 +19,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { player } = requirePlayer(context, url);
   const chat = await getPlayerChat(player.id, chatIdOf(params.chatId));
   if (!chat) throw data(null, { status: 404 });
-  const t = getInstance(context).t;
+  const t = translator(context);
   const messages = await listMessages(chat.id);
   return {
     title: t("chat.title"),
@@ -45,7 +45,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (result.ok) return redirect(`/chat-box/${params.chatId}`, 303);
   if (result.error === "notFound") throw data(null, { status: 404 });
   return data(
-    { error: getInstance(context).t(`chat.errors.${result.error}`) },
+    { error: translate(context, `chat.errors.${result.error}`) },
     { status: result.error === "closed" ? 409 : result.error === "tooFast" ? 429 : 400 },
   );
 }

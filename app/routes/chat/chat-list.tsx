@@ -1,8 +1,8 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listPlayerChats } from "#app/modules/chat/chat.server.ts";
 import { preview } from "#app/modules/inbox/validation.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -16,7 +16,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const chats = await listPlayerChats(player.id);
   return {
-    title: getInstance(context).t("chat.list"),
+    title: translate(context, "chat.list"),
     layout: layoutFor(request.headers.get("user-agent")),
     chats: chats.map((c) => ({
       id: c.id,

@@ -1,8 +1,8 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listPlayerChats, openChat } from "#app/modules/chat/chat.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -14,7 +14,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const chats = await listPlayerChats(player.id);
   return {
-    title: getInstance(context).t("chat.title"),
+    title: translate(context, "chat.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     openChatId: chats.find((c) => c.status === "open")?.id ?? null,
     hasHistory: chats.length > 0,

@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { z } from "zod";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { accountPage, activityLog, profitAndLoss } from "#app/modules/exchange/pages.server.ts";
 import { dhakaRangeDays, isDayKey } from "#app/kernel/dhaka-time.ts";
@@ -41,7 +41,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     range,
     pnl,
     activity,
-    title: getInstance(context).t("exchange.accountTitle"),
+    title: translate(context, "exchange.accountTitle"),
     area: areaBundle(context, "exchange"),
     profile: { id: player.id, username: player.username },
     view,

@@ -1,10 +1,10 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { EventRow } from "#app/components/exchange/EventRow.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { eventListPage } from "#app/modules/exchange/pages.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -28,7 +28,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const { tab, q } = querySchema.parse({ tab: url.searchParams.get("tab") ?? undefined, q: url.searchParams.get("q") ?? undefined });
   const groups = await eventListPage(player.id, tab, q || undefined);
-  return { title: getInstance(context).t("exchange.title"), area: areaBundle(context, "exchange"), tab, q, path: url.pathname, groups };
+  return { title: translate(context, "exchange.title"), area: areaBundle(context, "exchange"), tab, q, path: url.pathname, groups };
 }
 
 export default function ExchangeEvents({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { usePinnedLive } from "#app/components/exchange/use-pinned-live.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { multiMarketsPage } from "#app/modules/exchange/pages.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 /** /exchange-multi: the match odds the player pinned, side by side, each leading to its market page; prices live. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  return { title: getInstance(context).t("exchange.multiTitle"), area: areaBundle(context, "exchange"), markets: await multiMarketsPage(player.id) };
+  return { title: translate(context, "exchange.multiTitle"), area: areaBundle(context, "exchange"), markets: await multiMarketsPage(player.id) };
 }
 
 export default function ExchangeMulti({ loaderData }: Route.ComponentProps) {

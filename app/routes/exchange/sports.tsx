@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { z } from "zod";
 import { EventRow } from "#app/components/exchange/EventRow.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { sportsPage } from "#app/modules/exchange/pages.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -19,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const sport = sportParam.parse(url.searchParams.get("sport") ?? undefined) ?? "cricket";
   const page = await sportsPage(player.id, sport);
-  return { title: getInstance(context).t("exchange.sportsTitle"), area: areaBundle(context, "exchange"), sport, ...page };
+  return { title: translate(context, "exchange.sportsTitle"), area: areaBundle(context, "exchange"), sport, ...page };
 }
 
 export default function ExchangeSports({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -7,7 +8,6 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { MinesGrid } from "#app/components/games/house/MinesGrid.tsx";
 import { clientSeedSchema } from "#app/components/games/house/schemas.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { fairHowKeys, houseGame, verifierFields, verifierGames } from "#app/modules/games/house.ts";
 import { isHouseError, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed, verifyFairness } from "#app/modules/games/house.server.ts";
@@ -33,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         })),
       }))
     : null;
-  return { title: getInstance(context).t("house.fair.title"), area: areaBundle(context, "house"), seeds, verifier: verifyFairness(url.searchParams) };
+  return { title: translate(context, "house.fair.title"), area: areaBundle(context, "house"), seeds, verifier: verifyFairness(url.searchParams) };
 }
 
 const rotateSchema = z.object({ intent: z.literal("rotate") });

@@ -1,7 +1,7 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { toggleFavourite } from "#app/modules/games/catalogue.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
 import { idField } from "#app/utils/ids.ts";
 import type { Route } from "./+types/favourite";
@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = getAuth(context);
   if (!auth) throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
   const parsed = schema.safeParse(form);
-  const message = getInstance(context).t("casino.gameUnavailable");
+  const message = translate(context, "casino.gameUnavailable");
   if (!parsed.success) return Response.json({ error: message }, { status: 400 });
   const want = parsed.data.favourite === undefined ? undefined : parsed.data.favourite === "1";
   const state = await toggleFavourite(auth.player.id, parsed.data.gameId, want);

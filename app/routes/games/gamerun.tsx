@@ -1,3 +1,4 @@
+import { translate, translator } from "#app/i18n/translate.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect, type RouterContextProvider, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -8,7 +9,7 @@ import { GameProtection } from "#app/components/protection/GameProtection.tsx";
 import { RealityCheckModal } from "#app/components/protection/RealityCheckModal.tsx";
 import { ResponsibleGamingLink } from "#app/components/protection/ResponsibleGamingLink.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { isLaunchError, type LaunchError, launchGameCode, openLaunch, startLaunch } from "#app/modules/games/launch.server.ts";
 import { getGameByCode } from "#app/modules/games/catalogue.server.ts";
@@ -31,7 +32,7 @@ const launchSchema = z.object({
 
 /** What the player is shown for a failed launch: the provider's own message, else our translated text. */
 function launchErrorText(context: Readonly<RouterContextProvider>, e: LaunchError) {
-  const { t } = getInstance(context);
+  const t = translator(context);
   if (e.code === "provider_error") return e.message;
   if (e.code === "game_unavailable") return t("gamerun.errors.gameUnavailable");
   if (e.code === "launch_invalid") return t("gamerun.launchInvalid");
@@ -48,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   // Before the one-time launch is spent: after the reality check the player comes back to this same URL.
   const reality = await guardRealityCheck(context, url);
-  const { t } = getInstance(context);
+  const t = translator(context);
   const from = safeRedirect(url.searchParams.get("from"), "/games");
   const area = areaBundle(context, "gamerun");
   const token = url.searchParams.get("launch");
@@ -95,7 +96,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   await guardRealityCheck(context, url);
   const submission = parseWithZod(await request.formData(), { schema: launchSchema });
-  if (submission.status !== "success") return data({ error: getInstance(context).t("gamerun.errors.gameUnavailable") }, { status: 400 });
+  if (submission.status !== "success") return data({ error: translate(context, "gamerun.errors.gameUnavailable") }, { status: 400 });
   const from = safeRedirect(submission.value.from, "/games");
   try {
     const { token } = await startLaunch({

@@ -1,10 +1,10 @@
+import { translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { z } from "zod";
 import { GameFilters } from "#app/components/games/catalogue/GameFilters.tsx";
 import { GameGrid } from "#app/components/games/catalogue/GameTile.tsx";
 import { NoGames } from "#app/components/games/catalogue/NoGames.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { gameSorts, listGames, listProviders, listTypes, parseSystems } from "#app/modules/games/catalogue.server.ts";
@@ -52,7 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     categoryType ? Promise.resolve(null) : listTypes(),
     getSiteConfig(),
   ]);
-  const t = getInstance(context).t;
+  const t = translator(context);
   const typeName = type ? t(`casino.types.${type}`) : t("casino.allGames");
   const heading = query.title || typeName;
   return {

@@ -48,7 +48,7 @@ it("renders every phase in English and Bangla without a missing string; refreshe
   const running = await render("en", { ...base, view: view("running") });
   const betting = await render("bn", { ...base, view: view("betting") }, { result: undefined, notice: "Bet placed: ৳10.00" });
   const crashed = await render("en", { ...base, view: view("crashed") });
-  for (const html of [running, betting, crashed]) expect(html).not.toMatch(/crash\.[a-z]|rgReality\./);
+  for (const html of [running, betting, crashed]) expect(html).not.toMatch(/crash\.[a-z]|protectionReality\./);
   for (const html of [running, betting, crashed]) expect(html).toContain('data-testid="game-rg-link"');
   expect(running).toContain("1.71×");
   expect(running).toContain('name="intent" value="cashout"');

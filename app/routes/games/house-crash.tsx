@@ -12,7 +12,6 @@ import { crashActionSchema, crashBetSchema, multiplierHundredths } from "#app/co
 import { useCrashLive } from "#app/components/games/crash/use-crash-live.ts";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { houseServerGames } from "#app/modules/games/house.server.ts";
 import { multiplierText, isCrashError } from "#app/modules/games/crash.ts";
@@ -29,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const [reality, page] = await Promise.all([guardRealityCheck(context, url), houseServerGames.crash.pageData(player.id)]);
-  return { title: getInstance(context).t("crash.title"), area: areaBundle(context, "crash"), ...page, reality };
+  return { title: translate(context, "crash.title"), area: areaBundle(context, "crash"), ...page, reality };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -9,7 +10,6 @@ import { diceFormSchema, toHundredths } from "#app/components/games/house/schema
 import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import {
   type DiceDirection,
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const [reality, page] = await Promise.all([guardRealityCheck(context, url), houseServerGames.dice.pageData(player.id)]);
-  return { title: getInstance(context).t("house.dice.title"), area: areaBundle(context, "house"), ...page, reality };
+  return { title: translate(context, "house.dice.title"), area: areaBundle(context, "house"), ...page, reality };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

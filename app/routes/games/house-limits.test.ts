@@ -21,7 +21,7 @@ describe("/house/dice under a stake limit", () => {
     expect(refused.status).toBe(400);
     const answer = refused.data as { result: { error: Record<string, string[]> }; areas: { area: string }[] };
     // The refusal is worded in the limits' area, which the Dice page does not load: the answer brings it along.
-    expect(answer.areas.map((a) => a.area)).toContain("rgLimits");
+    expect(answer.areas.map((a) => a.area)).toContain("protectionLimits");
     const errors = answer.result.error[""]?.map(inEnglish);
     expect(errors).toEqual([
       expect.stringMatching(

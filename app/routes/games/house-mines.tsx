@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -10,7 +11,6 @@ import { MinesGrid } from "#app/components/games/house/MinesGrid.tsx";
 import { minesStartSchema } from "#app/components/games/house/schemas.ts";
 import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { multiplierText } from "#app/modules/games/fair.ts";
 import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/house.server.ts";
@@ -50,7 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     houseServerGames.mines.pageData(player.id),
     houseServerGames.mines.play.state(player.id),
   ]);
-  return { title: getInstance(context).t("house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state), reality };
+  return { title: translate(context, "house.mines.title"), area: areaBundle(context, "house"), ...page, state: shown(state), reality };
 }
 
 const tileSchema = z.object({

@@ -75,7 +75,7 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
       verifier: { values: {}, result: null, error: "house.errors.seedFormat" },
     }),
   );
-  for (const html of out) expect(html).not.toMatch(/house\.[a-z]|rgReality\./);
+  for (const html of out) expect(html).not.toMatch(/house\.[a-z]|protectionReality\./);
   for (const html of out.slice(0, 4)) expect(html).toContain('data-testid="game-rg-link"');
   expect(out[1]).toContain("দায়িত্বশীল গেমিং");
   expect(out[0]).toContain("Rolled 42.17");
@@ -89,15 +89,15 @@ it("renders the games' first browser render, from the client catalogue and the l
   // A string missing on the browser's first render (a key where the server wrote text) fails hydration, and React
   // then rebuilds the page from scratch: a stake typed before the scripts arrived went back to ৳10.
   for (const lng of ["en", "bn"]) {
-    const bundle = (area: "house" | "rgReality") => ({ lng, area, strings: resources[lng as "en" | "bn"].translation[area] });
-    const areas = { area: bundle("house"), reality: { ...reality, area: bundle("rgReality") } };
+    const bundle = (area: "house" | "protectionReality") => ({ lng, area, strings: resources[lng as "en" | "bn"].translation[area] });
+    const areas = { area: bundle("house"), reality: { ...reality, area: bundle("protectionReality") } };
     for (const [path, Component] of [
       ["/house/dice", Dice],
       ["/house/mines", Mines],
     ] as const) {
       const server = await render(lng, path, Component, { ...base, ...areas, state: null });
       const browser = await render(lng, path, Component, { ...base, ...areas, state: null }, undefined, true);
-      expect(browser).not.toMatch(/house\.[a-z]|rgReality\./);
+      expect(browser).not.toMatch(/house\.[a-z]|protectionReality\./);
       expect(browser).toBe(server);
     }
   }

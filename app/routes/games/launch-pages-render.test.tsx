@@ -53,7 +53,7 @@ it("renders the Play form, the running game and a spent link in English and Bang
     { error: "An unexpected error occurred" },
   );
   expect(failed).toContain("An unexpected error occurred");
-  for (const html of [ready, playing, spent, failed]) expect(html).not.toMatch(/gamerun\.[a-z]|rgReality\./);
+  for (const html of [ready, playing, spent, failed]) expect(html).not.toMatch(/gamerun\.[a-z]|protectionReality\./);
   for (const html of [ready, playing, spent, failed]) expect(html).toContain('data-testid="game-rg-link"');
 });
 

@@ -1,3 +1,4 @@
+import { translator } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -7,7 +8,6 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { simSpinSchema } from "#app/components/games/launch/sim-schema.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { simBalance, simSpin, findSimSession } from "#app/modules/games/launch.server.ts";
 import type { WalletFailure } from "#app/modules/games/wallet.server.ts";
@@ -40,7 +40,7 @@ function walletMessage(failure: WalletFailure) {
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player, session } = await sessionOf(context, url);
-  const { t } = getInstance(context);
+  const t = translator(context);
   const area = areaBundle(context, "gamerun");
   if (!session) return data({ title: t("gamerun.sim.sessionInvalid"), area, game: null, balance: null }, { status: 403 });
   const balance = await simBalance(session.platform, player.id);

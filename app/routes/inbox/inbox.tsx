@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, redirect, useFetcher, useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listInbox, updateInbox } from "#app/modules/inbox/inbox.server.ts";
 import { bulkSchema } from "#app/modules/inbox/validation.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -20,7 +20,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const done = url.searchParams.get("done");
   const count = Number(url.searchParams.get("count") ?? 0);
   return {
-    title: getInstance(context).t("inbox.title"),
+    title: translate(context, "inbox.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     edit: url.searchParams.get("edit") === "1",
     items: inbox.items.map((item) => inboxView(context, item)),

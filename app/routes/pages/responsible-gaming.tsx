@@ -1,7 +1,7 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Section, withPart } from "#app/components/pages/InfoPage.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { useRootData } from "#app/root.tsx";
@@ -19,7 +19,7 @@ const help = ["support", "trust", "ga", "gamcare", "emergency"] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const site = await getSiteConfig();
-  return { title: `${getInstance(context).t("pages.responsibleGaming.title")} | ${site.general.siteTitle}`, area: areaBundle(context, "pages") };
+  return { title: `${translate(context, "pages.responsibleGaming.title")} | ${site.general.siteTitle}`, area: areaBundle(context, "pages") };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

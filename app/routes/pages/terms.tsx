@@ -1,8 +1,8 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Section, withPart } from "#app/components/pages/InfoPage.tsx";
 import { Link } from "react-router";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { useRootData } from "#app/root.tsx";
@@ -16,7 +16,7 @@ const play = ["final", "abuse"] as const;
 export async function loader({ context }: Route.LoaderArgs) {
   const site = await getSiteConfig();
   return {
-    title: `${getInstance(context).t("pages.terms.title")} | ${site.general.siteTitle}`,
+    title: `${translate(context, "pages.terms.title")} | ${site.general.siteTitle}`,
     site: site.general.siteTitle,
     area: areaBundle(context, "pages"),
   };

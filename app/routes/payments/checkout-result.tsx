@@ -1,9 +1,9 @@
 // The result of a gateway checkout for its own player: credited (with the new balance), failed, cancelled, or still
 // waiting for the gateway (the page re-reads itself every few seconds, with or without JavaScript).
+import { translate } from "#app/i18n/translate.server.ts";
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
@@ -38,7 +38,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const outcome = outcomeOf(checkout.status);
   const balances = outcome === "credited" ? await getPlayerBalances(player.id) : null;
   return {
-    title: getInstance(context).t(`paymentPages.checkout.title.${outcome}`),
+    title: translate(context, `paymentPages.checkout.title.${outcome}`),
     layout: layoutFor(request.headers.get("user-agent")),
     outcome,
     waiting: outcome === "waiting",

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -18,7 +19,7 @@ import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
 import { NeededBox } from "#app/components/identity/NeededBox.tsx";
 import { db } from "#app/db/db.server.ts";
 import { areaBundle, replyAreas } from "#app/i18n/areas.server.ts";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { depositFormSchema } from "#app/modules/payments/validation.ts";
 import { birthdayPost } from "#app/modules/profile/birthday-post.server.ts";
@@ -53,10 +54,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   ]);
   return {
     ...page,
-    title: getInstance(context).t("paymentPages.deposit.title"),
+    title: translate(context, "paymentPages.deposit.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     // Responsible gaming: before the first deposit, a prompt to set a deposit limit (or skip it).
-    limitPrompt: limitPrompt ? areaBundle(context, "rgLimits") : null,
+    limitPrompt: limitPrompt ? areaBundle(context, "protectionLimits") : null,
     // Asked up front: the birthday (every mode) and the operator's required verifications (real-money mode).
     identity: areaBundle(context, "identity"),
     needed: refusal?.missing ?? [],

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { replyAreas } from "#app/i18n/areas.server.ts";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -10,7 +11,6 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { CopyButton } from "#app/components/payments/CopyButton.tsx";
 import { ErrorDialog } from "#app/components/payments/ErrorDialog.tsx";
 import { proofFormSchema } from "#app/components/payments/form-schemas.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
 import { TransferFields } from "#app/components/payments/TransferFields.tsx";
@@ -32,7 +32,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const method = draft && (await listPaymentMethods({ activeOnly: true })).find((m) => m.id === draft.methodId);
   if (!draft || !method) throw redirect("/deposit");
   return {
-    title: getInstance(context).t("paymentPages.pay.title"),
+    title: translate(context, "paymentPages.pay.title"),
     method: { name: method.name, icon: method.icon },
     channelType: draft.channelType,
     amount: takaText(draft.amount, { symbol: false }),

@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect } from "react-router";
 import { Countdown } from "#app/components/payments/Countdown.tsx";
 import { TransferAnimation } from "#app/components/payments/TransferAnimation.tsx";
 import { trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { getTransaction } from "#app/modules/payments/payments.server.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
@@ -23,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const tx = await getTransaction(player.id, id);
   if (!tx || tx.type === "adjustment") throw data(null, { status: 404 });
   return {
-    title: getInstance(context).t("paymentPages.request.title"),
+    title: translate(context, "paymentPages.request.title"),
     kind: tx.type,
     amount: takaText(tx.amount, { symbol: false }),
     icon: tx.methodIcon,

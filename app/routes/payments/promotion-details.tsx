@@ -1,7 +1,8 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { PromotionBody } from "#app/components/promotions/PromotionBody.tsx";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { toId } from "#app/modules/payments/payments.server.ts";
 import { getPromotion } from "#app/modules/promotions/promotions.server.ts";
 import { promotionView } from "./promotion-view.server.ts";
@@ -17,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const promotion = await getPromotion(toId(params.id));
   if (!promotion || promotion.status !== "active") throw data(null, { status: 404 });
   return {
-    title: getInstance(context).t("paymentPages.promotions.title"),
+    title: translate(context, "paymentPages.promotions.title"),
     promotion: promotionView(promotion, getLocale(context)),
     ended: promotion.endsAt !== null && promotion.endsAt <= new Date(),
   };

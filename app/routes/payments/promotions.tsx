@@ -1,8 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CategoryTabs } from "#app/components/promotions/CategoryTabs.tsx";
 import { PromotionBody, type PromotionViewData } from "#app/components/promotions/PromotionBody.tsx";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { parseCategoryParam } from "#app/modules/promotions/categories.ts";
 import { listPromotionsInCategory } from "#app/modules/promotions/promotions.server.ts";
 import { promotionView } from "./promotion-view.server.ts";
@@ -15,7 +16,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const category = parseCategoryParam(url.searchParams.get("category"));
   const promotions = await listPromotionsInCategory(category);
-  return { title: getInstance(context).t("paymentPages.promotions.title"), category, promotions: promotions.map((p) => promotionView(p, locale)) };
+  return { title: translate(context, "paymentPages.promotions.title"), category, promotions: promotions.map((p) => promotionView(p, locale)) };
 }
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -7,7 +8,6 @@ import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { OverdueBadge } from "#app/components/payments/WithdrawalTracker.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
 import {
@@ -69,7 +69,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     else days.push({ day, rows: [row] });
   }
   return {
-    title: getInstance(context).t("paymentPages.records.title"),
+    title: translate(context, "paymentPages.records.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     filter,
     days,
@@ -77,7 +77,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     total,
     // Net deposits (RTS 1), with the strings of their panel.
     net,
-    rg: areaBundle(context, "rgReality"),
+    rg: areaBundle(context, "protectionReality"),
   };
 }
 

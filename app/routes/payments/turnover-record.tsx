@@ -1,6 +1,7 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { getInstance, getLocale } from "#app/i18n/i18n.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
 import { listTurnovers } from "#app/modules/payments/turnover-record.server.ts";
@@ -16,7 +17,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const rows = await listTurnovers(player.id, tab);
   return {
-    title: getInstance(context).t("paymentPages.turnover.title"),
+    title: translate(context, "paymentPages.turnover.title"),
     layout: layoutFor(request.headers.get("user-agent")),
     tab,
     rows: rows.map((r) => ({

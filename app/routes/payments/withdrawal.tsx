@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -12,7 +13,6 @@ import { MethodGrid } from "#app/components/payments/MethodGrid.tsx";
 import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_WITHDRAW, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
 import { TurnoverLeft } from "#app/components/payments/TurnoverLeft.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import {
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player: auth } = requirePlayer(context, url);
-  const base = { title: getInstance(context).t("paymentPages.withdrawal.title"), layout: layoutFor(request.headers.get("user-agent")) };
+  const base = { title: translate(context, "paymentPages.withdrawal.title"), layout: layoutFor(request.headers.get("user-agent")) };
   const settings = await readMoneySettings();
   if (!settings.withdrawalStatus) return { ...base, open: false as const };
   const [player, balances, methods, phones, turnover] = await Promise.all([

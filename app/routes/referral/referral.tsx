@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -6,7 +7,6 @@ import { Figures } from "#app/components/referral/Figures.tsx";
 import { EarnGuide, RatioBoard } from "#app/components/referral/RatioBoard.tsx";
 import { RewardHistory } from "#app/components/referral/RewardHistory.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { formatPpmPercent, historyPageSizes, type HistoryPageSize } from "#app/modules/referral/board.ts";
@@ -34,7 +34,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const tab = url.searchParams.get("tab") === "history" ? "history" : "intro";
   const common = {
-    title: getInstance(context).t("referral.title"),
+    title: translate(context, "referral.title"),
     i18n: areaBundle(context, "referral"),
     layout: layoutFor(request.headers.get("user-agent")),
   };

@@ -1,8 +1,8 @@
 // The built-in simulated wallet's checkout page (it stands in for bKash's own page in demo mode): the player enters
 // a wallet number, OTP and PIN, or cancels, and is sent back to the merchant's callback.
+import { translate } from "#app/i18n/translate.server.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { SIM_OTP, SIM_PIN, SIM_WALLETS, simCheckoutView, simConfirm } from "#app/modules/payments/gateway-deposits.server.ts";
@@ -14,7 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const view = await simCheckoutView(params.id);
   if (!view) throw data(null, { status: 404 });
   return {
-    title: getInstance(context).t("paymentPages.simGateway.title"),
+    title: translate(context, "paymentPages.simGateway.title"),
     id: view.id,
     amount: takaText(view.amount, { symbol: false }),
     invoice: view.invoice,

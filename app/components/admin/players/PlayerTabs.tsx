@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { NavLink } from "react-router";
-import { mayOpen } from "#app/modules/staff/permissions.ts";
+import { mayOpen } from "#app/routes/admin/pages.ts";
 import type { StaffRole } from "#app/modules/staff/schema.ts";
 
 const tabs = [

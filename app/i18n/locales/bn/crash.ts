@@ -60,7 +60,7 @@ export default {
     crashed: "দেরি হয়ে গেছে: রাউন্ডটি ক্র্যাশ করেছে।",
     not_running: "রাউন্ড এখনো শুরু হয়নি।",
     verification_needed: "খেলার আগে আপনার যাচাই পাতার (অ্যাকাউন্ট › যাচাই) ধাপগুলো সম্পন্ন করুন।",
-    limit_exceeded: "$t(rgLimits.refused)",
+    limit_exceeded: "$t(protectionLimits.refused)",
     insufficient_funds: "এই বাজির জন্য আপনার ব্যালেন্স যথেষ্ট নয়।",
     player_blocked: "আপনার অ্যাকাউন্ট থেকে বাজি ধরা যাবে না।",
     wallet_refused: "বাজিটি সম্পন্ন করা যায়নি। আবার চেষ্টা করুন।",

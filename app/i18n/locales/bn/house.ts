@@ -114,7 +114,7 @@ export default {
     target_invalid: "টার্গেট এমন হতে হবে যাতে জেতার সম্ভাবনা 0.01% থেকে 98% হয়।",
     direction_invalid: "Under অথবা Over বেছে নিন।",
     verification_needed: "খেলার আগে আপনার যাচাই পাতার (অ্যাকাউন্ট › যাচাই) ধাপগুলো সম্পন্ন করুন।",
-    limit_exceeded: "$t(rgLimits.refused)",
+    limit_exceeded: "$t(protectionLimits.refused)",
     insufficient_funds: "এই বাজির জন্য আপনার ব্যালেন্স যথেষ্ট নয়।",
     player_blocked: "আপনার অ্যাকাউন্ট থেকে বাজি ধরা যাবে না। সাপোর্টে যোগাযোগ করুন।",
     wallet_refused: "বাজিটি গ্রহণ করা হয়নি। আবার চেষ্টা করুন।",

@@ -23,9 +23,9 @@ import inbox from "./inbox.ts";
 import chat from "./chat.ts";
 import centre from "./centre.ts";
 import adminContent from "./adminContent.ts";
-import rgLimits from "./rgLimits.ts";
-import rgExclusion from "./rgExclusion.ts";
-import rgReality from "./rgReality.ts";
+import protectionLimits from "./protectionLimits.ts";
+import protectionExclusion from "./protectionExclusion.ts";
+import protectionReality from "./protectionReality.ts";
 import identity from "./identity.ts";
 import risk from "./risk.ts";
 import exchange from "./exchange.ts";
@@ -57,9 +57,9 @@ export default {
   chat,
   centre,
   adminContent,
-  rgLimits,
-  rgExclusion,
-  rgReality,
+  protectionLimits,
+  protectionExclusion,
+  protectionReality,
   identity,
   risk,
   exchange,

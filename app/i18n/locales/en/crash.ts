@@ -58,7 +58,7 @@ export default {
     crashed: "Too late: the round has crashed.",
     not_running: "The round has not started yet.",
     verification_needed: "Complete the checks on your Verification page (Account › Verification) before playing.",
-    limit_exceeded: "$t(rgLimits.refused)",
+    limit_exceeded: "$t(protectionLimits.refused)",
     insufficient_funds: "Your balance is too low for this stake.",
     player_blocked: "Your account cannot place bets.",
     wallet_refused: "The bet could not be processed. Please try again.",

@@ -112,7 +112,7 @@ export default {
     target_invalid: "The target must give a win chance from 0.01% to 98%.",
     direction_invalid: "Choose Under or Over.",
     verification_needed: "Complete the checks on your Verification page (Account › Verification) before playing.",
-    limit_exceeded: "$t(rgLimits.refused)",
+    limit_exceeded: "$t(protectionLimits.refused)",
     insufficient_funds: "Your balance is too low for this stake.",
     player_blocked: "Your account cannot place bets. Please contact support.",
     wallet_refused: "The bet was refused. Please try again.",

@@ -1,10 +1,10 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { closeAccountSchema } from "#app/modules/protection/exclusions.ts";
 import { closeAccount } from "#app/modules/protection/exclusions.server.ts";
@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
   return {
-    title: getInstance(context).t("rgExclusion.closeAccount.title"),
-    i18n: areaBundle(context, "rgExclusion"),
+    title: translate(context, "protectionExclusion.closeAccount.title"),
+    i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
   };
 }
@@ -45,18 +45,18 @@ export default function CloseAccount({ loaderData, actionData }: Route.Component
     <ExclusionForm
       layout={loaderData.layout}
       testId="close-account-page"
-      title={t("rgExclusion.closeAccount.title")}
-      intro={t("rgExclusion.closeAccount.intro")}
-      effects={effects.map((e) => t(`rgExclusion.closeAccount.effects.${e}`))}
+      title={t("protectionExclusion.closeAccount.title")}
+      intro={t("protectionExclusion.closeAccount.intro")}
+      effects={effects.map((e) => t(`protectionExclusion.closeAccount.effects.${e}`))}
       action="/account/responsible-gaming/close-account"
       form={form}
       password={fields.password}
       understood={fields.understood}
-      submit={t("rgExclusion.closeAccount.submit")}
-      submitting={t("rgExclusion.closeAccount.submitting")}
+      submit={t("protectionExclusion.closeAccount.submit")}
+      submitting={t("protectionExclusion.closeAccount.submitting")}
     >
       <div className="field">
-        <label htmlFor={fields.reason.id}>{t("rgExclusion.closeAccount.reason")}</label>
+        <label htmlFor={fields.reason.id}>{t("protectionExclusion.closeAccount.reason")}</label>
         <textarea
           {...getTextareaProps(fields.reason)}
           key={fields.reason.key}

@@ -56,13 +56,13 @@ describe("the player's pages", () => {
     expect(errorsOf(wrong.data).password?.map(inEnglish)).toEqual(["Current password is incorrect"]);
     const unticked = await callRoute(selfExclusion, path, { cookie, form: { term: "1y", password: "Secret123" } });
     expect(unticked.status).toBe(400);
-    expect(errorsOf(unticked.data).understood).toEqual(["rgExclusion.errors.confirmRequired"]);
+    expect(errorsOf(unticked.data).understood).toEqual(["protectionExclusion.errors.confirmRequired"]);
     const days = await callRoute(timeOut, "/account/responsible-gaming/time-out", {
       cookie,
       form: { period: "custom", days: "43", password: "Secret123" },
     });
     expect(days.status).toBe(400);
-    expect(errorsOf(days.data).days).toEqual(["rgExclusion.errors.daysInvalid"]);
+    expect(errorsOf(days.data).days).toEqual(["protectionExclusion.errors.daysInvalid"]);
     expect(await activeExclusion(db, player.id)).toBeNull();
   });
 

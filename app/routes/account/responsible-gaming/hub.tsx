@@ -52,11 +52,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const notice = notices.find((n) => n === url.searchParams.get("notice")) ?? null;
   const noticeSlot = slots.find((s) => s.id === url.searchParams.get("slot"));
   return {
-    title: t("rgLimits.title"),
-    i18n: areaBundle(context, "rgLimits"),
+    title: t("protectionLimits.title"),
+    i18n: areaBundle(context, "protectionLimits"),
     layout: layoutFor(request.headers.get("user-agent")),
     slots,
-    notice: notice ? t(`rgLimits.notices.${notice}`, { from: noticeSlot?.pendingFrom ?? "" }) : null,
+    notice: notice ? t(`protectionLimits.notices.${notice}`, { from: noticeSlot?.pendingFrom ?? "" }) : null,
   };
 }
 
@@ -64,7 +64,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   const t = translator(context);
   const parsed = limitFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ slot: null, field: null, message: t("rgLimits.errors.invalid") }, { status: 400 });
+  if (!parsed.success) return data({ slot: null, field: null, message: t("protectionLimits.errors.invalid") }, { status: 400 });
   const outcome = await runHubForm(player.id, parsed.data);
   if (outcome.ok) return redirect(outcome.redirect);
   return data({ slot: outcome.slot, field: outcome.field, message: t(outcome.key as MessageKey, outcome.params) }, { status: 400 });
@@ -87,21 +87,21 @@ function SlotCard({ s, answer }: { s: SlotText; answer: Answer }) {
   const action = `${HUB_PATH}?form=${s.id}`;
   const error = answer && answer.slot === s.id ? answer.message : null;
   const session = s.kind === "session";
-  const show = (v: string | null) => (v === null ? "" : session ? t("rgLimits.minutesValue", { minutes: v }) : `৳${v}`);
+  const show = (v: string | null) => (v === null ? "" : session ? t("protectionLimits.minutesValue", { minutes: v }) : `৳${v}`);
   const inputId = `limit-${s.id}`;
   return (
     <li className="min-w-0 rounded-lg border border-white/10 bg-ink/40 p-3" data-testid={`limit-${s.id}`}>
       <div className="flex items-baseline justify-between gap-2">
-        <h3 className="text-sm font-semibold">{t(`rgLimits.periods.${s.period}`)}</h3>
+        <h3 className="text-sm font-semibold">{t(`protectionLimits.periods.${s.period}`)}</h3>
         <span className="font-bold tabular-nums" data-testid="limit-amount">
-          {s.amount === null ? <span className="font-normal text-white/50">{t("rgLimits.noLimit")}</span> : show(s.amount)}
+          {s.amount === null ? <span className="font-normal text-white/50">{t("protectionLimits.noLimit")}</span> : show(s.amount)}
         </span>
       </div>
       {s.amount !== null && !session ? (
         <dl className="mt-1 grid grid-cols-2 gap-x-2 text-xs text-white/70">
-          <dt>{t("rgLimits.used")}</dt>
+          <dt>{t("protectionLimits.used")}</dt>
           <dd className="text-right tabular-nums">{show(s.used)}</dd>
-          <dt>{t("rgLimits.remaining")}</dt>
+          <dt>{t("protectionLimits.remaining")}</dt>
           <dd className="text-right font-semibold text-white tabular-nums" data-testid="limit-remaining">
             {show(s.remaining)}
           </dd>
@@ -110,16 +110,16 @@ function SlotCard({ s, answer }: { s: SlotText; answer: Answer }) {
       {s.pendingFrom ? (
         <div className="mt-2 rounded-md bg-accent/10 p-2 text-xs" data-testid="limit-pending">
           <p className="font-semibold text-accent">
-            {s.pendingRemoval ? t("rgLimits.pendingRemoval") : t("rgLimits.pendingIncrease", { amount: show(s.pendingAmount) })}
+            {s.pendingRemoval ? t("protectionLimits.pendingRemoval") : t("protectionLimits.pendingIncrease", { amount: show(s.pendingAmount) })}
           </p>
-          <p className="text-white/70">{t("rgLimits.pendingFrom", { from: s.pendingFrom })}</p>
+          <p className="text-white/70">{t("protectionLimits.pendingFrom", { from: s.pendingFrom })}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Form method="post" action={`${action}-confirm`}>
               <input type="hidden" name="intent" value="confirm" />
               <input type="hidden" name="kind" value={s.kind} />
               <input type="hidden" name="period" value={s.period} />
               <button type="submit" className="btn-primary !px-3 !py-1.5 text-xs" disabled={!s.mayConfirm}>
-                {t("rgLimits.confirm")}
+                {t("protectionLimits.confirm")}
               </button>
             </Form>
             <Form method="post" action={`${action}-cancel`}>
@@ -127,7 +127,7 @@ function SlotCard({ s, answer }: { s: SlotText; answer: Answer }) {
               <input type="hidden" name="kind" value={s.kind} />
               <input type="hidden" name="period" value={s.period} />
               <button type="submit" className="btn-secondary !px-3 !py-1.5 text-xs">
-                {t("rgLimits.cancel")}
+                {t("protectionLimits.cancel")}
               </button>
             </Form>
           </div>
@@ -138,7 +138,7 @@ function SlotCard({ s, answer }: { s: SlotText; answer: Answer }) {
         <input type="hidden" name="kind" value={s.kind} />
         <input type="hidden" name="period" value={s.period} />
         <label htmlFor={inputId} className="sr-only">
-          {`${t(`rgLimits.names.${s.id}` as "rgLimits.names.deposit_day")}: ${session ? t("rgLimits.minutesLabel") : t("rgLimits.amountLabel")}`}
+          {`${t(`protectionLimits.names.${s.id}` as "protectionLimits.names.deposit_day")}: ${session ? t("protectionLimits.minutesLabel") : t("protectionLimits.amountLabel")}`}
         </label>
         <div className="flex gap-2">
           {session ? null : <span className="flex items-center text-sm text-white/60">৳</span>}
@@ -150,13 +150,18 @@ function SlotCard({ s, answer }: { s: SlotText; answer: Answer }) {
             autoComplete="off"
             maxLength={20}
             required
-            placeholder={session ? t("rgLimits.minutesLabel") : t("rgLimits.limit")}
+            placeholder={session ? t("protectionLimits.minutesLabel") : t("protectionLimits.limit")}
             size={8}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
             className="min-w-0 flex-1 rounded-md border border-white/20 bg-ink px-3 py-2"
           />
-          <SubmitButton label={t("rgLimits.set")} pendingLabel={t("rgLimits.saving")} action={action} className="btn-primary shrink-0 !px-3" />
+          <SubmitButton
+            label={t("protectionLimits.set")}
+            pendingLabel={t("protectionLimits.saving")}
+            action={action}
+            className="btn-primary shrink-0 !px-3"
+          />
         </div>
         <ErrorList errors={error ? [error] : null} id={`${inputId}-error`} />
       </Form>
@@ -166,7 +171,7 @@ function SlotCard({ s, answer }: { s: SlotText; answer: Answer }) {
           <input type="hidden" name="kind" value={s.kind} />
           <input type="hidden" name="period" value={s.period} />
           <button type="submit" className="text-xs text-white/60 underline">
-            {t("rgLimits.remove")}
+            {t("protectionLimits.remove")}
           </button>
         </Form>
       ) : null}
@@ -181,8 +186,8 @@ export default function ResponsibleGamingHub({ loaderData, actionData }: Route.C
   return (
     <AccountFrame layout={loaderData.layout}>
       <main className="flex min-w-0 flex-col gap-3" data-testid="rg-hub">
-        <h1 className="text-xl font-bold">{t("rgLimits.title")}</h1>
-        <p className="text-sm text-white/70">{t("rgLimits.intro")}</p>
+        <h1 className="text-xl font-bold">{t("protectionLimits.title")}</h1>
+        <p className="text-sm text-white/70">{t("protectionLimits.intro")}</p>
         {loaderData.notice ? (
           <p className="rounded-lg bg-accent/15 px-3 py-2 text-sm text-accent" role="status" data-testid="rg-notice">
             {loaderData.notice}
@@ -191,8 +196,8 @@ export default function ResponsibleGamingHub({ loaderData, actionData }: Route.C
         {answer && !answer.slot ? <ErrorList errors={[answer.message]} className="form-error" /> : null}
         {groups.map((group) => (
           <section key={group} className="rounded-xl bg-panel p-4" data-testid={`limits-${group}`}>
-            <h2 className="text-base font-semibold">{t(`rgLimits.groups.${group}`)}</h2>
-            <p className="mb-2 text-xs text-white/60">{t(`rgLimits.groupHelp.${group}`)}</p>
+            <h2 className="text-base font-semibold">{t(`protectionLimits.groups.${group}`)}</h2>
+            <p className="mb-2 text-xs text-white/60">{t(`protectionLimits.groupHelp.${group}`)}</p>
             <ul className={`grid grid-cols-[minmax(0,1fr)] gap-2 ${group === "session" ? "" : "md:grid-cols-3"}`}>
               {loaderData.slots
                 .filter((s) => s.kind === group)
@@ -204,13 +209,13 @@ export default function ResponsibleGamingHub({ loaderData, actionData }: Route.C
         ))}
         <nav className="rounded-xl bg-panel p-4" aria-labelledby="rg-tools-title">
           <h2 id="rg-tools-title" className="mb-2 text-base font-semibold">
-            {t("rgLimits.tools.title")}
+            {t("protectionLimits.tools.title")}
           </h2>
           <ul className="grid gap-1 sm:grid-cols-2">
             {tools.map(([key, href]) => (
               <li key={key}>
                 <a href={href} className="block rounded-md px-2 py-2 text-sm text-brand hover:bg-white/5">
-                  {t(`rgLimits.tools.${key}`)} ›
+                  {t(`protectionLimits.tools.${key}`)} ›
                 </a>
               </li>
             ))}

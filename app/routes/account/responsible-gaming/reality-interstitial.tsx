@@ -1,12 +1,12 @@
 // /reality-check: the reality check as a page, where a game page sends the player (without JavaScript) when a
 // check is due; acknowledging restarts the interval and goes back to the game. With JavaScript the game page's
 // modal loads its figures from this loader and posts its acknowledgement here (without redirectTo: it stays).
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { RealityFigures, RealityLinks } from "#app/components/protection/RealityCheckParts.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { realityFiguresText } from "#app/modules/protection/reality-page.server.ts";
 import { acknowledgeReality } from "#app/modules/protection/reality.server.ts";
@@ -22,8 +22,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { player, token } = requirePlayer(context, url);
   const figures = await realityFiguresText(context, player.id, token);
   return {
-    title: getInstance(context).t("rgReality.title"),
-    area: areaBundle(context, "rgReality"),
+    title: translate(context, "protectionReality.title"),
+    area: areaBundle(context, "protectionReality"),
     figures,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/"),
   };
@@ -48,18 +48,22 @@ export default function RealityInterstitial({ loaderData }: Route.ComponentProps
     <main className="mx-auto max-w-md p-3 py-6" data-testid="reality-interstitial">
       <section className="rounded-xl bg-panel p-4" aria-labelledby="reality-title">
         <h1 id="reality-title" className="text-xl font-bold text-white">
-          {t("rgReality.title")}
+          {t("protectionReality.title")}
         </h1>
-        <p className="mt-1 text-sm text-white/80">{t("rgReality.check.intro")}</p>
+        <p className="mt-1 text-sm text-white/80">{t("protectionReality.check.intro")}</p>
         <RealityFigures figures={loaderData.figures} />
         <Form method="post" action="/reality-check">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <SubmitButton label={t("rgReality.check.acknowledge")} pendingLabel={t("rgReality.check.acknowledging")} action="/reality-check" />
+          <SubmitButton
+            label={t("protectionReality.check.acknowledge")}
+            pendingLabel={t("protectionReality.check.acknowledging")}
+            action="/reality-check"
+          />
         </Form>
         <RealityLinks />
         <p className="mt-3 text-sm">
           <a className="text-brand underline" href="/account/responsible-gaming/reality-check">
-            {t("rgReality.check.settingLink")}
+            {t("protectionReality.check.settingLink")}
           </a>
         </p>
       </section>

@@ -1,9 +1,9 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ChoiceList, ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { selfExclusionEnd, selfExclusionSchema, selfExclusionTerms } from "#app/modules/protection/exclusions.ts";
 import { selfExclude } from "#app/modules/protection/exclusions.server.ts";
@@ -21,8 +21,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const now = new Date();
   const until = (term: "6m" | "1y" | "5y") => formatDhakaDateTime(selfExclusionEnd(term, now)!);
   return {
-    title: getInstance(context).t("rgExclusion.selfExclusion.title"),
-    i18n: areaBundle(context, "rgExclusion"),
+    title: translate(context, "protectionExclusion.selfExclusion.title"),
+    i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
     until: { "6m": until("6m"), "1y": until("1y"), "5y": until("5y") },
   };
@@ -48,23 +48,23 @@ export default function SelfExclusion({ loaderData, actionData }: Route.Componen
     <ExclusionForm
       layout={loaderData.layout}
       testId="self-exclusion-page"
-      title={t("rgExclusion.selfExclusion.title")}
-      intro={t("rgExclusion.selfExclusion.intro")}
-      effects={effects.map((e) => t(`rgExclusion.selfExclusion.effects.${e}`))}
+      title={t("protectionExclusion.selfExclusion.title")}
+      intro={t("protectionExclusion.selfExclusion.intro")}
+      effects={effects.map((e) => t(`protectionExclusion.selfExclusion.effects.${e}`))}
       action="/account/responsible-gaming/self-exclusion"
       form={form}
       password={fields.password}
       understood={fields.understood}
-      submit={t("rgExclusion.selfExclusion.submit")}
-      submitting={t("rgExclusion.selfExclusion.submitting")}
+      submit={t("protectionExclusion.selfExclusion.submit")}
+      submitting={t("protectionExclusion.selfExclusion.submitting")}
     >
       <ChoiceList
         field={fields.term}
-        legend={t("rgExclusion.selfExclusion.term")}
+        legend={t("protectionExclusion.selfExclusion.term")}
         choices={selfExclusionTerms.map((term) => ({
           value: term,
-          label: t(`rgExclusion.selfExclusion.terms.${term}`),
-          note: term === "permanent" ? undefined : t("rgExclusion.untilNote", { until: loaderData.until[term] }),
+          label: t(`protectionExclusion.selfExclusion.terms.${term}`),
+          note: term === "permanent" ? undefined : t("protectionExclusion.untilNote", { until: loaderData.until[term] }),
         }))}
       />
     </ExclusionForm>

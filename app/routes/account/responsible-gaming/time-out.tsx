@@ -1,10 +1,10 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ChoiceList, ExclusionForm } from "#app/components/protection/ExclusionForm.tsx";
 import { Field } from "#app/components/forms/Field.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { timeOutEnd, timeOutPeriods, timeOutSchema } from "#app/modules/protection/exclusions.ts";
 import { takeTimeOut } from "#app/modules/protection/exclusions.server.ts";
@@ -21,8 +21,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   requirePlayer(context, url);
   const now = new Date();
   return {
-    title: getInstance(context).t("rgExclusion.timeOut.title"),
-    i18n: areaBundle(context, "rgExclusion"),
+    title: translate(context, "protectionExclusion.timeOut.title"),
+    i18n: areaBundle(context, "protectionExclusion"),
     layout: layoutFor(request.headers.get("user-agent")),
     until: {
       "24h": formatDhakaDateTime(timeOutEnd("24h", now)),
@@ -54,26 +54,26 @@ export default function TimeOut({ loaderData, actionData }: Route.ComponentProps
     <ExclusionForm
       layout={loaderData.layout}
       testId="time-out-page"
-      title={t("rgExclusion.timeOut.title")}
-      intro={t("rgExclusion.timeOut.intro")}
-      effects={effects.map((e) => t(`rgExclusion.timeOut.effects.${e}`))}
+      title={t("protectionExclusion.timeOut.title")}
+      intro={t("protectionExclusion.timeOut.intro")}
+      effects={effects.map((e) => t(`protectionExclusion.timeOut.effects.${e}`))}
       action="/account/responsible-gaming/time-out"
       form={form}
       password={fields.password}
-      submit={t("rgExclusion.timeOut.submit")}
-      submitting={t("rgExclusion.timeOut.submitting")}
+      submit={t("protectionExclusion.timeOut.submit")}
+      submitting={t("protectionExclusion.timeOut.submitting")}
     >
       <ChoiceList
         field={fields.period}
-        legend={t("rgExclusion.timeOut.period")}
+        legend={t("protectionExclusion.timeOut.period")}
         choices={timeOutPeriods.map((p) => ({
           value: p,
-          label: t(`rgExclusion.timeOut.periods.${p}`),
-          note: p === "custom" ? undefined : t("rgExclusion.untilNote", { until: loaderData.until[p] }),
+          label: t(`protectionExclusion.timeOut.periods.${p}`),
+          note: p === "custom" ? undefined : t("protectionExclusion.untilNote", { until: loaderData.until[p] }),
         }))}
       />
       <Field
-        label={t("rgExclusion.timeOut.days")}
+        label={t("protectionExclusion.timeOut.days")}
         inputProps={{
           name: fields.days.name,
           id: fields.days.id,

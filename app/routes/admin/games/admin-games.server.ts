@@ -8,7 +8,7 @@ import type { GameAdminError } from "#app/modules/games/admin.server.ts";
 import { POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/posters.server.ts";
 import { clientIp } from "#app/modules/sessions/auth.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

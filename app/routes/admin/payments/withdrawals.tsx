@@ -79,7 +79,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       held: w.status === "pending" && underReview.has(w.playerId),
       username: w.username,
       // Not asked for by the player: the balance of a self-exclusion or closure, paid to their own phone.
-      exclusion: w.exclusionKind ? translate(context, `rgExclusion.admin.queueBadge.${w.exclusionKind as "closure" | "self_exclusion"}`) : null,
+      exclusion: w.exclusionKind
+        ? translate(context, `protectionExclusion.admin.queueBadge.${w.exclusionKind as "closure" | "self_exclusion"}`)
+        : null,
       method: w.methodName,
       gateway: w.methodGateway,
       receiving: w.accountNumber,

@@ -1,5 +1,5 @@
+import { translate, translator } from "#app/i18n/translate.server.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
-import { translator } from "#app/i18n/translate.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
@@ -8,13 +8,12 @@ import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { IdentityError, listPlayerDocuments, reviewDocument } from "#app/modules/protection/identity-documents.server.ts";
 import { documentReviewSchema } from "#app/modules/protection/identity-forms.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/documents";
 import { playerId } from "./player-id.server.ts";
@@ -30,7 +29,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const documents = await listPlayerDocuments(id);
   const notice = url.searchParams.get("notice");
   return {
-    title: `${getInstance(context).t("identity.admin.title")} · ${player.username}`,
+    title: `${translate(context, "identity.admin.title")} · ${player.username}`,
     identity: areaBundle(context, "identity"),
     role: staff.role,
     player: { id: player.id, username: player.username },

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -8,14 +9,13 @@ import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminF
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { findPlayerById } from "#app/modules/players/players.server.ts";
 import { selfExclusionTerms, staffExclusionSchema, staffTerm, timeOutPeriods } from "#app/modules/protection/exclusions.ts";
 import { applyExclusionForPlayer, isExclusionError, listPlayerExclusions } from "#app/modules/protection/exclusions.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/exclusions";
 import { playerId } from "./player-id.server.ts";
@@ -29,8 +29,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   if (!player) throw data(null, { status: 404 });
   const history = await listPlayerExclusions(player.id);
   return {
-    title: `${getInstance(context).t("rgExclusion.admin.title")} · ${player.username}`,
-    i18n: areaBundle(context, "rgExclusion"),
+    title: `${translate(context, "protectionExclusion.admin.title")} · ${player.username}`,
+    i18n: areaBundle(context, "protectionExclusion"),
     role: staff.role,
     applied: url.searchParams.get("notice") === "applied",
     player: { id: player.id, username: player.username },
@@ -81,47 +81,47 @@ export default function AdminPlayerExclusions({ loaderData, actionData }: Route.
   return (
     <>
       <a href="/admin/players" className="mb-2 inline-block text-sm text-brand">
-        ‹ {t("rgExclusion.admin.back")}
+        ‹ {t("protectionExclusion.admin.back")}
       </a>
       <PlayerTabs playerId={player.id} username={player.username} role={loaderData.role} />
-      {loaderData.applied && !actionData ? <Notice>{t("rgExclusion.admin.applied")}</Notice> : null}
+      {loaderData.applied && !actionData ? <Notice>{t("protectionExclusion.admin.applied")}</Notice> : null}
       <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
         <section className="min-w-0 rounded-xl bg-panel p-4" data-testid="exclusion-history">
-          <h2 className="mb-2 font-semibold">{t("rgExclusion.admin.history")}</h2>
+          <h2 className="mb-2 font-semibold">{t("protectionExclusion.admin.history")}</h2>
           {history.length === 0 ? (
-            <p className="text-sm text-white/60">{t("rgExclusion.admin.none")}</p>
+            <p className="text-sm text-white/60">{t("protectionExclusion.admin.none")}</p>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="text-white/60">
                   <tr>
-                    <th className="p-2">{t("rgExclusion.admin.kind")}</th>
-                    <th className="p-2">{t("rgExclusion.admin.from")}</th>
-                    <th className="p-2">{t("rgExclusion.admin.until")}</th>
-                    <th className="p-2">{t("rgExclusion.admin.status")}</th>
-                    <th className="p-2">{t("rgExclusion.admin.appliedBy")}</th>
-                    <th className="p-2">{t("rgExclusion.admin.reason")}</th>
-                    <th className="p-2">{t("rgExclusion.admin.payout")}</th>
+                    <th className="p-2">{t("protectionExclusion.admin.kind")}</th>
+                    <th className="p-2">{t("protectionExclusion.admin.from")}</th>
+                    <th className="p-2">{t("protectionExclusion.admin.until")}</th>
+                    <th className="p-2">{t("protectionExclusion.admin.status")}</th>
+                    <th className="p-2">{t("protectionExclusion.admin.appliedBy")}</th>
+                    <th className="p-2">{t("protectionExclusion.admin.reason")}</th>
+                    <th className="p-2">{t("protectionExclusion.admin.payout")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {history.map((h) => (
                     <tr key={h.id} className="border-t border-white/10" data-testid="exclusion-row" data-active={h.active}>
-                      <td className="p-2">{t(`rgExclusion.kind.${h.kind}`)}</td>
+                      <td className="p-2">{t(`protectionExclusion.kind.${h.kind}`)}</td>
                       <td className="p-2 whitespace-nowrap">{h.from}</td>
-                      <td className="p-2 whitespace-nowrap">{h.until ?? t("rgExclusion.admin.permanent")}</td>
+                      <td className="p-2 whitespace-nowrap">{h.until ?? t("protectionExclusion.admin.permanent")}</td>
                       <td className={`p-2 ${h.active ? "font-semibold text-accent" : "text-white/60"}`}>
-                        {h.active ? t("rgExclusion.admin.active") : t("rgExclusion.admin.ended")}
+                        {h.active ? t("protectionExclusion.admin.active") : t("protectionExclusion.admin.ended")}
                       </td>
-                      <td className="p-2">{h.staff ?? t("rgExclusion.admin.player")}</td>
+                      <td className="p-2">{h.staff ?? t("protectionExclusion.admin.player")}</td>
                       <td className="max-w-64 p-2 break-words">{h.reason || "—"}</td>
                       <td className="p-2 whitespace-nowrap">
                         {h.payout ? (
                           <a href="/admin/finance/withdrawals" className="text-brand">
-                            W{h.payout.id} · ৳{h.payout.amount} ({t(`rgExclusion.admin.payoutStatus.${h.payout.status}`)})
+                            W{h.payout.id} · ৳{h.payout.amount} ({t(`protectionExclusion.admin.payoutStatus.${h.payout.status}`)})
                           </a>
                         ) : (
-                          t("rgExclusion.admin.noPayout")
+                          t("protectionExclusion.admin.noPayout")
                         )}
                       </td>
                     </tr>
@@ -132,28 +132,28 @@ export default function AdminPlayerExclusions({ loaderData, actionData }: Route.
           )}
         </section>
         <Form method="post" action={action} {...getFormProps(form)} className="rounded-xl bg-panel p-4" data-testid="exclusion-form">
-          <h2 className="mb-1 font-semibold">{t("rgExclusion.admin.applyTitle")}</h2>
-          <p className="mb-3 text-xs text-white/60">{t("rgExclusion.admin.applyHint")}</p>
+          <h2 className="mb-1 font-semibold">{t("protectionExclusion.admin.applyTitle")}</h2>
+          <p className="mb-3 text-xs text-white/60">{t("protectionExclusion.admin.applyHint")}</p>
           <AdminErrorList errors={form.errors} id={form.errorId} className="form-error" />
           <div className="field">
-            <label htmlFor={fields.term.id}>{t("rgExclusion.admin.term")}</label>
+            <label htmlFor={fields.term.id}>{t("protectionExclusion.admin.term")}</label>
             <select {...getSelectProps(fields.term)} key={fields.term.key}>
               {[...timeOutPeriods, ...selfExclusionTerms].map((term) => (
                 <option key={term} value={term}>
-                  {t(`rgExclusion.admin.terms.${term}`)}
+                  {t(`protectionExclusion.admin.terms.${term}`)}
                 </option>
               ))}
             </select>
             <AdminErrorList errors={fields.term.errors} id={fields.term.errorId} />
           </div>
           <AdminField
-            label={t("rgExclusion.admin.days")}
+            label={t("protectionExclusion.admin.days")}
             inputProps={{ name: fields.days.name, id: fields.days.id, defaultValue: fields.days.initialValue, inputMode: "numeric", maxLength: 3 }}
             errors={fields.days.errors}
             errorId={fields.days.errorId}
           />
           <div className="field">
-            <label htmlFor={fields.reason.id}>{t("rgExclusion.admin.reason")}</label>
+            <label htmlFor={fields.reason.id}>{t("protectionExclusion.admin.reason")}</label>
             <textarea
               {...getTextareaProps(fields.reason)}
               key={fields.reason.key}
@@ -164,8 +164,8 @@ export default function AdminPlayerExclusions({ loaderData, actionData }: Route.
             <AdminErrorList errors={fields.reason.errors} id={fields.reason.errorId} />
           </div>
           <SubmitButton
-            label={t("rgExclusion.admin.submit")}
-            pendingLabel={t("rgExclusion.admin.submitting")}
+            label={t("protectionExclusion.admin.submit")}
+            pendingLabel={t("protectionExclusion.admin.submitting")}
             action={action}
             className="btn-primary w-full"
           />

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -7,13 +8,12 @@ import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminF
 import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { playerCard, updatePlayerContact } from "#app/modules/profile/admin-players.server.ts";
 import { contactEditSchema } from "#app/modules/profile/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/player";
 import { playerId } from "./player-id.server.ts";
@@ -28,7 +28,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { player: p, balances, extras } = card;
   const notice = url.searchParams.get("notice");
   return {
-    title: `${getInstance(context).t("profile.admin.title")} · ${p.username}`,
+    title: `${translate(context, "profile.admin.title")} · ${p.username}`,
     i18n: areaBundle(context, "profile"),
     role: staff.role,
     notice: notice === "saved" || notice === "unchanged" ? (notice as "saved" | "unchanged") : null,

@@ -1,13 +1,13 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList } from "#app/components/admin/AdminField.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { playerSearchSchema, searchPlayers } from "#app/modules/profile/admin-players.server.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/players";
 
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 /** /admin/players?q=...: players by username, phone or e-mail (roles support and admin). */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, pageRoles.players);
-  const base = { title: getInstance(context).t("profile.admin.title"), i18n: areaBundle(context, "profile") };
+  const base = { title: translate(context, "profile.admin.title"), i18n: areaBundle(context, "profile") };
   const raw = url.searchParams.get("q");
   if (raw === null) return { ...base, q: "", error: null, rows: null };
   const parsed = playerSearchSchema.safeParse({ q: raw });

@@ -13,7 +13,7 @@ import { playerReviewHistory } from "#app/modules/risk/reviews.server.ts";
 import { playerSignals } from "#app/modules/risk/signals.server.ts";
 import { riskPlayer } from "#app/modules/risk/player.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { reviewAction, signalAction } from "../risk/actions.server.ts";
 import type { Route } from "./+types/risk";

@@ -16,7 +16,7 @@ import { type SignalStatus, signalKinds, signalStatuses } from "#app/modules/ris
 import { listSignals } from "#app/modules/risk/signals.server.ts";
 import { riskSettingsSchema } from "#app/modules/risk/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { fieldErrors, refuse, signalAction } from "./actions.server.ts";
 import type { Route } from "./+types/risk";
 

@@ -1,14 +1,14 @@
+import { translate, translator } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { ChatForm, ChatMessages } from "#app/components/chat/ChatThread.tsx";
 import { useStaffChatRefresh } from "#app/components/chat/staff-chat-events.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { assignChat, closeChat, getChatForStaff, listMessages, listSupportStaff, staffReply } from "#app/modules/chat/chat.server.ts";
 import { toId } from "#app/modules/payments/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chat";
 
@@ -20,7 +20,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const auth = await requireStaff(request, pageRoles.support);
   const chat = await getChatForStaff(toId(params.chatId) ?? 0);
   if (!chat) throw data(null, { status: 404 });
-  const t = getInstance(context).t;
+  const t = translator(context);
   const [messages, staff] = await Promise.all([listMessages(chat.id), listSupportStaff()]);
   const notice = url.searchParams.get("done");
   return {
@@ -60,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(notice ? `${base}?done=${notice}` : base, 303);
   }
   if (result.error === "notFound" && intent !== "assign") throw data(null, { status: 404 });
-  return data({ error: getInstance(context).t(`chat.errors.${result.error}`) }, { status: result.error === "closed" ? 409 : 400 });
+  return data({ error: translate(context, `chat.errors.${result.error}`) }, { status: result.error === "closed" ? 409 : 400 });
 }
 
 export default function StaffChat({ loaderData, actionData }: Route.ComponentProps) {

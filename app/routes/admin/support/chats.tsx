@@ -1,12 +1,12 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { NavLink } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { useStaffChatRefresh } from "#app/components/chat/staff-chat-events.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listQueue, type QueueFilter } from "#app/modules/chat/chat.server.ts";
 import { preview } from "#app/modules/inbox/validation.ts";
 import { requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chats";
 
@@ -21,7 +21,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const tab: QueueFilter = (tabs as readonly string[]).includes(raw ?? "") ? (raw as QueueFilter) : "open";
   const rows = await listQueue(auth.staff.id, tab);
   return {
-    title: getInstance(context).t("chat.admin.title"),
+    title: translate(context, "chat.admin.title"),
     tab,
     rows: rows.map((r) => ({
       id: r.id,

@@ -1,7 +1,7 @@
 import { subscribeStaffChat } from "#app/modules/events/bus.server.ts";
 import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
 import { getStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 25_000;

@@ -1,3 +1,4 @@
+import { translate } from "#app/i18n/translate.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -6,11 +7,10 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getInstance } from "#app/i18n/i18n.server.ts";
 import { listSentMessages, sendInboxMessage } from "#app/modules/inbox/inbox.server.ts";
 import { sendMessageSchema } from "#app/modules/inbox/validation.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
-import { pageRoles } from "#app/modules/staff/permissions.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/inbox";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const sent = url.searchParams.get("sent");
   const recent = await listSentMessages();
   return {
-    title: getInstance(context).t("inbox.admin.title"),
+    title: translate(context, "inbox.admin.title"),
     sent: sent === "all" ? ("all" as const) : sent && /^\d{1,6}$/.test(sent) ? Number(sent) : null,
     recent: recent.map((m) => ({ ...m, createdAt: formatDhaka(m.createdAt, "YYYY-MM-DD HH:mm") })),
   };

@@ -1,5 +1,5 @@
 // Strings of Responsible gaming: the hub page /account/responsible-gaming and its limits (deposit, loss, stake, session time): a route-scoped area.
-// rgLimits.refused, .names and .resets are also read on the server for deposit and bet refusals (nested with $t).
+// protectionLimits.refused, .names and .resets are also read on the server for deposit and bet refusals (nested with $t).
 export default {
   title: "Responsible gaming",
   intro:
@@ -16,7 +16,7 @@ export default {
     stake_month: "30-day stake limit",
     session_session: "session-time limit",
   },
-  refused: "This would go over your $t(rgLimits.names.{{name}}) of ৳{{limit}}: ৳{{remaining}} left. $t(rgLimits.resets.{{resets}})",
+  refused: "This would go over your $t(protectionLimits.names.{{name}}) of ৳{{limit}}: ৳{{remaining}} left. $t(protectionLimits.resets.{{resets}})",
   resets: {
     at: "Enough of it frees up for this amount at {{resetsAt}} (Dhaka time).",
     never: "This amount is larger than the whole limit.",

@@ -1,6 +1,6 @@
 // Responsible gaming: the hub page /account/responsible-gaming and its limits (deposit, loss, stake, session time).
 import type { Shape } from "../shape.ts";
-import type en from "../en/rgLimits.ts";
+import type en from "../en/protectionLimits.ts";
 
 export default {
   title: "দায়িত্বশীল গেমিং",
@@ -18,7 +18,7 @@ export default {
     stake_month: "30 দিনের বাজির সীমা",
     session_session: "সেশন-সময়ের সীমা",
   },
-  refused: "এটি আপনার ৳{{limit}} এর $t(rgLimits.names.{{name}}) ছাড়িয়ে যাবে: বাকি ৳{{remaining}}। $t(rgLimits.resets.{{resets}})",
+  refused: "এটি আপনার ৳{{limit}} এর $t(protectionLimits.names.{{name}}) ছাড়িয়ে যাবে: বাকি ৳{{remaining}}। $t(protectionLimits.resets.{{resets}})",
   resets: {
     at: "এই পরিমাণের জন্য যথেষ্ট জায়গা খালি হবে {{resetsAt}} (ঢাকা সময়) এ।",
     never: "এই পরিমাণ পুরো সীমার চেয়েও বেশি।",

@@ -4,7 +4,7 @@ import { formatPoisha } from "#app/kernel/money.ts";
 import { depositChannels } from "#app/modules/payments/deposit-rules.server.ts";
 import { listPaymentMethods } from "#app/modules/payments/methods.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
-import type { Route } from "./+types/showpayment-menthod";
+import type { Route } from "./+types/payment-method-channels";
 
 /**
  * GET /api/showpayment-menthod?name=bKash (auth; the spec's spelling) → { success: true, data: channels }, one entry

@@ -1,6 +1,6 @@
 // Responsible gaming: time-out, self-exclusion and account closure (player pages, log-in refusals, staff section).
 import type { Shape } from "../shape.ts";
-import type en from "../en/rgExclusion.ts";
+import type en from "../en/protectionExclusion.ts";
 
 export default {
   title: "টাইম-আউট ও স্ব-বর্জন",

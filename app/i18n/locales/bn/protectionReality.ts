@@ -1,6 +1,6 @@
 // Responsible gaming: reality checks (setting, modal, interstitial) and the account history's net deposits.
 import type { Shape } from "../shape.ts";
-import type en from "../en/rgReality.ts";
+import type en from "../en/protectionReality.ts";
 
 export default {
   title: "রিয়েলিটি চেক",

@@ -1,0 +1,52 @@
+// Pins the role→page table and the header's menu as they were when they lived in modules/staff/permissions.ts and
+// AdminHeader.tsx, so moving them beside the routes changed nothing.
+import { describe, expect, it } from "vitest";
+import { staffRoles } from "#app/modules/staff/schema.ts";
+import { adminMenu, mayOpen, pageRoles, type AdminPage } from "./pages.ts";
+
+const table: Record<AdminPage, readonly string[]> = {
+  dashboard: ["admin", "finance", "support", "trader", "content"],
+  staff: ["admin"],
+  settings: ["admin"],
+  audit: ["admin"],
+  games: ["admin", "content"],
+  players: ["admin", "support"],
+  protection: ["admin", "finance", "support"],
+  risk: ["admin", "finance"],
+  vip: ["admin", "content"],
+  referral: ["admin", "content"],
+  support: ["admin", "support"],
+  content: ["admin", "content"],
+  exchange: ["admin", "trader"],
+};
+
+describe("admin pages", () => {
+  it("lets each role open exactly the pages it could before", () => {
+    expect(Object.keys(pageRoles).sort()).toEqual(Object.keys(table).sort());
+    for (const page of Object.keys(table) as AdminPage[]) {
+      expect(
+        staffRoles.filter((role) => mayOpen(role, page)),
+        page,
+      ).toEqual(staffRoles.filter((r) => table[page].includes(r)));
+    }
+    expect(pageRoles.dashboard).toBeUndefined();
+  });
+
+  it("keeps the header's menu order, links and labels", () => {
+    expect(adminMenu.map((e) => [e.page, e.to, e.labelKey])).toEqual([
+      ["dashboard", "/admin", "admin.nav.dashboard"],
+      ["staff", "/admin/staff", "admin.nav.staff"],
+      ["settings", "/admin/settings", "admin.nav.settings"],
+      ["audit", "/admin/audit", "admin.nav.audit"],
+      ["games", "/admin/games", "admin.nav.games"],
+      ["exchange", "/admin/exchange", "admin.nav.exchange"],
+      ["players", "/admin/players", "admin.nav.players"],
+      ["risk", "/admin/risk", "admin.nav.risk"],
+      ["vip", "/admin/vip", "admin.nav.vip"],
+      ["referral", "/admin/referral", "admin.nav.referral"],
+      ["support", "/admin/support/inbox", "inbox.admin.menu"],
+      ["support", "/admin/support/chats", "chat.admin.menu"],
+      ["content", "/admin/content", "admin.nav.content"],
+    ]);
+  });
+});

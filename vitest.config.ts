@@ -1,9 +1,15 @@
 // Vitest runs without the React Router plugin. Database tests open their own database per test file:
 // an in-memory PGlite always, and additionally a fresh PostgreSQL database when DATABASE_URL is set. Each file's
 // database is a copy of a template migrated once per run (tests/setup/template-databases.ts).
-import { defineConfig } from "vitest/config";
+//
+// Soak and property tests (files named *.slow.test.ts) take most of a run's time, so `npm run test:unit` leaves them
+// out; `npm run test:slow` runs only them (VITEST_SLOW=1), and `npm test` runs them after the browser tests.
+import { configDefaults, defineConfig } from "vitest/config";
 
-const include = ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"];
+const slow = "**/*.slow.test.{ts,tsx}";
+const roots = ["app/**/", "tests/integration/**/"];
+const include = process.env.VITEST_SLOW ? roots.map((r) => `${r}*.slow.test.{ts,tsx}`) : roots.map((r) => `${r}*.test.{ts,tsx}`);
+const exclude = process.env.VITEST_SLOW ? configDefaults.exclude : [...configDefaults.exclude, slow];
 
 export default defineConfig({
   test: {
@@ -12,6 +18,7 @@ export default defineConfig({
         test: {
           name: "pglite",
           include,
+          exclude,
           globalSetup: "tests/setup/template-databases.ts",
           setupFiles: ["tests/setup/db-pglite.ts", "tests/setup/msw.ts"],
           testTimeout: 30_000,
@@ -24,6 +31,7 @@ export default defineConfig({
               test: {
                 name: "postgres",
                 include,
+                exclude,
                 globalSetup: "tests/setup/template-databases.ts",
                 setupFiles: ["tests/setup/db-postgres.ts", "tests/setup/msw.ts"],
                 testTimeout: 30_000,

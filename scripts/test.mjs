@@ -1,5 +1,5 @@
 // README command 2 (`npm test`): every check in order, stopping at the first failure.
-// Ends with one line "Tests: N passed, N failed" (vitest + Playwright, read from their JSON reports in
+// Ends with one line "Tests: N passed, N failed" (vitest, Playwright and the slow vitest run, read from their JSON reports in
 // test-results/) and a non-zero exit code when anything failed.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -42,9 +42,10 @@ function ensureChromium() {
   return run("sh", ["-c", install], { DEBIAN_FRONTEND: "noninteractive" }) && existsSync(CHROMIUM);
 }
 
-function vitest() {
-  const report = path.join(results, "vitest.json");
-  const ok = run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+// The main run leaves out the soak and property tests (*.slow.test.ts); the last stage runs them (VITEST_SLOW=1).
+function vitest(slow = false) {
+  const report = path.join(results, slow ? "vitest-slow.json" : "vitest.json");
+  const ok = run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], slow ? { VITEST_SLOW: "1" } : {});
   const json = readJson(report);
   counts.passed += json?.numPassedTests ?? 0;
   counts.failed += json?.numFailedTests ?? 0;
@@ -64,11 +65,13 @@ const stages = [
   ["Type check", () => run("react-router", ["typegen"]) && run("tsc", [])],
   ["Lint", () => run("eslint", ["."])],
   ["Formatting (Prettier)", () => run("prettier", ["--check", "--log-level=warn", "."])],
-  ["Unit and integration tests (vitest)", vitest],
+  ["Unit and integration tests (vitest)", () => vitest()],
   ["Browser tests (Playwright)", playwright],
+  ["Soak and property tests (vitest, *.slow.test.ts)", () => vitest(true)],
 ];
 
 rmSync(path.join(results, "vitest.json"), { force: true });
+rmSync(path.join(results, "vitest-slow.json"), { force: true });
 rmSync(path.join(results, "playwright.json"), { force: true });
 mkdirSync(results, { recursive: true });
 

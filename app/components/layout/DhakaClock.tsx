@@ -13,7 +13,7 @@ const formatter = new Intl.DateTimeFormat("en-GB", {
 
 /**
  * YYYY-MM-DD HH:mm:ss in Asia/Dhaka, built from Intl parts so it costs no date library in the browser: every page loads
- * it, and importing app/kernel/dhaka-time.ts would add dayjs. DhakaClock.test.ts holds it to the kernel's formatDhaka.
+ * it, and importing app/kernel/dhaka-time.ts would add dayjs. DhakaClock.slow.test.ts holds it to the kernel's formatDhaka.
  */
 export function formatDhakaClock(date: Date) {
   const p = Object.fromEntries(formatter.formatToParts(date).map((x) => [x.type, x.value]));

@@ -90,9 +90,12 @@ describe("/resources/exchange-events", () => {
     let text = "";
     // The match odds' push names the new line...
     while (!new RegExp(`"markets":\\[[^\\]]*\\b${fancy}\\b`).test(text)) text += (await reader.read()).value ?? "";
+    expect(text).toMatch(new RegExp(`"markets":\\[[^\\]]*\\b${fancy}\\b`));
     await lineByTrader(trader, fancy, { noLine: 84, yesLine: 86, noRate: 90, yesRate: 110 });
     // ...and the stream then carries the line's own changes.
     while (!new RegExp(`"id":${fancy},[^\\n]*"no":84`).test(text)) text += (await reader.read()).value ?? "";
+    const lines = text.match(new RegExp(`data: \\{"id":${fancy},[^\\n]*"no":84`, "g")) ?? [];
+    expect(lines.length).toBeGreaterThanOrEqual(1);
     abort.abort();
   });
 

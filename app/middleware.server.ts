@@ -3,8 +3,8 @@
 // bodies, and the refusal of state-changing requests from other sites; the device cookie (AML) is set on a browser's
 // first visit. Cache-Control: private, no-store goes on every response to a request with a session.
 import { i18nextMiddleware } from "./i18n/i18n.server.ts";
-import { deviceMiddleware } from "./modules/risk/device.server.ts";
-import { authMiddleware } from "./modules/sessions/auth.server.ts";
+import { deviceMiddleware } from "#app/modules/risk/index.server.ts";
+import { authMiddleware } from "#app/modules/sessions/index.server.ts";
 import { formBodyMiddleware } from "./utils/form-body.server.ts";
 import { privateCacheMiddleware } from "./utils/private-cache.server.ts";
 import { sameOriginMiddleware } from "./utils/same-origin.server.ts";

@@ -20,10 +20,10 @@ import { BackOfficeErrorPage, FallbackShell, FALLBACK_SITE, isAdminPath, PlayerE
 import { Shell } from "./components/layout/Shell.tsx";
 import { getInstance, getLocale } from "./i18n/i18n.server.ts";
 import { rootMiddleware } from "./middleware.server.ts";
-import { getAuth } from "./modules/sessions/auth.server.ts";
-import { unreadCount } from "./modules/inbox/inbox.server.ts";
-import { getSiteConfig } from "./modules/content/content.server.ts";
-import { getCatalogueMenu } from "./modules/games/catalogue.server.ts";
+import { getAuth } from "#app/modules/sessions/index.server.ts";
+import { unreadCount } from "#app/modules/inbox/index.server.ts";
+import { getSiteConfig } from "#app/modules/content/index.server.ts";
+import { getCatalogueMenu } from "#app/modules/games/index.server.ts";
 import { headerBalance } from "./routes/payments/balance.server.ts";
 import { useNonce } from "./utils/csp-nonce.ts";
 import { Splash } from "./components/layout/Splash.tsx";

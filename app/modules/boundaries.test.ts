@@ -134,6 +134,56 @@ describe("module boundaries", () => {
   });
 });
 
-const KNOWN_UPWARD: string[] = [];
-const KNOWN_FOREIGN_TABLES: string[] = [];
+// Upward imports left (each one a cycle to break). Protection's limits read the products' stakes, deposits and losses;
+// a session is valid only while no exclusion or session limit ends it, and sign-in records the device for risk;
+// creating a player credits the demo balance through the ledger; the promotion form refuses with payment messages.
+const KNOWN_UPWARD: string[] = [
+  "players → ledger",
+  "promotions → payments",
+  "protection → exchange",
+  "protection → games",
+  "protection → payments",
+  "sessions → protection",
+  "sessions → risk",
+];
+// Tables read (never written) by another module: joins for names and statuses. Each should become the owner's query.
+const KNOWN_FOREIGN_TABLES: string[] = [
+  "api → content.sliders",
+  "api → content.socialLinks",
+  "chat → players.players",
+  "chat → staff.staffUsers",
+  "content → payments.paymentMethods",
+  "content → settings.generalSettings",
+  "exchange → players.players",
+  "exchange → sessions.sessions",
+  "games → players.players",
+  "inbox → players.players",
+  "ledger → players.players",
+  "payments → players.players",
+  "payments → promotions.promotions",
+  "payments → protection.playerExclusions",
+  "payments → settings.generalSettings",
+  "payments → staff.staffUsers",
+  "payments → turnover.turnoverRequirements",
+  "payments → vip.vipEntries",
+  "players → settings.generalSettings",
+  "profile → players.players",
+  "profile → players.rateLimitHits",
+  "protection → exchange.exchangeMarkets",
+  "protection → exchange.exchangeOrders",
+  "protection → games.gameRounds",
+  "protection → payments.deposits",
+  "protection → payments.paymentMethods",
+  "protection → payments.withdrawals",
+  "protection → players.players",
+  "protection → sessions.sessions",
+  "protection → settings.generalSettings",
+  "protection → staff.staffUsers",
+  "risk → players.players",
+  "risk → staff.staffUsers",
+  "sessions → players.players",
+  "staff → audit.auditLog",
+  "staff → players.players",
+  "vip → players.players",
+];
 const KNOWN_FOREIGN_WRITES: string[] = [];

@@ -3,7 +3,7 @@ import { AdminErrorPage, type AdminErrorStaff } from "#app/components/admin/Admi
 import { FALLBACK_SITE, isAdminPath, PlayerErrorMessage } from "#app/components/layout/ErrorPage.tsx";
 import { areaBundle, type AreaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { getStaff } from "#app/modules/staff/auth.server.ts";
+import { getStaff } from "#app/modules/staff/index.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/not-found";
 

@@ -2,8 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#app/db/client.server.ts";
 import { announcements, branding, gameCategories, generalSettings, paymentMethods, players, sliders, socialLinks } from "#app/db/schema.ts";
-import { creditDemoBalance } from "#app/modules/players/demo-credit.server.ts";
-import { hashPassword } from "#app/modules/players/password.server.ts";
+import { creditDemoBalance, hashPassword } from "#app/modules/players/index.server.ts";
 
 export const DEMO_PLAYER = { username: "demo", password: "Demo1234" } as const;
 

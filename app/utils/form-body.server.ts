@@ -6,8 +6,8 @@
 // MAX_FORM_BYTES, a multipart body (the uploads: a deposit proof, an identity document, posters and content images)
 // up to MAX_MULTIPART_BYTES, which leaves the upload routes room to answer a file over their own limit themselves.
 import type { MiddlewareFunction } from "react-router";
-import { formHasNul, readBytesWithin } from "#app/modules/api/http.server.ts";
-import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
+import { formHasNul, readBytesWithin } from "#app/modules/api/index.server.ts";
+import { PROOF_MAX_BYTES } from "#app/modules/payments/index.ts";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 export const MAX_FORM_BYTES = 1024 * 1024;

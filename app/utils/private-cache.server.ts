@@ -6,8 +6,8 @@
 // codes of the site's contacts, the sports list); anything else is replaced. Guests' responses are left as they
 // are: the public pages stay cacheable, and home still comes from the guest-page copy (guest-page-cache.server.ts).
 import type { MiddlewareFunction } from "react-router";
-import { readSessionToken } from "#app/modules/sessions/auth.server.ts";
-import { hasStaffSessionCookie } from "#app/modules/staff/auth.server.ts";
+import { readSessionToken } from "#app/modules/sessions/index.server.ts";
+import { hasStaffSessionCookie } from "#app/modules/staff/index.server.ts";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 

@@ -11,7 +11,7 @@
 // with HMAC: no ambient credential a foreign page could borrow) and /__e2e (a key header only tests have).
 import type { MiddlewareFunction } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
-import { isApiPath } from "#app/modules/sessions/auth.server.ts";
+import { isApiPath } from "#app/modules/sessions/index.server.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

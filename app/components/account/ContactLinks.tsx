@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { SocialPlatform } from "#app/modules/content/schema.ts";
+import type { SocialPlatform } from "#app/modules/content/index.server.ts";
 
 export type ContactLink = { platform: SocialPlatform; url: string; label: string };
 

@@ -1,4 +1,4 @@
-import type { FooterPartner } from "#app/modules/content/pages.server.ts";
+import type { FooterPartner } from "#app/modules/content/index.server.ts";
 
 /** A sponsor or brand ambassador with the terms of the partnership (footer and the Brand Ambassador page). */
 export function PartnerCard({ partner, size = "small" }: { partner: FooterPartner; size?: "small" | "large" }) {

@@ -4,9 +4,17 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { MIN_TICK, priceAt } from "#app/modules/exchange/ladder.ts";
-import { marketKind, type MarketKindSpec } from "#app/modules/exchange/market-kinds.ts";
-import { type BetKind, type BetSide, QUICK_STAKES, slipFigures, stakePoisha } from "#app/modules/exchange/slip.ts";
+import {
+  MIN_TICK,
+  priceAt,
+  marketKind,
+  type MarketKindSpec,
+  type BetKind,
+  type BetSide,
+  QUICK_STAKES,
+  slipFigures,
+  stakePoisha,
+} from "#app/modules/exchange/index.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { betFormSchema } from "./schemas.ts";
 

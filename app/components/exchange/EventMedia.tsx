@@ -2,7 +2,7 @@
 // referrer, 16:9, loaded lazily), otherwise our live match tracker for cricket. Soccer and tennis without a stream
 // show nothing more than the score board: the feed has no ball-by-ball data for them.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { TrackerScore } from "#app/modules/exchange/tracker.ts";
+import type { TrackerScore } from "#app/modules/exchange/index.ts";
 import { MatchTracker } from "./MatchTracker.tsx";
 
 export function EventMedia({ name, sport, streamUrl, score }: { name: string; sport: string; streamUrl: string | null; score: TrackerScore | null }) {

@@ -1,7 +1,7 @@
 // The market page's tables: Match Odds (best three back and lay prices with sizes, P&L per runner), BookMaker and
 // Fancy. Every price is a link that opens the bet slip for it, so the page bets without JavaScript too.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { LivePage } from "#app/modules/exchange/live-page.ts";
+import type { LivePage } from "#app/modules/exchange/index.ts";
 
 type Signed = { text: string; negative: boolean } | null;
 type Level = { price: string; size: string };

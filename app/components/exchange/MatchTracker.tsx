@@ -1,7 +1,7 @@
 // The live match tracker: an SVG drawn on the server from our own feed (readable without JavaScript: the text is in
 // the page, with a <title> and <desc> for screen readers), redrawn in the browser from each pushed score.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { type BallKind, type TrackerBall, type TrackerScore, trackerView } from "#app/modules/exchange/tracker.ts";
+import { type BallKind, type TrackerBall, type TrackerScore, trackerView } from "#app/modules/exchange/index.ts";
 
 const FILL: Record<BallKind, string> = {
   dot: "#475569",

@@ -4,7 +4,7 @@
 // market closed, turned in play or is not on the page — at most every 300 ms and never in the middle of a submission.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { applyPush, type LivePage, type PushedMarket, pushNeedsReload, shownMarket } from "#app/modules/exchange/live-page.ts";
+import { applyPush, type LivePage, type PushedMarket, pushNeedsReload, shownMarket } from "#app/modules/exchange/index.ts";
 import { openMarketStream } from "./exchange-stream.ts";
 
 const MIN_RELOAD_MS = 300;

@@ -1,7 +1,7 @@
 // Live prices on the Multi Markets page: one stream for the pinned markets (/resources/exchange-events?markets=), each
 // push applied to its card (app/modules/exchange/live-page.ts). The cards hold no bets, so a push never needs a reload.
 import { useEffect, useMemo, useState } from "react";
-import { applyPinnedPush, type PinnedCard, type PushedMarket } from "#app/modules/exchange/live-page.ts";
+import { applyPinnedPush, type PinnedCard, type PushedMarket } from "#app/modules/exchange/index.ts";
 import { openMarketStream } from "./exchange-stream.ts";
 
 /** The cards as loaded with the latest push of each applied, and whether the stream is connected. */

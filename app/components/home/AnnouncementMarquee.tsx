@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { HomeContent } from "#app/modules/content/content.server.ts";
+import type { HomeContent } from "#app/modules/content/index.server.ts";
 
 /**
  * Pure CSS marquee: the list is drawn twice and the track slides by half its width, so the loop is seamless.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { HomeContent } from "#app/modules/content/content.server.ts";
+import type { HomeContent } from "#app/modules/content/index.server.ts";
 
 /** Spec section 9: the home carousel advances every 3000 ms. */
 export const BANNER_AUTOPLAY_MS = 3000;

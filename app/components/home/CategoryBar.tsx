@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Link } from "react-router";
-import type { HomeContent } from "#app/modules/content/content.server.ts";
+import type { HomeContent } from "#app/modules/content/index.server.ts";
 // A hashed file under /assets (never inlined: <use> cannot point into a data: URL), built by scripts/icon-sprite.ts.
 import spriteUrl from "./category-icons.svg?url&no-inline";
 

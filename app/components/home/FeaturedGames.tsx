@@ -1,8 +1,8 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useNavigation } from "react-router";
 import { gamerunHref } from "#app/components/games/catalogue/links.ts";
-import type { HomeContent } from "#app/modules/content/content.server.ts";
-import { categoryTypes } from "#app/modules/games/types.ts";
+import type { HomeContent } from "#app/modules/content/index.server.ts";
+import { categoryTypes } from "#app/modules/games/index.ts";
 import { CategoryBar } from "./CategoryBar.tsx";
 
 /**

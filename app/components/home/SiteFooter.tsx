@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { PartnerCard } from "#app/components/content/PartnerCard.tsx";
-import type { HomeContent } from "#app/modules/content/content.server.ts";
+import type { HomeContent } from "#app/modules/content/index.server.ts";
 
 /**
  * The marketing text is folded (200 px in the mobile arrangement, 970 px in the desktop one, see home.css).

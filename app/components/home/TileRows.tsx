@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { gamerunHref } from "#app/components/games/catalogue/links.ts";
-import type { HomeContent } from "#app/modules/content/content.server.ts";
+import type { HomeContent } from "#app/modules/content/index.server.ts";
 
 type Slide = HomeContent["favourites"][number];
 

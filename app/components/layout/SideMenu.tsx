@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useLocation } from "react-router";
 import { gamerunHref, providerGamesHref } from "#app/components/games/catalogue/links.ts";
-import type { CatalogueMenu } from "#app/modules/games/catalogue.server.ts";
+import type { CatalogueMenu } from "#app/modules/games/index.server.ts";
 import { DhakaClock } from "./DhakaClock.tsx";
 import { categoryLinks, memberLinks, sportsBooks } from "./menu-items.ts";
 

@@ -1,5 +1,5 @@
 import { getEnv } from "#app/config/env.server.ts";
-import { safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { safeRedirect } from "#app/modules/sessions/index.server.ts";
 
 /**
  * Where the error and 404 pages' "Back" link goes without JavaScript: the page of this site the browser came from

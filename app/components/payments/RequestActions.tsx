@@ -8,7 +8,7 @@ import { Form, useRevalidator } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { minutesLeft } from "#app/modules/payments/constants.ts";
+import { minutesLeft } from "#app/modules/payments/index.ts";
 import { ErrorDialog } from "./ErrorDialog.tsx";
 import { resubmitFormSchema } from "./form-schemas.ts";
 import { TransferFields, transferInputClass } from "./TransferFields.tsx";

@@ -3,7 +3,7 @@
 import { getInputProps } from "@conform-to/react";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { PROOF_MIME_TYPES } from "#app/modules/payments/constants.ts";
+import { PROOF_MIME_TYPES } from "#app/modules/payments/index.ts";
 
 type FieldOf = Parameters<typeof getInputProps>[0];
 

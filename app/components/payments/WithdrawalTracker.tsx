@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import type { WithdrawalTracker as Tracker } from "#app/modules/payments/transactions.server.ts";
+import type { WithdrawalTracker as Tracker } from "#app/modules/payments/index.server.ts";
 
 const STEP_DOT = {
   submitted: "bg-brand",

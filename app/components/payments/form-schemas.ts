@@ -2,9 +2,7 @@
 // pages add (the screenshot file, the idempotency key the page was served with).
 import { messageToken } from "#app/i18n/message.ts";
 import { z } from "zod";
-import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
-import { amountField } from "#app/modules/payments/amount.ts";
-import { makePaymentSchema, withdrawalFormSchema } from "#app/modules/payments/validation.ts";
+import { PROOF_MAX_BYTES, amountField, makePaymentSchema, withdrawalFormSchema } from "#app/modules/payments/index.ts";
 
 const idempotencyKey = z.string({ error: "payments.errors.formExpired" }).regex(/^[A-Za-z0-9_.:-]{1,100}$/, "payments.errors.formExpired");
 

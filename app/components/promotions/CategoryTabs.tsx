@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { promotionCategories, type PromotionCategoryId } from "#app/modules/promotions/categories.ts";
+import { promotionCategories, type PromotionCategoryId } from "#app/modules/promotions/index.ts";
 
 /** The /promotions category tabs: plain links with ?category=<spec id>, so the filter is a GET that works without JavaScript. */
 export function CategoryTabs({ active }: { active: PromotionCategoryId | null }) {

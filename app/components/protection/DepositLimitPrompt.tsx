@@ -1,7 +1,7 @@
 // The first-deposit prompt: set a 24-hour deposit limit (posted to the hub, which comes back to /deposit) or skip.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
-import { HUB_PATH } from "#app/modules/protection/limits-form.ts";
+import { HUB_PATH } from "#app/modules/protection/index.ts";
 
 export function DepositLimitPrompt() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useArea } from "#app/i18n/use-area.ts";
-import type { RealityClientData } from "#app/modules/protection/reality-guard.server.ts";
+import type { RealityClientData } from "#app/modules/protection/index.server.ts";
 import { RealityCheckModal } from "./RealityCheckModal.tsx";
 import { ResponsibleGamingLink } from "./ResponsibleGamingLink.tsx";
 

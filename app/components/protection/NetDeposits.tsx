@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { NetDepositsText } from "#app/modules/protection/net-deposits.server.ts";
+import type { NetDepositsText } from "#app/modules/protection/index.server.ts";
 
 const windows = ["days30", "months12", "lifetime"] as const;
 

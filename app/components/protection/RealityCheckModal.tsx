@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useFetcher } from "react-router";
 import { useArea } from "#app/i18n/use-area.ts";
-import type { RealityClientData } from "#app/modules/protection/reality-guard.server.ts";
+import type { RealityClientData } from "#app/modules/protection/index.server.ts";
 import type { action as realityAction, loader as realityLoader } from "#app/routes/account/responsible-gaming/reality-interstitial.tsx";
 import { RealityFigures, RealityLinks } from "./RealityCheckParts.tsx";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { convertSchema } from "#app/modules/vip/validation.ts";
+import { convertSchema } from "#app/modules/vip/index.ts";
 
 export type ConvertData = {
   min: number;

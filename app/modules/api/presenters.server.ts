@@ -1,13 +1,11 @@
 // The JSON shapes of spec sections 3 and 7, built from our rows. Field names (including the spec's
 // "thubmnail") are what the app clients read; do not rename them.
 import { getEnv } from "#app/config/env.server.ts";
-import type { SiteConfig } from "#app/modules/content/content.server.ts";
-import type { sliders, socialLinks } from "#app/modules/content/schema.ts";
-import { socialPlatforms, type SocialPlatform } from "#app/modules/content/schema.ts";
+import { type SiteConfig, type sliders, type socialLinks, socialPlatforms, type SocialPlatform } from "#app/modules/content/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { securityLevel, type PublicPlayer } from "#app/modules/players/players.server.ts";
-import type { Promotion } from "#app/modules/promotions/promotions.server.ts";
-import { formatHundredths } from "#app/modules/settings/validation.ts";
+import { securityLevel, type PublicPlayer } from "#app/modules/players/index.server.ts";
+import type { Promotion } from "#app/modules/promotions/index.server.ts";
+import { formatHundredths } from "#app/modules/settings/index.ts";
 
 /** Every image the API returns is an absolute URL on PUBLIC_URL (app clients live on another origin);
  *  a value already stored as an absolute URL (a CDN) is returned unchanged. */

@@ -3,14 +3,21 @@
 import { z } from "zod";
 import { english } from "./english.server.ts";
 import { apiError, checkMethod, NO_STORE, readBody } from "./http.server.ts";
-import { phoneField } from "#app/modules/players/validation.ts";
-import type { PublicPlayer } from "#app/modules/players/players.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
-import { saveBirthday } from "#app/modules/profile/birthday.server.ts";
-import { phoneAddress } from "#app/modules/profile/contacts.server.ts";
-import { addExtraPhone, findExtraPhone, listExtraPhones } from "#app/modules/profile/extra-phones.server.ts";
-import { RESEND_SECONDS, sendPhoneCode, verifyPhoneCode, type ProfileError } from "#app/modules/profile/phone-verification.server.ts";
-import { birthdayField, codeField } from "#app/modules/profile/validation.ts";
+import { phoneField } from "#app/modules/players/index.ts";
+import type { PublicPlayer } from "#app/modules/players/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
+import {
+  saveBirthday,
+  phoneAddress,
+  addExtraPhone,
+  findExtraPhone,
+  listExtraPhones,
+  RESEND_SECONDS,
+  sendPhoneCode,
+  verifyPhoneCode,
+  type ProfileError,
+} from "#app/modules/profile/index.server.ts";
+import { birthdayField, codeField } from "#app/modules/profile/index.ts";
 
 const headers = { ...NO_STORE, Vary: "Authorization" };
 

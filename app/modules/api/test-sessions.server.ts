@@ -4,11 +4,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { type Env, getEnv } from "#app/config/env.server.ts";
-import { findPlayerByUsername, markLoggedIn } from "#app/modules/players/players.server.ts";
-import { startStaffSession } from "#app/modules/staff/auth.server.ts";
-import { findStaffByUsername } from "#app/modules/staff/staff.server.ts";
-import { clientIp, commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
+import { findPlayerByUsername, markLoggedIn } from "#app/modules/players/index.server.ts";
+import { startStaffSession, findStaffByUsername } from "#app/modules/staff/index.server.ts";
+import { clientIp, commitSessionCookie, createSession } from "#app/modules/sessions/index.server.ts";
 
 const requestSchema = z.object({ role: z.enum(["player", "staff"]), username: z.string().min(1).max(50) });
 

@@ -1,11 +1,10 @@
 // Support chat: a player's conversations with support and the staff console's queue.
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { publish } from "#app/modules/events/bus.server.ts";
-import { releaseHits, takeHits } from "#app/modules/players/rate-limit.server.ts";
-import { players } from "#app/modules/players/schema.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
-import { staffUsers } from "#app/modules/staff/schema.ts";
+import { publish } from "#app/modules/events/index.server.ts";
+import { releaseHits, takeHits, players } from "#app/modules/players/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
+import { staffUsers } from "#app/modules/staff/index.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { chatMessages, chats, type ChatStatus } from "./schema.ts";
 import { CONTENT_MAX } from "./validation.ts";

@@ -5,14 +5,13 @@ import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 import { asc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { isGameAdminError } from "#app/modules/games/admin.server.ts";
-import { checkPoster, POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/posters.server.ts";
-import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { isGameAdminError, checkPoster, POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/index.server.ts";
+import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { type ContentKind, contentKinds, type FieldDef } from "./admin-kinds.ts";
 import { announcements, branding, contentPages, footerPartners, sliders, socialLinks } from "./schema.ts";
-import { generalSettings } from "#app/modules/settings/schema.ts";
+import { generalSettings } from "#app/modules/settings/index.server.ts";
 
 export const CONTENT_IMAGE_MAX_BYTES = POSTER_MAX_BYTES;
 

@@ -3,12 +3,12 @@ import { createHash } from "node:crypto";
 import QRCode from "qrcode";
 import { db } from "#app/db/db.server.ts";
 import { contentChanged, keyedTtlCache, ttlCache } from "#app/utils/ttl-cache.server.ts";
-import { listFavouriteGames, listFeaturedGames } from "#app/modules/games/catalogue.server.ts";
-import { categoryTypes } from "#app/modules/games/types.ts";
+import { listFavouriteGames, listFeaturedGames } from "#app/modules/games/index.server.ts";
+import { categoryTypes } from "#app/modules/games/index.ts";
 import { getFooterPartners } from "./pages.server.ts";
 import { announcements, branding, gameCategories, sliders, socialLinks, type SliderType, type SocialPlatform } from "./schema.ts";
-import { getGeneralSettings, type GeneralSettings } from "#app/modules/settings/general.server.ts";
-import { paymentMethods } from "#app/modules/payments/schema.ts";
+import { getGeneralSettings, type GeneralSettings } from "#app/modules/settings/index.server.ts";
+import { paymentMethods } from "#app/modules/payments/index.server.ts";
 
 export type SiteConfig = {
   general: GeneralSettings;

@@ -3,8 +3,8 @@
 // Call inside the transaction that holds the market's lock (orders.server.ts).
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
-import type { Currency } from "#app/modules/players/schema.ts";
+import { transfer, voidHold } from "#app/modules/ledger/index.server.ts";
+import type { Currency } from "#app/modules/players/index.server.ts";
 import { marketKind } from "./market-kinds.ts";
 import { exposureOf, oddsProfit, type RunnerPosition } from "./pnl.ts";
 import { exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";

@@ -4,8 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { ensureSystemPlayer } from "#app/modules/players/system-players.server.ts";
+import { getPlayerBalances, transfer } from "#app/modules/ledger/index.server.ts";
+import { ensureSystemPlayer } from "#app/modules/players/index.server.ts";
 import { LADDER, MAX_TICK, MIN_TICK } from "./ladder.ts";
 import { cancelOrder, placeOrder } from "./orders.server.ts";
 import { exchangeOrders } from "./schema.ts";

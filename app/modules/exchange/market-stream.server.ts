@@ -2,7 +2,7 @@
 // lines, the score), pushed when it changed, at most once per market per 100 ms (conflate.ts). Changes arrive through
 // the events bus, so a bet taken on another instance reaches this instance's pages too.
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { subscribeMarket } from "#app/modules/events/bus.server.ts";
+import { subscribeMarket } from "#app/modules/events/index.server.ts";
 import { Conflator } from "./conflate.ts";
 import type { PushedMarket } from "./live-page.ts";
 import { marketKind } from "./market-kinds.ts";

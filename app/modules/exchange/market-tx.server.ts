@@ -2,10 +2,10 @@
 // replace the exposure holds of the players whose positions changed, and turn the ledger's refusal into ours.
 import { eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publish, publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { isLedgerError, lockPlayerAccounts } from "#app/modules/ledger/ledger.server.ts";
-import { type Currency, players } from "#app/modules/players/schema.ts";
-import { checkBeforeStake, type StakeAmount } from "#app/modules/protection/stake-check.server.ts";
+import { publish, publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { isLedgerError, lockPlayerAccounts } from "#app/modules/ledger/index.server.ts";
+import { type Currency, players } from "#app/modules/players/index.server.ts";
+import { checkBeforeStake, type StakeAmount } from "#app/modules/protection/index.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { syncExposure } from "./exposure.server.ts";
 import { exchangeMarkets, type MarketKind } from "./schema.ts";

@@ -4,14 +4,14 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
 import { dhakaRange, formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { oddsText } from "./ladder.ts";
 import { commissionOn, exposureOf } from "./pnl.ts";
 import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
-import { sessions } from "#app/modules/sessions/schema.ts";
-import { configuredStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
+import { sessions } from "#app/modules/sessions/index.server.ts";
+import { configuredStreamHosts } from "#app/modules/settings/index.server.ts";
 import {
   exchangeEvents,
   type ExchangeMarket,

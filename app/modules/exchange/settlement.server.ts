@@ -6,11 +6,10 @@
 // the previous settlement's postings are reversed first (refused if a player no longer has the money to reverse).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publish, publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { getTransferByKey, isLedgerError, reverseTransfer, transfer, voidHold } from "#app/modules/ledger/ledger.server.ts";
-import { players } from "#app/modules/players/schema.ts";
-import type { Currency } from "#app/modules/players/schema.ts";
-import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
+import { publish, publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { getTransferByKey, isLedgerError, reverseTransfer, transfer, voidHold } from "#app/modules/ledger/index.server.ts";
+import { players, type Currency } from "#app/modules/players/index.server.ts";
+import { applyTurnover } from "#app/modules/turnover/index.server.ts";
 import { EXCHANGE_HOUSE, playerPositions } from "./exposure.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { lockMarket } from "./market-tx.server.ts";

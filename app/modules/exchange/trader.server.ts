@@ -4,11 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { publish } from "#app/modules/events/bus.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import { publish } from "#app/modules/events/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { ensureEvent } from "./events.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { playersBook } from "./exposure.server.ts";
 import { marketKind } from "./market-kinds.ts";
 import { MARKET_MAKER_USERNAME } from "./market-maker.server.ts";
@@ -16,7 +16,7 @@ import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exc
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, turnInPlay } from "./trading.server.ts";
-import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
+import { currentStreamHosts } from "#app/modules/settings/index.server.ts";
 import { checkStreamUrl, type StreamUrlCheck } from "./stream-url.ts";
 
 type StreamUrlError = Extract<StreamUrlCheck, { ok: false }>["error"];

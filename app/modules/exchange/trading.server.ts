@@ -3,7 +3,7 @@
 // moves Bookmaker quotes and Fancy lines. Each change raises the market's version and tells its pages.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publish } from "#app/modules/events/bus.server.ts";
+import { publish } from "#app/modules/events/index.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { kindsWhere, marketKind } from "./market-kinds.ts";
 import { lapseOrders } from "./orders.server.ts";

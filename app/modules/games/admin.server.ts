@@ -4,7 +4,7 @@ import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { clearCatalogueMenuCache, containsPattern } from "./catalogue.server.ts";
 import { type Game, type GameProvider, gameProviders, games } from "./schema.ts";
 import { type GameType, isGameType } from "./types.ts";

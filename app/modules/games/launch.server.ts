@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { adapterFor, LaunchError, type LaunchDevice, type LaunchLang } from "./adapters/index.ts";
 import { getGameByCode } from "./catalogue.server.ts";
 import { GAME_SESSION_HOURS, hashLaunchToken } from "./launch-token.server.ts";

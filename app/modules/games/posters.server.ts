@@ -3,7 +3,7 @@
 // "posters/<random name>" and served by /poster/<name>.
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import { uploadStore } from "#app/modules/uploads/storage.server.ts";
+import { uploadStore } from "#app/modules/uploads/index.server.ts";
 import { GameAdminError } from "./admin.server.ts";
 
 export const POSTER_MAX_BYTES = 1024 * 1024;

@@ -1,10 +1,10 @@
 // The player's inbox: messages from staff (one player, a list, everyone) and system notices (payment outcomes).
 import { and, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publish } from "#app/modules/events/bus.server.ts";
-import { players } from "#app/modules/players/schema.ts";
-import { excludedAt } from "#app/modules/protection/exclusions-active.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import { publish } from "#app/modules/events/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
+import { excludedAt } from "#app/modules/protection/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { inboxMessages, inboxRecipients, type InboxAudience } from "./schema.ts";
 import { parseUsernames } from "./validation.ts";

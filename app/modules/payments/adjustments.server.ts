@@ -1,10 +1,10 @@
 // Staff corrections of a player's main wallet, through house:adjustments; the player sees them as Adjustments.
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { type Currency, players } from "#app/modules/players/schema.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { isLedgerError, transfer } from "#app/modules/ledger/index.server.ts";
+import { type Currency, players } from "#app/modules/players/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { ADJUSTMENT_MAX } from "./amount.ts";
 import { requireAmount, requireReason } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";

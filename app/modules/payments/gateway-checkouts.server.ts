@@ -3,7 +3,7 @@
 // credited. Staff may ask the gateway about an open one at once instead of waiting for reconciliation.
 import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { PaymentError } from "./errors.ts";
 import { type CheckoutTab } from "./gateway-checkout-tabs.ts";
 import { settleCheckout } from "./gateway-deposits.server.ts";

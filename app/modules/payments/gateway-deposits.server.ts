@@ -7,12 +7,12 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { runsWithoutSavepoints } from "#app/modules/ledger/ledger.server.ts";
-import { notifyInbox } from "#app/modules/inbox/inbox.server.ts";
-import { activeExclusion } from "#app/modules/protection/exclusions-active.server.ts";
-import { getActivePromotion } from "#app/modules/promotions/promotions.server.ts";
-import { raiseSignal } from "#app/modules/risk/signals.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
+import { notifyInbox } from "#app/modules/inbox/index.server.ts";
+import { activeExclusion } from "#app/modules/protection/index.server.ts";
+import { getActivePromotion } from "#app/modules/promotions/index.server.ts";
+import { raiseSignal } from "#app/modules/risk/index.server.ts";
 import { depositLimitError, range } from "./deposit-rules.server.ts";
 import {
   checkAge,

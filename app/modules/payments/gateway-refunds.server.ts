@@ -9,8 +9,8 @@
 //     reserved) and the next call asks the gateway again (a refund of the same payment is idempotent there).
 import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { notifyInbox, postSystemMessage } from "#app/modules/inbox/inbox.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { notifyInbox, postSystemMessage } from "#app/modules/inbox/index.server.ts";
 import {
   getHold,
   getPlayerBalances,
@@ -20,10 +20,10 @@ import {
   postHold,
   transfer,
   voidHold,
-} from "#app/modules/ledger/ledger.server.ts";
-import type { Currency } from "#app/modules/players/schema.ts";
-import { cancelRequirementOfDeposit } from "#app/modules/turnover/turnover.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+} from "#app/modules/ledger/index.server.ts";
+import type { Currency } from "#app/modules/players/index.server.ts";
+import { cancelRequirementOfDeposit } from "#app/modules/turnover/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { requireReason } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";
 import { gatewayFor } from "./gateway/registry.server.ts";

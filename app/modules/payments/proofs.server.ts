@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { db } from "#app/db/db.server.ts";
-import { type StoredUpload, uploadStore } from "#app/modules/uploads/storage.server.ts";
+import { type StoredUpload, uploadStore } from "#app/modules/uploads/index.server.ts";
 import { PROOF_MAX_BYTES, PROOF_MIME_TYPES } from "./constants.ts";
 import { PaymentError } from "./errors.ts";
 import { deposits } from "./schema.ts";

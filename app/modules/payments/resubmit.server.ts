@@ -3,7 +3,7 @@
 // number, TRX ID and screenshot may change. Everything else is submitDeposit's (ranges, TRX ID once, proof, queue).
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { getActivePromotion } from "#app/modules/promotions/promotions.server.ts";
+import { getActivePromotion } from "#app/modules/promotions/index.server.ts";
 import type { ChannelType } from "./constants.ts";
 import { type Deposit, submitDeposit } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";

@@ -3,10 +3,10 @@
 // voided in the same transaction, so its amount is available again at once.
 import { and, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { voidHold } from "#app/modules/ledger/ledger.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { voidHold } from "#app/modules/ledger/index.server.ts";
 import { refuseWhileUnderReview } from "./review-hold.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { type Deposit, deposits, type Withdrawal, withdrawals } from "./schema.ts";
 import { PaymentError } from "./errors.ts";
 import { parseTransactionId, toId } from "./validation.ts";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { db as defaultDb, type Db } from "#app/db/db.server.ts";
 import { paymentMethods, walletNumbers } from "./schema.ts";
-import { seedPromotionsDemo } from "#app/modules/promotions/seed.server.ts";
+import { seedPromotionsDemo } from "#app/modules/promotions/index.server.ts";
 import { fromWholeTaka } from "#app/kernel/money.ts";
 
 /**

@@ -2,7 +2,7 @@
 import { asc } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { RESUBMIT_WAIT_MINUTES_DEFAULT } from "./constants.ts";
-import { generalSettings } from "#app/modules/settings/schema.ts";
+import { generalSettings } from "#app/modules/settings/index.server.ts";
 
 export type MoneySettings = {
   withdrawalStatus: boolean;

@@ -6,9 +6,9 @@ import { db } from "#app/db/db.server.ts";
 import { dhakaRange } from "#app/kernel/dhaka-time.ts";
 import { paymentMethods, adjustments, deposits, gatewayPayments, walletNumbers, withdrawals } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { promotions } from "#app/modules/promotions/schema.ts";
-import { formatVp } from "#app/modules/vip/rules.ts";
-import { vipEntries } from "#app/modules/vip/schema.ts";
+import { promotions } from "#app/modules/promotions/index.server.ts";
+import { formatVp } from "#app/modules/vip/index.ts";
+import { vipEntries } from "#app/modules/vip/index.server.ts";
 import {
   type DepositChannelType,
   type DateRange,

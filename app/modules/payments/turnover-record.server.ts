@@ -2,9 +2,8 @@
 // promotion's name beside it.
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { promotions } from "#app/modules/promotions/schema.ts";
-import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
-import { type TurnoverRequirement, type TurnoverStatus, turnoverProgress } from "#app/modules/turnover/turnover.server.ts";
+import { promotions } from "#app/modules/promotions/index.server.ts";
+import { turnoverRequirements, type TurnoverRequirement, type TurnoverStatus, turnoverProgress } from "#app/modules/turnover/index.server.ts";
 import { deposits, paymentMethods } from "./schema.ts";
 
 export type TurnoverRow = TurnoverRequirement & {

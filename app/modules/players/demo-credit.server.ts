@@ -2,8 +2,8 @@
 // the player's main wallet), with no turnover requirement. Idempotent by its key, so a retry never pays twice.
 import { asc } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { generalSettings } from "#app/modules/settings/schema.ts";
-import { transfer } from "#app/modules/ledger/ledger.server.ts";
+import { generalSettings } from "#app/modules/settings/index.server.ts";
+import { transfer } from "#app/modules/ledger/index.server.ts";
 import type { Currency } from "./schema.ts";
 
 export const demoCreditKey = (playerId: number) => `demo-credit:${playerId}`;

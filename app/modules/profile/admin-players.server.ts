@@ -2,14 +2,12 @@
 // phone or e-mail removes its verification and gives the number or address up for other accounts).
 import { asc, eq, ilike, or, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { findPlayerById, securityLevel } from "#app/modules/players/players.server.ts";
-import { players } from "#app/modules/players/schema.ts";
-import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { findPlayerById, securityLevel, players, setContactDetails } from "#app/modules/players/index.server.ts";
+import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { emailAddress, phoneAddress, releaseContact } from "./contacts.server.ts";
 import { listExtraPhones } from "./extra-phones.server.ts";
 import type { ContactEdit } from "./validation.ts";
-import { setContactDetails } from "#app/modules/players/account-updates.server.ts";
 
 export { contactEditSchema, playerSearchSchema } from "./validation.ts";
 

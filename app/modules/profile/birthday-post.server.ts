@@ -3,8 +3,8 @@
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { profileAction } from "#app/modules/profile/page-actions.server.ts";
-import { clearSessionCookie, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { profileAction } from "./page-actions.server.ts";
+import { clearSessionCookie, safeRedirect } from "#app/modules/sessions/index.server.ts";
 
 export const AGE_BLOCKED_PATH = "/age-blocked";
 

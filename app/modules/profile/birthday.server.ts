@@ -1,6 +1,6 @@
 // The player's birthday: saved once by the player, then read-only. Under 18 on the Asia/Dhaka calendar it is saved
 // only after the player confirms it, and blocks the account (app/modules/protection/identity-birthday.server.ts).
-import { saveBirthdayChecked, type BirthdayFailure, type BirthdaySaved } from "#app/modules/protection/identity-birthday.server.ts";
+import { saveBirthdayChecked, type BirthdayFailure, type BirthdaySaved } from "#app/modules/protection/index.server.ts";
 
 export { birthdayError, isAdultBirthday, latestAdultBirthday, MINIMUM_AGE } from "./validation.ts";
 

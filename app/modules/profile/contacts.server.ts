@@ -1,8 +1,8 @@
 // One person, one account: a verified phone number or e-mail address belongs to one player (verified_contacts).
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
-import { phoneDigits } from "#app/modules/sessions/password-reset.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { phoneDigits } from "#app/modules/sessions/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { playerPhones, verifiedContacts } from "./schema.ts";
 
 export type ContactKind = "phone" | "email";

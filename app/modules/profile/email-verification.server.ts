@@ -3,15 +3,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
-import { enqueueMessage } from "#app/modules/outbox/outbox.server.ts";
-import { findPlayerById } from "#app/modules/players/players.server.ts";
-import { takeHits } from "#app/modules/players/rate-limit.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { enqueueMessage } from "#app/modules/outbox/index.server.ts";
+import { findPlayerById, takeHits, players, markEmailVerified } from "#app/modules/players/index.server.ts";
 import { claimContact, contactOwner, emailAddress } from "./contacts.server.ts";
 import { profileText } from "./messages.server.ts";
 import type { ProfileError } from "./phone-verification.server.ts";
 import { emailVerificationTokens } from "./schema.ts";
-import { markEmailVerified } from "#app/modules/players/account-updates.server.ts";
 
 export const EMAIL_LINK_TTL_HOURS = 24;
 export const EMAIL_RESEND_MINUTES = 2;

@@ -1,8 +1,8 @@
 // The player's extra phone numbers (up to MAX_EXTRA_PHONES beside the main one), each verified like the main phone.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { phoneDigits } from "#app/modules/sessions/password-reset.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { phoneDigits } from "#app/modules/sessions/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import type { ProfileError } from "./phone-verification.server.ts";
 import { playerPhones } from "./schema.ts";

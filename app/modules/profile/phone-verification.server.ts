@@ -9,13 +9,11 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, desc, eq, gt, isNotNull, isNull, lt, max, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { enqueueMessage } from "#app/modules/outbox/outbox.server.ts";
-import { takeHits } from "#app/modules/players/rate-limit.server.ts";
-import { players, rateLimitHits } from "#app/modules/players/schema.ts";
+import { enqueueMessage } from "#app/modules/outbox/index.server.ts";
+import { takeHits, players, rateLimitHits, markPhoneVerified } from "#app/modules/players/index.server.ts";
 import { claimContact, contactOwner, phoneAddress } from "./contacts.server.ts";
 import { profileText } from "./messages.server.ts";
 import { phoneVerificationCodes, playerPhones } from "./schema.ts";
-import { markPhoneVerified } from "#app/modules/players/account-updates.server.ts";
 
 export const CODE_TTL_SECONDS = 600;
 export const RESEND_SECONDS = 300;

@@ -1,6 +1,6 @@
 // What the profile page and the JSON API show of the signed-in player (the session decides who; never an id from
 // the request).
-import { findPlayerById, securityLevel } from "#app/modules/players/players.server.ts";
+import { findPlayerById, securityLevel } from "#app/modules/players/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import { listExtraPhones, MAX_EXTRA_PHONES } from "./extra-phones.server.ts";

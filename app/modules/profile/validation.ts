@@ -1,8 +1,8 @@
 // Shared by the profile page, the JSON API and the back office. Messages are i18n keys under "profile.errors."
 // (phone numbers reuse the sign-up's rule and its "errors." messages).
 import { z } from "zod";
-import { emailField, phoneField } from "#app/modules/players/validation.ts";
-import { isCalendarDate, latestAdultBirthday } from "#app/modules/protection/age.ts";
+import { emailField, phoneField } from "#app/modules/players/index.ts";
+import { isCalendarDate, latestAdultBirthday } from "#app/modules/protection/index.ts";
 import { idField } from "#app/utils/ids.ts";
 
 const required = (key: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? key : undefined) });
@@ -27,7 +27,7 @@ export const sendCodeSchema = z.object({ target: phoneTargetField });
 export const verifyCodeSchema = z.object({ target: phoneTargetField, code: codeField });
 export const birthdaySchema = z.object({ birthday: birthdayField });
 
-export { isCalendarDate, latestAdultBirthday, MINIMUM_AGE } from "#app/modules/protection/age.ts";
+export { isCalendarDate, latestAdultBirthday, MINIMUM_AGE } from "#app/modules/protection/index.ts";
 
 export function isAdultBirthday(value: string, now = new Date()) {
   return isCalendarDate(value) && value <= latestAdultBirthday(now);

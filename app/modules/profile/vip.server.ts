@@ -1,7 +1,6 @@
 // The VIP figures the profile page and /api/user/show show, read from the VIP module.
-import { DEFAULT_LEVELS } from "#app/modules/vip/levels.server.ts";
-import { CVP_PER_VP } from "#app/modules/vip/rules.ts";
-import { formatVp, levelName, vipSummary } from "#app/modules/vip/vip.server.ts";
+import { DEFAULT_LEVELS, formatVp, levelName, vipSummary } from "#app/modules/vip/index.server.ts";
+import { CVP_PER_VP } from "#app/modules/vip/index.ts";
 
 /**
  * The player's level name in `locale`'s language (the API's vip_level keeps the default, English), whole VP (the API's

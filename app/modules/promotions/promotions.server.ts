@@ -1,8 +1,8 @@
 // Deposit promotions: what players may pick on /deposit, and the back office's edits (audited).
 import { and, arrayContains, asc, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { PaymentError, type PaymentErrorField, type PaymentMessageKey } from "#app/modules/payments/errors.ts";
-import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { PaymentError, type PaymentErrorField, type PaymentMessageKey } from "#app/modules/payments/index.ts";
+import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { isPromotionCategory, type PromotionCategoryId } from "./categories.ts";
 import { type Promotion, promotions } from "./schema.ts";

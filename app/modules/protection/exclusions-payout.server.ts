@@ -2,14 +2,11 @@
 // withdrawal in finance's queue (held on the ledger like any withdrawal), inside the exclusion's transaction.
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { paymentMethods } from "#app/modules/payments/schema.ts";
-import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { deposits, type Withdrawal } from "#app/modules/payments/schema.ts";
-import { holdWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
-import type { Player } from "#app/modules/players/players.server.ts";
-import type { Currency } from "#app/modules/players/schema.ts";
+import { paymentMethods, deposits, type Withdrawal, holdWithdrawal } from "#app/modules/payments/index.server.ts";
+import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/index.server.ts";
+import type { Player, Currency } from "#app/modules/players/index.server.ts";
 import type { PlayerExclusion } from "./exclusions.server.ts";
-import { completeAllRequirements } from "#app/modules/turnover/turnover.server.ts";
+import { completeAllRequirements } from "#app/modules/turnover/index.server.ts";
 
 /** The method of the player's last approved deposit while it is active, else the first active method; null: none. */
 async function payoutMethodId(tx: Tx, playerId: number): Promise<number | null> {

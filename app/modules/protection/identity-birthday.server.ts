@@ -4,9 +4,9 @@
 import { db } from "#app/db/db.server.ts";
 import { isCalendarDate, MINIMUM_AGE } from "./age.ts";
 import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
-import { raiseSignal } from "#app/modules/risk/signals.server.ts";
-import { setBirthdayOnce } from "#app/modules/players/account-updates.server.ts";
-import { endAllSessions } from "#app/modules/sessions/sessions.server.ts";
+import { raiseSignal } from "#app/modules/risk/index.server.ts";
+import { setBirthdayOnce } from "#app/modules/players/index.server.ts";
+import { endAllSessions } from "#app/modules/sessions/index.server.ts";
 
 export type BirthdayFailure = {
   ok: false;

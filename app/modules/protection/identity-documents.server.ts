@@ -5,10 +5,10 @@ import { DomainError } from "#app/kernel/domain-error.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { checkProof, type ProofUpload, readProof, removeProof, storeProof } from "#app/modules/payments/proofs.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
-import { staffUsers } from "#app/modules/staff/schema.ts";
+import { isPaymentError } from "#app/modules/payments/index.ts";
+import { checkProof, type ProofUpload, readProof, removeProof, storeProof } from "#app/modules/payments/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
+import { staffUsers } from "#app/modules/staff/index.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { type IdentityDocumentType, identityDocuments, identityDocumentTypes } from "./schema.ts";
 

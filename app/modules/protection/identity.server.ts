@@ -3,8 +3,8 @@
 // (a verified phone, a verified e-mail, an approved identity document) and the birthday before a bet.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { generalSettings } from "#app/modules/settings/schema.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { generalSettings } from "#app/modules/settings/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { identityDocuments } from "./schema.ts";
 import { type RequirableVerification, requirableVerifications } from "./identity-verifications.ts";
 

@@ -1,5 +1,5 @@
 // What the hub's action does with one form: the module call, and the notice or refusal to show.
-import { safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { safeRedirect } from "#app/modules/sessions/index.server.ts";
 import { isLimitError } from "./limits-errors.ts";
 import { HUB_PATH, type LimitForm, slotId } from "./limits-form.ts";
 import { cancelPendingLimit, changeLimit, confirmLimit, isLimitSlot, markDepositLimitPrompted, parseLimitValue } from "./limits.server.ts";

@@ -3,12 +3,12 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { stakeAtRisk } from "#app/modules/exchange/market-kinds.ts";
-import { exchangeMarkets, exchangeOrders } from "#app/modules/exchange/schema.ts";
-import { gameRounds } from "#app/modules/games/schema.ts";
-import { parseAmountInput } from "#app/modules/payments/amount.ts";
-import { deposits } from "#app/modules/payments/schema.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { stakeAtRisk } from "#app/modules/exchange/index.ts";
+import { exchangeMarkets, exchangeOrders } from "#app/modules/exchange/index.server.ts";
+import { gameRounds } from "#app/modules/games/index.server.ts";
+import { parseAmountInput } from "#app/modules/payments/index.ts";
+import { deposits } from "#app/modules/payments/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { type LimitRefusal, LimitError } from "./limits-errors.ts";
 import {

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { deposits, withdrawals } from "#app/modules/payments/schema.ts";
+import { deposits, withdrawals } from "#app/modules/payments/index.server.ts";
 
 export type NetDepositWindow = { deposits: bigint; withdrawals: bigint; net: bigint };
 export type NetDeposits = { days30: NetDepositWindow; months12: NetDepositWindow; lifetime: NetDepositWindow };

@@ -3,7 +3,7 @@
 // or a bet is taken; otherwise the page gets when the next check is due, for the modal's timer.
 import { type RouterContextProvider, redirect } from "react-router";
 import { type AreaBundle, areaBundle } from "#app/i18n/areas.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { realityState } from "./reality.server.ts";
 
 export const REALITY_PATH = "/reality-check";

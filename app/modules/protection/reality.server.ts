@@ -2,9 +2,8 @@
 // the one their own token opened, never one named by the client) and the figures a check shows.
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { gameRounds } from "#app/modules/games/schema.ts";
-import { sessions } from "#app/modules/sessions/schema.ts";
-import { hashToken, restartRealityClock } from "#app/modules/sessions/sessions.server.ts";
+import { gameRounds } from "#app/modules/games/index.server.ts";
+import { sessions, hashToken, restartRealityClock } from "#app/modules/sessions/index.server.ts";
 import { type RealityClock, type RealityInterval, isRealityDue, realityDueAt } from "./reality.ts";
 import { playerProtection } from "./schema.ts";
 

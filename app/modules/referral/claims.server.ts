@@ -1,8 +1,8 @@
 // Claim All: moves every claimable reward of a player to their main wallet in one ledger transfer.
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { transfer } from "#app/modules/ledger/ledger.server.ts";
-import type { Currency } from "#app/modules/players/schema.ts";
+import { transfer } from "#app/modules/ledger/index.server.ts";
+import type { Currency } from "#app/modules/players/index.server.ts";
 import { referralClaims, referralRewards } from "./schema.ts";
 
 /** The house account that pays referral rewards. */

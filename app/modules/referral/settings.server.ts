@@ -1,7 +1,7 @@
 // The referral settings staff edit on /admin/referral: one row, created with the defaults on first read.
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { defaultBoard, defaultRequirements, type RatioBoard } from "./board.ts";
 import { referralSettings } from "./schema.ts";
 

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, type MiddlewareFunction } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
-import { isApiPath } from "#app/modules/sessions/auth.server.ts";
+import { isApiPath } from "#app/modules/sessions/index.server.ts";
 
 const DEVICE_DAYS = 400; // the longest browsers keep a cookie
 const DEVICE_ID = /^[A-Za-z0-9_-]{22,64}$/;

@@ -4,10 +4,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { playerReviews } from "./schema.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
-import { staffUsers } from "#app/modules/staff/schema.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
+import { staffUsers } from "#app/modules/staff/index.server.ts";
 
 export type ReviewActor = { staffId: number | null; ip?: string | null };
 export type Review = typeof playerReviews.$inferSelect;

@@ -1,7 +1,7 @@
 // The AML thresholds staff edit on /admin/risk: one row, created with the defaults on first read.
 import { eq } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { type RiskSettings, riskSettings } from "./schema.ts";
 import { parseTaka } from "#app/kernel/money.ts";
 import { ratioToHundredths, type RiskSettingsInput } from "./validation.ts";

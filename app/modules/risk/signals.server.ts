@@ -1,10 +1,10 @@
 // AML signals: raised by the job (signals-job.server.ts) once per finding, handled by staff on /admin/risk.
 import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { type AmlSignalKind, amlSignals, playerReviews } from "./schema.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
-import { staffUsers } from "#app/modules/staff/schema.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
+import { staffUsers } from "#app/modules/staff/index.server.ts";
 import type { SignalStatus } from "./kinds.ts";
 import { openReviewIn } from "./reviews.server.ts";
 

@@ -1,6 +1,6 @@
 import { createContext, createCookie, type MiddlewareFunction, redirect } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
-import type { PublicPlayer } from "#app/modules/players/players.server.ts";
+import type { PublicPlayer } from "#app/modules/players/index.server.ts";
 import { getSessionPlayer, SESSION_DAYS } from "./sessions.server.ts";
 
 let cookie: ReturnType<typeof createCookie> | undefined;

@@ -1,9 +1,9 @@
 import { db } from "#app/db/db.server.ts";
-import { authenticate } from "#app/modules/players/players.server.ts";
-import { activeExclusion } from "#app/modules/protection/exclusions-active.server.ts";
-import { exclusionRefusal } from "#app/modules/protection/exclusions-refusal.ts";
-import { deviceIdOf } from "#app/modules/risk/device.server.ts";
-import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
+import { authenticate } from "#app/modules/players/index.server.ts";
+import { activeExclusion } from "#app/modules/protection/index.server.ts";
+import { exclusionRefusal } from "#app/modules/protection/index.ts";
+import { deviceIdOf } from "#app/modules/risk/index.server.ts";
+import { checkJurisdiction } from "#app/modules/settings/index.server.ts";
 import { clientIp, commitSessionCookie } from "./auth.server.ts";
 import { createSession } from "./sessions.server.ts";
 

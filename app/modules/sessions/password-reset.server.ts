@@ -7,12 +7,20 @@ import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
 import bnMessages from "#app/i18n/locales/bn/messages.ts";
 import enMessages from "#app/i18n/locales/en/messages.ts";
-import { enqueueMessage } from "#app/modules/outbox/outbox.server.ts";
+import { enqueueMessage } from "#app/modules/outbox/index.server.ts";
 import { deleteOtherSessions } from "./sessions.server.ts";
-import { changePassword, findPlayerByUsername, setPassword, type Player } from "#app/modules/players/players.server.ts";
-import { beginLoginAttempt, loginFailed, loginSucceeded, takeHits } from "#app/modules/players/rate-limit.server.ts";
+import {
+  changePassword,
+  findPlayerByUsername,
+  setPassword,
+  type Player,
+  beginLoginAttempt,
+  loginFailed,
+  loginSucceeded,
+  takeHits,
+} from "#app/modules/players/index.server.ts";
 import { passwordResetTokens } from "./schema.ts";
-import type { ForgotPasswordInput } from "#app/modules/players/validation.ts";
+import type { ForgotPasswordInput } from "#app/modules/players/index.ts";
 
 export const RESET_TTL_MINUTES = 30;
 export const MAX_CODE_ATTEMPTS = 5;

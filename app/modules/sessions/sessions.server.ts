@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, not, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { players } from "#app/modules/players/schema.ts";
-import { toPublic } from "#app/modules/players/players.server.ts";
-import { excludedAt } from "#app/modules/protection/exclusions-active.server.ts";
-import { sessionOver } from "#app/modules/protection/limits-math.ts";
+import { players, toPublic } from "#app/modules/players/index.server.ts";
+import { excludedAt } from "#app/modules/protection/index.server.ts";
+import { sessionOver } from "#app/modules/protection/index.ts";
 import { sessions } from "./schema.ts";
 
 export const SESSION_DAYS = 30;

@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { generalSettingsChanged } from "./general.server.ts";
 import { generalSettings } from "./schema.ts";
-import { audit, changedFields } from "#app/modules/audit/audit.server.ts";
+import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { type RequirableVerification, requirableVerifications } from "./verifications.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";
 import { isPayoutPromiseHours, isResubmitWaitMinutes, parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";

@@ -3,7 +3,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { generalSettingsChanged, getGeneralSettings } from "./general.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { generalSettings } from "./schema.ts";
 
 /** The allowed hosts as every page reads them (cached). */

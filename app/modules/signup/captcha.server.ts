@@ -6,8 +6,7 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { isLoopback } from "#app/modules/players/players.server.ts";
-import { takeHits } from "#app/modules/players/rate-limit.server.ts";
+import { isLoopback, takeHits } from "#app/modules/players/index.server.ts";
 import { captchas } from "./schema.ts";
 
 export const CAPTCHA_MINUTES = 5;

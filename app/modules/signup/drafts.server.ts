@@ -5,8 +5,8 @@ import { eq, gt, and, lt } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
-import type { Currency } from "#app/modules/players/currencies.ts";
-import { hashPassword } from "#app/modules/players/password.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
+import { hashPassword } from "#app/modules/players/index.server.ts";
 import { signupDrafts } from "./schema.ts";
 
 export const DRAFT_MINUTES = 30;

@@ -1,10 +1,10 @@
 // The two-step sign-up (/register): step 1 is checked and kept as a draft (drafts.server.ts), step 2 is checked, its
 // captcha used (captcha.server.ts), and the player created by the same createPlayer as the one-page /signup (its
 // rules: unique username, referral code, currency, demo credit, per-address limit), with the draft's password hash.
-import { createPlayer, findPlayerByReferralCode, findPlayerByUsername } from "#app/modules/players/players.server.ts";
-import { listSliders, getSiteConfig } from "#app/modules/content/content.server.ts";
-import { currencyTypes, type registerStep1Schema, type registerStep2Schema } from "#app/modules/players/validation.ts";
-import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
+import { createPlayer, findPlayerByReferralCode, findPlayerByUsername } from "#app/modules/players/index.server.ts";
+import { listSliders, getSiteConfig } from "#app/modules/content/index.server.ts";
+import { currencyTypes, type registerStep1Schema, type registerStep2Schema } from "#app/modules/players/index.ts";
+import { checkJurisdiction } from "#app/modules/settings/index.server.ts";
 import type * as z from "zod/mini";
 import { spendCaptcha } from "./captcha.server.ts";
 import { deleteDraft, readDraft, saveDraft, type Draft } from "./drafts.server.ts";

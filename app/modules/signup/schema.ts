@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { Currency } from "#app/modules/players/currencies.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 
 /**
  * The codes of the sign-up captcha images (GET /captcha). Each belongs to one visitor (the hash of their captcha

@@ -1,7 +1,7 @@
 // The audit log as staff read it on /admin/audit: pages of entries with the acting staff member's username.
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { auditLog } from "#app/modules/audit/schema.ts";
+import { auditLog } from "#app/modules/audit/index.server.ts";
 import { staffUsers } from "./schema.ts";
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -6,11 +6,16 @@ import { and, eq, gt } from "drizzle-orm";
 import { createCookie, data, redirect } from "react-router";
 import { getEnv } from "#app/config/env.server.ts";
 import { db } from "#app/db/db.server.ts";
-import { burnPasswordCheck, verifyPassword } from "#app/modules/players/password.server.ts";
-import { beginLoginAttempt, loginFailed, loginSucceeded, type LoginPace } from "#app/modules/players/rate-limit.server.ts";
-import { clientIp, safeRedirect } from "#app/modules/sessions/auth.server.ts";
-import { hashToken } from "#app/modules/sessions/sessions.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import {
+  burnPasswordCheck,
+  verifyPassword,
+  beginLoginAttempt,
+  loginFailed,
+  loginSucceeded,
+  type LoginPace,
+} from "#app/modules/players/index.server.ts";
+import { clientIp, safeRedirect, hashToken } from "#app/modules/sessions/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { staffSessions, staffUsers, type StaffRole } from "./schema.ts";
 import { findStaffByUsername, toPublicStaff, type PublicStaff } from "./staff.server.ts";
 

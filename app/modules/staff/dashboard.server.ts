@@ -1,7 +1,7 @@
 // Figures for the back-office dashboard. Day boundaries are Asia/Dhaka midnights, not the server's.
 import { count, eq, gte } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { startOfDhakaDay } from "#app/kernel/dhaka-time.ts";
 import { staffUsers } from "./schema.ts";
 

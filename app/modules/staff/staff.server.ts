@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { db, type Db, type Tx } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { hashPassword } from "#app/modules/players/password.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import { hashPassword } from "#app/modules/players/index.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { staffSessions, staffUsers, type StaffRole } from "./schema.ts";
 import { STAFF_PASSWORD_MIN, type CreateStaffInput } from "./validation.ts";
 

@@ -2,7 +2,7 @@
 // and on completion the bonus they locked converts to main. A withdrawal waits until none is active.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/index.server.ts";
 import { type TurnoverRequirement, turnoverContributions, turnoverRequirements } from "./schema.ts";
 
 export type { TurnoverRequirement, TurnoverStatus } from "./schema.ts";

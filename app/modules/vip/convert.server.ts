@@ -3,9 +3,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { transfer } from "#app/modules/ledger/ledger.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { transfer } from "#app/modules/ledger/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { VipError } from "./errors.ts";
 import { listLevels, readVipSettings } from "./levels.server.ts";
 import { conversion, conversionUnit, CVP_PER_VP, levelFor } from "./rules.ts";

@@ -2,7 +2,7 @@
 // every install starts with.
 import { asc, eq, ne, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { audit } from "#app/modules/audit/audit.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
 import { DEFAULT_MIN_CONVERT, DEFAULT_RATIO, DEFAULT_STAKE_PER_POINT } from "./rules.ts";
 import { type VipLevel, vipLevels, type VipSettings, vipSettings } from "./schema.ts";
 

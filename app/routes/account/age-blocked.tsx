@@ -2,7 +2,7 @@ import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
+import { getSiteConfig } from "#app/modules/content/index.server.ts";
 import type { Route } from "./+types/age-blocked";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

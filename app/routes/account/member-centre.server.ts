@@ -1,11 +1,10 @@
 // What /account shows: the overview (verification tips, wallet, security, activity times, new promotions, personal
 // info) and the wallet tab, all from the player's own rows (the session decides whose), plus where each desktop tab lives.
 import { takaText } from "#app/kernel/money.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { playerPaymentActivity, readMoneySettings } from "#app/modules/payments/payments.server.ts";
-import { securityLevel } from "#app/modules/players/players.server.ts";
-import type { players } from "#app/modules/players/schema.ts";
-import { listNewestPromotions } from "#app/modules/promotions/promotions.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { playerPaymentActivity, readMoneySettings } from "#app/modules/payments/index.server.ts";
+import { securityLevel, type players } from "#app/modules/players/index.server.ts";
+import { listNewestPromotions } from "#app/modules/promotions/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 /**

@@ -11,13 +11,16 @@ import { ResendButton } from "#app/components/profile/ResendButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { EMAIL_LINK_TTL_HOURS } from "#app/modules/profile/email-verification.server.ts";
-import { MAX_EXTRA_PHONES } from "#app/modules/profile/extra-phones.server.ts";
-import { profileAction, type Notice } from "#app/modules/profile/page-actions.server.ts";
-import { CODE_TTL_SECONDS } from "#app/modules/profile/phone-verification.server.ts";
-import { loadProfile } from "#app/modules/profile/profile.server.ts";
-import { AGE_BLOCKED_PATH } from "#app/modules/profile/birthday-post.server.ts";
-import { clearSessionCookie, requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import {
+  EMAIL_LINK_TTL_HOURS,
+  MAX_EXTRA_PHONES,
+  profileAction,
+  type Notice,
+  CODE_TTL_SECONDS,
+  loadProfile,
+  AGE_BLOCKED_PATH,
+} from "#app/modules/profile/index.server.ts";
+import { clearSessionCookie, requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/profile";
 

@@ -10,13 +10,19 @@ import { BirthdayStep } from "#app/components/identity/BirthdayStep.tsx";
 import { db } from "#app/db/db.server.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
-import { birthdayPost } from "#app/modules/profile/birthday-post.server.ts";
-import { IdentityError, listPlayerDocuments, MAX_PENDING_DOCUMENTS, uploadDocument } from "#app/modules/protection/identity-documents.server.ts";
-import { documentTypeField } from "#app/modules/protection/identity-forms.ts";
-import { identityDocumentTypes } from "#app/modules/protection/identity-verifications.ts";
-import { identityState, requiredFor, verificationOrder } from "#app/modules/protection/identity.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { PROOF_MAX_BYTES } from "#app/modules/payments/index.ts";
+import { birthdayPost } from "#app/modules/profile/index.server.ts";
+import {
+  IdentityError,
+  listPlayerDocuments,
+  MAX_PENDING_DOCUMENTS,
+  uploadDocument,
+  identityState,
+  requiredFor,
+  verificationOrder,
+} from "#app/modules/protection/index.server.ts";
+import { documentTypeField, identityDocumentTypes } from "#app/modules/protection/index.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/verification";

@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { emailTokenAddress, verifyEmailToken } from "#app/modules/profile/email-verification.server.ts";
+import { emailTokenAddress, verifyEmailToken } from "#app/modules/profile/index.server.ts";
 import type { Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);

@@ -13,10 +13,9 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
-import { findConversion, vipPageData } from "#app/modules/vip/page.server.ts";
-import { convertSchema, vipPageSizes, type VipTab, vipTabs } from "#app/modules/vip/validation.ts";
-import { convertPoints, isVipError, readVipSettings } from "#app/modules/vip/vip.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
+import { findConversion, vipPageData, convertPoints, isVipError, readVipSettings } from "#app/modules/vip/index.server.ts";
+import { convertSchema, vipPageSizes, type VipTab, vipTabs } from "#app/modules/vip/index.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/vip";
 

@@ -9,14 +9,7 @@ import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import {
-  contentFormSchema,
-  type ContentKind,
-  contentKindNames,
-  contentKinds,
-  type FieldDef,
-  isContentKind,
-} from "#app/modules/content/admin-kinds.ts";
+import { contentFormSchema, type ContentKind, contentKindNames, contentKinds, type FieldDef, isContentKind } from "#app/modules/content/index.ts";
 import {
   CONTENT_IMAGE_MAX_BYTES,
   getContent,
@@ -24,8 +17,8 @@ import {
   isContentAdminError,
   listContent,
   saveContent,
-} from "#app/modules/content/admin.server.ts";
-import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+} from "#app/modules/content/index.server.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/content";

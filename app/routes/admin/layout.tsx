@@ -3,7 +3,7 @@ import { AdminErrorPage } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminHeader } from "#app/components/admin/AdminHeader.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { getStaff } from "#app/modules/staff/auth.server.ts";
+import { getStaff } from "#app/modules/staff/index.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/layout";
 

@@ -6,8 +6,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { AdminErrorList, AdminField } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { getStaff, loginStaff, safeAdminRedirect } from "#app/modules/staff/auth.server.ts";
-import { staffLoginSchema } from "#app/modules/staff/validation.ts";
+import { getStaff, loginStaff, safeAdminRedirect } from "#app/modules/staff/index.server.ts";
+import { staffLoginSchema } from "#app/modules/staff/index.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { logoutStaff } from "#app/modules/staff/auth.server.ts";
+import { logoutStaff } from "#app/modules/staff/index.server.ts";
 import type { Route } from "./+types/logout";
 
 /** POST only: a GET never logs anyone out. */

@@ -9,11 +9,9 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaInput, takaText } from "#app/kernel/money.ts";
-import { formatPpmPercent } from "#app/modules/referral/board.ts";
-import { lastComputedDay } from "#app/modules/referral/rewards.server.ts";
-import { getReferralSettings, updateReferralSettings } from "#app/modules/referral/settings.server.ts";
-import { referralSettingsSchema, toSettings } from "#app/modules/referral/validation.ts";
-import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+import { formatPpmPercent, referralSettingsSchema, toSettings } from "#app/modules/referral/index.ts";
+import { lastComputedDay, getReferralSettings, updateReferralSettings } from "#app/modules/referral/index.server.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/referral";
 

@@ -9,11 +9,10 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaInput } from "#app/kernel/money.ts";
-import { requirableVerifications } from "#app/modules/protection/identity-verifications.ts";
-import { jurisdictionCodes } from "#app/modules/settings/jurisdiction.ts";
-import { getEditableSettings, updateSettings } from "#app/modules/settings/settings.server.ts";
-import { formatHundredths, settingsSchema, siteModes } from "#app/modules/settings/validation.ts";
-import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+import { requirableVerifications } from "#app/modules/protection/index.ts";
+import { jurisdictionCodes, formatHundredths, settingsSchema, siteModes } from "#app/modules/settings/index.ts";
+import { getEditableSettings, updateSettings } from "#app/modules/settings/index.server.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/settings";
 

@@ -6,11 +6,9 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+import { clientIp, requireStaff, staffRoles, createStaff, listStaff, resetStaffPassword, setStaffActive } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { staffRoles } from "#app/modules/staff/schema.ts";
-import { createStaff, listStaff, resetStaffPassword, setStaffActive } from "#app/modules/staff/staff.server.ts";
-import { createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema } from "#app/modules/staff/validation.ts";
+import { createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema } from "#app/modules/staff/index.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/staff";
 

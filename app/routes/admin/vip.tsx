@@ -6,11 +6,11 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { clientIp } from "#app/modules/sessions/auth.server.ts";
-import { requireStaff } from "#app/modules/staff/auth.server.ts";
+import { clientIp } from "#app/modules/sessions/index.server.ts";
+import { requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { deleteLevel, listLevels, readVipSettings, saveLevel, saveVipRule } from "#app/modules/vip/levels.server.ts";
-import { levelSchema, ruleSchema } from "#app/modules/vip/validation.ts";
+import { deleteLevel, listLevels, readVipSettings, saveLevel, saveVipRule } from "#app/modules/vip/index.server.ts";
+import { levelSchema, ruleSchema } from "#app/modules/vip/index.ts";
 import type { Route } from "./+types/vip";
 import { takaInput } from "#app/kernel/money.ts";
 

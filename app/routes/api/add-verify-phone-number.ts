@@ -1,5 +1,4 @@
-import { rejectMethod } from "#app/modules/api/http.server.ts";
-import { profilePost, verifyCode } from "#app/modules/api/profile.server.ts";
+import { rejectMethod, profilePost, verifyCode } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/add-verify-phone-number";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
-import { checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/balance";
 
 export function loader({ request }: Route.LoaderArgs) {

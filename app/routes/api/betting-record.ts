@@ -1,9 +1,8 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { parseRecordFilter, recordDays, recordPageSizes } from "#app/modules/games/records-filter.ts";
-import { listSettledRounds } from "#app/modules/games/records.server.ts";
-import { gameTypes, isGameType } from "#app/modules/games/types.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { parseRecordFilter, recordDays, recordPageSizes, gameTypes, isGameType } from "#app/modules/games/index.ts";
+import { listSettledRounds } from "#app/modules/games/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/betting-record";
 
 /** The first query value that is present but not allowed, as an English message key with its parameters. */

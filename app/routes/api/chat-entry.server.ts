@@ -1,4 +1,4 @@
-import type { ChatMessage } from "#app/modules/chat/chat.server.ts";
+import type { ChatMessage } from "#app/modules/chat/index.server.ts";
 
 /** The other side of every player's chat: support (the spec's fixed support user). */
 export const SUPPORT_USER = { id: 0, username: "Support" } as const;

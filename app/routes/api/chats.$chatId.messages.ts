@@ -1,7 +1,7 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { getPlayerChat, listMessages } from "#app/modules/chat/chat.server.ts";
-import { toId } from "#app/modules/payments/validation.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { getPlayerChat, listMessages } from "#app/modules/chat/index.server.ts";
+import { toId } from "#app/modules/payments/index.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import { chatMessageEntry } from "./chat-entry.server.ts";
 import type { Route } from "./+types/chats.$chatId.messages";
 

@@ -1,6 +1,6 @@
-import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
-import { openChat } from "#app/modules/chat/chat.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/index.server.ts";
+import { openChat } from "#app/modules/chat/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/chats";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod, english } from "#app/modules/api/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
-import { CVP_PER_VP } from "#app/modules/vip/rules.ts";
-import { convertPoints, isRequestKey, isVipError, readVipSettings } from "#app/modules/vip/vip.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
+import { CVP_PER_VP } from "#app/modules/vip/index.ts";
+import { convertPoints, isRequestKey, isVipError, readVipSettings } from "#app/modules/vip/index.server.ts";
 import type { Route } from "./+types/convert-vipcoin";
 
 const WHOLE = /^\d{1,12}$/;

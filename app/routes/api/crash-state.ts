@@ -1,6 +1,6 @@
-import { crashState } from "#app/modules/games/crash.server.ts";
-import { crashView } from "#app/modules/games/crash.ts";
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { crashState } from "#app/modules/games/index.server.ts";
+import { crashView } from "#app/modules/games/index.ts";
+import { getAuth } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/crash-state";
 
 /**

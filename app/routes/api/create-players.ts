@@ -1,6 +1,10 @@
-import { english } from "#app/modules/api/english.server.ts";
-import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
 import {
+  english,
+  apiError,
+  checkMethod,
+  NO_STORE,
+  readBody,
+  rejectMethod,
   clientCurrency,
   clientFieldErrors,
   issuesByField,
@@ -8,13 +12,13 @@ import {
   pickFields,
   SIGNUP_FIELDS,
   validationFailed,
-} from "#app/modules/api/fields.server.ts";
-import { createPlayer } from "#app/modules/players/players.server.ts";
-import { clientIp } from "#app/modules/sessions/auth.server.ts";
-import { apiSignupSchema } from "#app/modules/players/validation.ts";
-import { captchaVisitorOf, spendCaptcha } from "#app/modules/signup/captcha.server.ts";
-import { checkJurisdiction } from "#app/modules/settings/jurisdiction.server.ts";
-import { countryOfPlayer } from "#app/modules/settings/jurisdiction.ts";
+} from "#app/modules/api/index.server.ts";
+import { createPlayer } from "#app/modules/players/index.server.ts";
+import { clientIp } from "#app/modules/sessions/index.server.ts";
+import { apiSignupSchema } from "#app/modules/players/index.ts";
+import { captchaVisitorOf, spendCaptcha } from "#app/modules/signup/index.server.ts";
+import { checkJurisdiction } from "#app/modules/settings/index.server.ts";
+import { countryOfPlayer } from "#app/modules/settings/index.ts";
 import type { Route } from "./+types/create-players";
 
 /** The two-step form's captcha: undefined when the payload is not that form's, "" when it is but has none. */

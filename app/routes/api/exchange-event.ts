@@ -1,6 +1,6 @@
 import { exchangeId } from "#app/components/exchange/schemas.ts";
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { apiEventMarkets } from "#app/modules/exchange/api.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { apiEventMarkets } from "#app/modules/exchange/index.server.ts";
 import type { Route } from "./+types/exchange-event";
 
 /** GET /api/event/{eventId} → { fancy2: [{ title, no, no_rate, yes, yes_rate, suspended, ball_running }], bookmaker: [{ runner, backPrice, layPrice, suspended, ball_running }] }. */

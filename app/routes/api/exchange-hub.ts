@@ -1,7 +1,7 @@
 import { exchangeId } from "#app/components/exchange/schemas.ts";
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { apiExchangeHub } from "#app/modules/exchange/api.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { apiExchangeHub } from "#app/modules/exchange/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/exchange-hub";
 
 /** GET /api/exchange-hub?before= (auth) → { data: [exchange records with the spec's fields], next }. */

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { getEnv } from "#app/config/env.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
-import { issuesByField } from "#app/modules/api/fields.server.ts";
-import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
-import { isLaunchError, type LaunchError, openLaunch, splitGameCode, startLaunch } from "#app/modules/games/launch.server.ts";
-import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { english, issuesByField, apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/index.server.ts";
+import { isLaunchError, type LaunchError, openLaunch, splitGameCode, startLaunch } from "#app/modules/games/index.server.ts";
+import { getAuth, safeRedirect } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/game-run";
 

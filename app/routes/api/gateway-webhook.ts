@@ -1,8 +1,8 @@
 // A payment gateway's server-to-server notice for a method in gateway mode. Only a correctly signed notice is
 // acted on, and then only by asking the gateway about the payment it names (the notice's own words credit nothing).
 import { data } from "react-router";
-import { handleWebhook } from "#app/modules/payments/gateway-deposits.server.ts";
-import { toId } from "#app/modules/payments/validation.ts";
+import { handleWebhook } from "#app/modules/payments/index.server.ts";
+import { toId } from "#app/modules/payments/index.ts";
 import type { Route } from "./+types/gateway-webhook";
 
 const MAX_BODY = 64 * 1024;

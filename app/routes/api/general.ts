@@ -1,6 +1,5 @@
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
-import { checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { generalEntry } from "#app/modules/api/presenters.server.ts";
+import { getSiteConfig } from "#app/modules/content/index.server.ts";
+import { checkMethod, PUBLIC_CACHE, rejectMethod, generalEntry } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/general";
 
 /** GET /api/general → [{ site_title, support_mail, withdrawal_status, promotion_wallet }]. */

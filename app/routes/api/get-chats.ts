@@ -1,6 +1,6 @@
-import { checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { listPlayerChats } from "#app/modules/chat/chat.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { listPlayerChats } from "#app/modules/chat/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import { SUPPORT_USER } from "./chat-entry.server.ts";
 import type { Route } from "./+types/get-chats";
 

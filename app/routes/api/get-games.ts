@@ -1,8 +1,6 @@
-import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
-import { absoluteUrl } from "#app/modules/api/presenters.server.ts";
-import { listGames, parseSystems } from "#app/modules/games/catalogue.server.ts";
-import { gameTypes, isGameType } from "#app/modules/games/types.ts";
+import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod, english, absoluteUrl } from "#app/modules/api/index.server.ts";
+import { listGames, parseSystems } from "#app/modules/games/index.server.ts";
+import { gameTypes, isGameType } from "#app/modules/games/index.ts";
 import type { Route } from "./+types/get-games";
 
 /**

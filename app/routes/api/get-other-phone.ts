@@ -1,6 +1,5 @@
-import { checkMethod, rejectMethod } from "#app/modules/api/http.server.ts";
-import { otherPhones } from "#app/modules/api/profile.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { checkMethod, rejectMethod, otherPhones } from "#app/modules/api/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/get-other-phone";
 
 /** GET /api/get/other/phone (auth) → { success, data: [{ id, contract_value, isverify }] }: the token's own extra phones. */

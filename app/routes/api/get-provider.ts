@@ -1,6 +1,5 @@
-import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
-import { listProvidersByPlatform, parseSystems } from "#app/modules/games/catalogue.server.ts";
+import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod, english } from "#app/modules/api/index.server.ts";
+import { listProvidersByPlatform, parseSystems } from "#app/modules/games/index.server.ts";
 import type { Route } from "./+types/get-provider";
 
 /**

@@ -1,7 +1,6 @@
-import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
-import { listProviders } from "#app/modules/games/catalogue.server.ts";
-import { gameTypes, isGameType } from "#app/modules/games/types.ts";
+import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod, english } from "#app/modules/api/index.server.ts";
+import { listProviders } from "#app/modules/games/index.server.ts";
+import { gameTypes, isGameType } from "#app/modules/games/index.ts";
 import type { Route } from "./+types/get-system";
 
 /** GET /api/get-system?type=SLOT (default LIVE) → { systems: [{ platform, name }], message }: the providers of that game type. */

@@ -1,6 +1,6 @@
-import { checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { listTypes } from "#app/modules/games/catalogue.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { listTypes } from "#app/modules/games/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/get-type";
 
 /** GET /api/get-type (auth) → { types: ["LIVE", "SLOT", ...] }: the game types that have games, in menu order. */

@@ -1,10 +1,7 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
-import { parseAmountInput } from "#app/modules/payments/amount.ts";
-import { channelLabels, channelTypes, type ChannelType } from "#app/modules/payments/constants.ts";
-import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { assignWalletNumber, listPaymentMethods } from "#app/modules/payments/methods.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod, english } from "#app/modules/api/index.server.ts";
+import { parseAmountInput, channelLabels, channelTypes, type ChannelType, isPaymentError } from "#app/modules/payments/index.ts";
+import { assignWalletNumber, listPaymentMethods } from "#app/modules/payments/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/get-wallet-number";
 
 /** "Agent" / "Personal", or the labels the original site shows for them ("CashOut" / "Send Money"). */

@@ -1,4 +1,4 @@
-import type { InboxItem } from "#app/modules/inbox/inbox.server.ts";
+import type { InboxItem } from "#app/modules/inbox/index.server.ts";
 
 /** An inbox message with the spec's fields (id, title, message, created_at, is_read); the API answers in English. */
 export function inboxEntry(m: InboxItem) {

@@ -1,8 +1,7 @@
-import { english } from "#app/modules/api/english.server.ts";
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { getInboxMessage, updateInbox } from "#app/modules/inbox/inbox.server.ts";
-import { toId } from "#app/modules/payments/validation.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { english, apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { getInboxMessage, updateInbox } from "#app/modules/inbox/index.server.ts";
+import { toId } from "#app/modules/payments/index.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import { inboxEntry } from "./inbox-entry.server.ts";
 import type { Route } from "./+types/inbox.$id";
 

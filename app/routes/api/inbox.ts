@@ -1,6 +1,6 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { listInbox } from "#app/modules/inbox/inbox.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { listInbox } from "#app/modules/inbox/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import { inboxEntry } from "./inbox-entry.server.ts";
 import type { Route } from "./+types/inbox";
 

@@ -1,7 +1,17 @@
-import { apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
-import { clientFieldErrors, issuesByField, LOGIN_FIELDS, pickFields, validationFailed } from "#app/modules/api/fields.server.ts";
-import { loginSchema } from "#app/modules/players/validation.ts";
-import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
+import {
+  apiError,
+  checkMethod,
+  NO_STORE,
+  readBody,
+  rejectMethod,
+  clientFieldErrors,
+  issuesByField,
+  LOGIN_FIELDS,
+  pickFields,
+  validationFailed,
+} from "#app/modules/api/index.server.ts";
+import { loginSchema } from "#app/modules/players/index.ts";
+import { loginWithPassword } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ request }: Route.LoaderArgs) {

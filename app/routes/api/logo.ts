@@ -1,6 +1,5 @@
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
-import { checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { logoEntry } from "#app/modules/api/presenters.server.ts";
+import { getSiteConfig } from "#app/modules/content/index.server.ts";
+import { checkMethod, PUBLIC_CACHE, rejectMethod, logoEntry } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/logo";
 
 /** GET /api/logo → [{ logo, mobile_logo, loader_logo, favicon }] (absolute URLs). */

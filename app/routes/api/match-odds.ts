@@ -1,6 +1,6 @@
 import { exchangeId } from "#app/components/exchange/schemas.ts";
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { apiMatchOdds } from "#app/modules/exchange/api.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { apiMatchOdds } from "#app/modules/exchange/index.server.ts";
 import type { Route } from "./+types/match-odds";
 
 /** GET /api/match-odds/{marketId} → [{ marketId, inplay, status, runners: [{ selectionId, SelectionName, ex: { availableToBack, availableToLay } }] }]. */

@@ -1,9 +1,7 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { absoluteUrl } from "#app/modules/api/presenters.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod, absoluteUrl } from "#app/modules/api/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { depositChannels } from "#app/modules/payments/deposit-rules.server.ts";
-import { listPaymentMethods } from "#app/modules/payments/methods.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { depositChannels, listPaymentMethods } from "#app/modules/payments/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/payment-method-channels";
 
 /**

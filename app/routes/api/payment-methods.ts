@@ -1,6 +1,5 @@
-import { checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { absoluteUrl } from "#app/modules/api/presenters.server.ts";
-import { listPaymentMethods } from "#app/modules/payments/methods.server.ts";
+import { checkMethod, PUBLIC_CACHE, rejectMethod, absoluteUrl } from "#app/modules/api/index.server.ts";
+import { listPaymentMethods } from "#app/modules/payments/index.server.ts";
 import type { Route } from "./+types/payment-methods";
 
 /** GET /api/payment-methods → the active methods, one per name: [{ id, name, icon, status }] (icon an absolute URL). */

@@ -1,6 +1,5 @@
-import { checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { promotionEntry } from "#app/modules/api/presenters.server.ts";
-import { listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
+import { checkMethod, PUBLIC_CACHE, rejectMethod, promotionEntry } from "#app/modules/api/index.server.ts";
+import { listActivePromotions } from "#app/modules/promotions/index.server.ts";
 import type { Route } from "./+types/promotion";
 
 /** GET /api/promotion → the promotions a player may choose now, in display order (the first is preselected). */

@@ -1,7 +1,6 @@
-import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { promotionEntry } from "#app/modules/api/presenters.server.ts";
-import { toId } from "#app/modules/payments/validation.ts";
-import { getActivePromotion } from "#app/modules/promotions/promotions.server.ts";
+import { apiError, checkMethod, PUBLIC_CACHE, rejectMethod, promotionEntry } from "#app/modules/api/index.server.ts";
+import { toId } from "#app/modules/payments/index.ts";
+import { getActivePromotion } from "#app/modules/promotions/index.server.ts";
 import type { Route } from "./+types/promotions.$id";
 
 /**

@@ -29,9 +29,12 @@
 // Protocol errors: 400 malformed body, 401 missing/bad/stale signature, 404 unknown action or platform,
 // 405 other methods, 413 body over 64 KB, 415 not JSON; each with { "status", "message" }.
 import { z } from "zod";
-import { readBytesWithin, rejectMethod } from "#app/modules/api/http.server.ts";
-import { providerSecrets, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyProviderSignature } from "#app/modules/games/signature.server.ts";
+import { readBytesWithin, rejectMethod } from "#app/modules/api/index.server.ts";
 import {
+  providerSecrets,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifyProviderSignature,
   walletBalance,
   walletBet,
   type WalletFailure,
@@ -39,7 +42,7 @@ import {
   type WalletBalance,
   walletRollback,
   walletWin,
-} from "#app/modules/games/wallet.server.ts";
+} from "#app/modules/games/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
 import { INT4_MAX } from "#app/utils/ids.ts";
 import type { Route } from "./+types/provider";

@@ -1,6 +1,6 @@
 import { exchangeId } from "#app/components/exchange/schemas.ts";
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { apiScoreBoard } from "#app/modules/exchange/api.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
+import { apiScoreBoard } from "#app/modules/exchange/index.server.ts";
 import type { Route } from "./+types/score-board";
 
 /** GET /api/score/board/{eventId} → { eventId, event, inplay, closed, innings: [{ team, runs, wickets, overs }], lastBall }. */

@@ -1,6 +1,5 @@
-import { listSliders } from "#app/modules/content/content.server.ts";
-import { checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { sliderEntry } from "#app/modules/api/presenters.server.ts";
+import { listSliders } from "#app/modules/content/index.server.ts";
+import { checkMethod, PUBLIC_CACHE, rejectMethod, sliderEntry } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/sliders";
 
 /** GET /api/sliders → the active sliders of every type: [{ id, status, slider_type, link, thubmnail, title, title_bn }]. */

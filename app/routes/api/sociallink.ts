@@ -1,6 +1,5 @@
-import { listSocialLinks } from "#app/modules/content/content.server.ts";
-import { checkMethod, PUBLIC_CACHE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { socialLinksEntry } from "#app/modules/api/presenters.server.ts";
+import { listSocialLinks } from "#app/modules/content/index.server.ts";
+import { checkMethod, PUBLIC_CACHE, rejectMethod, socialLinksEntry } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/sociallink";
 
 /** GET /api/sociallink → [{ whatsapp, facebook, telegram, email }]: the active links, null for a platform without one. */

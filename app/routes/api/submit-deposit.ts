@@ -1,14 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { apiError, apiRefusal, checkMethod, formHasNul, NO_STORE, readBody, readBytesWithin, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
+import {
+  apiError,
+  apiRefusal,
+  checkMethod,
+  formHasNul,
+  NO_STORE,
+  readBody,
+  readBytesWithin,
+  rejectMethod,
+  english,
+} from "#app/modules/api/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { parseAmountInput } from "#app/modules/payments/amount.ts";
-import { channelLabels, channelTypes, type ChannelType, PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
-import { submitDeposit } from "#app/modules/payments/deposits.server.ts";
-import { isPaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
-import { listDepositChannels, listWalletNumbers } from "#app/modules/payments/methods.server.ts";
-import { isIdempotencyKey, toId } from "#app/modules/payments/validation.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import {
+  parseAmountInput,
+  channelLabels,
+  channelTypes,
+  type ChannelType,
+  PROOF_MAX_BYTES,
+  isPaymentError,
+  type PaymentErrorField,
+  isIdempotencyKey,
+  toId,
+} from "#app/modules/payments/index.ts";
+import { submitDeposit, listDepositChannels, listWalletNumbers } from "#app/modules/payments/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/submit-deposit";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { apiError, apiRefusal, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
+import { apiError, apiRefusal, checkMethod, NO_STORE, readBody, rejectMethod, english } from "#app/modules/api/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { isIdempotencyKey, toId } from "#app/modules/payments/validation.ts";
-import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { isPaymentError, isIdempotencyKey, toId } from "#app/modules/payments/index.ts";
+import { requestWithdrawal } from "#app/modules/payments/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/submit-withdraw";
 
 export function loader({ request }: Route.LoaderArgs) {

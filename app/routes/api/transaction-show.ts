@@ -1,9 +1,8 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { absoluteUrl } from "#app/modules/api/presenters.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod, absoluteUrl } from "#app/modules/api/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import type { DateRange, TransactionStatus, TransactionType } from "#app/modules/payments/constants.ts";
-import { listTransactions, PAGE_SIZES, type TransactionItem } from "#app/modules/payments/transactions.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import type { DateRange, TransactionStatus, TransactionType } from "#app/modules/payments/index.ts";
+import { listTransactions, PAGE_SIZES, type TransactionItem } from "#app/modules/payments/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/transaction-show";
 
 // The spec's filter values (desktop: 0/1/2, -1 = all; date 0 today, 1 yesterday, 7 last 7 days) or the words.

@@ -1,8 +1,8 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
-import { type TurnoverStatus } from "#app/modules/turnover/turnover.server.ts";
-import { listTurnovers, type TurnoverRow } from "#app/modules/payments/turnover-record.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
+import type { TurnoverStatus } from "#app/modules/turnover/index.server.ts";
+import { listTurnovers, type TurnoverRow } from "#app/modules/payments/index.server.ts";
 import type { Route } from "./+types/turnovers";
 
 function entry(r: TurnoverRow) {

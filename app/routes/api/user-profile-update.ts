@@ -1,5 +1,4 @@
-import { rejectMethod } from "#app/modules/api/http.server.ts";
-import { profilePost, updateBirthday } from "#app/modules/api/profile.server.ts";
+import { rejectMethod, profilePost, updateBirthday } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/user-profile-update";
 
 export function loader({ request }: Route.LoaderArgs) {

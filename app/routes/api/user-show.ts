@@ -1,8 +1,7 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { userEntry } from "#app/modules/api/presenters.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { playerVip } from "#app/modules/profile/vip.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod, userEntry } from "#app/modules/api/index.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { playerVip } from "#app/modules/profile/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/user-show";
 
 /**

@@ -1,7 +1,6 @@
-import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/http.server.ts";
-import { english } from "#app/modules/api/english.server.ts";
-import { checkWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
-import { requireApiPlayer } from "#app/modules/sessions/auth.server.ts";
+import { apiError, checkMethod, NO_STORE, rejectMethod, english } from "#app/modules/api/index.server.ts";
+import { checkWithdrawal } from "#app/modules/payments/index.server.ts";
+import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/userwithdrawcheck";
 
 /**

@@ -5,8 +5,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { verifyResetCode } from "#app/modules/sessions/password-reset.server.ts";
-import { resetCodeSchema } from "#app/modules/players/validation.ts";
+import { verifyResetCode } from "#app/modules/sessions/index.server.ts";
+import { resetCodeSchema } from "#app/modules/players/index.ts";
 import type { Route } from "./+types/forgot-password-code";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

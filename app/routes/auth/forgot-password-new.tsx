@@ -5,9 +5,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { isResetTokenValid, resetPasswordWithToken } from "#app/modules/sessions/password-reset.server.ts";
-import { setNewPasswordSchema } from "#app/modules/players/validation.ts";
-import { clearSessionCookie } from "#app/modules/sessions/auth.server.ts";
+import { isResetTokenValid, resetPasswordWithToken, clearSessionCookie } from "#app/modules/sessions/index.server.ts";
+import { setNewPasswordSchema } from "#app/modules/players/index.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Route } from "./+types/forgot-password-new";
 

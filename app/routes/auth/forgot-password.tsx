@@ -7,9 +7,8 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { BotCheck } from "#app/components/account/BotCheck.tsx";
 import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { requestPasswordReset } from "#app/modules/sessions/password-reset.server.ts";
-import { callingCodes, forgotEmailSchema, forgotPasswordSchema, forgotSmsSchema } from "#app/modules/players/validation.ts";
-import { clientIp } from "#app/modules/sessions/auth.server.ts";
+import { requestPasswordReset, clientIp } from "#app/modules/sessions/index.server.ts";
+import { callingCodes, forgotEmailSchema, forgotPasswordSchema, forgotSmsSchema } from "#app/modules/players/index.ts";
 import { honeypotInputProps, isSpam } from "#app/utils/honeypot.server.ts";
 import type { Route } from "./+types/forgot-password";
 

@@ -10,10 +10,9 @@ import { ErrorList, Field } from "#app/components/forms/Field.tsx";
 import { ShowPassword } from "#app/components/forms/ShowPassword.tsx";
 import { inputProps, useLightForm } from "#app/components/forms/light-form.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
-import { loginSchema } from "#app/modules/players/validation.ts";
-import { exclusionNotices } from "#app/modules/protection/exclusions.ts";
-import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { loginWithPassword, getAuth, safeRedirect } from "#app/modules/sessions/index.server.ts";
+import { loginSchema } from "#app/modules/players/index.ts";
+import { exclusionNotices } from "#app/modules/protection/index.ts";
 import type { Route } from "./+types/login";
 
 const loadValidator = () => import("#app/modules/players/form-validation.ts").then((m) => m.validateLogin);

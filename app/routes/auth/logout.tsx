@@ -1,8 +1,7 @@
 import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, Link, redirect } from "react-router";
-import { clearSessionCookie, getAuth, readSessionToken } from "#app/modules/sessions/auth.server.ts";
-import { deleteSession } from "#app/modules/sessions/sessions.server.ts";
+import { clearSessionCookie, getAuth, readSessionToken, deleteSession } from "#app/modules/sessions/index.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 import type { Route } from "./+types/logout";
 

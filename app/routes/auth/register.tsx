@@ -14,11 +14,12 @@ import { getLocale } from "#app/i18n/i18n.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { blankStepMessage, currencyTypes, registerStep1Schema, registerStep2Schema } from "#app/modules/players/validation.ts";
-import { clientIp, getAuth } from "#app/modules/sessions/auth.server.ts";
-import { captchaVisitorOf, newImageRound } from "#app/modules/signup/captcha.server.ts";
-import { draftTokenOf } from "#app/modules/signup/drafts.server.ts";
+import { blankStepMessage, currencyTypes, registerStep1Schema, registerStep2Schema } from "#app/modules/players/index.ts";
+import { clientIp, getAuth } from "#app/modules/sessions/index.server.ts";
 import {
+  captchaVisitorOf,
+  newImageRound,
+  draftTokenOf,
   completeSignup,
   readDraft,
   registerBanner,
@@ -26,7 +27,7 @@ import {
   step1Defaults,
   type Step1Value,
   type Step2Value,
-} from "#app/modules/signup/register.server.ts";
+} from "#app/modules/signup/index.server.ts";
 import { honeypotInputProps, isSpam } from "#app/utils/honeypot.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";

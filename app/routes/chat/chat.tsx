@@ -3,8 +3,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { listPlayerChats, openChat } from "#app/modules/chat/chat.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { listPlayerChats, openChat } from "#app/modules/chat/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/chat";
 

@@ -5,9 +5,9 @@ import { z } from "zod";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { accountPage, activityLog, profitAndLoss } from "#app/modules/exchange/pages.server.ts";
+import { accountPage, activityLog, profitAndLoss } from "#app/modules/exchange/index.server.ts";
 import { dhakaRangeDays, isDayKey } from "#app/kernel/dhaka-time.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/account";
 
 export const handle = exchangeHandle;

@@ -5,8 +5,8 @@ import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { usePinnedLive } from "#app/components/exchange/use-pinned-live.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { multiMarketsPage } from "#app/modules/exchange/pages.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { multiMarketsPage } from "#app/modules/exchange/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/multi";
 
 export const handle = exchangeHandle;

@@ -16,10 +16,9 @@ import { areaBundle, areasFor } from "#app/i18n/areas.server.ts";
 import { getInstance } from "#app/i18n/i18n.server.ts";
 import { translateWith } from "#app/i18n/message.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { cancelBet, noticeFor, placeBetFromForm } from "#app/modules/exchange/bets.server.ts";
-import { isExchangeError } from "#app/modules/exchange/errors.ts";
-import { oddsPage } from "#app/modules/exchange/pages.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { cancelBet, noticeFor, placeBetFromForm, oddsPage } from "#app/modules/exchange/index.server.ts";
+import { isExchangeError } from "#app/modules/exchange/index.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/odds-view";
 
 export const handle = exchangeHandle;

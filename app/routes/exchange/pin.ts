@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { pinFormSchema } from "#app/components/exchange/schemas.ts";
-import { setPinned } from "#app/modules/exchange/pages.server.ts";
-import { requirePlayer, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { setPinned } from "#app/modules/exchange/index.server.ts";
+import { requirePlayer, safeRedirect } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/pin";
 
 export function loader() {

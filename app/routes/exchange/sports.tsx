@@ -5,8 +5,8 @@ import { EventRow } from "#app/components/exchange/EventRow.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { sportsPage } from "#app/modules/exchange/pages.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { sportsPage } from "#app/modules/exchange/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/sports";
 
 export const handle = exchangeHandle;

@@ -5,7 +5,7 @@ import { Form, useSubmit } from "react-router";
 import { z } from "zod";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ExchangeRecords } from "#app/components/exchange/ExchangeRecords.tsx";
-import { getExchangeRecord, listExchangeRecords, listOpenExchangeRecords } from "#app/modules/exchange/records.server.ts";
+import { getExchangeRecord, listExchangeRecords, listOpenExchangeRecords } from "#app/modules/exchange/index.server.ts";
 import { OpenTable } from "#app/components/games/records/OpenTable.tsx";
 import { Pager } from "#app/components/games/records/Pager.tsx";
 import { RecordTable } from "#app/components/games/records/RecordTable.tsx";
@@ -21,11 +21,11 @@ import {
   recordPageSizes,
   recordQuery,
   type RecordFilter,
-} from "#app/modules/games/records-filter.ts";
-import { dayBounds, listOpenRounds, listRecordPlatforms, listSettledRounds } from "#app/modules/games/records.server.ts";
-import { gameTypes } from "#app/modules/games/types.ts";
+  gameTypes,
+} from "#app/modules/games/index.ts";
+import { dayBounds, listOpenRounds, listRecordPlatforms, listSettledRounds } from "#app/modules/games/index.server.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/betting-record";

@@ -1,8 +1,8 @@
 import { translate } from "#app/i18n/translate.server.ts";
 import { redirect } from "react-router";
 import { z } from "zod";
-import { toggleFavourite } from "#app/modules/games/catalogue.server.ts";
-import { getAuth, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { toggleFavourite } from "#app/modules/games/index.server.ts";
+import { getAuth, safeRedirect } from "#app/modules/sessions/index.server.ts";
 import { idField } from "#app/utils/ids.ts";
 import type { Route } from "./+types/favourite";
 

@@ -11,10 +11,9 @@ import { ResponsibleGamingLink } from "#app/components/protection/ResponsibleGam
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { isLaunchError, type LaunchError, launchGameCode, openLaunch, startLaunch } from "#app/modules/games/launch.server.ts";
-import { getGameByCode } from "#app/modules/games/catalogue.server.ts";
-import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
-import { requirePlayer, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { isLaunchError, type LaunchError, launchGameCode, openLaunch, startLaunch, getGameByCode } from "#app/modules/games/index.server.ts";
+import { guardRealityCheck } from "#app/modules/protection/index.server.ts";
+import { requirePlayer, safeRedirect } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { headerBalance } from "../payments/balance.server.ts";
 import type { Route } from "./+types/gamerun";

@@ -6,11 +6,10 @@ import { GameGrid } from "#app/components/games/catalogue/GameTile.tsx";
 import { NoGames } from "#app/components/games/catalogue/NoGames.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
-import { gameSorts, listGames, listProviders, listTypes, parseSystems } from "#app/modules/games/catalogue.server.ts";
-import { providerIconSrc } from "#app/modules/games/provider-icon.ts";
-import { categoryTypes, isGameType, type GameType } from "#app/modules/games/types.ts";
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { getSiteConfig } from "#app/modules/content/index.server.ts";
+import { gameSorts, listGames, listProviders, listTypes, parseSystems } from "#app/modules/games/index.server.ts";
+import { providerIconSrc, categoryTypes, isGameType, type GameType } from "#app/modules/games/index.ts";
+import { getAuth } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/games";
 
 // /games?type=&system=KA,JILI&q=&sort= and the category pages (/casino, /slot, ...: the same view of one type).

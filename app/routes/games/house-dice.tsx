@@ -19,11 +19,11 @@ import {
   dicePayout,
   hundredthsText,
   multiplierText,
-} from "#app/modules/games/fair.ts";
-import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/house.server.ts";
+} from "#app/modules/games/index.ts";
+import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/index.server.ts";
 import { parseTaka, takaText } from "#app/kernel/money.ts";
-import { guardRealityCheck } from "#app/modules/protection/reality-guard.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { guardRealityCheck } from "#app/modules/protection/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";
 import type { Route } from "./+types/house-dice";
 import { ErrorList } from "#app/components/forms/Field.tsx";

@@ -9,10 +9,9 @@ import { simSpinSchema } from "#app/components/games/launch/sim-schema.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { simBalance, simSpin, findSimSession } from "#app/modules/games/launch.server.ts";
-import type { WalletFailure } from "#app/modules/games/wallet.server.ts";
+import { simBalance, simSpin, findSimSession, type WalletFailure } from "#app/modules/games/index.server.ts";
 import { parseTaka } from "#app/kernel/money.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/sim-aggregator";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
-import { getInboxMessage, updateInbox } from "#app/modules/inbox/inbox.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { getInboxMessage, updateInbox } from "#app/modules/inbox/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { inboxView } from "./view.server.ts";
 import type { Route } from "./+types/message";

@@ -1,8 +1,8 @@
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translator } from "#app/i18n/translate.server.ts";
 import type { RouterContextProvider } from "react-router";
-import type { InboxItem } from "#app/modules/inbox/inbox.server.ts";
-import { preview } from "#app/modules/inbox/validation.ts";
+import type { InboxItem } from "#app/modules/inbox/index.server.ts";
+import { preview } from "#app/modules/inbox/index.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 
 export type InboxView = { id: number; title: string; body: string; preview: string; time: string; read: boolean };

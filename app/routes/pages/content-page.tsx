@@ -2,8 +2,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { PartnerCard } from "#app/components/content/PartnerCard.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
-import { getContentPage, getFooterPartners } from "#app/modules/content/pages.server.ts";
+import { getSiteConfig, getContentPage, getFooterPartners } from "#app/modules/content/index.server.ts";
 import type { Route } from "./+types/content-page";
 
 /** /affiliate and /brand-ambassador: pages content staff write (the Brand Ambassador page also shows the partners). */

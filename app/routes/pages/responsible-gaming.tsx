@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Section, withPart } from "#app/components/pages/InfoPage.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
+import { getSiteConfig } from "#app/modules/content/index.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/responsible-gaming";
 

@@ -4,7 +4,7 @@ import { Section, withPart } from "#app/components/pages/InfoPage.tsx";
 import { Link } from "react-router";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { getSiteConfig } from "#app/modules/content/content.server.ts";
+import { getSiteConfig } from "#app/modules/content/index.server.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/terms";
 

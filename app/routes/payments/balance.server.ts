@@ -1,7 +1,7 @@
 import type { HeaderBalanceData } from "#app/components/payments/live-balance.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { readMoneySettings } from "#app/modules/payments/payments.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { readMoneySettings } from "#app/modules/payments/index.server.ts";
 
 /**
  * The header's balance: the Main Wallet, what the player can use now (posted minus what open bets and pending

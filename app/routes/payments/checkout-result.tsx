@@ -6,12 +6,11 @@ import { data, useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { getPlayerCheckout } from "#app/modules/payments/gateway-deposits.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { getPlayerCheckout, type GatewayPaymentState } from "#app/modules/payments/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
-import type { GatewayPaymentState } from "#app/modules/payments/schema.ts";
 import type { Route } from "./+types/checkout-result";
 
 const REFRESH_SECONDS = 5;

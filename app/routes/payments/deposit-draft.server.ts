@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { getEnv } from "#app/config/env.server.ts";
-import { channelTypes } from "#app/modules/payments/constants.ts";
+import { channelTypes } from "#app/modules/payments/index.ts";
 
 /**
  * Step 1 of a deposit (/deposit) hands over to step 2 (/make-payment) in a short-lived signed cookie: the chosen

@@ -14,10 +14,10 @@ import {
   PaymentError,
   readDepositFacts,
   toId,
-} from "#app/modules/payments/payments.server.ts";
-import { getActivePromotion, listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
+  gatewayChannel,
+} from "#app/modules/payments/index.server.ts";
+import { getActivePromotion, listActivePromotions } from "#app/modules/promotions/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
-import { gatewayChannel } from "#app/modules/payments/gateway-deposits.server.ts";
 import { playerStatus } from "./status.ts";
 
 const KEPT = ["promotionId", "methodId", "channelType"] as const;

@@ -5,8 +5,8 @@ import { Countdown } from "#app/components/payments/Countdown.tsx";
 import { TransferAnimation } from "#app/components/payments/TransferAnimation.tsx";
 import { trackerView, WithdrawalTracker } from "#app/components/payments/WithdrawalTracker.tsx";
 import { takaText } from "#app/kernel/money.ts";
-import { getTransaction } from "#app/modules/payments/payments.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { getTransaction } from "#app/modules/payments/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/payment-request";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -3,8 +3,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data } from "react-router";
 import { PromotionBody } from "#app/components/promotions/PromotionBody.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
-import { toId } from "#app/modules/payments/payments.server.ts";
-import { getPromotion } from "#app/modules/promotions/promotions.server.ts";
+import { toId } from "#app/modules/payments/index.server.ts";
+import { getPromotion } from "#app/modules/promotions/index.server.ts";
 import { promotionView } from "./promotion-view.server.ts";
 import type { Route } from "./+types/promotion-details";
 

@@ -1,4 +1,4 @@
-import type { Promotion } from "#app/modules/promotions/promotions.server.ts";
+import type { Promotion } from "#app/modules/promotions/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { takaText } from "#app/kernel/money.ts";
 

@@ -4,8 +4,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CategoryTabs } from "#app/components/promotions/CategoryTabs.tsx";
 import { PromotionBody, type PromotionViewData } from "#app/components/promotions/PromotionBody.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
-import { parseCategoryParam } from "#app/modules/promotions/categories.ts";
-import { listPromotionsInCategory } from "#app/modules/promotions/promotions.server.ts";
+import { parseCategoryParam } from "#app/modules/promotions/index.ts";
+import { listPromotionsInCategory } from "#app/modules/promotions/index.server.ts";
 import { promotionView } from "./promotion-view.server.ts";
 import type { Route } from "./+types/promotions";
 

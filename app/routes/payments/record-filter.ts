@@ -1,5 +1,5 @@
 // The /transaction-record filter as it travels in the address: status, type, date range and page.
-import type { DateRange, TransactionStatus, TransactionType } from "#app/modules/payments/constants.ts";
+import type { DateRange, TransactionStatus, TransactionType } from "#app/modules/payments/index.ts";
 
 export const PAGE_SIZE = 10;
 

@@ -5,9 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { FormDataParseError, MaxFileSizeExceededError, MultipartParseError, parseFormData } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import { resubmitFormSchema } from "#app/components/payments/form-schemas.ts";
-import { PROOF_MAX_BYTES } from "#app/modules/payments/constants.ts";
-import { parseTransactionId } from "#app/modules/payments/validation.ts";
-import { isPaymentError, PaymentError, resubmitDeposit, revertTransaction } from "#app/modules/payments/payments.server.ts";
+import { PROOF_MAX_BYTES, parseTransactionId } from "#app/modules/payments/index.ts";
+import { isPaymentError, PaymentError, resubmitDeposit, revertTransaction } from "#app/modules/payments/index.server.ts";
 import { refusalErrors } from "#app/kernel/domain-error.ts";
 
 const FIELDS = ["amount", "senderNumber", "trxId", "proof"] as const;

@@ -10,8 +10,8 @@ import { OverdueBadge, stepDot, trackerView, WithdrawalTracker } from "#app/comp
 import { EditCountdown, ResubmitForm, RevertForm } from "#app/components/payments/RequestActions.tsx";
 import { getLocale } from "#app/i18n/i18n.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
-import { getTransaction, type TransactionField } from "#app/modules/payments/payments.server.ts";
-import { clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { getTransaction, type TransactionField } from "#app/modules/payments/index.server.ts";
+import { clientIp, requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { detailsAction } from "./transaction-details.server.ts";
 import type { Route } from "./+types/transaction-details";

@@ -9,16 +9,16 @@ import { OverdueBadge } from "#app/components/payments/WithdrawalTracker.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
+import { netDepositsText } from "#app/modules/protection/index.server.ts";
 import {
   listTransactions,
   payoutPromise,
   readMoneySettings,
   type TransactionStatus,
   type TransactionType,
-} from "#app/modules/payments/payments.server.ts";
-import { vipPointsText } from "#app/modules/payments/transactions.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+  vipPointsText,
+} from "#app/modules/payments/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { dhakaDayKey, formatDhaka, formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { parseRecordFilter, PAGE_SIZE, recordQuery, type RecordFilter } from "./record-filter.ts";

@@ -14,18 +14,11 @@ import { PaymentTabs } from "#app/components/payments/PaymentTabs.tsx";
 import { QUICK_WITHDRAW, QuickAmounts } from "#app/components/payments/QuickAmounts.tsx";
 import { TurnoverLeft } from "#app/components/payments/TurnoverLeft.tsx";
 import { takaText } from "#app/kernel/money.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import {
-  isPaymentError,
-  listPaymentMethods,
-  payoutPhones,
-  readMoneySettings,
-  requestWithdrawal,
-  toId,
-} from "#app/modules/payments/payments.server.ts";
-import { findPlayerById } from "#app/modules/players/players.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
-import { getTurnoverLeft } from "#app/modules/turnover/turnover.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { isPaymentError, listPaymentMethods, payoutPhones, readMoneySettings, requestWithdrawal, toId } from "#app/modules/payments/index.server.ts";
+import { findPlayerById } from "#app/modules/players/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
+import { getTurnoverLeft } from "#app/modules/turnover/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { refusalErrors } from "#app/kernel/domain-error.ts";
 import type { Route } from "./+types/withdrawal";

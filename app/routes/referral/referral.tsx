@@ -9,12 +9,16 @@ import { RewardHistory } from "#app/components/referral/RewardHistory.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { formatPpmPercent, historyPageSizes, type HistoryPageSize } from "#app/modules/referral/board.ts";
-import { claimAllRewards, getOwnClaim } from "#app/modules/referral/claims.server.ts";
-import { listRewardHistory, referralFigures } from "#app/modules/referral/figures.server.ts";
-import { inviteLink } from "#app/modules/referral/invite.server.ts";
-import { getReferralSettings } from "#app/modules/referral/settings.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { formatPpmPercent, historyPageSizes, type HistoryPageSize } from "#app/modules/referral/index.ts";
+import {
+  claimAllRewards,
+  getOwnClaim,
+  listRewardHistory,
+  referralFigures,
+  inviteLink,
+  getReferralSettings,
+} from "#app/modules/referral/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { useRootData } from "#app/root.tsx";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/referral";

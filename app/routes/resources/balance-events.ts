@@ -1,10 +1,8 @@
 import { eventStream } from "remix-utils/sse/server";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { subscribePlayer } from "#app/modules/events/bus.server.ts";
-import { refuseDataRequest } from "#app/modules/events/sse.server.ts";
-import { liveUnreadCount } from "#app/modules/inbox/inbox.server.ts";
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
-import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
+import { subscribePlayer, refuseDataRequest } from "#app/modules/events/index.server.ts";
+import { liveUnreadCount } from "#app/modules/inbox/index.server.ts";
+import { getAuth, getSessionPlayer } from "#app/modules/sessions/index.server.ts";
 import { headerBalance } from "#app/routes/payments/balance.server.ts";
 import type { Route } from "./+types/balance-events";
 

@@ -1,4 +1,4 @@
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { getAuth } from "#app/modules/sessions/index.server.ts";
 import { headerBalance } from "#app/routes/payments/balance.server.ts";
 import type { Route } from "./+types/balance";
 

@@ -1,6 +1,5 @@
-import { issueCaptcha, ensureCaptchaVisitor } from "#app/modules/signup/captcha.server.ts";
-import { captchaSvg } from "#app/modules/signup/captcha-image.server.ts";
-import { clientIp } from "#app/modules/sessions/auth.server.ts";
+import { issueCaptcha, ensureCaptchaVisitor, captchaSvg } from "#app/modules/signup/index.server.ts";
+import { clientIp } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/captcha";
 
 const plain = (status: number, text: string, extra: Record<string, string> = {}) =>

@@ -1,4 +1,4 @@
-import { contactQrSvg } from "#app/modules/content/content.server.ts";
+import { contactQrSvg } from "#app/modules/content/index.server.ts";
 import type { Route } from "./+types/contact-qr";
 
 const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });

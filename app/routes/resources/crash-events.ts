@@ -1,5 +1,5 @@
-import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
-import { engineSnapshot, subscribeCrash, currentRound } from "#app/modules/games/crash.server.ts";
+import { liveEvents, refuseDataRequest } from "#app/modules/events/index.server.ts";
+import { engineSnapshot, subscribeCrash, currentRound } from "#app/modules/games/index.server.ts";
 import type { Route } from "./+types/crash-events";
 
 const HEARTBEAT_MS = 15_000;

@@ -1,5 +1,5 @@
-import { getProofForViewer } from "#app/modules/payments/payments.server.ts";
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { getProofForViewer } from "#app/modules/payments/index.server.ts";
+import { getAuth } from "#app/modules/sessions/index.server.ts";
 import { UPLOAD_CSP } from "#app/utils/security-headers.server.ts";
 import type { Route } from "./+types/deposit-proof";
 

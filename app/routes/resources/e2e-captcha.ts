@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { captchaVisitorOf, setLiveCaptchaCode } from "#app/modules/signup/captcha.server.ts";
-import { isTestRequest } from "#app/modules/api/test-sessions.server.ts";
+import { captchaVisitorOf, setLiveCaptchaCode } from "#app/modules/signup/index.server.ts";
+import { isTestRequest } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/e2e-captcha";
 
 export function loader() {

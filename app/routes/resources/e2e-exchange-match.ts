@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { openTestMatch } from "#app/modules/exchange/test-match.server.ts";
-import { isTestRequest } from "#app/modules/api/test-sessions.server.ts";
+import { openTestMatch } from "#app/modules/exchange/index.server.ts";
+import { isTestRequest } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/e2e-exchange-match";
 
 export function loader() {

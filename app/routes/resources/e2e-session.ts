@@ -1,4 +1,4 @@
-import { openTestSession } from "#app/modules/api/test-sessions.server.ts";
+import { openTestSession } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/e2e-session";
 
 export function loader() {

@@ -1,12 +1,9 @@
 import { exchangeId, pinnedMarketIds } from "#app/components/exchange/schemas.ts";
-import { NO_STORE } from "#app/modules/api/http.server.ts";
-import { subscribeBalance } from "#app/modules/events/bus.server.ts";
-import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
-import { watchMarkets } from "#app/modules/exchange/market-stream.server.ts";
-import type { PushedMarket } from "#app/modules/exchange/live-page.ts";
-import { marketKind } from "#app/modules/exchange/market-kinds.ts";
-import { liveMarketIds, unsettledMarketIds } from "#app/modules/exchange/queries.server.ts";
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
+import { NO_STORE } from "#app/modules/api/index.server.ts";
+import { subscribeBalance, liveEvents, refuseDataRequest } from "#app/modules/events/index.server.ts";
+import { watchMarkets, liveMarketIds, unsettledMarketIds } from "#app/modules/exchange/index.server.ts";
+import { type PushedMarket, marketKind } from "#app/modules/exchange/index.ts";
+import { getAuth } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/exchange-events";
 
 const HEARTBEAT_MS = 15_000;

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { isLanguage } from "#app/i18n/config.ts";
 import { languageCookie } from "#app/i18n/i18n.server.ts";
-import { safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { safeRedirect } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/language";
 
 export async function action({ request }: Route.ActionArgs) {

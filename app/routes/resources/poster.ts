@@ -1,4 +1,4 @@
-import { findPoster } from "#app/modules/games/posters.server.ts";
+import { findPoster } from "#app/modules/games/index.server.ts";
 import type { Route } from "./+types/poster";
 
 const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });

@@ -1,6 +1,6 @@
-import { qrSvg } from "#app/modules/content/content.server.ts";
-import { getAuth } from "#app/modules/sessions/auth.server.ts";
-import { inviteLink } from "#app/modules/referral/invite.server.ts";
+import { qrSvg } from "#app/modules/content/index.server.ts";
+import { getAuth } from "#app/modules/sessions/index.server.ts";
+import { inviteLink } from "#app/modules/referral/index.server.ts";
 import type { Route } from "./+types/referral-qr";
 
 /**

@@ -5,7 +5,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { SIM_OTP, SIM_PIN, SIM_WALLETS, simCheckoutView, simConfirm } from "#app/modules/payments/gateway-deposits.server.ts";
+import { SIM_OTP, SIM_PIN, SIM_WALLETS, simCheckoutView, simConfirm } from "#app/modules/payments/index.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

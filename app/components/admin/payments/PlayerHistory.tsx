@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { TransactionType } from "#app/modules/payments/constants.ts";
+import type { TransactionType } from "#app/modules/payments/index.ts";
 
 export type HistorySummary = {
   approvedDeposits: number;

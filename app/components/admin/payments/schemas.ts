@@ -1,9 +1,7 @@
 // The finance forms of the back office, shared by the server and the browser (conform). Messages are
 // finance.errors keys; amounts are typed in taka and come out as poisha (bigint).
 import { z } from "zod";
-import { parseAmountInput } from "#app/modules/payments/amount.ts";
-import { channelTypes, METHOD_TAG } from "#app/modules/payments/constants.ts";
-import { toId } from "#app/modules/payments/validation.ts";
+import { parseAmountInput, channelTypes, METHOD_TAG, toId } from "#app/modules/payments/index.ts";
 
 /** A database id from a hidden field; forged or malformed ids are refused with a message, never a 500. */
 export const idField = z

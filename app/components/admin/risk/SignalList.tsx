@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form } from "react-router";
 import { AdminErrorList } from "#app/components/admin/AdminField.tsx";
-import type { SignalView } from "#app/modules/risk/describe.server.ts";
+import type { SignalView } from "#app/modules/risk/index.server.ts";
 
 /** The refused form (by its name) and its messages by field, from a risk page's action. */
 export type RiskActionData = { form: string; errors: Record<string, string[]>; values: Record<string, string> };

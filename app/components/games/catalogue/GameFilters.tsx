@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
-import type { GameSort } from "#app/modules/games/catalogue.server.ts";
-import type { GameType } from "#app/modules/games/types.ts";
+import type { GameSort } from "#app/modules/games/index.server.ts";
+import type { GameType } from "#app/modules/games/index.ts";
 
 export type GamesFilter = { type: string | null; systems: string[]; q: string; sort: GameSort };
 

@@ -1,7 +1,7 @@
 // The Crash page's lists: bets of this round, recent rounds with their hashes, the published chain.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { groupWhole } from "#app/components/payments/format.ts";
-import { multiplierText, type BetView, type CrashView, type HistoryView, verifyHref } from "#app/modules/games/crash.ts";
+import { multiplierText, type BetView, type CrashView, type HistoryView, verifyHref } from "#app/modules/games/index.ts";
 import { takaText } from "#app/kernel/money.ts";
 import type { LiveBet } from "./use-crash-live.ts";
 

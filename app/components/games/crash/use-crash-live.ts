@@ -3,7 +3,7 @@
 // frame (interpolated along the curve from the last tick), so React only re-renders on phase changes.
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { multiplierAt, multiplierText, type CrashEvent, type PublicRound, type CrashView } from "#app/modules/games/crash.ts";
+import { multiplierAt, multiplierText, type CrashEvent, type PublicRound, type CrashView } from "#app/modules/games/index.ts";
 
 /** How far past the last tick the display may run on its own before it waits for the next one. */
 const MAX_AHEAD_MS = 400;

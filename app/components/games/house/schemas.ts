@@ -1,6 +1,6 @@
 // The in-house game forms as the browser and the server both check them. Messages are "house.errors.*" keys.
 import { z } from "zod";
-import { diceTargetAllowed } from "#app/modules/games/fair.ts";
+import { diceTargetAllowed } from "#app/modules/games/index.ts";
 
 export const stakeText = z
   .string({ error: "house.errors.stakeFormat" })

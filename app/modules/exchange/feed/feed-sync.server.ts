@@ -6,7 +6,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { isDeepStrictEqual } from "node:util";
 import { db } from "#app/db/db.server.ts";
-import { publish } from "#app/modules/events/bus.server.ts";
+import { publish } from "#app/modules/events/index.server.ts";
 import { ensureEvent, ensureFancyLines } from "../events.server.ts";
 import { marketKind } from "../market-kinds.ts";
 import { refreshLiquidity } from "../market-maker.server.ts";

@@ -1,6 +1,6 @@
 // What the in-house game pages show around the game: balance, stake limits, the seed pair; and their refusals
 // as form errors.
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
 import { parseTaka } from "#app/kernel/money.ts";
 import { findHouseGame } from "./game-row.server.ts";
 import { getActiveSeed } from "./seeds.server.ts";

@@ -2,7 +2,7 @@
 // game's transaction, so the nonce and game rows it wrote roll back with it).
 import type { WalletFailure, WalletSuccess } from "../wallet.server.ts";
 import { HouseError } from "./errors.ts";
-import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
+import { refusalMessage } from "#app/modules/protection/index.ts";
 import { takaText } from "#app/kernel/money.ts";
 
 export function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSuccess {

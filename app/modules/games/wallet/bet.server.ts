@@ -1,12 +1,12 @@
 // A bet: main first, then bonus, into the provider's house shard; opens (or adds to) the player's round.
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { type TransferInput, transferUnderPlayerLock } from "#app/modules/ledger/ledger.server.ts";
+import { type TransferInput, transferUnderPlayerLock } from "#app/modules/ledger/index.server.ts";
 import { lockContext } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
 import { Refusal, refuse, success, TxnIdTaken } from "./run.server.ts";
-import { checkBeforeStake } from "#app/modules/protection/stake-check.server.ts";
-import { limitText } from "#app/modules/protection/limits-errors.ts";
+import { checkBeforeStake } from "#app/modules/protection/index.server.ts";
+import { limitText } from "#app/modules/protection/index.ts";
 import { HOUSE_PLATFORM } from "../types.ts";
 import { houseShardAccount, walletLedgerKey } from "./shards.ts";
 import type { BetInput, WalletSuccess } from "./types.ts";

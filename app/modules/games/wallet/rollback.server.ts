@@ -3,8 +3,8 @@
 // money and answers OK; the bet arriving after it is refused (bet.server.ts).
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { reverseTransfer } from "#app/modules/ledger/ledger.server.ts";
-import { rollbackTurnover } from "#app/modules/turnover/turnover.server.ts";
+import { reverseTransfer } from "#app/modules/ledger/index.server.ts";
+import { rollbackTurnover } from "#app/modules/turnover/index.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { callJson, type CallContext, lockContext, toCall } from "./context.server.ts";
 import { replay } from "./replay.server.ts";

@@ -3,9 +3,9 @@
 // transaction id stays unused (a retried refused bet is simply evaluated again).
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { runsWithoutSavepoints } from "#app/modules/ledger/ledger.server.ts";
-import type { Currency } from "#app/modules/players/schema.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
+import type { Currency } from "#app/modules/players/index.server.ts";
 import type { WalletErrorCode, WalletFailure, WalletSuccess } from "./types.ts";
 
 /** Thrown inside the call's transaction to roll it back and answer with `failure`. */

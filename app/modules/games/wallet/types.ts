@@ -1,6 +1,6 @@
 // The seamless wallet's public types (re-exported by ../wallet.server.ts). Amounts are poisha.
-import type { Currency } from "#app/modules/players/schema.ts";
-import type { LimitRefusal } from "#app/modules/protection/limits-errors.ts";
+import type { Currency } from "#app/modules/players/index.server.ts";
+import type { LimitRefusal } from "#app/modules/protection/index.ts";
 
 export type WalletErrorCode =
   | "invalid_request"

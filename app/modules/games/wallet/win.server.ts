@@ -2,8 +2,8 @@
 // settles the round, which then counts its stake toward the player's turnover requirements.
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { type GatedBy, getPlayerBalances, transferUnderPlayerLock } from "#app/modules/ledger/ledger.server.ts";
-import { applyTurnover } from "#app/modules/turnover/turnover.server.ts";
+import { type GatedBy, getPlayerBalances, transferUnderPlayerLock } from "#app/modules/ledger/index.server.ts";
+import { applyTurnover } from "#app/modules/turnover/index.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
 import { lockContext } from "./context.server.ts";
 import { replay } from "./replay.server.ts";

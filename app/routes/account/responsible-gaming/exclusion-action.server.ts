@@ -4,9 +4,8 @@ import { messageToken } from "#app/i18n/message.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { confirmPlayerPassword, isExclusionError } from "#app/modules/protection/exclusions.server.ts";
-import type { ExclusionKind } from "#app/modules/protection/schema.ts";
-import { clearSessionCookie, clientIp, requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { confirmPlayerPassword, isExclusionError, type ExclusionKind } from "#app/modules/protection/index.server.ts";
+import { clearSessionCookie, clientIp, requirePlayer } from "#app/modules/sessions/index.server.ts";
 
 const statusOf = { rate_limited: 429, not_longer: 409, not_found: 404, wrong_password: 400, invalid_term: 400 } as const;
 

@@ -6,8 +6,8 @@ import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { NetDeposits } from "#app/components/protection/NetDeposits.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { netDepositsText } from "#app/modules/protection/net-deposits.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { netDepositsText } from "#app/modules/protection/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/history";
 

@@ -10,9 +10,9 @@ import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { realityIntervals, realitySettingSchema } from "#app/modules/protection/reality.ts";
-import { getRealityMinutes, setRealityMinutes } from "#app/modules/protection/reality.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { realityIntervals, realitySettingSchema } from "#app/modules/protection/index.ts";
+import { getRealityMinutes, setRealityMinutes } from "#app/modules/protection/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import type { Route } from "./+types/reality-check";
 

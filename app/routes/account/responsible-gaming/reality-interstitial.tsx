@@ -8,9 +8,8 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { RealityFigures, RealityLinks } from "#app/components/protection/RealityCheckParts.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { realityFiguresText } from "#app/modules/protection/reality-page.server.ts";
-import { acknowledgeReality } from "#app/modules/protection/reality.server.ts";
-import { requirePlayer, safeRedirect } from "#app/modules/sessions/auth.server.ts";
+import { realityFiguresText, acknowledgeReality } from "#app/modules/protection/index.server.ts";
+import { requirePlayer, safeRedirect } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/reality-interstitial";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -6,9 +6,9 @@ import { ChoiceList, ExclusionForm } from "#app/components/protection/ExclusionF
 import { Field } from "#app/components/forms/Field.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { timeOutEnd, timeOutPeriods, timeOutSchema } from "#app/modules/protection/exclusions.ts";
-import { takeTimeOut } from "#app/modules/protection/exclusions.server.ts";
-import { requirePlayer } from "#app/modules/sessions/auth.server.ts";
+import { timeOutEnd, timeOutPeriods, timeOutSchema } from "#app/modules/protection/index.ts";
+import { takeTimeOut } from "#app/modules/protection/index.server.ts";
+import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { exclusionAction } from "./exclusion-action.server.ts";

@@ -9,8 +9,7 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { messageToken } from "#app/i18n/message.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { isExchangeError } from "#app/modules/exchange/errors.ts";
-import { marketKind } from "#app/modules/exchange/market-kinds.ts";
+import { isExchangeError, marketKind } from "#app/modules/exchange/index.ts";
 import {
   addFancyLine,
   ballRunningByTrader,
@@ -22,8 +21,8 @@ import {
   type Trader,
   traderEvent,
   turnInPlayByTrader,
-} from "#app/modules/exchange/trader.server.ts";
-import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
+} from "#app/modules/exchange/index.server.ts";
+import { currentStreamHosts } from "#app/modules/settings/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { requireTrader } from "./exchange-admin.server.ts";
 import type { Route } from "./+types/event";

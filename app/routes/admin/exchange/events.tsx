@@ -9,10 +9,10 @@ import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { createTraderEvent, traderEvents } from "#app/modules/exchange/trader.server.ts";
+import { createTraderEvent, traderEvents } from "#app/modules/exchange/index.server.ts";
 import { formatDhaka, parseDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { currentStreamHosts, updateStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
-import { MAX_STREAM_HOSTS, parseStreamHosts } from "#app/modules/settings/stream-hosts.ts";
+import { currentStreamHosts, updateStreamHosts } from "#app/modules/settings/index.server.ts";
+import { MAX_STREAM_HOSTS, parseStreamHosts } from "#app/modules/settings/index.ts";
 import { requireSettingsEditor, requireTrader } from "./exchange-admin.server.ts";
 import type { Route } from "./+types/events";
 

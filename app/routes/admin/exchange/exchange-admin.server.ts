@@ -1,6 +1,6 @@
 // Shared by the trader's pages: who may open them (admin, trader) and the actor of their changes.
-import { clientIp } from "#app/modules/sessions/auth.server.ts";
-import { requireStaff } from "#app/modules/staff/auth.server.ts";
+import { clientIp } from "#app/modules/sessions/index.server.ts";
+import { requireStaff } from "#app/modules/staff/index.server.ts";
 import { mayOpen, pageRoles } from "#app/routes/admin/pages.ts";
 
 export async function requireTrader(request: Request) {

@@ -4,10 +4,9 @@ import type { RouterContextProvider } from "react-router";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 import { translate } from "#app/i18n/translate.server.ts";
-import type { GameAdminError } from "#app/modules/games/admin.server.ts";
-import { POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/posters.server.ts";
-import { clientIp } from "#app/modules/sessions/auth.server.ts";
-import { requireStaff } from "#app/modules/staff/auth.server.ts";
+import { type GameAdminError, POSTER_MAX_BYTES, removePoster, storePoster } from "#app/modules/games/index.server.ts";
+import { clientIp } from "#app/modules/sessions/index.server.ts";
+import { requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 
 type Ctx = Readonly<RouterContextProvider>;

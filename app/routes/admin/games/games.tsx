@@ -8,9 +8,16 @@ import { GamesNav } from "#app/components/admin/games/GamesNav.tsx";
 import { gameFormSchema } from "#app/components/admin/games/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { GameAdminError, isGameAdminError, listAdminGames, listProviderChoices, saveGame, setGamePoster } from "#app/modules/games/admin.server.ts";
-import { DEFAULT_POSTER } from "#app/modules/games/catalogue.server.ts";
-import { gameTypes, isGameType } from "#app/modules/games/types.ts";
+import {
+  GameAdminError,
+  isGameAdminError,
+  listAdminGames,
+  listProviderChoices,
+  saveGame,
+  setGamePoster,
+  DEFAULT_POSTER,
+} from "#app/modules/games/index.server.ts";
+import { gameTypes, isGameType } from "#app/modules/games/index.ts";
 import { parseTaka, takaInput } from "#app/kernel/money.ts";
 import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";

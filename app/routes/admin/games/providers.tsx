@@ -8,7 +8,7 @@ import { GamesNav } from "#app/components/admin/games/GamesNav.tsx";
 import { providerFormSchema, rotationFormSchema } from "#app/components/admin/games/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvider, setProviderIcon } from "#app/modules/games/admin.server.ts";
+import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvider, setProviderIcon } from "#app/modules/games/index.server.ts";
 import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/providers";
 

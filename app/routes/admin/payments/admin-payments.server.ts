@@ -5,7 +5,7 @@ import { z } from "zod";
 import { financeActRoles, financeViewRoles, mayActOnFinance } from "#app/components/admin/payments/finance-roles.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
-import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

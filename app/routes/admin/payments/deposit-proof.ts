@@ -1,4 +1,4 @@
-import { getProofForViewer } from "#app/modules/payments/proofs.server.ts";
+import { getProofForViewer } from "#app/modules/payments/index.server.ts";
 import { UPLOAD_CSP } from "#app/utils/security-headers.server.ts";
 import { requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/deposit-proof";

@@ -14,11 +14,18 @@ import { type QueueTab, queueStatuses } from "#app/components/admin/payments/Que
 import { approveDepositSchema, idField } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit } from "#app/modules/payments/deposits.server.ts";
-import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { gatewayStatusOfDeposits, refundGatewayDeposit } from "#app/modules/payments/gateway-refunds.server.ts";
-import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
-import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
+import {
+  approvalFigures,
+  approveDeposit,
+  getDepositForStaff,
+  listDepositQueue,
+  rejectDeposit,
+  gatewayStatusOfDeposits,
+  refundGatewayDeposit,
+  readMoneySettings,
+} from "#app/modules/payments/index.server.ts";
+import { isPaymentError } from "#app/modules/payments/index.ts";
+import { listPromotions } from "#app/modules/promotions/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";

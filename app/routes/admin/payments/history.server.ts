@@ -1,7 +1,6 @@
 // The player's money history as staff see it next to a deposit or withdrawal they must decide on.
 import type { HistorySummary, RecentTransaction } from "#app/components/admin/payments/PlayerHistory.tsx";
-import type { PlayerMoneySummary } from "#app/modules/payments/history.server.ts";
-import { latestTransactions } from "#app/modules/payments/transactions.server.ts";
+import { type PlayerMoneySummary, latestTransactions } from "#app/modules/payments/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { takaText } from "#app/kernel/money.ts";
 

@@ -10,8 +10,7 @@ import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { depositModeOptions, methodGatewaySchema, paymentMethodSchema, walletNumberSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { channelTypes, METHOD_TAG_MAX } from "#app/modules/payments/constants.ts";
-import { isPaymentError, type PaymentErrorField } from "#app/modules/payments/errors.ts";
+import { channelTypes, METHOD_TAG_MAX, isPaymentError, type PaymentErrorField } from "#app/modules/payments/index.ts";
 import {
   isGatewaySettingsError,
   listAdminPaymentMethods,
@@ -19,7 +18,7 @@ import {
   saveMethodGateway,
   savePaymentMethod,
   saveWalletNumber,
-} from "#app/modules/payments/methods.server.ts";
+} from "#app/modules/payments/index.server.ts";
 import { paymentsPage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/payment-methods";
 import { takaInput, takaText } from "#app/kernel/money.ts";

@@ -8,12 +8,10 @@ import { PaymentsField, PaymentsTextArea } from "#app/components/admin/payments/
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { isPaymentError } from "#app/modules/payments/errors.ts";
-import { toId } from "#app/modules/payments/validation.ts";
-import { promotionCategories } from "#app/modules/promotions/categories.ts";
-import { getPromotion, savePromotion } from "#app/modules/promotions/promotions.server.ts";
-import { promotionFormSchema } from "#app/modules/promotions/validation.ts";
-import { formatHundredths } from "#app/modules/settings/validation.ts";
+import { isPaymentError, toId } from "#app/modules/payments/index.ts";
+import { promotionCategories, promotionFormSchema } from "#app/modules/promotions/index.ts";
+import { getPromotion, savePromotion } from "#app/modules/promotions/index.server.ts";
+import { formatHundredths } from "#app/modules/settings/index.ts";
 import { formatDhakaInput } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotion-edit";

@@ -4,8 +4,8 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { listPromotions } from "#app/modules/promotions/promotions.server.ts";
-import { formatHundredths } from "#app/modules/settings/validation.ts";
+import { listPromotions } from "#app/modules/promotions/index.server.ts";
+import { formatHundredths } from "#app/modules/settings/index.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/promotions";

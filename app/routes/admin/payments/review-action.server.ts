@@ -6,7 +6,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { ReviewActionData } from "#app/components/admin/payments/ReviewQueue.tsx";
 import { idField, rejectSchema } from "#app/components/admin/payments/schemas.ts";
-import { isPaymentError } from "#app/modules/payments/errors.ts";
+import { isPaymentError } from "#app/modules/payments/index.ts";
 import { requireFinanceActor } from "./admin-payments.server.ts";
 
 type Rejection = z.infer<typeof rejectSchema>;

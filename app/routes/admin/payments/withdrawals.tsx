@@ -12,15 +12,16 @@ import { type QueueTab, queueStatuses } from "#app/components/admin/payments/Que
 import { approveWithdrawalSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { type PlayerMoneyState, playerMoneyStates } from "#app/modules/payments/player-states.server.ts";
 import {
+  type PlayerMoneyState,
+  playerMoneyStates,
   approveWithdrawal,
   getWithdrawalForStaff,
   listWithdrawalQueue,
   payWithdrawalThroughGateway,
   rejectWithdrawal,
-} from "#app/modules/payments/withdrawals.server.ts";
-import { playersUnderReview } from "#app/modules/risk/signals.server.ts";
+} from "#app/modules/payments/index.server.ts";
+import { playersUnderReview } from "#app/modules/risk/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, pageParam, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";

@@ -1,5 +1,5 @@
-import { getDocumentFile } from "#app/modules/protection/identity-documents.server.ts";
-import { requireStaff } from "#app/modules/staff/auth.server.ts";
+import { getDocumentFile } from "#app/modules/protection/index.server.ts";
+import { requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { UPLOAD_CSP } from "#app/utils/security-headers.server.ts";
 import type { Route } from "./+types/document-image";

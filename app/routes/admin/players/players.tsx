@@ -5,8 +5,8 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { AdminErrorList } from "#app/components/admin/AdminField.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { playerSearchSchema, searchPlayers } from "#app/modules/profile/admin-players.server.ts";
-import { requireStaff } from "#app/modules/staff/auth.server.ts";
+import { playerSearchSchema, searchPlayers } from "#app/modules/profile/index.server.ts";
+import { requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/players";

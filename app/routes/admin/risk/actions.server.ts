@@ -3,9 +3,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RiskActionData } from "#app/components/admin/risk/SignalList.tsx";
-import { clearReview, openReview } from "#app/modules/risk/reviews.server.ts";
-import { handleSignal } from "#app/modules/risk/signals.server.ts";
-import { clearReviewSchema, openReviewSchema, signalActionSchema } from "#app/modules/risk/validation.ts";
+import { clearReview, openReview, handleSignal } from "#app/modules/risk/index.server.ts";
+import { clearReviewSchema, openReviewSchema, signalActionSchema } from "#app/modules/risk/index.ts";
 
 export const fieldErrors = (error: Record<string, string[] | null> | null | undefined) =>
   Object.fromEntries(Object.entries(error ?? {}).filter((e): e is [string, string[]] => Array.isArray(e[1])));

@@ -5,9 +5,9 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { ChatForm, ChatMessages } from "#app/components/chat/ChatThread.tsx";
 import { useStaffChatRefresh } from "#app/components/chat/staff-chat-events.ts";
-import { assignChat, closeChat, getChatForStaff, listMessages, listSupportStaff, staffReply } from "#app/modules/chat/chat.server.ts";
-import { toId } from "#app/modules/payments/validation.ts";
-import { clientIp, requireStaff } from "#app/modules/staff/auth.server.ts";
+import { assignChat, closeChat, getChatForStaff, listMessages, listSupportStaff, staffReply } from "#app/modules/chat/index.server.ts";
+import { toId } from "#app/modules/payments/index.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chat";

@@ -1,6 +1,5 @@
-import { subscribeStaffChat } from "#app/modules/events/bus.server.ts";
-import { liveEvents, refuseDataRequest } from "#app/modules/events/sse.server.ts";
-import { getStaff } from "#app/modules/staff/auth.server.ts";
+import { subscribeStaffChat, liveEvents, refuseDataRequest } from "#app/modules/events/index.server.ts";
+import { getStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import type { Route } from "./+types/events";
 

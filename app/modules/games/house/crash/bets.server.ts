@@ -3,9 +3,9 @@
 // SHARE, so the engine's switch to running waits for it), a bet leaves "active" once (cashed, lost or voided).
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { findHouseGame } from "../game-row.server.ts";
 import { crashBets, crashRounds } from "../../schema.ts";
 import { HOUSE_PLATFORM } from "../../types.ts";
@@ -15,7 +15,7 @@ import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
 import { CRASH_CODE } from "./game.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
-import { refusalMessage } from "#app/modules/protection/limits-errors.ts";
+import { refusalMessage } from "#app/modules/protection/index.ts";
 import { takaText } from "#app/kernel/money.ts";
 
 /** The highest auto cash-out a player can set: 1,000,000.00×. */

@@ -2,7 +2,7 @@
 // on it (names masked), the player's own bet, recent rounds and the published chain.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { crashBets, crashChains, crashRounds, type CrashRound } from "../../schema.ts";
 import { publishedChain } from "./chain.server.ts";
 import { multiplierAt } from "./curve.ts";

@@ -1,7 +1,7 @@
 // Dice: one bet, one roll, settled at once. The nonce, the bet and the win are one transaction.
 import { randomUUID } from "node:crypto";
 import { db } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { diceRoll } from "./fair.ts";
 import { type DiceDirection, diceMultiplier, dicePayout, diceTargetAllowed, diceWins, isDiceDirection } from "./rules.ts";
 import { HOUSE_PLATFORM } from "../../types.ts";

@@ -3,8 +3,8 @@
 // Every step locks the player's game row, so double submits cannot reveal or pay twice.
 import { and, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
-import { publishBalanceChanged } from "#app/modules/events/bus.server.ts";
-import { players } from "#app/modules/players/schema.ts";
+import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import { minePositions } from "./fair.ts";
 import { isMinesCount, MINES_TILES, minesMultiplier, minesPayout } from "./rules.ts";
 import { fairSeeds, type MinesGame, minesGames } from "../../schema.ts";

@@ -1,0 +1,51 @@
+// The games module's server entry: what other modules and routes may use. Everything else is private.
+export {
+  GameAdminError,
+  finishSecretRotation,
+  isGameAdminError,
+  listAdminGames,
+  listAdminProviders,
+  listProviderChoices,
+  maskSecret,
+  saveGame,
+  saveProvider,
+  setGamePoster,
+  setProviderIcon,
+} from "./admin.server.ts";
+export {
+  DEFAULT_POSTER,
+  gameSorts,
+  getCatalogueMenu,
+  getGameByCode,
+  listFavouriteGames,
+  listFeaturedGames,
+  listGames,
+  listProviders,
+  listProvidersByPlatform,
+  listTypes,
+  parseSystems,
+  toggleFavourite,
+} from "./catalogue.server.ts";
+export type { CatalogueMenu, GameSort } from "./catalogue.server.ts";
+export { crashState, currentRound, engineSnapshot, subscribeCrash } from "./crash.server.ts";
+export { providerFrameOrigins } from "./frame-origins.server.ts";
+export {
+  getActiveSeed,
+  houseServerGames,
+  isHouseError,
+  listRevealedSeeds,
+  rotateSeed,
+  setClientSeed,
+  stakeFromText,
+  verifyFairness,
+} from "./house.server.ts";
+export { startCrashEngine, stopCrashEngine } from "./house/crash/instance.server.ts";
+export { findSimSession, isLaunchError, launchGameCode, openLaunch, simBalance, simSpin, splitGameCode, startLaunch } from "./launch.server.ts";
+export type { LaunchError } from "./launch.server.ts";
+export { POSTER_MAX_BYTES, checkPoster, findPoster, isPosterName, removePoster, storePoster } from "./posters.server.ts";
+export { dayBounds, getRound, listOpenRounds, listRecordPlatforms, listSettledRounds, verifyLink } from "./records.server.ts";
+export { gameRounds } from "./schema.ts";
+export { seedGameCatalogue } from "./seed.server.ts";
+export { SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecrets, verifyProviderSignature } from "./signature.server.ts";
+export { walletBalance, walletBet, walletRollback, walletWin } from "./wallet.server.ts";
+export type { WalletBalance, WalletFailure, WalletSuccess } from "./wallet.server.ts";

@@ -1,0 +1,69 @@
+// The payments module's server entry: what other modules and routes may use. Everything else is private.
+export { adjustBalance } from "./adjustments.server.ts";
+export { depositChannels } from "./deposit-rules.server.ts";
+export { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit, submitDeposit } from "./deposits.server.ts";
+export { checkGatewayCheckout, getGatewayCheckout, listGatewayCheckouts } from "./gateway-checkouts.server.ts";
+export {
+  SIM_OTP,
+  SIM_PIN,
+  SIM_WALLETS,
+  gatewayChannel,
+  getPlayerCheckout,
+  handleCallback,
+  handleWebhook,
+  simCheckoutView,
+  simConfirm,
+  startCheckout,
+  startGatewayReconciliation,
+} from "./gateway-deposits.server.ts";
+export { gatewayStatusOfDeposits, refundGatewayDeposit } from "./gateway-refunds.server.ts";
+export type { PlayerMoneySummary } from "./history.server.ts";
+export {
+  assignWalletNumber,
+  isGatewaySettingsError,
+  listAdminPaymentMethods,
+  listDepositChannels,
+  listPaymentMethods,
+  listWalletNumbers,
+  saveMethodGateway,
+  savePaymentMethod,
+  saveWalletNumber,
+} from "./methods.server.ts";
+export {
+  PaymentError,
+  checkDepositRules,
+  depositLimitError,
+  isPaymentError,
+  listPlayerDeposits,
+  openDepositRange,
+  payoutPhones,
+  payoutPromise,
+  playerPaymentActivity,
+  readDepositFacts,
+  readMoneySettings,
+  resubmitDeposit,
+  revertTransaction,
+  seedPaymentsDemo,
+  toId,
+} from "./payments.server.ts";
+export type { ChannelType, DepositChannelType, TransactionField, TransactionStatus, TransactionType } from "./payments.server.ts";
+export { playerMoneyStates } from "./player-states.server.ts";
+export type { PlayerMoneyState } from "./player-states.server.ts";
+export { checkProof, getProofForViewer, isStoredName, readProof, removeProof, storeProof } from "./proofs.server.ts";
+export type { ProofUpload } from "./proofs.server.ts";
+export { deposits, paymentMethods, withdrawals } from "./schema.ts";
+export type { GatewayPaymentState, ReviewStatus, Withdrawal } from "./schema.ts";
+export { PAGE_SIZES, getTransaction, latestTransactions, listTransactions, vipPointsText } from "./transactions.server.ts";
+export type { TransactionItem, WithdrawalTracker } from "./transactions.server.ts";
+export { listTurnovers } from "./turnover-record.server.ts";
+export type { TurnoverRow } from "./turnover-record.server.ts";
+export {
+  approveWithdrawal,
+  checkWithdrawal,
+  getWithdrawalForStaff,
+  holdWithdrawal,
+  listWithdrawalQueue,
+  payWithdrawalThroughGateway,
+  rejectWithdrawal,
+  requestWithdrawal,
+} from "./withdrawals.server.ts";

@@ -1,0 +1,22 @@
+// The players module's browser-safe entry: what components and routes may use in the browser.
+export { currencies } from "./currencies.ts";
+export type { Currency } from "./currencies.ts";
+export {
+  apiSignupSchema,
+  blankStepMessage,
+  callingCodes,
+  changePasswordSchema,
+  currencyTypes,
+  emailField,
+  forgotEmailSchema,
+  forgotPasswordSchema,
+  forgotSmsSchema,
+  loginSchema,
+  phoneField,
+  registerStep1Schema,
+  registerStep2Schema,
+  resetCodeSchema,
+  setNewPasswordSchema,
+  signupSchema,
+} from "./validation.ts";
+export type { ForgotPasswordInput } from "./validation.ts";

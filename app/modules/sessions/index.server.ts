@@ -1,0 +1,32 @@
+// The sessions module's server entry: what other modules and routes may use. Everything else is private.
+export {
+  authMiddleware,
+  clearSessionCookie,
+  clientIp,
+  commitSessionCookie,
+  getAuth,
+  isApiPath,
+  readSessionToken,
+  requireApiPlayer,
+  requirePlayer,
+  safeRedirect,
+} from "./auth.server.ts";
+export { loginWithPassword } from "./login.server.ts";
+export {
+  changeOwnPassword,
+  isResetTokenValid,
+  phoneDigits,
+  requestPasswordReset,
+  resetPasswordWithToken,
+  verifyResetCode,
+} from "./password-reset.server.ts";
+export { sessions } from "./schema.ts";
+export {
+  createSession,
+  deleteSession,
+  endAllSessions,
+  getSessionPlayer,
+  hashToken,
+  pruneExpiredSessions,
+  restartRealityClock,
+} from "./sessions.server.ts";

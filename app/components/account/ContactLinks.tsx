@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { SocialPlatform } from "#app/modules/content/index.server.ts";
+import type { SocialPlatform } from "#app/modules/content/index.ts";
 
 export type ContactLink = { platform: SocialPlatform; url: string; label: string };
 

@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import { AdminHeader } from "#app/components/admin/AdminHeader.tsx";
 import { BackOfficeErrorPage, FALLBACK_SITE } from "#app/components/layout/ErrorPage.tsx";
-import type { StaffRole } from "#app/modules/staff/index.server.ts";
+import type { StaffRole } from "#app/modules/staff/index.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 import type { loader as adminLayoutLoader } from "#app/routes/admin/layout.tsx";
 

@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { LanguageSwitch } from "#app/components/layout/LanguageSwitch.tsx";
 import { mayViewFinance } from "#app/components/admin/payments/finance-roles.ts";
 import { adminMenu, mayOpen } from "#app/routes/admin/pages.ts";
-import type { StaffRole } from "#app/modules/staff/index.server.ts";
+import type { StaffRole } from "#app/modules/staff/index.ts";
 
 type Props = {
   locale: string;

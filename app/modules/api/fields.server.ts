@@ -1,7 +1,7 @@
 // Maps a client's field names onto the shared zod schemas (app/modules/players/validation.ts) and the schemas'
 // messages back onto the client's names, so an app that sent `referral_code` reads `errors.referral_code`.
 import type { z } from "zod";
-import { currencyIds, type Currency } from "#app/modules/players/index.server.ts";
+import { currencyIds, type Currency } from "#app/modules/players/index.ts";
 import { english } from "./english.server.ts";
 import { NO_STORE } from "./http.server.ts";
 

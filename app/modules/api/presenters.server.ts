@@ -1,7 +1,8 @@
 // The JSON shapes of spec sections 3 and 7, built from our rows. Field names (including the spec's
 // "thubmnail") are what the app clients read; do not rename them.
 import { getEnv } from "#app/config/env.server.ts";
-import { type SiteConfig, type sliders, type socialLinks, socialPlatforms, type SocialPlatform } from "#app/modules/content/index.server.ts";
+import { type SiteConfig, type sliders, type socialLinks } from "#app/modules/content/index.server.ts";
+import { socialPlatforms, type SocialPlatform } from "#app/modules/content/index.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
 import { securityLevel, type PublicPlayer } from "#app/modules/players/index.server.ts";
 import type { Promotion } from "#app/modules/promotions/index.server.ts";

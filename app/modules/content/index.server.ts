@@ -4,5 +4,4 @@ export { contactQrSvg, getHomeContent, getSiteConfig, listSliders, listSocialLin
 export type { HomeContent, SiteConfig } from "./content.server.ts";
 export { ensureContentPages, getContentPage, getFooterPartners, seedFooterPartnersDemo } from "./pages.server.ts";
 export type { FooterPartner } from "./pages.server.ts";
-export { socialPlatforms } from "./schema.ts";
-export type { SocialPlatform, sliders, socialLinks } from "./schema.ts";
+export type { sliders, socialLinks } from "./schema.ts";

@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { socialPlatforms, type SocialPlatform } from "./social-platforms.ts";
+
+export { socialPlatforms, type SocialPlatform };
 
 export const branding = pgTable("branding", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -8,9 +11,6 @@ export const branding = pgTable("branding", {
   loaderLogo: text().notNull(),
   favicon: text().notNull(),
 });
-
-export const socialPlatforms = ["whatsapp", "facebook", "telegram", "email"] as const;
-export type SocialPlatform = (typeof socialPlatforms)[number];
 
 export const socialLinks = pgTable("social_links", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),

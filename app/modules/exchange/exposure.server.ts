@@ -4,7 +4,7 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { transfer, voidHold } from "#app/modules/ledger/index.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import { marketKind } from "./market-kinds.ts";
 import { exposureOf, oddsProfit, type RunnerPosition } from "./pnl.ts";
 import { exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";

@@ -6,7 +6,7 @@ export { watchMarkets } from "./market-stream.server.ts";
 export { accountPage, activityLog, eventListPage, multiMarketsPage, oddsPage, profitAndLoss, setPinned, sportsPage } from "./pages.server.ts";
 export { liveMarketIds, unsettledMarketIds } from "./queries.server.ts";
 export { getExchangeRecord, listExchangeRecords, listOpenExchangeRecords } from "./records.server.ts";
-export { exchangeMarkets, exchangeOrders, sports } from "./schema.ts";
+export { exchangeMarkets, exchangeOrders } from "./schema.ts";
 export { openTestMatch } from "./test-match.server.ts";
 export {
   addFancyLine,

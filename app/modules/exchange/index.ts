@@ -9,3 +9,5 @@ export { QUICK_STAKES, slipFigures, stakePoisha } from "./slip.ts";
 export type { BetKind, BetSide } from "./slip.ts";
 export { trackerView } from "./tracker.ts";
 export type { BallKind, TrackerBall, TrackerScore } from "./tracker.ts";
+export { sports } from "./sports.ts";
+export type { Sport } from "./sports.ts";

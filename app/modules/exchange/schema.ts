@@ -2,11 +2,12 @@
 // and each player's exposure per market with the ledger hold that reserves it. Money in poisha (bigint).
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sports, type Sport } from "./sports.ts";
+
+export { sports, type Sport };
 import type { ScoreBoard } from "./feed/feed.ts";
 import { players } from "#app/modules/players/schema.ts";
 
-export const sports = ["cricket", "soccer", "tennis"] as const;
-export type Sport = (typeof sports)[number];
 export const marketKinds = ["match_odds", "bookmaker", "fancy"] as const;
 export type MarketKind = (typeof marketKinds)[number];
 export const marketStatuses = ["open", "suspended", "closed"] as const;

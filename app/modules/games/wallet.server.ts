@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { ensureHouseAccounts } from "#app/modules/ledger/index.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import { placeBet } from "./wallet/bet.server.ts";
 import { rollBack } from "./wallet/rollback.server.ts";
 import { runCall } from "./wallet/run.server.ts";

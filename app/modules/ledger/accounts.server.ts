@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { type Currency, players } from "#app/modules/players/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
+import { type Currency } from "#app/modules/players/index.ts";
 import { LedgerError } from "./errors.ts";
 import { type LedgerAccount, ledgerAccounts } from "./schema.ts";
 import type { RefRequest } from "./statements.server.ts";

@@ -1,7 +1,7 @@
 // Reads: balances, entries and transfers, paged newest first by id (keyset paging: pass `before` = the last id seen).
 import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import { LedgerError } from "./errors.ts";
 import { type LedgerTransfer, ledgerAccounts, ledgerTransfers, type TransferPhase, type Wallet } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";

@@ -3,7 +3,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import type { LedgerAccount, LedgerTransfer, TransferPhase, Wallet } from "./schema.ts";
 
 export type RefRequest = { ref: number | string; currency: Currency };

@@ -2,7 +2,7 @@
 import { inArray } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import { createAccounts } from "./accounts.server.ts";
 import { LedgerError } from "./errors.ts";
 import { assertAmount } from "./money.ts";

@@ -1,5 +1,5 @@
 // Input checks shared by the write functions; every refusal is a LedgerError thrown before any query runs.
-import { currencies, type Currency } from "#app/modules/players/index.server.ts";
+import { currencies, type Currency } from "#app/modules/players/index.ts";
 import { LedgerError } from "./errors.ts";
 import type { Wallet } from "./schema.ts";
 

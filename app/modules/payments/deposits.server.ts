@@ -7,7 +7,8 @@ import { paymentMethods, type Deposit, deposits, walletNumbers } from "./schema.
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { notifyInbox, postSystemMessage } from "#app/modules/inbox/index.server.ts";
 import { transferLinked, type TransferInput } from "#app/modules/ledger/index.server.ts";
-import { type Currency, players } from "#app/modules/players/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
+import { type Currency } from "#app/modules/players/index.ts";
 import { computeBonus, getActivePromotion, getPromotion, promotions } from "#app/modules/promotions/index.server.ts";
 import { identityRefusal } from "#app/modules/protection/index.server.ts";
 import { audit } from "#app/modules/audit/index.server.ts";

@@ -21,7 +21,7 @@ import {
   transfer,
   voidHold,
 } from "#app/modules/ledger/index.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import { cancelRequirementOfDeposit } from "#app/modules/turnover/index.server.ts";
 import { audit } from "#app/modules/audit/index.server.ts";
 import { requireReason } from "./deposits.server.ts";

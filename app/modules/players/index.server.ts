@@ -18,6 +18,5 @@ export {
 export type { Player, PublicPlayer } from "./players.server.ts";
 export { beginLoginAttempt, loginFailed, loginSucceeded, pruneLoginFailures, releaseHits, takeHits } from "./rate-limit.server.ts";
 export type { LoginPace } from "./rate-limit.server.ts";
-export { currencies, currencyIds, players, rateLimitHits } from "./schema.ts";
-export type { Currency } from "./schema.ts";
+export { players, rateLimitHits } from "./schema.ts";
 export { ensureSystemPlayer } from "./system-players.server.ts";

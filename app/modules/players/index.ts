@@ -1,6 +1,4 @@
 // The players module's browser-safe entry: what components and routes may use in the browser.
-export { currencies } from "./currencies.ts";
-export type { Currency } from "./currencies.ts";
 export {
   apiSignupSchema,
   blankStepMessage,
@@ -20,3 +18,5 @@ export {
   signupSchema,
 } from "./validation.ts";
 export type { ForgotPasswordInput } from "./validation.ts";
+export { currencies, currencyIds } from "./currencies.ts";
+export type { Currency } from "./currencies.ts";

@@ -3,9 +3,8 @@ import { type AnyPgColumn, bigint, date, index, integer, pgTable, text, timestam
 
 import type { Currency } from "./currencies.ts";
 
-export { currencies, type Currency } from "./currencies.ts";
+export { currencies, currencyIds, type Currency } from "./currencies.ts";
 /** The original site's currency ids (currencyType in its two-step form). */
-export const currencyIds: Record<Currency, number> = { BDT: 8, INR: 7, PKR: 17 };
 
 export const players = pgTable(
   "players",

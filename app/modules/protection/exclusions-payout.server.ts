@@ -4,7 +4,8 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { paymentMethods, deposits, type Withdrawal, holdWithdrawal } from "#app/modules/payments/index.server.ts";
 import { getPlayerBalances, isLedgerError, transfer } from "#app/modules/ledger/index.server.ts";
-import type { Player, Currency } from "#app/modules/players/index.server.ts";
+import type { Player } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import type { PlayerExclusion } from "./exclusions.server.ts";
 import { completeAllRequirements } from "#app/modules/turnover/index.server.ts";
 

@@ -2,7 +2,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { transfer } from "#app/modules/ledger/index.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import { referralClaims, referralRewards } from "./schema.ts";
 
 /** The house account that pays referral rewards. */

@@ -11,6 +11,5 @@ export {
   startStaffSession,
 } from "./auth.server.ts";
 export { dashboardCounts } from "./dashboard.server.ts";
-export { staffRoles, staffUsers } from "./schema.ts";
-export type { StaffRole } from "./schema.ts";
+export { staffUsers } from "./schema.ts";
 export { createStaff, ensureSeedAdmin, findStaffByUsername, listStaff, resetStaffPassword, setStaffActive } from "./staff.server.ts";

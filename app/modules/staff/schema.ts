@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { staffRoles, type StaffRole } from "./roles.ts";
 
-export const staffRoles = ["admin", "finance", "support", "trader", "content"] as const;
-export type StaffRole = (typeof staffRoles)[number];
+export { staffRoles, type StaffRole };
 
 /** Back-office accounts: a table of their own, never mixed with players. */
 export const staffUsers = pgTable(

@@ -1,7 +1,7 @@
 // The shape of the small file beside each admin route (e.g. games/page.ts): which staff roles may open the area and
 // its entries in the admin header's menu. Browser-safe: these files are imported by the header, so they import types only.
 import type { ParseKeys } from "i18next";
-import type { StaffRole } from "#app/modules/staff/index.server.ts";
+import type { StaffRole } from "#app/modules/staff/index.ts";
 
 export type AdminMenuEntry = {
   to: string;

@@ -1,7 +1,7 @@
 // The admin areas, gathered from the declarations beside their routes (games/page.ts, staff.page.ts, ...). The header's
 // menu, the player tabs and the loaders' guards (requireStaff(request, pageRoles.games)) all derive from this list.
 // Browser-safe: no server imports.
-import type { StaffRole } from "#app/modules/staff/index.server.ts";
+import type { StaffRole } from "#app/modules/staff/index.ts";
 import { page as audit } from "./audit.page.ts";
 import { page as content } from "./content.page.ts";
 import { page as dashboard } from "./dashboard.page.ts";

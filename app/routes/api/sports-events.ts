@@ -1,5 +1,6 @@
 import { apiError, checkMethod, rejectMethod } from "#app/modules/api/index.server.ts";
-import { apiSportsEvents, sports } from "#app/modules/exchange/index.server.ts";
+import { apiSportsEvents } from "#app/modules/exchange/index.server.ts";
+import { sports } from "#app/modules/exchange/index.ts";
 import type { Route } from "./+types/sports-events";
 
 /** GET /api/sports-events/{cricket|soccer|tennis} → [{ EventId, Event, MarketId, Fancy, Bookmaker, OpenDate, Competition, inplay, sport }]. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { NavLink } from "react-router";
 import { mayOpen } from "#app/routes/admin/pages.ts";
-import type { StaffRole } from "#app/modules/staff/index.server.ts";
+import type { StaffRole } from "#app/modules/staff/index.ts";
 
 const tabs = [
   { key: "profile", path: "", page: "players" },

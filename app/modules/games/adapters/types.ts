@@ -1,5 +1,5 @@
 // The provider adapter: how a game of one provider is launched (a URL the player's browser opens).
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import type { GameProvider } from "../schema.ts";
 
 export type LaunchDevice = "mobile" | "desktop";

@@ -7,7 +7,7 @@ import type { Tx } from "#app/db/db.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
 import { GAME_SESSION_HOURS, hashLaunchToken } from "../launch-token.server.ts";
 import type { WalletAction } from "../schema.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import { excludedAt, type StakeLimit } from "#app/modules/protection/index.server.ts";
 
 export type StoredCall = {

@@ -5,7 +5,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import type { WalletErrorCode, WalletFailure, WalletSuccess } from "./types.ts";
 
 /** Thrown inside the call's transaction to roll it back and answer with `failure`. */

@@ -1,5 +1,5 @@
 // The seamless wallet's public types (re-exported by ../wallet.server.ts). Amounts are poisha.
-import type { Currency } from "#app/modules/players/index.server.ts";
+import type { Currency } from "#app/modules/players/index.ts";
 import type { LimitRefusal } from "#app/modules/protection/index.ts";
 
 export type WalletErrorCode =

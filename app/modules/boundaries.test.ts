@@ -98,6 +98,20 @@ describe("module boundaries", () => {
     expect(leaks.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
+  it("loads a module's tables first from its server entry", () => {
+    // A module that imports an entry still loading (through a cycle) sees only what that entry has loaded so far.
+    const late = modules.filter((name) => {
+      try {
+        const text = readFileSync(path.join(app, "modules", name, "index.server.ts"), "utf8");
+        const first = /from "(\.\/[^"]+)"/.exec(text)?.[1];
+        return text.includes('"./schema.ts"') && first !== "./schema.ts";
+      } catch {
+        return false;
+      }
+    });
+    expect(late).toEqual([]);
+  });
+
   it("imports only from the layers beneath (no module cycles)", () => {
     const upward = new Set<string>();
     for (const { from, to } of crossing) {

@@ -1,4 +1,7 @@
 // The games module's server entry: what other modules and routes may use. Everything else is private.
+// Tables first, then the files that need no other module: one module may import this entry while it is still loading
+// (through an import cycle) and must already find them.
+export { gameRounds } from "./schema.ts";
 export {
   GameAdminError,
   finishSecretRotation,
@@ -44,7 +47,6 @@ export { findSimSession, isLaunchError, launchGameCode, openLaunch, simBalance, 
 export type { LaunchError } from "./launch.server.ts";
 export { POSTER_MAX_BYTES, checkPoster, findPoster, isPosterName, removePoster, storePoster } from "./posters.server.ts";
 export { dayBounds, getRound, listOpenRounds, listRecordPlatforms, listSettledRounds, verifyLink } from "./records.server.ts";
-export { gameRounds } from "./schema.ts";
 export { seedGameCatalogue } from "./seed.server.ts";
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecrets, verifyProviderSignature } from "./signature.server.ts";
 export { walletBalance, walletBet, walletRollback, walletWin } from "./wallet.server.ts";

@@ -1,4 +1,8 @@
 // The payments module's server entry: what other modules and routes may use. Everything else is private.
+// Tables first, then the files that need no other module: one module may import this entry while it is still loading
+// (through an import cycle) and must already find them.
+export { deposits, paymentMethods, withdrawals } from "./schema.ts";
+export type { GatewayPaymentState, ReviewStatus, Withdrawal } from "./schema.ts";
 export { adjustBalance } from "./adjustments.server.ts";
 export { depositChannels } from "./deposit-rules.server.ts";
 export { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit, submitDeposit } from "./deposits.server.ts";
@@ -51,8 +55,6 @@ export { playerMoneyStates } from "./player-states.server.ts";
 export type { PlayerMoneyState } from "./player-states.server.ts";
 export { checkProof, getProofForViewer, isStoredName, readProof, removeProof, storeProof } from "./proofs.server.ts";
 export type { ProofUpload } from "./proofs.server.ts";
-export { deposits, paymentMethods, withdrawals } from "./schema.ts";
-export type { GatewayPaymentState, ReviewStatus, Withdrawal } from "./schema.ts";
 export { PAGE_SIZES, getTransaction, latestTransactions, listTransactions, vipPointsText } from "./transactions.server.ts";
 export type { TransactionItem, WithdrawalTracker } from "./transactions.server.ts";
 export { listTurnovers } from "./turnover-record.server.ts";

@@ -1,4 +1,7 @@
 // The promotions module's server entry: what other modules and routes may use. Everything else is private.
+// Tables first, then the files that need no other module: one module may import this entry while it is still loading
+// (through an import cycle) and must already find them.
+export { promotions } from "./schema.ts";
 export {
   computeBonus,
   getActivePromotion,
@@ -10,5 +13,4 @@ export {
   savePromotion,
 } from "./promotions.server.ts";
 export type { Promotion } from "./promotions.server.ts";
-export { promotions } from "./schema.ts";
 export { seedPromotionsDemo } from "./seed.server.ts";

@@ -1,4 +1,8 @@
 // The protection module's server entry: what other modules and routes may use. Everything else is private.
+// Tables first, then the files that need no other module: one module may import this entry while it is still loading
+// (through an import cycle) and must already find them.
+export { playerExclusions } from "./schema.ts";
+export type { ExclusionKind } from "./schema.ts";
 export { activeExclusion, excludedAt } from "./exclusions-active.server.ts";
 export {
   applyExclusionForPlayer,
@@ -29,7 +33,5 @@ export { guardRealityCheck } from "./reality-guard.server.ts";
 export type { RealityClientData } from "./reality-guard.server.ts";
 export { realityFiguresText } from "./reality-page.server.ts";
 export { acknowledgeReality, getRealityMinutes, setRealityMinutes } from "./reality.server.ts";
-export { playerExclusions } from "./schema.ts";
-export type { ExclusionKind } from "./schema.ts";
 export { checkBeforeStake } from "./stake-check.server.ts";
 export type { StakeAmount, StakeLimit } from "./stake-check.server.ts";

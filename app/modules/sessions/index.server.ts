@@ -1,4 +1,7 @@
 // The sessions module's server entry: what other modules and routes may use. Everything else is private.
+// Tables first, then the files that need no other module: one module may import this entry while it is still loading
+// (through an import cycle) and must already find them.
+export { sessions } from "./schema.ts";
 export {
   authMiddleware,
   clearSessionCookie,
@@ -20,7 +23,6 @@ export {
   resetPasswordWithToken,
   verifyResetCode,
 } from "./password-reset.server.ts";
-export { sessions } from "./schema.ts";
 export {
   createSession,
   deleteSession,

@@ -1,4 +1,7 @@
 // The staff module's server entry: what other modules and routes may use. Everything else is private.
+// Tables first, then the files that need no other module: one module may import this entry while it is still loading
+// (through an import cycle) and must already find them.
+export { staffUsers } from "./schema.ts";
 export { listAudit } from "./audit-log.server.ts";
 export {
   clientIp,
@@ -11,5 +14,4 @@ export {
   startStaffSession,
 } from "./auth.server.ts";
 export { dashboardCounts } from "./dashboard.server.ts";
-export { staffUsers } from "./schema.ts";
 export { createStaff, ensureSeedAdmin, findStaffByUsername, listStaff, resetStaffPassword, setStaffActive } from "./staff.server.ts";

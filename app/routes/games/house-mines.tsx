@@ -12,7 +12,7 @@ import { minesStartSchema } from "#app/components/games/house/schemas.ts";
 import { SeedPanel } from "#app/components/games/house/SeedPanel.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { multiplierText } from "#app/modules/games/index.ts";
+import { houseMultiplierText } from "#app/modules/games/index.ts";
 import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/index.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { guardRealityCheck } from "#app/modules/protection/index.server.ts";
@@ -35,8 +35,8 @@ function shown(v: MinesView | null) {
     revealed: v.revealed,
     minePositions: v.minePositions,
     // Before the first pick there is no multiplier yet (the module's 0 is not one): the page shows the next pick's.
-    multiplier: v.revealed.length > 0 && v.multiplier > 0 ? multiplierText(v.multiplier) : null,
-    nextMultiplier: v.nextMultiplier === null ? null : multiplierText(v.nextMultiplier),
+    multiplier: v.revealed.length > 0 && v.multiplier > 0 ? houseMultiplierText(v.multiplier) : null,
+    nextMultiplier: v.nextMultiplier === null ? null : houseMultiplierText(v.nextMultiplier),
     payout: takaText(v.payout),
     canCashOut: v.status === "playing" && v.revealed.length > 0,
     nonce: v.nonce,

@@ -2,7 +2,7 @@
 // this instance at once; other instances catch up within the TTL). Content's site config builds on it.
 import { asc } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { contentChanged, ttlCache } from "#app/utils/ttl-cache.server.ts";
+import { ttlCache } from "#app/utils/ttl-cache.server.ts";
 import { generalSettings } from "./schema.ts";
 
 export type GeneralSettings = typeof generalSettings.$inferSelect;
@@ -16,9 +16,4 @@ const cached = ttlCache(GENERAL_SETTINGS_TTL_MS, async (): Promise<GeneralSettin
 
 export function getGeneralSettings(): Promise<GeneralSettings> {
   return cached.get();
-}
-
-/** After staff change the settings: every cached page content of this instance is read again. */
-export function generalSettingsChanged() {
-  contentChanged();
 }

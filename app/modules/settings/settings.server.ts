@@ -2,7 +2,7 @@
 // serves it to every page (cached); a change here clears that cache and is written to the audit log.
 import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { generalSettingsChanged } from "./general.server.ts";
+import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { generalSettings } from "./schema.ts";
 import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { type RequirableVerification, requirableVerifications } from "./verifications.ts";
@@ -131,6 +131,6 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     });
     return true;
   });
-  if (changed) generalSettingsChanged();
+  if (changed) contentChanged();
   return { ok: true, changed };
 }

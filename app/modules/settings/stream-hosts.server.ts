@@ -2,7 +2,8 @@
 // every instance agrees within its TTL) and by the check of an event's stream URL; an admin edits it, audited.
 import { asc, eq } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { generalSettingsChanged, getGeneralSettings } from "./general.server.ts";
+import { getGeneralSettings } from "./general.server.ts";
+import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { audit } from "#app/modules/audit/index.server.ts";
 import { generalSettings } from "./schema.ts";
 
@@ -40,6 +41,6 @@ export async function updateStreamHosts(actor: { id: number; ip: string | null }
     });
     return true;
   });
-  if (changed) generalSettingsChanged();
+  if (changed) contentChanged();
   return changed;
 }

@@ -183,6 +183,8 @@ export async function submitDeposit(playerId: number, input: SubmitDepositInput)
     // The same form sent twice at once: the first submission may have taken this TRX ID a moment ago.
     const again = await findByKey(player.id, input.idempotencyKey);
     if (again) return { deposit: again, replayed: true };
+    // A parallel resubmission of the same rejected deposit took the TRX ID: the refusal is that it was resubmitted.
+    if (resubmittedFrom !== null) await db.transaction((tx) => lockResubmitSource(tx, player.id, resubmittedFrom));
     throw new PaymentError("trx_used", "payments.errors.trxUsed", { field: "trxId" });
   }
   // A quick look first, so a full queue is refused before the screenshot is stored; the check that holds under

@@ -81,7 +81,7 @@ async function serve() {
   const { placeOrder } = await import("#app/modules/exchange/orders.server.ts");
   const { parseOdds, MAX_TICK } = await import("#app/modules/exchange/ladder.ts");
   const { players } = await import("#app/modules/players/schema.ts");
-  const { transfer } = await import("#app/modules/ledger/ledger.server.ts");
+  const { transfer } = await import("#app/modules/ledger/transfers.server.ts");
   const { benchPlayerRows } = await import("./bench-database.ts");
   const events = await import("#app/routes/resources/exchange-events.ts");
   const odds = await import("#app/routes/api/match-odds.ts");
@@ -330,7 +330,8 @@ async function placements() {
     const { placeOrder } = await import("#app/modules/exchange/orders.server.ts");
     const { parseOdds } = await import("#app/modules/exchange/ladder.ts");
     const { players } = await import("#app/modules/players/schema.ts");
-    const { transfer, checkLedgerInvariants } = await import("#app/modules/ledger/ledger.server.ts");
+    const { transfer } = await import("#app/modules/ledger/transfers.server.ts");
+    const { checkLedgerInvariants } = await import("#app/modules/ledger/invariants.server.ts");
     const { stopEventBus } = await import("#app/modules/events/bus.server.ts");
     const PLAYERS = 20;
     const rows = await db.insert(players).values(benchPlayerRows(PLAYERS)).returning({ id: players.id });

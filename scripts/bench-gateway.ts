@@ -39,7 +39,7 @@ try {
   const { rowsOf } = await import("#app/db/rows.server.ts");
   const { players } = await import("#app/modules/players/schema.ts");
   const { deposits, paymentMethods } = await import("#app/modules/payments/schema.ts");
-  const ledger = await import("#app/modules/ledger/ledger.server.ts");
+  const ledger = { ...(await import("#app/modules/ledger/invariants.server.ts")), ...(await import("#app/modules/ledger/queries.server.ts")) };
   const gateway = await import("#app/modules/payments/gateway-deposits.server.ts");
   const db = globalDb.db;
 

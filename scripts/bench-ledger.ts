@@ -18,7 +18,11 @@ const { name, url: benchUrl, host, adminQuery, drop: dropDatabase } = await crea
 try {
   const { openPostgres } = await import("#app/db/client.server.ts");
   const { players } = await import("#app/modules/players/schema.ts");
-  const ledger = await import("#app/modules/ledger/ledger.server.ts");
+  const ledger = {
+    ...(await import("#app/modules/ledger/invariants.server.ts")),
+    ...(await import("#app/modules/ledger/queries.server.ts")),
+    ...(await import("#app/modules/ledger/transfers.server.ts")),
+  };
   const { database: globalDb } = await import("#app/db/db.server.ts");
 
   const fsyncMs = await commitLatency(benchUrl);

@@ -26,7 +26,7 @@ try {
   const { database: globalDb } = await import("#app/db/db.server.ts");
   const { players } = await import("#app/modules/players/schema.ts");
   const { gameProviders, games } = await import("#app/modules/games/schema.ts");
-  const ledger = await import("#app/modules/ledger/ledger.server.ts");
+  const ledger = { ...(await import("#app/modules/ledger/invariants.server.ts")), ...(await import("#app/modules/ledger/transfers.server.ts")) };
   const wallet = await import("#app/modules/games/wallet.server.ts");
 
   const setup = globalDb.db;

@@ -69,7 +69,7 @@ try {
   process.exit(2);
 }
 
-const { checkLedgerInvariants } = await import("#app/modules/ledger/ledger.server.ts");
+const { checkLedgerInvariants } = await import("#app/modules/ledger/invariants.server.ts");
 let exitCode = 0;
 try {
   const started = performance.now();

@@ -15,7 +15,7 @@ import { rootMiddleware } from "#app/middleware.server.ts";
 import { eventBusReady, type Notice, stopEventBus, subscribePlayer } from "#app/modules/events/bus.server.ts";
 import { playDice } from "#app/modules/games/house/dice/dice.server.ts";
 import { ensureHouseGames, fundedPlayer } from "#app/modules/games/house/test-helpers.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { closeIdleConnections, expectInvariants, isPostgres } from "#app/modules/payments/test-helpers.ts";
 import { isConnectionLost } from "./connection-errors.ts";
 import { LeaderElection } from "./leader.server.ts";

@@ -8,7 +8,7 @@ import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { sliders, socialLinks } from "#app/modules/content/schema.ts";
 import { MAX_BODY_BYTES } from "#app/modules/api/http.server.ts";
-import { transfer } from "#app/modules/ledger/ledger.server.ts";
+import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { createMethodWithNumbers, depositFor, expectPaymentError } from "#app/modules/payments/test-helpers.ts";
 import { findPlayerByUsername } from "#app/modules/players/players.server.ts";
 import { saveBirthday } from "#app/modules/profile/birthday.server.ts";

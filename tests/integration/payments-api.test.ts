@@ -14,7 +14,7 @@ await vi.hoisted(async () => {
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { approveDeposit, listDepositQueue } from "#app/modules/payments/deposits.server.ts";
 import { deposits, withdrawals } from "#app/modules/payments/schema.ts";

@@ -5,7 +5,7 @@
 // (DATABASE_URL and DATA_DIR set).
 import { randomBytes } from "node:crypto";
 import { database } from "#app/db/db.server.ts";
-import { submitDeposit } from "#app/modules/payments/payments.server.ts";
+import { submitDeposit } from "#app/modules/payments/deposits.server.ts";
 
 const args = JSON.parse(process.argv[2] ?? "{}") as { playerId: number; methodId: number; walletNumberId: number; proof: string };
 try {

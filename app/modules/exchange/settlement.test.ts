@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getAccountByCode } from "#app/modules/ledger/ledger.server.ts";
+import { getAccountByCode } from "#app/modules/ledger/queries.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import { parseOdds } from "./ladder.ts";

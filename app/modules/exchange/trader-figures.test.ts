@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getHold, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getHold, getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { parseTaka } from "#app/kernel/money.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";

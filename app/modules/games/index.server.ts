@@ -30,18 +30,14 @@ export {
   toggleFavourite,
 } from "./catalogue.server.ts";
 export type { CatalogueMenu, GameSort } from "./catalogue.server.ts";
-export { crashState, currentRound, engineSnapshot, subscribeCrash } from "./crash.server.ts";
+export { crashState, currentRound } from "./house/crash/store.server.ts";
+export { engineSnapshot } from "./house/crash/instance.server.ts";
+export { subscribeCrash } from "./house/crash/hub.server.ts";
 export { providerFrameOrigins } from "./frame-origins.server.ts";
-export {
-  getActiveSeed,
-  houseServerGames,
-  isHouseError,
-  listRevealedSeeds,
-  rotateSeed,
-  setClientSeed,
-  stakeFromText,
-  verifyFairness,
-} from "./house.server.ts";
+export { getActiveSeed, listRevealedSeeds } from "./house/seeds.server.ts";
+export { houseServerGames, rotateSeed, setClientSeed, verifyFairness } from "./house/registry.server.ts";
+export { isHouseError } from "./house/errors.ts";
+export { stakeFromText } from "./house/page-data.server.ts";
 export { startCrashEngine, stopCrashEngine } from "./house/crash/instance.server.ts";
 export { findSimSession, isLaunchError, launchGameCode, openLaunch, simBalance, simSpin, splitGameCode, startLaunch } from "./launch.server.ts";
 export type { LaunchError } from "./launch.server.ts";

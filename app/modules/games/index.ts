@@ -1,17 +1,15 @@
 // The games module's browser-safe entry: what components and routes may use in the browser.
-export { crashView, isCrashError, multiplierAt, multiplierText, verifyHref } from "./crash.ts";
-export type { BetView, CrashEvent, CrashView, HistoryView, PublicRound } from "./crash.ts";
-export {
-  diceChanceText,
-  diceMultiplier,
-  dicePayout,
-  diceTargetAllowed,
-  hundredthsText,
-  // Dice and Mines show ten-thousandths; Crash's multiplierText (above) shows hundredths.
-  multiplierText as houseMultiplierText,
-} from "./fair.ts";
-export type { DiceDirection } from "./fair.ts";
-export { fairHowKeys, houseGame, verifierFields, verifierGames } from "./house.ts";
+export { crashView, verifyHref } from "./house/crash/view.ts";
+export { isCrashError } from "./house/crash/errors.ts";
+export { multiplierAt, multiplierText } from "./house/crash/curve.ts";
+export type { BetView, CrashView, HistoryView } from "./house/crash/view.ts";
+export type { CrashEvent } from "./house/crash/events.ts";
+export type { PublicRound } from "./house/crash/public.ts";
+// Dice and Mines show ten-thousandths; Crash's multiplierText (above) shows hundredths.
+export { diceChanceText, diceMultiplier, dicePayout, diceTargetAllowed, multiplierText as houseMultiplierText } from "./house/dice/rules.ts";
+export { hundredthsText } from "./house/game.ts";
+export type { DiceDirection } from "./house/dice/rules.ts";
+export { fairHowKeys, houseGame, verifierFields, verifierGames } from "./house/registry.ts";
 export { providerIconSrc } from "./provider-icon.ts";
 export { EXCHANGE_PLATFORM, filterTakesExchange, parseRecordFilter, recordDays, recordPageSizes, recordQuery } from "./records-filter.ts";
 export type { RecordFilter } from "./records-filter.ts";

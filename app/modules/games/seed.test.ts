@@ -3,7 +3,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getAccountByCode } from "#app/modules/ledger/ledger.server.ts";
+import { getAccountByCode } from "#app/modules/ledger/queries.server.ts";
 import { gameProviders, games } from "./schema.ts";
 import { seedGameCatalogue } from "./seed.server.ts";
 import { gameTypes } from "./types.ts";

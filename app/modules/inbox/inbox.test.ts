@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { stopEventBus, subscribePlayer, type Notice } from "#app/modules/events/bus.server.ts";
-import { approveDeposit, approveWithdrawal, rejectDeposit, rejectWithdrawal, requestWithdrawal } from "#app/modules/payments/payments.server.ts";
+import { approveDeposit, rejectDeposit } from "#app/modules/payments/deposits.server.ts";
+import { approveWithdrawal, rejectWithdrawal, requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import {
   closeIdleConnections,
   createMethodWithNumbers,

@@ -1,17 +1,9 @@
 // The ledger module's server entry: what other modules and routes may use. Everything else is private.
-export {
-  ensureHouseAccounts,
-  getHold,
-  getPlayerBalances,
-  getTransferByKey,
-  isLedgerError,
-  lockPlayerAccounts,
-  postHold,
-  reverseTransfer,
-  runsWithoutSavepoints,
-  transfer,
-  transferLinked,
-  transferUnderPlayerLock,
-  voidHold,
-} from "./ledger.server.ts";
-export type { GatedBy, LedgerTransfer, TransferInput } from "./ledger.server.ts";
+export type { LedgerTransfer } from "./schema.ts";
+export { isLedgerError } from "./errors.ts";
+export { ensureHouseAccounts, lockPlayerAccounts } from "./accounts.server.ts";
+export { getHold, getPlayerBalances, getTransferByKey } from "./queries.server.ts";
+export { postHold, reverseTransfer, runsWithoutSavepoints, transfer, transferLinked, voidHold } from "./transfers.server.ts";
+export type { TransferInput } from "./transfers.server.ts";
+export { transferUnderPlayerLock } from "./locked-writes.server.ts";
+export type { GatedBy } from "./locked-writes.server.ts";

@@ -1,23 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import {
-  ensureHouseAccount,
-  ensurePlayerAccounts,
-  getAccountBalance,
-  getHold,
-  getPlayerBalances,
-  listAccountEntries,
-  listAccountTransfers,
-  listPlayerEntries,
-  MAX_AMOUNT,
-  postHold,
-  reverseTransfer,
-  runsWithoutSavepoints,
-  transfer,
-  transferLinked,
-  voidHold,
-} from "./ledger.server.ts";
+import { ensureHouseAccount, ensurePlayerAccounts } from "./accounts.server.ts";
+import { getAccountBalance, getHold, getPlayerBalances, listAccountEntries, listAccountTransfers, listPlayerEntries } from "./queries.server.ts";
+import { MAX_AMOUNT } from "../../kernel/money.ts";
+import { postHold, reverseTransfer, runsWithoutSavepoints, transfer, transferLinked, voidHold } from "./transfers.server.ts";
 import { formatPoisha, parseTaka } from "#app/kernel/money.ts";
 import { closeIdleConnections, createTestPlayer, expectInvariants, expectLedgerError } from "./test-helpers.ts";
 

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
-import { getPlayerBalances, listPlayerEntries, transfer, transferUnderPlayerLock, type TransferInput } from "./ledger.server.ts";
+import { getPlayerBalances, listPlayerEntries } from "./queries.server.ts";
+import { transfer, type TransferInput } from "./transfers.server.ts";
+import { transferUnderPlayerLock } from "./locked-writes.server.ts";
 import { closeIdleConnections, createTestPlayer, expectInvariants, expectLedgerError } from "./test-helpers.ts";
 
 afterAll(closeIdleConnections);

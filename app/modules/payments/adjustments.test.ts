@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getAccountByCode, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getAccountByCode, getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { adjustBalance, getTransaction, listTransactions } from "./payments.server.ts";
+import { adjustBalance } from "./adjustments.server.ts";
+import { getTransaction, listTransactions } from "./transactions.server.ts";
 import { closeIdleConnections, createPlayer, createSite, createStaff, expectInvariants, expectPaymentError, newKey, taka } from "./test-helpers.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;

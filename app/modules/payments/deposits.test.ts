@@ -11,7 +11,7 @@ const dataDir = await vi.hoisted(async () => {
 });
 
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, getTransferByKey } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances, getTransferByKey } from "#app/modules/ledger/queries.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
 import { uploadStore } from "#app/modules/uploads/storage.server.ts";
@@ -19,19 +19,17 @@ import { countUploads } from "#app/modules/uploads/test-helpers.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import {
   approveDeposit,
-  assignWalletNumber,
   getDepositForStaff,
-  getProofForViewer,
-  getTransaction,
-  listDepositChannels,
   listDepositQueue,
-  listPaymentMethods,
   listPlayerDeposits,
-  MAX_PENDING_DEPOSITS,
   rejectDeposit,
   submitDeposit,
   type SubmitDepositInput,
-} from "./payments.server.ts";
+} from "./deposits.server.ts";
+import { assignWalletNumber, listDepositChannels, listPaymentMethods } from "./methods.server.ts";
+import { getProofForViewer } from "./proofs.server.ts";
+import { getTransaction } from "./transactions.server.ts";
+import { MAX_PENDING_DEPOSITS } from "./deposit-rules.server.ts";
 import { english } from "#app/modules/api/english.server.ts";
 import { checkAge } from "./deposits.server.ts";
 import { deposits } from "./schema.ts";

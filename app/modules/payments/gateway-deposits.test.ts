@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isConnectionLost } from "#app/db/connection-errors.ts";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { rgLimits } from "#app/modules/protection/schema.ts";
 import { amlSignals } from "#app/modules/risk/schema.ts";
 import { getPlayerCheckout, handleCallback, handleWebhook, reconcileCheckouts, settleCheckout, startCheckout } from "./gateway-deposits.server.ts";

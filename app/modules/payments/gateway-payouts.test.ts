@@ -3,12 +3,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { getHold, getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
+import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { openReview } from "#app/modules/risk/reviews.server.ts";
 import { overrideGateways } from "./gateway/registry.server.ts";
 import { createSimulatedGateway } from "./gateway/simulated.server.ts";
 import { GatewayError } from "./gateway/types.ts";
-import { approveWithdrawal, payWithdrawalThroughGateway, rejectWithdrawal, requestWithdrawal } from "./payments.server.ts";
+import { approveWithdrawal, payWithdrawalThroughGateway, rejectWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 import { paymentMethods, simulatedGatewayPayments, withdrawals } from "./schema.ts";
 import {
   closeIdleConnections,

@@ -3,6 +3,9 @@
 // (through an import cycle) and must already find them.
 export { deposits, paymentMethods, withdrawals } from "./schema.ts";
 export type { GatewayPaymentState, ReviewStatus, Withdrawal } from "./schema.ts";
+export type { ChannelType, DepositChannelType, TransactionStatus, TransactionType } from "./constants.ts";
+export { PaymentError, isPaymentError } from "./errors.ts";
+export { toId } from "./validation.ts";
 export { adjustBalance } from "./adjustments.server.ts";
 export { depositChannels } from "./deposit-rules.server.ts";
 export { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit, submitDeposit } from "./deposits.server.ts";
@@ -33,24 +36,16 @@ export {
   savePaymentMethod,
   saveWalletNumber,
 } from "./methods.server.ts";
-export {
-  PaymentError,
-  checkDepositRules,
-  depositLimitError,
-  isPaymentError,
-  listPlayerDeposits,
-  openDepositRange,
-  payoutPhones,
-  payoutPromise,
-  playerPaymentActivity,
-  readDepositFacts,
-  readMoneySettings,
-  resubmitDeposit,
-  revertTransaction,
-  seedPaymentsDemo,
-  toId,
-} from "./payments.server.ts";
-export type { ChannelType, DepositChannelType, TransactionField, TransactionStatus, TransactionType } from "./payments.server.ts";
+export { checkDepositRules, depositLimitError, openDepositRange, readDepositFacts } from "./deposit-rules.server.ts";
+export { listPlayerDeposits } from "./deposits.server.ts";
+export { payoutPhones } from "./withdrawals.server.ts";
+export { payoutPromise } from "./transactions.server.ts";
+export { playerPaymentActivity } from "./history.server.ts";
+export { readMoneySettings } from "./settings.server.ts";
+export { resubmitDeposit } from "./resubmit.server.ts";
+export { revertTransaction } from "./revert.server.ts";
+export { seedPaymentsDemo } from "./seed.server.ts";
+export type { TransactionField } from "./transactions.server.ts";
 export { playerMoneyStates } from "./player-states.server.ts";
 export type { PlayerMoneyState } from "./player-states.server.ts";
 export { checkProof, getProofForViewer, isStoredName, readProof, removeProof, storeProof } from "./proofs.server.ts";

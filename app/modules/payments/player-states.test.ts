@@ -7,9 +7,11 @@ await vi.hoisted(async () => {
 });
 
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
+import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { listTurnovers } from "./turnover-record.server.ts";
-import { approveDeposit, requestWithdrawal } from "./payments.server.ts";
+import { approveDeposit } from "./deposits.server.ts";
+import { requestWithdrawal } from "./withdrawals.server.ts";
 import { playerMoneyStates } from "./player-states.server.ts";
 import {
   closeIdleConnections,

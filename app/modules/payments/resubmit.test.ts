@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { approveDeposit, getTransaction, PaymentError, rejectDeposit, resubmitDeposit, submitDeposit } from "./payments.server.ts";
+import { approveDeposit, rejectDeposit, submitDeposit } from "./deposits.server.ts";
+import { getTransaction } from "./transactions.server.ts";
+import { PaymentError } from "./errors.ts";
+import { resubmitDeposit } from "./resubmit.server.ts";
 import { resubmitState } from "./resubmit-rules.server.ts";
 import { deposits } from "./schema.ts";
 import {

@@ -1,22 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getHold, getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getHold, getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { openReview } from "#app/modules/risk/reviews.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import {
-  approveDeposit,
-  approveWithdrawal,
-  getTransaction,
-  listDepositQueue,
-  listTransactions,
-  listWithdrawalQueue,
-  rejectDeposit,
-  requestWithdrawal,
-  revertDeposit,
-  revertTransaction,
-  revertWithdrawal,
-} from "./payments.server.ts";
+import { approveDeposit, listDepositQueue, rejectDeposit } from "./deposits.server.ts";
+import { approveWithdrawal, listWithdrawalQueue, requestWithdrawal } from "./withdrawals.server.ts";
+import { getTransaction, listTransactions } from "./transactions.server.ts";
+import { revertDeposit, revertTransaction, revertWithdrawal } from "./revert.server.ts";
 import { deposits, withdrawals } from "./schema.ts";
 import {
   closeIdleConnections,

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { listActivePromotions } from "#app/modules/promotions/promotions.server.ts";
-import { listDepositChannels, listPaymentMethods, listWalletNumbers, seedPaymentsDemo } from "./payments.server.ts";
+import { listDepositChannels, listPaymentMethods, listWalletNumbers } from "./methods.server.ts";
+import { seedPaymentsDemo } from "./seed.server.ts";
 import { gatewayChannel } from "./gateway-deposits.server.ts";
 import { closeIdleConnections, taka } from "./test-helpers.ts";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { listPaymentMethods, listWalletNumbers, savePaymentMethod, saveWalletNumber } from "./payments.server.ts";
+import { listPaymentMethods, listWalletNumbers, savePaymentMethod, saveWalletNumber } from "./methods.server.ts";
 import { closeIdleConnections, createMethod, createStaff, expectPaymentError, taka } from "./test-helpers.ts";
 
 afterAll(closeIdleConnections);

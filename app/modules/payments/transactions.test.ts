@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { dhakaRange } from "#app/kernel/dhaka-time.ts";
 import { dateRangeOf } from "./constants.ts";
-import { adjustBalance, approveDeposit, getTransaction, listTransactions, rejectDeposit } from "./payments.server.ts";
+import { adjustBalance } from "./adjustments.server.ts";
+import { approveDeposit, rejectDeposit } from "./deposits.server.ts";
+import { getTransaction, listTransactions } from "./transactions.server.ts";
 import { latestTransactions } from "./transactions.server.ts";
 import { adjustments, deposits } from "./schema.ts";
 import {

@@ -2,21 +2,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "#app/db/db.server.ts";
-import { getAccountByCode, getHold, getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { getAccountByCode, getHold, getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
+import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { playerPhones } from "#app/modules/profile/schema.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import {
   approveWithdrawal,
   checkWithdrawal,
-  getTransaction,
   getWithdrawalForStaff,
   listWithdrawalQueue,
-  PaymentError,
   payoutPhones,
   rejectWithdrawal,
   requestWithdrawal,
-} from "./payments.server.ts";
+} from "./withdrawals.server.ts";
+import { getTransaction } from "./transactions.server.ts";
+import { PaymentError } from "./errors.ts";
 import { withdrawals } from "./schema.ts";
 import {
   closeIdleConnections,

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { listInbox, postSystemMessage, sendInboxMessage, unreadCount } from "#app/modules/inbox/inbox.server.ts";
-import { getPlayerBalances, getHold } from "#app/modules/ledger/ledger.server.ts";
-import { approveDeposit, listWithdrawalQueue } from "#app/modules/payments/payments.server.ts";
+import { getPlayerBalances, getHold } from "#app/modules/ledger/queries.server.ts";
+import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
+import { listWithdrawalQueue } from "#app/modules/payments/withdrawals.server.ts";
 import { withdrawals } from "#app/modules/payments/schema.ts";
 import {
   closeIdleConnections,

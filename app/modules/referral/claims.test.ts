@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, getTransferByKey } from "#app/modules/ledger/ledger.server.ts";
-import { approveDeposit } from "#app/modules/payments/payments.server.ts";
+import { getPlayerBalances, getTransferByKey } from "#app/modules/ledger/queries.server.ts";
+import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
 import {
   closeIdleConnections,
   createMethodWithNumbers,

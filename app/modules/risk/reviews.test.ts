@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { transfer } from "#app/modules/ledger/ledger.server.ts";
-import { approveWithdrawal, requestWithdrawal } from "#app/modules/payments/payments.server.ts";
+import { transfer } from "#app/modules/ledger/transfers.server.ts";
+import { approveWithdrawal, requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { withdrawals } from "#app/modules/payments/schema.ts";
 import {
   closeIdleConnections,

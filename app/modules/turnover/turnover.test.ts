@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, getTransferByKey, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { approveDeposit, checkWithdrawal, requestWithdrawal } from "#app/modules/payments/payments.server.ts";
+import { getPlayerBalances, getTransferByKey } from "#app/modules/ledger/queries.server.ts";
+import { transfer } from "#app/modules/ledger/transfers.server.ts";
+import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
+import { checkWithdrawal, requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import {
   closeIdleConnections,
   createMethodWithNumbers,

@@ -12,7 +12,7 @@ import { getEnv } from "#app/config/env.server.ts";
 import { openPostgres } from "#app/db/client.server.ts";
 import { db } from "#app/db/db.server.ts";
 import { captureLogs } from "#app/kernel/log.server.ts";
-import { submitDeposit } from "#app/modules/payments/payments.server.ts";
+import { submitDeposit } from "#app/modules/payments/deposits.server.ts";
 import {
   closeIdleConnections,
   createMethodWithNumbers,

@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { playDice } from "#app/modules/games/house/dice/dice.server.ts";
 import { walletBet, walletRollback, walletWin } from "#app/modules/games/wallet.server.ts";
 import { fundedPlayer, mainBalance } from "#app/modules/games/house/test-helpers.ts";
-import { getTransferByKey } from "#app/modules/ledger/ledger.server.ts";
+import { getTransferByKey } from "#app/modules/ledger/queries.server.ts";
 import { closeIdleConnections, createPlayer, expectInvariants } from "#app/modules/payments/test-helpers.ts";
 import { conversionTransferKey } from "./convert.server.ts";
 import { vipAccrualMarks, vipEntries, vipLevels, vipSettings } from "./schema.ts";

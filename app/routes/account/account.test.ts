@@ -3,7 +3,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { approveDeposit, requestWithdrawal } from "#app/modules/payments/payments.server.ts";
+import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
+import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { deposits, withdrawals } from "#app/modules/payments/schema.ts";
 import {
   closeIdleConnections,

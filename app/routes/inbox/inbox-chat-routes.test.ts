@@ -8,7 +8,7 @@ import { db } from "#app/db/db.server.ts";
 import { openChat, sendPlayerMessage, staffReply } from "#app/modules/chat/chat.server.ts";
 import { eventBusReady, type Notice, stopEventBus } from "#app/modules/events/bus.server.ts";
 import { getInboxMessage, sendInboxMessage, unreadCount } from "#app/modules/inbox/inbox.server.ts";
-import { adjustBalance } from "#app/modules/payments/payments.server.ts";
+import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { closeIdleConnections, createPlayer, createSite, createStaff, newKey, taka } from "#app/modules/payments/test-helpers.ts";
 import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";

@@ -9,7 +9,8 @@ await vi.hoisted(async () => {
   process.env.DATA_DIR = mkdtempSync(`${tmpdir()}/deposit-rules-`);
 });
 
-import { MAX_PENDING_DEPOSITS, submitDeposit } from "#app/modules/payments/payments.server.ts";
+import { MAX_PENDING_DEPOSITS } from "#app/modules/payments/deposit-rules.server.ts";
+import { submitDeposit } from "#app/modules/payments/deposits.server.ts";
 import {
   closeIdleConnections,
   createMethod,

@@ -7,8 +7,9 @@ import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { stopEventBus } from "#app/modules/events/bus.server.ts";
 import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
-import { adjustBalance, approveDeposit } from "#app/modules/payments/payments.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
+import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
+import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
 import { deposits } from "#app/modules/payments/schema.ts";
 import {
   closeIdleConnections,

@@ -2,7 +2,7 @@
 // sign before the taka sign (−৳300.00), money in with a plus (+৳1,000.00); the same in English and Bangla. The loaders
 // run against the database; their answers are rendered as the server renders the page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adjustBalance } from "#app/modules/payments/payments.server.ts";
+import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { closeIdleConnections, createPlayer, createSite, createStaff, expectInvariants, newKey } from "#app/modules/payments/test-helpers.ts";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import * as transactionDetails from "./transaction-details.tsx";

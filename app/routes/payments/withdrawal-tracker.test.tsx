@@ -5,7 +5,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { adjustBalance, approveDeposit, approveWithdrawal, rejectWithdrawal } from "#app/modules/payments/payments.server.ts";
+import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
+import { approveDeposit } from "#app/modules/payments/deposits.server.ts";
+import { approveWithdrawal, rejectWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { withdrawals } from "#app/modules/payments/schema.ts";
 import {
   closeIdleConnections,

@@ -4,7 +4,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { closeIdleConnections, createSite } from "#app/modules/payments/test-helpers.ts";
 import { addDays } from "#app/kernel/dhaka-time.ts";
 import { computeRewardsForDay } from "#app/modules/referral/rewards.server.ts";

@@ -1,7 +1,8 @@
 // Shared by the house game tests (not a test file itself): the house provider with Dice and Mines, and funded players.
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
+import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { createPlayer } from "#app/modules/payments/test-helpers.ts";
 import { minePositions } from "./mines/fair.ts";
 import { fairSeeds, gameProviders, games, minesGames } from "../schema.ts";

@@ -2,7 +2,8 @@
 // tie the rounds to the ledger.
 import { eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, transferLinked } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
+import { transferLinked } from "#app/modules/ledger/transfers.server.ts";
 import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { gameProviders, games } from "../schema.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getAccountByCode } from "#app/modules/ledger/ledger.server.ts";
+import { getAccountByCode } from "#app/modules/ledger/queries.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { createRequirement, hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
@@ -73,7 +73,7 @@ describe("bets and wins", () => {
     expect(refused).toMatchObject({ ok: false, code: "insufficient_funds", balance: 1_500n });
     expect(await db.select().from(gameWalletCalls).where(eq(gameWalletCalls.txnId, t.bet))).toEqual([]);
     expect(await round(player, t.round)).toBeUndefined();
-    const { transferLinked } = await import("#app/modules/ledger/ledger.server.ts");
+    const { transferLinked } = await import("#app/modules/ledger/transfers.server.ts");
     await transferLinked([
       { key: `topup:${player}`, debit: "house:test-float", credit: `player:${player}:main`, amount: 1_000n, currency: "BDT", kind: "deposit" },
     ]);

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { db } from "#app/db/db.server.ts";
 import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { adjustments, deposits, paymentMethods, walletNumbers, withdrawals } from "#app/modules/payments/schema.ts";
 import {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { inEnglish } from "#app/i18n/test-helpers.ts";
-import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
+import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { startCheckout } from "#app/modules/payments/gateway-deposits.server.ts";
 import { SIM_OTP, SIM_PIN, simConfirm } from "#app/modules/payments/gateway/simulated.server.ts";
 import { type GatewayPaymentState, gatewayPayments, paymentMethods } from "#app/modules/payments/schema.ts";

@@ -18,7 +18,8 @@ import "./app.css";
 import { backPath } from "./components/layout/back-path.server.ts";
 import { BackOfficeErrorPage, FallbackShell, FALLBACK_SITE, isAdminPath, PlayerErrorMessage } from "./components/layout/ErrorPage.tsx";
 import { Shell } from "./components/layout/Shell.tsx";
-import { getInstance, getLocale } from "./i18n/i18n.server.ts";
+import { getLocale } from "./i18n/i18n.server.ts";
+import { translator } from "./i18n/translate.server.ts";
 import { rootMiddleware } from "./middleware.server.ts";
 import { getAuth } from "#app/modules/sessions/index.server.ts";
 import { unreadCount } from "#app/modules/inbox/index.server.ts";
@@ -35,7 +36,7 @@ export const middleware = rootMiddleware;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [site, { toast, setCookie }, menu] = await Promise.all([getSiteConfig(), readToast(request), getCatalogueMenu()]);
   const auth = getAuth(context);
-  const t = getInstance(context).t;
+  const t = translator(context);
   const [balance, unread] = auth
     ? await Promise.all([headerBalance(auth.player.id, site.general.promotionWallet), unreadCount(auth.player.id)])
     : [null, 0];

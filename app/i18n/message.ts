@@ -9,6 +9,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 export type MessageKey = ParseKeys;
 export type MessageParams = Record<string, string | number>;
 export type Message = { key: MessageKey; params?: MessageParams };
+/** A catalogue message to text in one language (translator() on the server). */
+export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 export function messageToken(key: MessageKey, params?: MessageParams | null): string {
   return params && Object.keys(params).length ? `${key}${JSON.stringify(params)}` : key;

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import en from "#app/i18n/locales/en/index.ts";
-import { type MessageKey, type MessageParams, translateWith } from "#app/i18n/message.ts";
+import { type MessageKey, type MessageParams, parseMessageToken, translateWith } from "#app/i18n/message.ts";
 
 // The JSON API answers in English whatever the caller's language cookie says, so it has its own instance.
 const i18n = i18next.createInstance();
@@ -12,8 +12,15 @@ void i18n.init({
   initAsync: false,
 });
 
-/** The English text of an i18n key ("errors.passwordRequired"). Anything that is not a known key (a library's own
- *  message, such as zod's type errors) becomes the generic "This value is not valid." */
-export function english(key: string, params?: Record<string, unknown>): string {
-  return translateWith(i18n.t, i18n.exists(key) ? { key: key as MessageKey, params: params as MessageParams } : { key: "api.invalidValue" });
+/** The English text of a catalogue message. */
+export function english(key: MessageKey, params?: MessageParams): string {
+  return translateWith(i18n.t, { key, params });
+}
+
+/** The English text of a message token that came from outside the catalogue's types (a zod issue's message, which is
+ *  a catalogue key for our schemas but a library's own sentence for zod's type errors): anything that is not a known
+ *  key becomes the generic "This value is not valid." */
+export function englishToken(token: string): string {
+  const message = parseMessageToken(token);
+  return translateWith(i18n.t, i18n.exists(message.key) ? message : { key: "api.invalidValue" });
 }

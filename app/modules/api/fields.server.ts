@@ -2,7 +2,7 @@
 // messages back onto the client's names, so an app that sent `referral_code` reads `errors.referral_code`.
 import type { z } from "zod";
 import { currencyIds, type Currency } from "#app/modules/players/index.ts";
-import { english } from "./english.server.ts";
+import { english, englishToken } from "./english.server.ts";
 import { NO_STORE } from "./http.server.ts";
 
 /** Schema key → the names a client may send it under; the first is used in errors when the client sent none. */
@@ -76,7 +76,7 @@ export function clientFieldErrors<K extends string>(
   for (const key of Object.keys(keyed) as K[]) {
     const keys = keyed[key] ?? [];
     if (keys.length === 0) continue;
-    const messages = [...new Set(keys.map((k) => english(k)))];
+    const messages = [...new Set(keys.map((k) => englishToken(k)))];
     errors[names[key] ?? key] = isBlank(input[key]) ? messages.slice(0, 1) : messages;
   }
   return errors;

@@ -1,5 +1,6 @@
 // Responses and request bodies of the JSON API under /api (spec section 7).
 import type { DomainError } from "#app/kernel/domain-error.ts";
+import type { MessageKey, MessageParams } from "#app/i18n/message.ts";
 import { english } from "./english.server.ts";
 
 export type ApiMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -11,8 +12,8 @@ export const NO_STORE = { "Cache-Control": "no-store" } as const;
 /** `{ message }` in English with the given status; extra fields (e.g. `errors`) are merged in. */
 export function apiError(
   status: number,
-  key: string,
-  options: { params?: Record<string, unknown>; headers?: HeadersInit; extra?: Record<string, unknown> } = {},
+  key: MessageKey,
+  options: { params?: MessageParams; headers?: HeadersInit; extra?: Record<string, unknown> } = {},
 ) {
   const headers = new Headers(options.headers);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");

@@ -1,5 +1,5 @@
 // The api module's server entry: what other modules and routes may use. Everything else is private.
-export { english } from "./english.server.ts";
+export { english, englishToken } from "./english.server.ts";
 export { LOGIN_FIELDS, SIGNUP_FIELDS, clientCurrency, clientFieldErrors, issuesByField, pickFields, validationFailed } from "./fields.server.ts";
 export type { Picked } from "./fields.server.ts";
 export { NO_STORE, PUBLIC_CACHE, apiError, apiRefusal, checkMethod, formHasNul, readBody, readBytesWithin, rejectMethod } from "./http.server.ts";

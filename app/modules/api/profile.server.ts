@@ -1,7 +1,7 @@
 // The profile calls of the JSON API (spec section 7). They use the same functions as the /profile page, so the
 // rules (limits, attempts, one verified number per account, birthday once and 18+) are the same.
 import { z } from "zod";
-import { english } from "./english.server.ts";
+import { english, englishToken } from "./english.server.ts";
 import { apiError, checkMethod, NO_STORE, readBody } from "./http.server.ts";
 import { phoneField } from "#app/modules/players/index.ts";
 import type { PublicPlayer } from "#app/modules/players/index.server.ts";
@@ -34,7 +34,7 @@ export function refusal(result: ProfileError, field?: string) {
 }
 
 function invalid(field: string, error: z.core.$ZodError) {
-  const message = english(error.issues[0]?.message ?? "api.invalidValue");
+  const message = englishToken(error.issues[0]?.message ?? "api.invalidValue");
   return Response.json({ success: false, message, errors: { [field]: [message] } }, { status: 422, headers });
 }
 

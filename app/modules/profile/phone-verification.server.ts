@@ -9,6 +9,7 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import { and, desc, eq, gt, isNotNull, isNull, lt, max, sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { db, type Executor } from "#app/db/db.server.ts";
+import type { MessageKey, MessageParams } from "#app/i18n/message.ts";
 import { enqueueMessage } from "#app/modules/outbox/index.server.ts";
 import { takeHits, players, rateLimitHits, markPhoneVerified } from "#app/modules/players/index.server.ts";
 import { claimContact, contactOwner, phoneAddress } from "./contacts.server.ts";
@@ -26,8 +27,8 @@ export type PhoneTarget = "main" | number;
 /** Another account holds the number; thrown inside the transaction so nothing of it commits. */
 class ContactTaken extends Error {}
 
-export type ProfileError = { ok: false; error: string; params?: Record<string, string | number>; status: number };
-const fail = (error: string, status = 400, params?: Record<string, string | number>): ProfileError => ({ ok: false, error, status, params });
+export type ProfileError = { ok: false; error: MessageKey; params?: MessageParams; status: number };
+const fail = (error: MessageKey, status = 400, params?: MessageParams): ProfileError => ({ ok: false, error, status, params });
 
 export const resendKey = (address: string) => `phone-code:to:${address}`;
 const hourlyAddressKey = (address: string) => `phone-code:to-hour:${address}`;
@@ -199,7 +200,7 @@ export async function verifyPhoneCode(playerId: number, target: PhoneTarget | "e
       return null;
     })
     .catch((e: unknown) => {
-      if (e instanceof ContactTaken) return "profile.errors.phoneTaken";
+      if (e instanceof ContactTaken) return "profile.errors.phoneTaken" as const;
       throw e;
     });
   if (outcome === "profile.errors.phoneTaken") return fail(outcome, 409);

@@ -2,6 +2,7 @@
 // under 18 on the Asia/Dhaka date is saved too, after the player confirms it: the account is then blocked, every
 // session ends and staff get an AML signal (the site is 18+; nothing is deposited or played by a minor).
 import { db } from "#app/db/db.server.ts";
+import type { MessageKey, MessageParams } from "#app/i18n/message.ts";
 import { isCalendarDate, MINIMUM_AGE } from "./age.ts";
 import { dhakaDayKey } from "#app/kernel/dhaka-time.ts";
 import { raiseSignal } from "#app/modules/risk/index.server.ts";
@@ -10,8 +11,8 @@ import { endAllSessions } from "#app/modules/sessions/index.server.ts";
 
 export type BirthdayFailure = {
   ok: false;
-  error: string;
-  params?: Record<string, string | number>;
+  error: MessageKey;
+  params?: MessageParams;
   status: number;
   /** Set when the birthday is under 18 and the player has not confirmed it yet: the form asks again. */
   confirm?: { birthday: string; age: number };

@@ -1,5 +1,5 @@
 // A signal's evidence in words for staff, in their language: amounts in taka, times in Asia/Dhaka.
-import type { TFunction } from "i18next";
+import type { MessageKey, MessageParams, Translate } from "#app/i18n/message.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { SignalRow } from "./signals.server.ts";
 import { takaText } from "#app/kernel/money.ts";
@@ -16,9 +16,9 @@ const money = (v: unknown) => {
 const when = (v: unknown) => (typeof v === "string" || v instanceof Date ? formatDhaka(v, WHEN) : "—");
 const list = (v: unknown) => (Array.isArray(v) ? v : []);
 
-export function describeEvidence(t: TFunction, s: Pick<SignalRow, "kind" | "evidence">): string {
+export function describeEvidence(t: Translate, s: Pick<SignalRow, "kind" | "evidence">): string {
   const e = s.evidence;
-  const tr = (key: string, params: Record<string, unknown>) => t(`risk.evidence.${key}` as "risk.title", params as never) as unknown as string;
+  const tr = (key: string, params: Record<string, unknown>) => t(`risk.evidence.${key}` as MessageKey, params as MessageParams);
   switch (s.kind) {
     case "low_play_withdrawal":
       return tr("low_play_withdrawal", {
@@ -90,7 +90,7 @@ export function describeEvidence(t: TFunction, s: Pick<SignalRow, "kind" | "evid
 }
 
 /** What the pages send to the browser for one signal. */
-export function signalView(t: TFunction, s: SignalRow) {
+export function signalView(t: Translate, s: SignalRow) {
   return {
     id: s.id,
     playerId: s.playerId,

@@ -1,3 +1,4 @@
+import type { MessageKey, MessageParams } from "#app/i18n/message.ts";
 import { apiError, checkMethod, NO_STORE, rejectMethod } from "#app/modules/api/index.server.ts";
 import { parseRecordFilter, recordDays, recordPageSizes, gameTypes, isGameType } from "#app/modules/games/index.ts";
 import { listSettledRounds } from "#app/modules/games/index.server.ts";
@@ -6,7 +7,7 @@ import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/betting-record";
 
 /** The first query value that is present but not allowed, as an English message key with its parameters. */
-function invalidQuery(q: URLSearchParams): [string, Record<string, unknown>] | null {
+function invalidQuery(q: URLSearchParams): [MessageKey, MessageParams] | null {
   const day = q.get("day");
   if (day && !(recordDays as readonly string[]).includes(day)) return ["records.api.invalidDay", { days: recordDays.join(", ") }];
   const type = q.get("type")?.trim().toUpperCase();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "#app/config/env.server.ts";
-import { english, issuesByField, apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/index.server.ts";
+import { english, englishToken, issuesByField, apiError, checkMethod, NO_STORE, readBody, rejectMethod } from "#app/modules/api/index.server.ts";
 import { isLaunchError, type LaunchError, openLaunch, splitGameCode, startLaunch } from "#app/modules/games/index.server.ts";
 import { getAuth, safeRedirect } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!auth) return apiError(401, "gamerun.errors.notLoggedIn", { headers: { "WWW-Authenticate": "Bearer" } });
   const parsed = bodySchema.safeParse(await readBody(request));
   if (!parsed.success) {
-    const errors = Object.fromEntries(Object.entries(issuesByField(parsed.error)).map(([k, v]) => [k, v.map((m) => english(m))]));
+    const errors = Object.fromEntries(Object.entries(issuesByField(parsed.error)).map(([k, v]) => [k, v.map((m) => englishToken(m))]));
     return Response.json({ message: Object.values(errors)[0]?.[0] ?? english("api.invalidValue"), errors }, { status: 400, headers: NO_STORE });
   }
   const body = parsed.data;

@@ -13,8 +13,7 @@ import { useMarketLive } from "#app/components/exchange/use-market-live.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle, areasFor } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
-import { translateWith } from "#app/i18n/message.ts";
+import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { cancelBet, noticeFor, placeBetFromForm, oddsPage } from "#app/modules/exchange/index.server.ts";
 import { isExchangeError } from "#app/modules/exchange/index.ts";
@@ -57,7 +56,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if (page.redirectTo === null) throw notFound();
     throw redirect(`/odds-view?market=${page.redirectTo}`);
   }
-  const i18n = getInstance(context);
   const notice = q.placed
     ? await noticeFor(player.id, q.placed, "placed")
     : q.cancelled
@@ -65,9 +63,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       : null;
   return {
     ...page,
-    title: `${page.event.name} – ${i18n.t("exchange.market.matchOdds")}`,
+    title: `${page.event.name} – ${translate(context, "exchange.market.matchOdds")}`,
     area: areaBundle(context, "exchange"),
-    notice: notice ? translateWith(i18n.t, notice) : null,
+    notice: notice ? translate(context, notice.key, notice.params) : null,
     requestKey: randomUUID(),
   };
 }

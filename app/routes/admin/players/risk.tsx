@@ -6,7 +6,7 @@ import { PlayerTabs } from "#app/components/admin/players/PlayerTabs.tsx";
 import { type RiskActionData, SignalList } from "#app/components/admin/risk/SignalList.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { signalView, playerReviewHistory, playerSignals, riskPlayer } from "#app/modules/risk/index.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
@@ -27,7 +27,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const id = playerId(params);
   const player = await riskPlayer(id);
   if (!player) throw data(null, { status: 404 });
-  const t = getInstance(context).t;
+  const t = translator(context);
   const [signals, reviews] = await Promise.all([playerSignals(id), playerReviewHistory(id)]);
   const notice = url.searchParams.get("notice");
   const open = reviews.find((r) => r.status === "open");

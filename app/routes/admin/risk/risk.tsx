@@ -6,7 +6,7 @@ import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { type RiskActionData, SignalList } from "#app/components/admin/risk/SignalList.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
-import { getInstance } from "#app/i18n/i18n.server.ts";
+import { translator } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
 import { type AmlSignalKind, signalView, getRiskSettings, toThresholds, updateRiskSettings, listSignals } from "#app/modules/risk/index.server.ts";
@@ -53,7 +53,7 @@ const query = (f: { kind?: string; status?: string; page?: number }) => {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { staff } = await requireStaff(request, pageRoles.risk);
-  const t = getInstance(context).t;
+  const t = translator(context);
   const f = filters(url);
   const [{ items, hasMore }, settings] = await Promise.all([listSignals(f), getRiskSettings()]);
   const notice = url.searchParams.get("notice");

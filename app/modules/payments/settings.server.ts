@@ -1,8 +1,7 @@
 // The general settings the money flows depend on, read fresh (not from the page cache) inside their transaction.
-import { asc } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { RESUBMIT_WAIT_MINUTES_DEFAULT } from "./constants.ts";
-import { generalSettings } from "#app/modules/settings/index.server.ts";
+import { readGeneralSettings } from "#app/modules/settings/index.server.ts";
 
 export type MoneySettings = {
   withdrawalStatus: boolean;
@@ -26,17 +25,8 @@ const DEFAULTS: MoneySettings = {
 };
 
 export async function readMoneySettings(ex: Executor = db): Promise<MoneySettings> {
-  const [row] = await ex
-    .select({
-      withdrawalStatus: generalSettings.withdrawalStatus,
-      promotionWallet: generalSettings.promotionWallet,
-      depositTurnoverHundredths: generalSettings.depositTurnoverHundredths,
-      payoutPromiseHours: generalSettings.payoutPromiseHours,
-      resubmitWaitMinutes: generalSettings.resubmitWaitMinutes,
-      mode: generalSettings.mode,
-    })
-    .from(generalSettings)
-    .orderBy(asc(generalSettings.id))
-    .limit(1);
-  return row ?? DEFAULTS;
+  const row = await readGeneralSettings(ex);
+  if (!row) return DEFAULTS;
+  const { withdrawalStatus, promotionWallet, depositTurnoverHundredths, payoutPromiseHours, resubmitWaitMinutes, mode } = row;
+  return { withdrawalStatus, promotionWallet, depositTurnoverHundredths, payoutPromiseHours, resubmitWaitMinutes, mode };
 }

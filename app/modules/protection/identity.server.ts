@@ -1,9 +1,9 @@
 // Identity checks a deposit or a bet needs, asked for up front (never first at withdrawal): the birthday (18+)
 // before any deposit in every mode; in real-money mode also the verifications the operator's settings require
 // (a verified phone, a verified e-mail, an approved identity document) and the birthday before a bet.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { generalSettings } from "#app/modules/settings/index.server.ts";
+import { readGeneralSettings } from "#app/modules/settings/index.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { identityDocuments } from "./schema.ts";
 import { type RequirableVerification, requirableVerifications } from "./identity-verifications.ts";
@@ -16,12 +16,10 @@ export type IdentitySettings = { mode: "demo" | "real"; required: RequirableVeri
 
 /** The mode and the required verifications, read fresh (not the page cache), in the caller's transaction. */
 export async function readIdentitySettings(executor: Executor = db): Promise<IdentitySettings> {
-  const [row] = await executor
-    .select({ mode: generalSettings.mode, required: generalSettings.requiredVerifications })
-    .from(generalSettings)
-    .orderBy(asc(generalSettings.id))
-    .limit(1);
-  const required = (row?.required ?? []).filter((v): v is RequirableVerification => (requirableVerifications as readonly string[]).includes(v));
+  const row = await readGeneralSettings(executor);
+  const required = (row?.requiredVerifications ?? []).filter((v): v is RequirableVerification =>
+    (requirableVerifications as readonly string[]).includes(v),
+  );
   return { mode: row?.mode ?? "demo", required };
 }
 

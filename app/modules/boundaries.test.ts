@@ -153,7 +153,6 @@ describe("module boundaries", () => {
 // creating a player credits the demo balance through the ledger; the promotion form refuses with payment messages.
 const KNOWN_UPWARD: string[] = [
   "players → ledger",
-  "promotions → payments",
   "protection → exchange",
   "protection → games",
   "protection → payments",

@@ -2,7 +2,8 @@
 // pages add (the screenshot file, the idempotency key the page was served with).
 import { messageToken } from "#app/i18n/message.ts";
 import { z } from "zod";
-import { PROOF_MAX_BYTES, amountField, makePaymentSchema, withdrawalFormSchema } from "#app/modules/payments/index.ts";
+import { amountField } from "#app/kernel/money-field.ts";
+import { PROOF_MAX_BYTES, makePaymentSchema, withdrawalFormSchema } from "#app/modules/payments/index.ts";
 
 const idempotencyKey = z.string({ error: "payments.errors.formExpired" }).regex(/^[A-Za-z0-9_.:-]{1,100}$/, "payments.errors.formExpired");
 

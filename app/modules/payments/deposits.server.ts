@@ -14,7 +14,7 @@ import { identityRefusal } from "#app/modules/protection/index.server.ts";
 import { audit } from "#app/modules/audit/index.server.ts";
 import { staffUsers } from "#app/modules/staff/index.server.ts";
 import { createRequirement } from "#app/modules/turnover/index.server.ts";
-import { checkAmount, parseAmountInput } from "./amount.ts";
+import { checkAmount, parseAmountInput } from "#app/kernel/amount-input.ts";
 import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
 import { checkDepositChoice, countPendingDeposits, depositLimitError, pendingCapError, range, readDepositFacts } from "./deposit-rules.server.ts";
 import { PaymentError } from "./errors.ts";

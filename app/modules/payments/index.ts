@@ -1,5 +1,4 @@
 // The payments module's browser-safe entry: what components and routes may use in the browser.
-export { amountField, parseAmountInput } from "./amount.ts";
 export { METHOD_TAG, METHOD_TAG_MAX, PROOF_MAX_BYTES, PROOF_MIME_TYPES, channelLabels, channelTypes, minutesLeft } from "./constants.ts";
 export type { ChannelType, DateRange, TransactionStatus, TransactionType } from "./constants.ts";
 export { PaymentError, isPaymentError } from "./errors.ts";

@@ -10,7 +10,7 @@ import { paymentMethods, deposits, type WalletNumber, walletNumbers } from "./sc
 import { rowsOf } from "#app/db/rows.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { audit, changedFields } from "#app/modules/audit/index.server.ts";
-import { checkAmount } from "./amount.ts";
+import { checkAmount } from "#app/kernel/amount-input.ts";
 import { channelLabels, type ChannelType, channelTypes, METHOD_TAG } from "./constants.ts";
 import { PaymentError, type PaymentMessageKey } from "./errors.ts";
 import { type GatewayCredentials, gatewayKinds, type GatewayKind } from "./gateway/types.ts";

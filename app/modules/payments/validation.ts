@@ -2,7 +2,7 @@
 // a money.errors key; the English catalogue holds the spec's exact texts.
 import { z } from "zod";
 import { toId } from "#app/utils/ids.ts";
-import { amountField } from "./amount.ts";
+import { amountField } from "#app/kernel/money-field.ts";
 import { type ChannelType, channelTypes } from "./constants.ts";
 
 export { toId };

@@ -2,6 +2,7 @@
 // Tables first, then the files that need no other module: one module may import this entry while it is still loading
 // (through an import cycle) and must already find them.
 export { promotions } from "./schema.ts";
+export { isPromotionError } from "./errors.ts";
 export {
   computeBonus,
   getActivePromotion,

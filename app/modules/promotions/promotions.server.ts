@@ -1,10 +1,10 @@
 // Deposit promotions: what players may pick on /deposit, and the back office's edits (audited).
 import { and, arrayContains, asc, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
-import { PaymentError, type PaymentErrorField, type PaymentMessageKey } from "#app/modules/payments/index.ts";
 import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { isId } from "#app/utils/ids.ts";
 import { isPromotionCategory, type PromotionCategoryId } from "./categories.ts";
+import { PromotionError, type PromotionField } from "./errors.ts";
 import { type Promotion, promotions } from "./schema.ts";
 import type { SavePromotionInput } from "./validation.ts";
 
@@ -78,8 +78,8 @@ const snapshot = (p: Promotion | (SavePromotionInput & { id?: number | null })) 
 });
 
 function check(input: SavePromotionInput) {
-  const fail = (field: PaymentErrorField, key: PaymentMessageKey) => {
-    throw new PaymentError("invalid_input", key, { field });
+  const fail = (field: PromotionField, key: ConstructorParameters<typeof PromotionError>[1]) => {
+    throw new PromotionError("invalid_input", key, field);
   };
   if (!input.nameEn?.trim() || input.nameEn.length > 120) fail("nameEn", "payments.errors.promotionNameRequired");
   if (!input.nameBn?.trim() || input.nameBn.length > 120) fail("nameBn", "payments.errors.promotionNameRequired");
@@ -95,10 +95,10 @@ function check(input: SavePromotionInput) {
     fail("endsAt", "payments.errors.dateInvalid");
   if (input.endsAt && input.endsAt <= input.startsAt) fail("endsAt", "payments.errors.periodInvalid");
   if (input.categoryIds && !input.categoryIds.every(isPromotionCategory)) fail("categoryIds", "payments.errors.categoryInvalid");
-  if (input.status !== "active" && input.status !== "inactive") throw new PaymentError("invalid_input", "payments.errors.statusInvalid");
+  if (input.status !== "active" && input.status !== "inactive") throw new PromotionError("invalid_input", "payments.errors.statusInvalid");
 }
 
-/** Creates (no id) or updates a promotion; refusals are PaymentErrors with the field. Audited. */
+/** Creates (no id) or updates a promotion; refusals are PromotionErrors with the field. Audited. */
 export async function savePromotion(staffId: number, input: SavePromotionInput, ip: string | null = null): Promise<Promotion> {
   check(input);
   const values = {
@@ -120,9 +120,9 @@ export async function savePromotion(staffId: number, input: SavePromotionInput, 
   };
   return db.transaction(async (tx) => {
     if (input.id) {
-      if (!isId(input.id)) throw new PaymentError("not_found", "payments.errors.notFound");
+      if (!isId(input.id)) throw new PromotionError("not_found", "payments.errors.notFound");
       const [before] = await tx.select().from(promotions).where(eq(promotions.id, input.id)).for("update");
-      if (!before) throw new PaymentError("not_found", "payments.errors.notFound");
+      if (!before) throw new PromotionError("not_found", "payments.errors.notFound");
       const [after] = await tx
         .update(promotions)
         .set({ ...values, updatedAt: new Date() })

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { closeIdleConnections, createStaff, expectPaymentError, taka } from "#app/modules/payments/test-helpers.ts";
+import { closeIdleConnections, createStaff, taka } from "#app/modules/payments/test-helpers.ts";
+import { PromotionError, type PromotionErrorCode } from "./errors.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
 import { computeBonus, getPromotion, listActivePromotions, savePromotion } from "./promotions.server.ts";
 import { promotionFormSchema, type SavePromotionInput } from "./validation.ts";
@@ -19,6 +20,16 @@ const base = (over: Partial<SavePromotionInput> = {}): SavePromotionInput => ({
   status: "active",
   ...over,
 });
+
+async function expectPromotionError(promise: Promise<unknown>, code: PromotionErrorCode) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `expected PromotionError ${code}, got ${String(error)}`).toBeInstanceOf(PromotionError);
+  expect((error as PromotionError).code).toBe(code);
+  return error as PromotionError;
+}
 
 describe("promotions", () => {
   it("creates, updates (audited) and lists only what is active now", async () => {
@@ -44,13 +55,13 @@ describe("promotions", () => {
 
   it("refuses bad input with the field", async () => {
     const staff = await createStaff();
-    expect((await expectPaymentError(savePromotion(staff.id, base({ bonusPercent: 501 })), "invalid_input")).field).toBe("bonusPercent");
-    expect((await expectPaymentError(savePromotion(staff.id, base({ nameEn: " " })), "invalid_input")).field).toBe("nameEn");
-    expect((await expectPaymentError(savePromotion(staff.id, base({ maxBonus: 0n })), "invalid_input")).field).toBe("maxBonus");
-    expect((await expectPaymentError(savePromotion(staff.id, base({ endsAt: new Date(Date.now() - 3_600_000) })), "invalid_input")).field).toBe(
+    expect((await expectPromotionError(savePromotion(staff.id, base({ bonusPercent: 501 })), "invalid_input")).field).toBe("bonusPercent");
+    expect((await expectPromotionError(savePromotion(staff.id, base({ nameEn: " " })), "invalid_input")).field).toBe("nameEn");
+    expect((await expectPromotionError(savePromotion(staff.id, base({ maxBonus: 0n })), "invalid_input")).field).toBe("maxBonus");
+    expect((await expectPromotionError(savePromotion(staff.id, base({ endsAt: new Date(Date.now() - 3_600_000) })), "invalid_input")).field).toBe(
       "endsAt",
     );
-    await expectPaymentError(savePromotion(staff.id, { ...base(), id: 987_654 }), "not_found");
+    await expectPromotionError(savePromotion(staff.id, { ...base(), id: 987_654 }), "not_found");
   });
 
   it("computes the bonus, capped, rounded down to the poisha", () => {

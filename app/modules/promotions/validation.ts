@@ -1,6 +1,6 @@
 // The back-office promotion form, shared by the server and the browser (conform). Messages are money.errors keys.
 import { z } from "zod";
-import { parseAmountInput } from "#app/modules/payments/index.ts";
+import { parseAmountInput } from "#app/kernel/amount-input.ts";
 import { parseHundredths } from "#app/modules/settings/index.ts";
 import { parseDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { idField } from "#app/utils/ids.ts";

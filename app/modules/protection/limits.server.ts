@@ -6,7 +6,7 @@ import { rowsOf } from "#app/db/rows.server.ts";
 import { stakeAtRisk } from "#app/modules/exchange/index.ts";
 import { exchangeMarkets, exchangeOrders } from "#app/modules/exchange/index.server.ts";
 import { gameRounds } from "#app/modules/games/index.server.ts";
-import { parseAmountInput } from "#app/modules/payments/index.ts";
+import { parseAmountInput } from "#app/kernel/amount-input.ts";
 import { deposits } from "#app/modules/payments/index.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";

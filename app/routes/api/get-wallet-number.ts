@@ -1,5 +1,6 @@
 import { apiError, checkMethod, NO_STORE, rejectMethod, english } from "#app/modules/api/index.server.ts";
-import { parseAmountInput, channelLabels, channelTypes, type ChannelType, isPaymentError } from "#app/modules/payments/index.ts";
+import { parseAmountInput } from "#app/kernel/amount-input.ts";
+import { channelLabels, channelTypes, type ChannelType, isPaymentError } from "#app/modules/payments/index.ts";
 import { assignWalletNumber, listPaymentMethods } from "#app/modules/payments/index.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/get-wallet-number";

@@ -11,8 +11,8 @@ import {
   english,
 } from "#app/modules/api/index.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
+import { parseAmountInput } from "#app/kernel/amount-input.ts";
 import {
-  parseAmountInput,
   channelLabels,
   channelTypes,
   type ChannelType,

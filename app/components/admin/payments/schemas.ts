@@ -1,7 +1,8 @@
 // The finance forms of the back office, shared by the server and the browser (conform). Messages are
 // finance.errors keys; amounts are typed in taka and come out as poisha (bigint).
 import { z } from "zod";
-import { parseAmountInput, channelTypes, METHOD_TAG, toId } from "#app/modules/payments/index.ts";
+import { parseAmountInput } from "#app/kernel/amount-input.ts";
+import { channelTypes, METHOD_TAG, toId } from "#app/modules/payments/index.ts";
 
 /** A database id from a hidden field; forged or malformed ids are refused with a message, never a 500. */
 export const idField = z

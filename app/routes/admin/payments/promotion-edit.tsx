@@ -8,9 +8,9 @@ import { PaymentsField, PaymentsTextArea } from "#app/components/admin/payments/
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
-import { isPaymentError, toId } from "#app/modules/payments/index.ts";
+import { toId } from "#app/modules/payments/index.ts";
 import { promotionCategories, promotionFormSchema } from "#app/modules/promotions/index.ts";
-import { getPromotion, savePromotion } from "#app/modules/promotions/index.server.ts";
+import { getPromotion, isPromotionError, savePromotion } from "#app/modules/promotions/index.server.ts";
 import { formatHundredths } from "#app/modules/settings/index.ts";
 import { formatDhakaInput } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, requireFinanceActor, requireFinanceViewer } from "./admin-payments.server.ts";
@@ -68,10 +68,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const saved = await savePromotion(staffId, { ...submission.value, id }, ip);
     return redirect(`/admin/finance/promotions?saved=${saved.id}`);
   } catch (e) {
-    if (!isPaymentError(e)) throw e;
+    if (!isPromotionError(e)) throw e;
     const message = e.token;
     const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [message] } }) : submission.reply({ formErrors: [message] });
-    return data({ result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+    return data({ result: reply }, { status: e.status });
   }
 }
 

@@ -19,4 +19,4 @@ export * from "#app/modules/protection/schema.ts";
 export * from "#app/modules/risk/schema.ts";
 export * from "#app/modules/exchange/schema.ts";
 export * from "#app/modules/uploads/schema.ts";
-export * from "#app/modules/signup/schema.ts";
+export * from "#app/modules/auth/schema.ts";

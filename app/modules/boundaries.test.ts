@@ -16,7 +16,7 @@ const LAYERS = [
   // products
   ["promotions", "vip", "inbox", "profile", "games", "payments", "exchange", "referral", "chat", "content"],
   // edge
-  ["signup", "api"],
+  ["auth", "api"],
 ];
 const ORDER = LAYERS.flat();
 
@@ -149,16 +149,9 @@ describe("module boundaries", () => {
 });
 
 // Upward imports left (each one a cycle to break). Protection's limits read the products' stakes, deposits and losses;
-// a session is valid only while no exclusion or session limit ends it, and sign-in records the device for risk;
-// creating a player credits the demo balance through the ledger; the promotion form refuses with payment messages.
-const KNOWN_UPWARD: string[] = [
-  "players → ledger",
-  "protection → exchange",
-  "protection → games",
-  "protection → payments",
-  "sessions → protection",
-  "sessions → risk",
-];
+// a session is valid only while no exclusion or session limit ends it; creating a player credits the demo balance
+// through the ledger in the same transaction.
+const KNOWN_UPWARD: string[] = ["players → ledger", "protection → exchange", "protection → games", "protection → payments", "sessions → protection"];
 // Tables read (never written) by another module: joins for names and statuses. Each should become the owner's query.
 const KNOWN_FOREIGN_TABLES: string[] = [
   "api → content.sliders",

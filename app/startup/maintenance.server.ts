@@ -2,7 +2,7 @@ import { db } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
 import { pruneLoginFailures } from "#app/modules/players/index.server.ts";
 import { pruneExpiredSessions } from "#app/modules/sessions/index.server.ts";
-import { pruneCaptchas, pruneSignupDrafts } from "#app/modules/signup/index.server.ts";
+import { pruneCaptchas, pruneSignupDrafts } from "#app/modules/auth/index.server.ts";
 
 const log = rootLog.child({ module: "maintenance" });
 const HOUR = 3_600_000;

@@ -24,7 +24,7 @@ import * as slidersRoute from "#app/routes/api/sliders.ts";
 import * as socialLinkRoute from "#app/routes/api/sociallink.ts";
 import * as userShowRoute from "#app/routes/api/user-show.ts";
 import * as captchaRoute from "#app/routes/resources/captcha.ts";
-import { captchaVisitorOf, setLiveCaptchaCode } from "#app/modules/signup/captcha.server.ts";
+import { captchaVisitorOf, setLiveCaptchaCode } from "#app/modules/auth/captcha.server.ts";
 
 type Handler = (args: never) => unknown;
 type RouteModule = { loader: Handler; action: Handler };

@@ -7,7 +7,7 @@ import { beginLoginAttempt, loginFailed, loginSucceeded, releaseHits, takeHits, 
 import { players } from "./schema.ts";
 import type { NewPlayerInput, SignupInput } from "./validation.ts";
 
-/** A sign-up whose password was hashed earlier (the two-step form hashes it with step 1, see modules/signup). */
+/** A sign-up whose password was hashed earlier (the two-step form hashes it with step 1, see modules/auth). */
 export type HashedNewPlayerInput = Omit<NewPlayerInput, "password" | "confirmPassword"> & { passwordHash: string };
 
 export type Player = typeof players.$inferSelect;

@@ -26,7 +26,7 @@ import { listMessagesTo } from "#app/modules/outbox/outbox.server.ts";
 import { requestPasswordReset, resetPasswordWithToken } from "#app/modules/sessions/password-reset.server.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
-import { loginWithPassword } from "#app/modules/sessions/login.server.ts";
+import { loginWithPassword } from "#app/modules/auth/login.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
 import { createSession, getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";

@@ -14,7 +14,6 @@ export {
   requirePlayer,
   safeRedirect,
 } from "./auth.server.ts";
-export { loginWithPassword } from "./login.server.ts";
 export {
   changeOwnPassword,
   isResetTokenValid,

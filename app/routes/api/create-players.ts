@@ -16,7 +16,7 @@ import {
 import { createPlayer } from "#app/modules/players/index.server.ts";
 import { clientIp } from "#app/modules/sessions/index.server.ts";
 import { apiSignupSchema } from "#app/modules/players/index.ts";
-import { captchaVisitorOf, spendCaptcha } from "#app/modules/signup/index.server.ts";
+import { captchaVisitorOf, spendCaptcha } from "#app/modules/auth/index.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/index.server.ts";
 import { countryOfPlayer } from "#app/modules/settings/index.ts";
 import type { Route } from "./+types/create-players";

@@ -11,7 +11,7 @@ import {
   validationFailed,
 } from "#app/modules/api/index.server.ts";
 import { loginSchema } from "#app/modules/players/index.ts";
-import { loginWithPassword } from "#app/modules/sessions/index.server.ts";
+import { loginWithPassword } from "#app/modules/auth/index.server.ts";
 import type { Route } from "./+types/login";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -27,7 +27,7 @@ import {
   step1Defaults,
   type Step1Value,
   type Step2Value,
-} from "#app/modules/signup/index.server.ts";
+} from "#app/modules/auth/index.server.ts";
 import { honeypotInputProps, isSpam } from "#app/utils/honeypot.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
 import { readCapturedCodes } from "#app/utils/referral-cookie.server.ts";

@@ -1,4 +1,4 @@
-import { issueCaptcha, ensureCaptchaVisitor, captchaSvg } from "#app/modules/signup/index.server.ts";
+import { issueCaptcha, ensureCaptchaVisitor, captchaSvg } from "#app/modules/auth/index.server.ts";
 import { clientIp } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/captcha";
 

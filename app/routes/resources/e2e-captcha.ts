@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { captchaVisitorOf, setLiveCaptchaCode } from "#app/modules/signup/index.server.ts";
+import { captchaVisitorOf, setLiveCaptchaCode } from "#app/modules/auth/index.server.ts";
 import { isTestRequest } from "#app/modules/api/index.server.ts";
 import type { Route } from "./+types/e2e-captcha";
 

@@ -4,8 +4,7 @@ import { activeExclusion } from "#app/modules/protection/index.server.ts";
 import { exclusionRefusal } from "#app/modules/protection/index.ts";
 import { deviceIdOf } from "#app/modules/risk/index.server.ts";
 import { checkJurisdiction } from "#app/modules/settings/index.server.ts";
-import { clientIp, commitSessionCookie } from "./auth.server.ts";
-import { createSession } from "./sessions.server.ts";
+import { clientIp, commitSessionCookie, createSession } from "#app/modules/sessions/index.server.ts";
 
 export type LoginOutcome =
   | { ok: true; token: string; player: { id: number; username: string }; setCookie: string }

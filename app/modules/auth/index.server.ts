@@ -1,4 +1,4 @@
-// The signup module's server entry: what other modules and routes may use. Everything else is private.
+// The auth module's server entry (sign-up, log-in and the captcha: how a player gets in): what other modules and routes may use. Everything else is private.
 export { captchaSvg } from "./captcha-image.server.ts";
 export {
   captchaVisitorOf,
@@ -12,3 +12,4 @@ export {
 export { draftTokenOf, pruneSignupDrafts } from "./drafts.server.ts";
 export { completeSignup, readDraft, registerBanner, saveStep1, step1Defaults } from "./register.server.ts";
 export type { Step1Value, Step2Value } from "./register.server.ts";
+export { loginWithPassword } from "./login.server.ts";

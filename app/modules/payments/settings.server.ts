@@ -13,6 +13,8 @@ export type MoneySettings = {
   /** Minutes from a deposit's rejection until the player may edit and resubmit it. */
   resubmitWaitMinutes: number;
   mode: "demo" | "real";
+  /** Four-eyes payouts: poisha above which a withdrawal needs a second staff approval; 0 = off. */
+  secondApprovalAbove: bigint;
 };
 
 /** The table's own defaults apply before the site is seeded. */
@@ -23,6 +25,7 @@ const DEFAULTS: MoneySettings = {
   payoutPromiseHours: 24,
   resubmitWaitMinutes: RESUBMIT_WAIT_MINUTES_DEFAULT,
   mode: "demo",
+  secondApprovalAbove: 5_000_000n,
 };
 
 export async function readMoneySettings(ex: Executor = db): Promise<MoneySettings> {
@@ -34,6 +37,7 @@ export async function readMoneySettings(ex: Executor = db): Promise<MoneySetting
       payoutPromiseHours: generalSettings.payoutPromiseHours,
       resubmitWaitMinutes: generalSettings.resubmitWaitMinutes,
       mode: generalSettings.mode,
+      secondApprovalAbove: generalSettings.secondApprovalAbove,
     })
     .from(generalSettings)
     .orderBy(asc(generalSettings.id))

@@ -132,6 +132,12 @@ export default {
     mainWithHeld: "{{available}} ব্যবহারযোগ্য (উইথড্রর জন্য {{held}} আটকে আছে)",
     turnoverDone: "সম্পূর্ণ",
     turnoverOpen: "{{count}}টি বাকি, আরও {{remaining}} খেলতে হবে",
+    firstApprove: "অনুমোদন (দুইয়ের প্রথম)",
+    firstApprovalNote: "দ্বিতীয় অনুমোদনের সীমার বেশি: এতে শুধু আপনার অনুমোদন লেখা থাকবে; অন্য একজন ফাইন্যান্স স্টাফ অনুমোদন করলে পরিশোধ হবে।",
+    firstApproved: "উইথড্র {{id}} ({{amount}}, {{username}}): প্রথম অনুমোদন লেখা হয়েছে। এটি অন্য একজন ফাইন্যান্স স্টাফের দ্বিতীয় অনুমোদনের অপেক্ষায়।",
+    awaitingSecond: "দ্বিতীয় অনুমোদনের অপেক্ষায় (প্রথম: {{username}})",
+    firstApproval: "প্রথম অনুমোদন",
+    firstApprovalBy: "{{username}}, {{at}}",
   },
   adjust: {
     title: "ম্যানুয়াল অ্যাডজাস্টমেন্ট",

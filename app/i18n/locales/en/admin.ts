@@ -93,6 +93,8 @@ export default {
     payoutPromiseHours: "Promised payout time (hours)",
     resubmitWaitMinutes: "Wait before resubmitting a rejected deposit (minutes)",
     resubmitWaitHint: "After a rejection the player sees 'You can edit after N minutes' until this has passed. 0 to 1440.",
+    secondApprovalAbove: "Second approval above (৳)",
+    secondApprovalHint: "A withdrawal above this amount is paid only after two different finance staff approve it. 0 or empty turns it off.",
     payoutPromiseHint:
       "Players see each withdrawal expected within this many hours of the request; past it, a waiting withdrawal shows as overdue. 1 to 720.",
     modeTitle: "Mode and licence",
@@ -195,6 +197,7 @@ export default {
     multiplierInvalid: "Enter a number from 0 to 99.99 with at most two decimals, e.g. 1 or 1.5",
     payoutPromiseInvalid: "Enter a whole number of hours from 1 to 720",
     resubmitWaitInvalid: "Enter a whole number of minutes from 0 to 1440",
+    secondApprovalInvalid: "Enter an amount in taka from 0 to 10,000,000 with at most two decimals (0 or empty: off)",
     modeInvalid: "Choose demo or real money",
     licenceTooLong: "Too long",
     jurisdictionInvalid: "Unknown jurisdiction",

@@ -145,6 +145,7 @@ export default {
       settings_update: "সেটিংস পরিবর্তন",
       deposit_approve: "ডিপোজিট অনুমোদিত",
       deposit_reject: "ডিপোজিট প্রত্যাখ্যাত",
+      withdrawal_first_approve: "উইথড্র: দুই অনুমোদনের প্রথমটি",
       withdrawal_approve: "উইথড্র পরিশোধিত",
       withdrawal_reject: "উইথড্র প্রত্যাখ্যাত",
       balance_credit: "ব্যালেন্স যোগ",

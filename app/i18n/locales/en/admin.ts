@@ -146,6 +146,7 @@ export default {
       settings_update: "Settings changed",
       deposit_approve: "Deposit approved",
       deposit_reject: "Deposit rejected",
+      withdrawal_first_approve: "Withdrawal: first of two approvals",
       withdrawal_approve: "Withdrawal paid out",
       withdrawal_reject: "Withdrawal rejected",
       balance_credit: "Balance credited",

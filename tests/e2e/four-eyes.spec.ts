@@ -105,7 +105,7 @@ test("a large withdrawal is paid only after a second, different finance member a
     for (const [action, label] of [
       ["withdrawal.first_approve", "Withdrawal: first of two approvals"],
       ["withdrawal.approve", "Withdrawal paid out"],
-    ]) {
+    ] as const) {
       await admin.goto(`/admin/audit?action=${action}`);
       await expect(admin.locator("tbody tr").first()).toContainText(label);
     }

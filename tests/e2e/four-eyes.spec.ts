@@ -57,6 +57,7 @@ test("a large withdrawal is paid only after a second, different finance member a
     await page.getByTestId("amount-input").fill("2500");
     await page.getByRole("button", { name: "Submit", exact: true }).click();
     await expect(page).toHaveURL(/\/payment-request\?id=W\d+$/);
+    const withdrawalId = /id=W(\d+)$/.exec(page.url())![1]!;
 
     // The first approval: no reference to type, nothing is paid.
     await admin.goto("/admin/finance/withdrawals");
@@ -70,10 +71,19 @@ test("a large withdrawal is paid only after a second, different finance member a
     await expect(card.getByTestId("withdrawal-first-approval")).toHaveText(/^admin, \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await admin.screenshot({ path: testInfo.outputPath("awaiting-second-approval.png"), fullPage: true });
 
-    // The same person cannot give the second approval.
-    await card.getByLabel(/Payout reference/).fill("PAYSAME1");
-    await card.getByRole("button", { name: "Approve (paid out)" }).click();
-    await expect(card).toContainText("You gave this withdrawal its first approval: a different finance staff member must give the second.");
+    // The same person cannot give the second approval: no approve form for them (the server refuses it too, 403).
+    await expect(card.getByTestId("four-eyes-yours")).toHaveText(
+      "You gave the first approval: a different finance staff member must give the second, which pays it.",
+    );
+    await expect(card.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Reject and return" })).toBeVisible();
+    const refused = await admin.request.post("/admin/finance/withdrawals", {
+      form: { intent: "approve", id: withdrawalId, payoutReference: "PAYSAME1" },
+      headers: { origin: new URL(admin.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toContain("You gave this withdrawal its first approval: a different finance staff member must give the second.");
 
     // The player still sees a pending withdrawal, nothing paid.
     await page.goto("/transaction-record");

@@ -138,6 +138,7 @@ export default {
     awaitingSecond: "দ্বিতীয় অনুমোদনের অপেক্ষায় (প্রথম: {{username}})",
     firstApproval: "প্রথম অনুমোদন",
     firstApprovalBy: "{{username}}, {{at}}",
+    secondApprovalYours: "প্রথম অনুমোদন আপনি দিয়েছেন: দ্বিতীয় অনুমোদন, যাতে পরিশোধ হয়, অন্য একজন ফাইন্যান্স স্টাফকে দিতে হবে।",
   },
   adjust: {
     title: "ম্যানুয়াল অ্যাডজাস্টমেন্ট",

@@ -138,6 +138,7 @@ export default {
     awaitingSecond: "Awaiting second approval (first: {{username}})",
     firstApproval: "First approval",
     firstApprovalBy: "{{username}}, {{at}}",
+    secondApprovalYours: "You gave the first approval: a different finance staff member must give the second, which pays it.",
   },
   adjust: {
     title: "Manual adjustment",

@@ -348,11 +348,15 @@ describe("four-eyes payouts in the withdrawal queue", () => {
         amount: taka(3000),
         idempotencyKey: `fe1-${player.id}`,
       });
-      type Row = { id: number; fourEyes: string | null; firstApprover: string | null; firstApprovedAt: string | null };
-      const rowOf = async () =>
-        ((await call(withdrawalsRoute.loader, "/admin/finance/withdrawals", { cookie: cookies.finance })).data as { rows: Row[] }).rows.find(
-          (r) => r.id === w.id,
-        );
+      type Row = {
+        id: number;
+        fourEyes: string | null;
+        firstApprover: string | null;
+        firstApprovedAt: string | null;
+        firstApprovedByViewer: boolean;
+      };
+      const rowOf = async (cookie = cookies.finance) =>
+        ((await call(withdrawalsRoute.loader, "/admin/finance/withdrawals", { cookie })).data as { rows: Row[] }).rows.find((r) => r.id === w.id);
       expect(await rowOf()).toMatchObject({ fourEyes: "first", firstApprover: null });
 
       // The first of two approvals needs no reference.
@@ -367,7 +371,9 @@ describe("four-eyes payouts in the withdrawal queue", () => {
         `Withdrawal W${w.id} (৳3,000, ${player.username}): first approval recorded. It waits for a second finance staff member's approval.`,
       );
       const awaiting = await rowOf();
-      expect(awaiting).toMatchObject({ fourEyes: "second", firstApprover: "finance1" });
+      expect(awaiting).toMatchObject({ fourEyes: "second", firstApprover: "finance1", firstApprovedByViewer: true });
+      // Another finance member is offered the approve form.
+      expect(await rowOf(cookies.admin)).toMatchObject({ fourEyes: "second", firstApprovedByViewer: false });
       expect(awaiting!.firstApprovedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
 
       const same = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {

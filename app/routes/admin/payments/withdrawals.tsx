@@ -66,7 +66,7 @@ function stateView(s: PlayerMoneyState) {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { canAct } = await requireFinanceViewer(request);
+  const { canAct, staff } = await requireFinanceViewer(request);
   const requested = url.searchParams.get("status");
   const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
   const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
@@ -106,6 +106,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       fourEyes: w.fourEyes,
       firstApprover: w.firstApproverUsername,
       firstApprovedAt: w.firstApprovedAt ? formatDhakaDateTime(w.firstApprovedAt) : null,
+      // The first approver cannot give the second: the page says so instead of offering the form (the module refuses it too).
+      firstApprovedByViewer: w.fourEyes === "second" && w.firstApprovedBy === staff.id,
       // Balances and turnover now: what matters for a request still to decide, misleading for an old one.
       state: state ? stateView(state) : null,
       summary: summaryView(w.history),
@@ -288,7 +290,13 @@ function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canA
       </div>
       {row.status === "pending" && canAct ? (
         <div className="mt-3 flex flex-col gap-3 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
-          {row.held ? null : <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />}
+          {row.held ? null : row.firstApprovedByViewer ? (
+            <p className="flex-1 text-sm text-sky-200" data-testid="four-eyes-yours">
+              {t("adminPayments.withdrawals.secondApprovalYours")}
+            </p>
+          ) : (
+            <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />
+          )}
           <RejectForm kind="withdrawals" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
         </div>
       ) : null}

@@ -25,6 +25,8 @@ export type PaymentErrorCode =
   /** Over one of the player's deposit limits (the message names it and when it frees up). */
   | "limit_exceeded"
   | "already_reviewed"
+  /** Four-eyes payouts: the staff member who gave a withdrawal its first approval cannot give the second. */
+  | "same_approver"
   /** The player tried to cancel a request that is no longer pending, or that staff have already taken. */
   | "not_revertible"
   /** The deposit cannot be edited and resubmitted (not a rejected manual deposit, already resubmitted, or too early). */

@@ -163,6 +163,12 @@ export const withdrawals = pgTable(
     reviewedBy: integer().references(() => staffUsers.id),
     reviewedAt: timestamp({ withTimezone: true }),
     rejectReason: text(),
+    /**
+     * Four-eyes payouts: above general_settings.second_approval_above, the first staff approval is recorded here and
+     * the withdrawal stays pending; a different staff member's approval (reviewed_by) pays it.
+     */
+    firstApprovedBy: integer().references(() => staffUsers.id),
+    firstApprovedAt: timestamp({ withTimezone: true }),
     /** Set when the player cancelled it while it was pending (status cancelled, the hold voided). */
     cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -178,6 +184,10 @@ export const withdrawals = pgTable(
     check(
       "withdrawals_review_check",
       sql`(${t.status} in ('approved', 'rejected')) = (${t.reviewedAt} is not null) and (${t.status} = 'cancelled') = (${t.cancelledAt} is not null) and (${t.status} <> 'rejected' or ${t.rejectReason} is not null) and (${t.status} <> 'approved' or ${t.payoutReference} is not null)`,
+    ),
+    check(
+      "withdrawals_first_approval_check",
+      sql`(${t.firstApprovedBy} is null) = (${t.firstApprovedAt} is null) and (${t.status} <> 'approved' or ${t.firstApprovedBy} is null or ${t.reviewedBy} <> ${t.firstApprovedBy})`,
     ),
   ],
 );

@@ -12,6 +12,8 @@ export type MoneySettings = {
   /** Minutes from a deposit's rejection until the player may edit and resubmit it. */
   resubmitWaitMinutes: number;
   mode: "demo" | "real";
+  /** Four-eyes payouts: poisha above which a withdrawal needs a second staff approval; 0 = off. */
+  secondApprovalAbove: bigint;
 };
 
 /** The table's own defaults apply before the site is seeded. */
@@ -22,11 +24,12 @@ const DEFAULTS: MoneySettings = {
   payoutPromiseHours: 24,
   resubmitWaitMinutes: RESUBMIT_WAIT_MINUTES_DEFAULT,
   mode: "demo",
+  secondApprovalAbove: 2_000_000n,
 };
 
 export async function readMoneySettings(ex: Executor = db): Promise<MoneySettings> {
   const row = await readGeneralSettings(ex);
   if (!row) return DEFAULTS;
-  const { withdrawalStatus, promotionWallet, depositTurnoverHundredths, payoutPromiseHours, resubmitWaitMinutes, mode } = row;
-  return { withdrawalStatus, promotionWallet, depositTurnoverHundredths, payoutPromiseHours, resubmitWaitMinutes, mode };
+  const { withdrawalStatus, promotionWallet, depositTurnoverHundredths, payoutPromiseHours, resubmitWaitMinutes, mode, secondApprovalAbove } = row;
+  return { withdrawalStatus, promotionWallet, depositTurnoverHundredths, payoutPromiseHours, resubmitWaitMinutes, mode, secondApprovalAbove };
 }

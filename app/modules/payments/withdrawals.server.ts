@@ -1,6 +1,7 @@
 // Withdrawals: the amount is held on the player's main wallet the moment it is requested (so quick repeated
 // requests can never overdraw), then staff pay it out (the hold is posted) or reject it (the hold is voided).
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { paymentMethods, type Withdrawal, withdrawals } from "./schema.ts";
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
@@ -204,8 +205,46 @@ async function review(withdrawalId: unknown, decide: (w: Withdrawal, tx: Tx) => 
 }
 
 /**
+ * Four-eyes payouts: what this staff member's approval does. "first" records a first approval (the withdrawal stays
+ * pending) when the amount is above `general_settings.second_approval_above` (0 = off) and no one has approved it yet;
+ * "pay" pays it. The first approver is refused as the second (`same_approver`). Runs under the row lock of the
+ * review, so parallel approvals by one person record one first approval and pay nothing.
+ */
+async function approvalStep(tx: Tx, w: Withdrawal, staffId: number): Promise<"first" | "pay"> {
+  if (w.firstApprovedBy !== null) {
+    if (w.firstApprovedBy === staffId) throw new PaymentError("same_approver", "payments.errors.sameApprover");
+    return "pay";
+  }
+  const { secondApprovalAbove } = await readMoneySettings(tx);
+  return secondApprovalAbove > 0n && w.amount > secondApprovalAbove ? "first" : "pay";
+}
+
+/** The first of two approvals: who and when, audited; nothing is paid and the hold stays. */
+async function recordFirstApproval(tx: Tx, w: Withdrawal, staffId: number, ip: string | null): Promise<Withdrawal> {
+  const now = new Date();
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ firstApprovedBy: staffId, firstApprovedAt: now, updatedAt: now })
+    .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, "pending"), isNull(withdrawals.firstApprovedBy)))
+    .returning();
+  if (!row) throw new PaymentError("already_reviewed", "payments.errors.alreadyReviewed");
+  await audit(tx, {
+    staffId,
+    action: "withdrawal.first_approve",
+    entity: "withdrawal",
+    entityId: w.id,
+    before: snapshot(w),
+    after: { ...snapshot(row), firstApprovedBy: staffId, firstApprovedAt: now.toISOString() },
+    ip,
+  });
+  return row;
+}
+
+/**
  * Staff paid the player: the hold is posted (main -> clearing:payouts:<method>). Double clicks: already_reviewed.
- * Refused (under_review) while an AML review on the player is open.
+ * Refused (under_review) while an AML review on the player is open. Above the second-approval amount the first
+ * approval only records itself (the withdrawal stays pending, no reference needed); a different staff member's
+ * approval pays it.
  */
 export async function approveWithdrawal({
   staffId,
@@ -222,13 +261,16 @@ export async function approveWithdrawal({
   viaGateway?: boolean;
 }): Promise<Withdrawal> {
   const reference = typeof payoutReference === "string" ? payoutReference.trim() : "";
-  if (!reference || reference.length > 100 || reference === PAYING)
-    throw new PaymentError("invalid_input", "payments.errors.payoutReferenceRequired", { field: "payoutReference" });
+  const referenceValid = Boolean(reference) && reference.length <= 100 && reference !== PAYING;
   return review(withdrawalId, async (w, tx) => {
     // A payout under way at the gateway is finished by the gateway's answer only.
     if (w.payoutReference === PAYING && !viaGateway) throw new PaymentError("already_reviewed", "payments.errors.payoutInProgress");
     // The gateway has already paid a withdrawal marked before a review opened: the books record what happened.
-    if (!(viaGateway && w.payoutReference === PAYING)) await refuseWhileUnderReview(tx, w.playerId);
+    const paidAtGateway = viaGateway && w.payoutReference === PAYING;
+    if (!paidAtGateway) await refuseWhileUnderReview(tx, w.playerId);
+    const step = await approvalStep(tx, w, staffId);
+    if (step === "first" && !paidAtGateway) return recordFirstApproval(tx, w, staffId, ip);
+    if (!referenceValid) throw new PaymentError("invalid_input", "payments.errors.payoutReferenceRequired", { field: "payoutReference" });
     await postHold(
       { key: `withdrawal:${w.id}:post`, holdId: w.holdTransferId!, memo: `Withdrawal W${w.id} paid`, meta: { payoutReference: reference } },
       tx,
@@ -245,7 +287,7 @@ export async function approveWithdrawal({
       entity: "withdrawal",
       entityId: w.id,
       before: snapshot(w),
-      after: { ...snapshot(row!), payoutReference: reference },
+      after: { ...snapshot(row!), payoutReference: reference, ...(w.firstApprovedBy !== null ? { firstApprovedBy: w.firstApprovedBy } : {}) },
       ip,
     });
     await postSystemMessage(tx, w.playerId, "withdrawalApproved", {
@@ -263,6 +305,8 @@ export const PAYING = "paying:gateway";
  * Pays a withdrawal through its method's gateway (the disbursement call) and approves it with the gateway's
  * transaction id. The same withdrawal paid twice (a double click, 50 parallel clicks, a retry after a time-out) is
  * one payout: the gateway's reference is W<id>, and the first click marks the row so a rejection cannot cross it.
+ * Above the second-approval amount the first approval is only recorded (the pending row comes back) and the payout
+ * starts on a different staff member's approval.
  */
 export async function payWithdrawalThroughGateway({
   staffId,
@@ -272,7 +316,7 @@ export async function payWithdrawalThroughGateway({
   staffId: number;
   withdrawalId: unknown;
   ip?: string | null;
-}) {
+}): Promise<Withdrawal> {
   const id = toId(withdrawalId);
   if (!id) throw new PaymentError("not_found", "payments.errors.notFound");
   const marked = await db.transaction(async (tx) => {
@@ -282,9 +326,14 @@ export async function payWithdrawalThroughGateway({
     await refuseWhileUnderReview(tx, w.playerId);
     const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, w.methodId));
     if (!method?.gateway) throw new PaymentError("invalid_method", "payments.errors.noPayoutGateway", { field: "payoutReference" });
+    // Four-eyes payouts: above the second-approval amount the first click only records a first approval; the
+    // payout starts on a different staff member's approval. A payout already under way is only finished.
+    const step = await approvalStep(tx, w, staffId);
+    if (step === "first" && w.payoutReference !== PAYING) return { step: "first" as const, row: await recordFirstApproval(tx, w, staffId, ip) };
     await tx.update(withdrawals).set({ payoutReference: PAYING, updatedAt: new Date() }).where(eq(withdrawals.id, w.id));
-    return { w, method };
+    return { step: "pay" as const, w, method };
   });
+  if (marked.step === "first") return marked.row;
   const { w, method } = marked;
   const gateway = gatewayFor(method)!;
   let trxId: string;
@@ -358,7 +407,61 @@ export type WithdrawalQueueItem = Withdrawal & {
   history: PlayerMoneySummary;
   /** Set for the balance payout of a self-exclusion or account closure (not asked for by the player). */
   exclusionKind: ExclusionKind | null;
+  /** Who gave the first of two approvals (four-eyes payouts), null when none yet. */
+  firstApproverUsername: string | null;
+  /**
+   * Four-eyes payouts, while pending: "first" when the next approval is a first one (above the second-approval
+   * amount, not yet approved), "second" when it awaits a second approver; null when one approval pays it.
+   */
+  fourEyes: "first" | "second" | null;
 };
+
+const firstApprovers = alias(staffUsers, "first_approvers");
+
+const queueColumns = {
+  w: withdrawals,
+  username: players.username,
+  methodName: paymentMethods.name,
+  methodIcon: paymentMethods.icon,
+  methodGateway: paymentMethods.gateway,
+  reviewerUsername: staffUsers.username,
+  firstApproverUsername: firstApprovers.username,
+  exclusionKind: playerExclusions.kind,
+};
+
+type QueueRow = {
+  w: Withdrawal;
+  username: string;
+  methodName: string;
+  methodIcon: string;
+  methodGateway: string | null;
+  reviewerUsername: string | null;
+  firstApproverUsername: string | null;
+  exclusionKind: ExclusionKind | null;
+};
+
+function queueItem(r: QueueRow, history: Map<number, PlayerMoneySummary>, secondApprovalAbove: bigint): WithdrawalQueueItem {
+  const fourEyes =
+    r.w.status !== "pending"
+      ? null
+      : r.w.firstApprovedBy !== null
+        ? "second"
+        : secondApprovalAbove > 0n && r.w.amount > secondApprovalAbove
+          ? "first"
+          : null;
+  return {
+    ...r.w,
+    username: r.username,
+    methodName: r.methodName,
+    methodIcon: r.methodIcon,
+    methodGateway: r.methodGateway !== null,
+    reviewerUsername: r.reviewerUsername,
+    firstApproverUsername: r.firstApproverUsername,
+    exclusionKind: r.exclusionKind,
+    fourEyes,
+    history: history.get(r.w.playerId)!,
+  };
+}
 
 /** Pending withdrawals oldest first (the queue); reviewed ones newest first. */
 export async function listWithdrawalQueue({
@@ -371,38 +474,19 @@ export async function listWithdrawalQueue({
   const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
   const [totalRow] = await db.select({ n: count() }).from(withdrawals).where(where);
   const rows = await db
-    .select({
-      w: withdrawals,
-      username: players.username,
-      methodName: paymentMethods.name,
-      methodIcon: paymentMethods.icon,
-      methodGateway: paymentMethods.gateway,
-      reviewerUsername: staffUsers.username,
-      exclusionKind: playerExclusions.kind,
-    })
+    .select(queueColumns)
     .from(withdrawals)
     .innerJoin(players, eq(players.id, withdrawals.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
     .leftJoin(staffUsers, eq(staffUsers.id, withdrawals.reviewedBy))
+    .leftJoin(firstApprovers, eq(firstApprovers.id, withdrawals.firstApprovedBy))
     .leftJoin(playerExclusions, eq(playerExclusions.id, withdrawals.exclusionId))
     .where(where)
     .orderBy(status === "pending" ? asc(withdrawals.id) : desc(withdrawals.id))
     .limit(size)
     .offset(offset);
-  const history = await playerMoneySummaries(rows.map((r) => r.w.playerId));
-  return {
-    items: rows.map((r) => ({
-      ...r.w,
-      username: r.username,
-      methodName: r.methodName,
-      methodIcon: r.methodIcon,
-      methodGateway: r.methodGateway !== null,
-      reviewerUsername: r.reviewerUsername,
-      exclusionKind: r.exclusionKind,
-      history: history.get(r.w.playerId)!,
-    })),
-    total: totalRow?.n ?? 0,
-  };
+  const [history, { secondApprovalAbove }] = await Promise.all([playerMoneySummaries(rows.map((r) => r.w.playerId)), readMoneySettings()]);
+  return { items: rows.map((r) => queueItem(r, history, secondApprovalAbove)), total: totalRow?.n ?? 0 };
 }
 
 /** One withdrawal for the back office; null when unknown. */
@@ -410,31 +494,15 @@ export async function getWithdrawalForStaff(withdrawalId: unknown): Promise<With
   const id = toId(withdrawalId);
   if (!id) return null;
   const [row] = await db
-    .select({
-      w: withdrawals,
-      username: players.username,
-      methodName: paymentMethods.name,
-      methodIcon: paymentMethods.icon,
-      methodGateway: paymentMethods.gateway,
-      reviewerUsername: staffUsers.username,
-      exclusionKind: playerExclusions.kind,
-    })
+    .select(queueColumns)
     .from(withdrawals)
     .innerJoin(players, eq(players.id, withdrawals.playerId))
     .innerJoin(paymentMethods, eq(paymentMethods.id, withdrawals.methodId))
     .leftJoin(staffUsers, eq(staffUsers.id, withdrawals.reviewedBy))
+    .leftJoin(firstApprovers, eq(firstApprovers.id, withdrawals.firstApprovedBy))
     .leftJoin(playerExclusions, eq(playerExclusions.id, withdrawals.exclusionId))
     .where(eq(withdrawals.id, id));
   if (!row) return null;
-  const history = await playerMoneySummaries([row.w.playerId]);
-  return {
-    ...row.w,
-    username: row.username,
-    methodName: row.methodName,
-    methodIcon: row.methodIcon,
-    methodGateway: row.methodGateway !== null,
-    reviewerUsername: row.reviewerUsername,
-    exclusionKind: row.exclusionKind,
-    history: history.get(row.w.playerId)!,
-  };
+  const [history, { secondApprovalAbove }] = await Promise.all([playerMoneySummaries([row.w.playerId]), readMoneySettings()]);
+  return queueItem(row, history, secondApprovalAbove);
 }

@@ -41,7 +41,17 @@ export const generalSettings = pgTable(
     demoStartingBalance: bigint({ mode: "bigint" })
       .notNull()
       .default(sql`1000000`),
+    /**
+     * Four-eyes payouts: a withdrawal above this many poisha needs a second staff member's approval (default ৳20,000, below the largest withdrawal a player may ask for, ৳25,000);
+     * 0 turns it off.
+     */
+    secondApprovalAbove: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`2000000`),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("general_settings_resubmit_wait_check", sql`${t.resubmitWaitMinutes} between 0 and 1440`)],
+  (t) => [
+    check("general_settings_resubmit_wait_check", sql`${t.resubmitWaitMinutes} between 0 and 1440`),
+    check("general_settings_second_approval_check", sql`${t.secondApprovalAbove} >= 0`),
+  ],
 );

@@ -7,7 +7,14 @@ import { generalSettings } from "./schema.ts";
 import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { type RequirableVerification, requirableVerifications } from "./verifications.ts";
 import { missingForRealMoney } from "./jurisdiction.ts";
-import { isPayoutPromiseHours, isResubmitWaitMinutes, parseDemoBalance, parseHundredths, type SettingsInput } from "./validation.ts";
+import {
+  isPayoutPromiseHours,
+  isResubmitWaitMinutes,
+  parseDemoBalance,
+  parseHundredths,
+  parseSecondApprovalAbove,
+  type SettingsInput,
+} from "./validation.ts";
 
 const editable = {
   siteTitle: generalSettings.siteTitle,
@@ -23,6 +30,7 @@ const editable = {
   jurisdictions: generalSettings.jurisdictions,
   requiredVerifications: generalSettings.requiredVerifications,
   demoStartingBalance: generalSettings.demoStartingBalance,
+  secondApprovalAbove: generalSettings.secondApprovalAbove,
 };
 
 export type EditableSettings = {
@@ -43,10 +51,16 @@ export type EditableSettings = {
   requiredVerifications: RequirableVerification[];
   /** Poisha credited to each new player in demo mode; 0 = off. */
   demoStartingBalance: bigint;
+  /** Poisha above which a withdrawal needs a second staff approval (four-eyes payouts); 0 = off. */
+  secondApprovalAbove: bigint;
 };
 
 /** The settings as JSON can hold them (the audit log): poisha as a decimal string. */
-const snapshot = (s: EditableSettings) => ({ ...s, demoStartingBalance: String(s.demoStartingBalance) });
+const snapshot = (s: EditableSettings) => ({
+  ...s,
+  demoStartingBalance: String(s.demoStartingBalance),
+  secondApprovalAbove: String(s.secondApprovalAbove),
+});
 
 export async function getEditableSettings(): Promise<EditableSettings> {
   const [row] = await db.select(editable).from(generalSettings).orderBy(asc(generalSettings.id)).limit(1);
@@ -65,14 +79,17 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
   if (hundredths === null) return { ok: false, fieldErrors: { depositTurnoverMultiplier: ["admin.errors.multiplierInvalid"] } };
   const demoBalance = input.demoStartingBalance === undefined ? undefined : parseDemoBalance(input.demoStartingBalance);
   if (demoBalance === null) return { ok: false, fieldErrors: { demoStartingBalance: ["admin.errors.demoBalanceInvalid"] } };
+  const secondApproval = input.secondApprovalAbove === undefined ? undefined : parseSecondApprovalAbove(input.secondApprovalAbove);
+  if (secondApproval === null) return { ok: false, fieldErrors: { secondApprovalAbove: ["admin.errors.secondApprovalInvalid"] } };
   if (input.payoutPromiseHours !== undefined && !isPayoutPromiseHours(input.payoutPromiseHours)) {
     return { ok: false, fieldErrors: { payoutPromiseHours: ["admin.errors.payoutPromiseInvalid"] } };
   }
   if (input.resubmitWaitMinutes !== undefined && !isResubmitWaitMinutes(input.resubmitWaitMinutes)) {
     return { ok: false, fieldErrors: { resubmitWaitMinutes: ["admin.errors.resubmitWaitInvalid"] } };
   }
-  const next: Omit<EditableSettings, "demoStartingBalance" | "payoutPromiseHours" | "resubmitWaitMinutes"> & {
+  const next: Omit<EditableSettings, "demoStartingBalance" | "payoutPromiseHours" | "resubmitWaitMinutes" | "secondApprovalAbove"> & {
     demoStartingBalance?: bigint;
+    secondApprovalAbove?: bigint;
     payoutPromiseHours?: number;
     resubmitWaitMinutes?: number;
   } = {
@@ -89,6 +106,7 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     jurisdictions: [...new Set(input.jurisdictions)].sort(),
     requiredVerifications: requirableVerifications.filter((v) => input.requiredVerifications?.includes(v)),
     demoStartingBalance: demoBalance,
+    secondApprovalAbove: secondApproval,
   };
   if (next.mode === "real") {
     const missing = missingForRealMoney(next);
@@ -107,12 +125,13 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
       .for("update");
     if (!row) throw new Error("Site settings are missing: the database was not seeded.");
     const { id, ...before } = row;
-    // Left out of the form, the demo balance, the payout promise and the resubmit wait keep their current values.
+    // Left out of the form, the demo balance, the payout promise, the resubmit wait and the second-approval amount keep their current values.
     const after: EditableSettings = {
       ...next,
       demoStartingBalance: next.demoStartingBalance ?? before.demoStartingBalance,
       payoutPromiseHours: next.payoutPromiseHours ?? before.payoutPromiseHours,
       resubmitWaitMinutes: next.resubmitWaitMinutes ?? before.resubmitWaitMinutes,
+      secondApprovalAbove: next.secondApprovalAbove ?? before.secondApprovalAbove,
     };
     if (!Object.keys(changedFields(snapshot(before), snapshot(after)).after).length) return false;
     await tx

@@ -6,7 +6,7 @@ import { getSiteConfig } from "#app/modules/content/content.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { getEditableSettings, updateSettings } from "./settings.server.ts";
-import { formatHundredths, parseHundredths, settingsSchema, type SettingsInput } from "./validation.ts";
+import { formatHundredths, parseHundredths, parseSecondApprovalAbove, settingsSchema, type SettingsInput } from "./validation.ts";
 
 let actor: { id: number; ip: string };
 
@@ -100,6 +100,33 @@ describe("promised payout time", () => {
     }
     expect((await getEditableSettings()).payoutPromiseHours).toBe(48);
     expect(await updateSettings(actor, input({ payoutPromiseHours: 24 }))).toEqual({ ok: true, changed: true });
+  });
+});
+
+describe("second approval amount (four-eyes payouts)", () => {
+  it("is read from taka text into poisha; empty or 0 is off", () => {
+    expect(parseSecondApprovalAbove("50000")).toBe(5_000_000n);
+    expect(parseSecondApprovalAbove("1,250.50")).toBe(125_050n);
+    expect(parseSecondApprovalAbove("")).toBe(0n);
+    expect(parseSecondApprovalAbove("0")).toBe(0n);
+    for (const bad of ["-1", "abc", "1.001", "10000000.01"]) expect(parseSecondApprovalAbove(bad), bad).toBeNull();
+  });
+
+  it("is ৳50,000 by default, saved, audited, kept when left out, and refused when bad on its field", async () => {
+    expect((await getEditableSettings()).secondApprovalAbove).toBe(5_000_000n);
+    expect(await updateSettings(actor, input({ secondApprovalAbove: "20,000" }))).toEqual({ ok: true, changed: true });
+    expect((await getEditableSettings()).secondApprovalAbove).toBe(2_000_000n);
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.action, "settings.update")).orderBy(desc(auditLog.id)).limit(1);
+    expect(row!.before).toMatchObject({ secondApprovalAbove: "5000000" });
+    expect(row!.after).toMatchObject({ secondApprovalAbove: "2000000" });
+    expect(await updateSettings(actor, input())).toEqual({ ok: true, changed: false });
+    expect(await updateSettings(actor, input({ secondApprovalAbove: "-5" }))).toEqual({
+      ok: false,
+      fieldErrors: { secondApprovalAbove: ["admin.errors.secondApprovalInvalid"] },
+    });
+    expect(await updateSettings(actor, input({ secondApprovalAbove: "" }))).toEqual({ ok: true, changed: true });
+    expect((await getEditableSettings()).secondApprovalAbove).toBe(0n);
+    expect(await updateSettings(actor, input({ secondApprovalAbove: "50000" }))).toEqual({ ok: true, changed: true });
   });
 });
 

@@ -20,6 +20,16 @@ export function parseDemoBalance(text: string): bigint | null {
   return poisha === undefined || poisha > 1_000_000_000n ? null : poisha;
 }
 
+/**
+ * Four-eyes payouts: the amount typed in taka ("50000", "50,000") above which a withdrawal needs a second approval ->
+ * poisha; "" is 0 (off); null when not 0 .. ৳10,000,000.
+ */
+export function parseSecondApprovalAbove(text: string): bigint | null {
+  if (!text.trim()) return 0n;
+  const poisha = parseTaka(text);
+  return poisha === undefined || poisha > 1_000_000_000n ? null : poisha;
+}
+
 /** The promised payout time staff may set, in whole hours: an hour to 30 days. */
 export const PAYOUT_PROMISE_HOURS = { min: 1, max: 720 } as const;
 
@@ -89,6 +99,12 @@ export const settingsSchema = z
       .trim()
       .optional()
       .refine((v) => v === undefined || parseDemoBalance(v) !== null, "admin.errors.demoBalanceInvalid"),
+    // Taka; a withdrawal above it needs a second staff approval. Empty or 0 turns it off; absent keeps the current amount.
+    secondApprovalAbove: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || parseSecondApprovalAbove(v) !== null, "admin.errors.secondApprovalInvalid"),
     licenceIssuer: optionalText(200, "admin.errors.licenceTooLong"),
     licenceNumber: optionalText(100, "admin.errors.licenceTooLong"),
     jurisdictions: z.array(z.enum(jurisdictionCodes, "admin.errors.jurisdictionInvalid")).default([]),

@@ -128,3 +128,38 @@ describe("admin routes", () => {
     }
   });
 });
+
+describe("the settings form's second-approval amount (four-eyes payouts)", () => {
+  it("saves taka, refuses bad text on its field with 400, turns off when emptied and keeps its value when left out", async () => {
+    const cookie = await cookieFor("admin", "AdminPass12345");
+    type Refusal = { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
+    const post = (extra: Record<string, string>) =>
+      settings.action(
+        args("/admin/settings", cookie, {
+          method: "POST",
+          body: new URLSearchParams({
+            siteTitle: "Route Title",
+            supportMail: "help@example.com",
+            depositTurnoverMultiplier: "1",
+            mode: "demo",
+            ...extra,
+          }),
+        }),
+      ) as Promise<Refusal | Response>;
+    expect(((await post({ secondApprovalAbove: "30,000" })) as Response).status).toBe(302);
+    expect((await readMoneySettings()).secondApprovalAbove).toBe(3_000_000n);
+    for (const bad of ["-1", "abc", "1.234"]) {
+      const res = (await post({ secondApprovalAbove: bad })) as Refusal;
+      expect(res.init.status, bad).toBe(400);
+      expect(res.data.result.error.secondApprovalAbove?.map(inEnglish), bad).toEqual([
+        "Enter an amount in taka from 0 to 10,000,000 with at most two decimals (0 or empty: off)",
+      ]);
+    }
+    expect(((await post({})) as Response).status).toBe(302);
+    expect((await readMoneySettings()).secondApprovalAbove).toBe(3_000_000n);
+    expect(((await post({ secondApprovalAbove: "" })) as Response).status).toBe(302);
+    expect((await readMoneySettings()).secondApprovalAbove).toBe(0n);
+    expect(((await post({ secondApprovalAbove: "50000" })) as Response).status).toBe(302);
+    expect((await readMoneySettings()).secondApprovalAbove).toBe(5_000_000n);
+  });
+});

@@ -40,6 +40,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       jurisdictions: s.jurisdictions,
       requiredVerifications: s.requiredVerifications,
       demoStartingBalance: takaInput(s.demoStartingBalance),
+      secondApprovalAbove: takaInput(s.secondApprovalAbove),
     },
   };
 }
@@ -49,7 +50,11 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: settingsSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await updateSettings({ id: staff.id, ip: clientIp(request) }, submission.value);
+  // An emptied second-approval field arrives as undefined (conform drops empty text): empty means off, not "keep".
+  const value = formData.has("secondApprovalAbove")
+    ? { ...submission.value, secondApprovalAbove: submission.value.secondApprovalAbove ?? "" }
+    : submission.value;
+  const saved = await updateSettings({ id: staff.id, ip: clientIp(request) }, value);
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, { status: 400 });
   return redirect(`/admin/settings?notice=${saved.changed ? "saved" : "unchanged"}`);
 }
@@ -131,6 +136,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             inputProps={{ ...getInputProps(fields.resubmitWaitMinutes, { type: "number" }), inputMode: "numeric", step: 1, className: "!w-32" }}
             errors={fields.resubmitWaitMinutes.errors}
             errorId={fields.resubmitWaitMinutes.errorId}
+          />
+          <AdminField
+            label={t("admin.settings.secondApprovalAbove")}
+            hint={t("admin.settings.secondApprovalHint")}
+            inputProps={{ ...getInputProps(fields.secondApprovalAbove, { type: "text" }), inputMode: "decimal", className: "!w-40" }}
+            errors={fields.secondApprovalAbove.errors}
+            errorId={fields.secondApprovalAbove.errorId}
           />
         </fieldset>
         <fieldset className="rounded-xl bg-panel p-4">

@@ -52,9 +52,14 @@ export const approveWithdrawalSchema = z
     id: idField,
     /** "gateway": pay through the method's gateway (its transaction id becomes the reference). */
     payVia: z.literal("gateway").optional(),
+    /**
+     * "first": the first of two approvals (four-eyes payouts), which pays nothing and so needs no reference. Should
+     * the approval pay after all (the setting changed meanwhile), the module asks for the reference.
+     */
+    approval: z.literal("first").optional(),
     payoutReference: z.string().trim().max(100, "adminPayments.errors.referenceTooLong").optional(),
   })
-  .refine((v) => v.payVia === "gateway" || Boolean(v.payoutReference), {
+  .refine((v) => v.payVia === "gateway" || v.approval === "first" || Boolean(v.payoutReference), {
     path: ["payoutReference"],
     message: "adminPayments.errors.referenceRequired",
   });

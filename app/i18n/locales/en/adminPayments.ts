@@ -132,6 +132,13 @@ export default {
     mainWithHeld: "{{available}} available ({{held}} held for withdrawals)",
     turnoverDone: "Complete",
     turnoverOpen: "{{count}} open, {{remaining}} left to play",
+    firstApprove: "Approve (first of two)",
+    firstApprovalNote: "Above the second-approval amount: this records your approval; a different finance staff member's approval pays it.",
+    firstApproved: "Withdrawal {{id}} ({{amount}}, {{username}}): first approval recorded. It waits for a second finance staff member's approval.",
+    awaitingSecond: "Awaiting second approval (first: {{username}})",
+    firstApproval: "First approval",
+    firstApprovalBy: "{{username}}, {{at}}",
+    secondApprovalYours: "You gave the first approval: a different finance staff member must give the second, which pays it.",
   },
   adjust: {
     title: "Manual adjustment",

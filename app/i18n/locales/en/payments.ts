@@ -48,6 +48,7 @@ export default {
     excluded: "Your account is paused (time-out or self-exclusion): deposits are closed until the pause ends.",
     playerBlocked: "This account is blocked. Please contact support.",
     alreadyReviewed: "This request has already been reviewed.",
+    sameApprover: "You gave this withdrawal its first approval: a different finance staff member must give the second.",
     revertNotPending: "This request is no longer pending, so it cannot be cancelled.",
     revertTaken: "Our team has already taken this request, so it can no longer be cancelled.",
     resubmitNotRejected: "Only a rejected deposit can be edited and resubmitted.",

@@ -18,6 +18,7 @@ import {
   createSite,
   depositFor,
   expectInvariants,
+  setSettings,
   taka,
 } from "#app/modules/payments/test-helpers.ts";
 import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
@@ -326,6 +327,88 @@ describe("withdrawal queue", () => {
       ["approved", "BKPAY123", null],
       ["rejected", null, "Name mismatch"],
     ]);
+  });
+});
+
+describe("four-eyes payouts in the withdrawal queue", () => {
+  it("records the first approval, shows it awaiting a second, refuses the same person with 403 and pays on another's", async () => {
+    await setSettings({ secondApprovalAbove: taka(2_000) });
+    try {
+      const player = await createPlayer();
+      await adjustBalance({
+        staffId: adminId,
+        playerId: player.id,
+        direction: "credit",
+        amount: taka(5000),
+        reason: "test",
+        idempotencyKey: `fe-${player.id}`,
+      });
+      const { withdrawal: w } = await requestWithdrawal(player.id, {
+        methodId: ctx.method.id,
+        amount: taka(3000),
+        idempotencyKey: `fe1-${player.id}`,
+      });
+      type Row = {
+        id: number;
+        fourEyes: string | null;
+        firstApprover: string | null;
+        firstApprovedAt: string | null;
+        firstApprovedByViewer: boolean;
+      };
+      const rowOf = async (cookie = cookies.finance) =>
+        ((await call(withdrawalsRoute.loader, "/admin/finance/withdrawals", { cookie })).data as { rows: Row[] }).rows.find((r) => r.id === w.id);
+      expect(await rowOf()).toMatchObject({ fourEyes: "first", firstApprover: null });
+
+      // The first of two approvals needs no reference.
+      const first = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+        cookie: cookies.finance,
+        form: { intent: "approve", id: String(w.id), approval: "first" },
+      });
+      expect(first.status).toBe(302);
+      expect(first.location).toBe(`/admin/finance/withdrawals?done=first-approved&id=${w.id}`);
+      const notice = await call(withdrawalsRoute.loader, first.location!, { cookie: cookies.finance });
+      expect((notice.data as { notice: string }).notice).toBe(
+        `Withdrawal W${w.id} (৳3,000, ${player.username}): first approval recorded. It waits for a second finance staff member's approval.`,
+      );
+      const awaiting = await rowOf();
+      expect(awaiting).toMatchObject({ fourEyes: "second", firstApprover: "finance1", firstApprovedByViewer: true });
+      // Another finance member is offered the approve form.
+      expect(await rowOf(cookies.admin)).toMatchObject({ fourEyes: "second", firstApprovedByViewer: false });
+      expect(awaiting!.firstApprovedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+
+      const same = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+        cookie: cookies.finance,
+        form: { intent: "approve", id: String(w.id), payoutReference: "BKFE1" },
+      });
+      expect(same.status).toBe(403);
+      expect((same.data as { result: { error: Record<string, string[]> } }).result.error[""]?.map(inEnglish)).toEqual([
+        "You gave this withdrawal its first approval: a different finance staff member must give the second.",
+      ]);
+      const noRef = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+        cookie: cookies.admin,
+        form: { intent: "approve", id: String(w.id), approval: "first" },
+      });
+      expect(noRef.status).toBe(400);
+      expect(errorsOf(noRef).payoutReference).toEqual(["payments.errors.payoutReferenceRequired"]);
+      const paid = await call(withdrawalsRoute.action, "/admin/finance/withdrawals", {
+        cookie: cookies.admin,
+        form: { intent: "approve", id: String(w.id), payoutReference: "BKFE1" },
+      });
+      expect(paid.status).toBe(302);
+      expect(paid.location).toBe(`/admin/finance/withdrawals?done=approved&id=${w.id}`);
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, w.id));
+      expect(row).toMatchObject({ status: "approved", reviewedBy: adminId, payoutReference: "BKFE1" });
+      expect((await getPlayerBalances(player.id)).main.posted).toBe(taka(2000));
+      const steps = await db
+        .select({ action: auditLog.action, staffId: auditLog.staffId })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "withdrawal"), eq(auditLog.entityId, String(w.id))))
+        .orderBy(auditLog.id);
+      expect(steps.map((a) => a.action)).toEqual(["withdrawal.first_approve", "withdrawal.approve"]);
+      expect(steps[1]!.staffId).toBe(adminId);
+    } finally {
+      await setSettings({ secondApprovalAbove: taka(50_000) });
+    }
   });
 });
 

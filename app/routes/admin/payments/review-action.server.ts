@@ -1,5 +1,6 @@
 // The action behind both review queues: read which item and what decision, validate, decide through the payments
-// module, and answer like every finance form (400 bad input, 404 unknown, 409 already reviewed by someone else).
+// module, and answer like every finance form (400 bad input, 403 the first approver approving again, 404 unknown,
+// 409 already reviewed by someone else).
 import { areasFor } from "#app/i18n/areas.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -19,6 +20,7 @@ export async function reviewAction<S extends z.ZodType<{ intent: "approve"; id: 
     approveSchema: S;
     /** Fields a PaymentError may name, so its message shows next to that field. */
     fields: string[];
+    /** Answers "first-approved" when the approval was the first of two (four-eyes payouts) and nothing was paid. */
     approve: (value: z.infer<S>, actor: Actor) => Promise<unknown>;
     reject: (value: Rejection, actor: Actor) => Promise<unknown>;
   },
@@ -31,16 +33,18 @@ export async function reviewAction<S extends z.ZodType<{ intent: "approve"; id: 
   const submission = parseWithZod(formData, { schema: intent === "reject" ? rejectSchema : options.approveSchema });
   if (submission.status !== "success") return data<ReviewActionData>({ id, intent, result: submission.reply() }, { status: 400 });
   const value = submission.value as Rejection | z.infer<S>;
+  let done = intent === "reject" ? "rejected" : "approved";
   try {
     if (value.intent === "reject") await options.reject(value as Rejection, actor);
-    else await options.approve(value as z.infer<S>, actor);
+    // Four-eyes payouts: an approval that leaves the withdrawal pending recorded the first of two approvals.
+    else if ((await options.approve(value as z.infer<S>, actor)) === "first-approved") done = "first-approved";
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
+    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : e.code === "same_approver" ? 403 : 400;
     const message = e.token;
     const field = e.field && options.fields.includes(e.field) ? e.field : null;
     const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
     return data<ReviewActionData>({ id, intent, result: reply, areas: areasFor(context, [message]) }, { status });
   }
-  return redirect(`${options.base}?${new URLSearchParams({ done: intent === "reject" ? "rejected" : "approved", id: String(value.id) })}`);
+  return redirect(`${options.base}?${new URLSearchParams({ done, id: String(value.id) })}`);
 }

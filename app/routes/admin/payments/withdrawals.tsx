@@ -36,9 +36,18 @@ const BASE = "/admin/finance/withdrawals";
 
 async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
   const done = url.searchParams.get("done");
-  if (done !== "approved" && done !== "rejected") return null;
+  if (done !== "approved" && done !== "rejected" && done !== "first-approved") return null;
   const w = await getWithdrawalForStaff(url.searchParams.get("id"));
-  if (!w || w.status !== done) return null;
+  if (!w) return null;
+  if (done === "first-approved") {
+    if (w.fourEyes !== "second") return null;
+    return translate(context, "adminPayments.withdrawals.firstApproved", {
+      id: `W${w.id}`,
+      amount: takaText(w.amount, { decimals: "trim" }),
+      username: w.username,
+    });
+  }
+  if (w.status !== done) return null;
   return translate(context, `adminPayments.withdrawals.${done}`, {
     id: `W${w.id}`,
     amount: takaText(w.amount, { decimals: "trim" }),
@@ -57,7 +66,7 @@ function stateView(s: PlayerMoneyState) {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { canAct } = await requireFinanceViewer(request);
+  const { canAct, staff } = await requireFinanceViewer(request);
   const requested = url.searchParams.get("status");
   const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
   const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
@@ -93,6 +102,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       reviewer: w.reviewerUsername,
       payoutReference: w.payoutReference,
       reason: w.rejectReason,
+      // Four-eyes payouts: "first" = this approval is the first of two, "second" = awaiting a different approver.
+      fourEyes: w.fourEyes,
+      firstApprover: w.firstApproverUsername,
+      firstApprovedAt: w.firstApprovedAt ? formatDhakaDateTime(w.firstApprovedAt) : null,
+      // The first approver cannot give the second: the page says so instead of offering the form (the module refuses it too).
+      firstApprovedByViewer: w.fourEyes === "second" && w.firstApprovedBy === staff.id,
       // Balances and turnover now: what matters for a request still to decide, misleading for an old one.
       state: state ? stateView(state) : null,
       summary: summaryView(w.history),
@@ -121,10 +136,13 @@ export function action(args: Route.ActionArgs) {
     base: BASE,
     approveSchema: approveWithdrawalSchema,
     fields: ["reason", "payoutReference"],
-    approve: ({ id, payoutReference, payVia }, { staffId, ip }) =>
-      payVia === "gateway"
-        ? payWithdrawalThroughGateway({ staffId, withdrawalId: id, ip })
-        : approveWithdrawal({ staffId, withdrawalId: id, payoutReference: payoutReference ?? "", ip }),
+    approve: async ({ id, payoutReference, payVia }, { staffId, ip }) => {
+      const w =
+        payVia === "gateway"
+          ? await payWithdrawalThroughGateway({ staffId, withdrawalId: id, ip })
+          : await approveWithdrawal({ staffId, withdrawalId: id, payoutReference: payoutReference ?? "", ip });
+      return w.status === "pending" ? "first-approved" : "approved";
+    },
     reject: ({ id, reason }, { staffId, ip }) => rejectWithdrawal({ staffId, withdrawalId: id, reason, ip }),
   });
 }
@@ -145,7 +163,17 @@ function ApproveForm({ row, lastResult }: { row: Row; lastResult?: SubmissionRes
     <Form method="post" action={BASE} {...getFormProps(form)} className="flex-1" data-testid="approve-form">
       <input type="hidden" name="intent" value="approve" />
       <input type="hidden" name="id" value={row.id} />
-      {row.gateway ? (
+      {row.fourEyes === "first" ? (
+        // The first of two approvals pays nothing: no reference yet (the gateway, if any, is called on the second).
+        <>
+          <input type="hidden" name="approval" value="first" />
+          {row.gateway ? <input type="hidden" name="payVia" value="gateway" /> : null}
+          <p className="mb-2 text-sm text-white/70" data-testid="four-eyes-note">
+            {t("adminPayments.withdrawals.firstApprovalNote")}
+          </p>
+          {fields.payoutReference.errors?.length ? <ErrorList errors={fields.payoutReference.errors} id={fields.payoutReference.errorId} /> : null}
+        </>
+      ) : row.gateway ? (
         // The gateway pays the player's wallet and answers its transaction id: nothing to type.
         <>
           <input type="hidden" name="payVia" value="gateway" />
@@ -161,7 +189,13 @@ function ApproveForm({ row, lastResult }: { row: Row; lastResult?: SubmissionRes
         />
       )}
       <SubmitButton
-        label={row.gateway ? t("adminPayments.withdrawals.payThrough", { method: row.method }) : t("adminPayments.withdrawals.approve")}
+        label={
+          row.fourEyes === "first"
+            ? t("adminPayments.withdrawals.firstApprove")
+            : row.gateway
+              ? t("adminPayments.withdrawals.payThrough", { method: row.method })
+              : t("adminPayments.withdrawals.approve")
+        }
         pendingLabel={t("adminPayments.withdrawals.approving")}
         action={BASE}
         className="btn-primary w-full sm:w-auto"
@@ -184,6 +218,11 @@ function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canA
         {row.exclusion ? (
           <span className="rounded bg-amber-500/20 px-2 py-0.5 text-xs font-semibold text-amber-300" data-testid="withdrawal-exclusion">
             {row.exclusion}
+          </span>
+        ) : null}
+        {row.fourEyes === "second" ? (
+          <span className="rounded bg-sky-500/20 px-2 py-0.5 text-xs font-semibold text-sky-200" data-testid="awaiting-second">
+            {t("adminPayments.withdrawals.awaitingSecond", { username: row.firstApprover ?? "" })}
           </span>
         ) : null}
         {row.held ? (
@@ -226,6 +265,15 @@ function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canA
                 ] as Array<[string, React.ReactNode, string?]>)
               : []),
             [t("adminPayments.fields.requested"), row.requestedAt],
+            ...(row.firstApprover
+              ? ([
+                  [
+                    t("adminPayments.withdrawals.firstApproval"),
+                    t("adminPayments.withdrawals.firstApprovalBy", { username: row.firstApprover, at: row.firstApprovedAt ?? "" }),
+                    "withdrawal-first-approval",
+                  ],
+                ] as Array<[string, React.ReactNode, string?]>)
+              : []),
             ...(row.cancelledAt
               ? ([[t("adminPayments.fields.cancelled"), row.cancelledAt, "cancelled-at"]] as Array<[string, React.ReactNode, string?]>)
               : row.status !== "pending"
@@ -242,7 +290,13 @@ function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canA
       </div>
       {row.status === "pending" && canAct ? (
         <div className="mt-3 flex flex-col gap-3 border-t border-white/10 pt-3 sm:flex-row sm:items-end">
-          {row.held ? null : <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />}
+          {row.held ? null : row.firstApprovedByViewer ? (
+            <p className="flex-1 text-sm text-sky-200" data-testid="four-eyes-yours">
+              {t("adminPayments.withdrawals.secondApprovalYours")}
+            </p>
+          ) : (
+            <ApproveForm row={row} lastResult={mine?.intent === "approve" ? mine.result : undefined} />
+          )}
           <RejectForm kind="withdrawals" base={BASE} id={row.id} lastResult={mine?.intent === "reject" ? mine.result : undefined} />
         </div>
       ) : null}

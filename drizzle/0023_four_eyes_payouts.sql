@@ -1,0 +1,6 @@
+ALTER TABLE "general_settings" ADD COLUMN "second_approval_above" bigint DEFAULT 2000000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD COLUMN "first_approved_by" integer;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD COLUMN "first_approved_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_first_approved_by_staff_users_id_fk" FOREIGN KEY ("first_approved_by") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "general_settings" ADD CONSTRAINT "general_settings_second_approval_check" CHECK ("general_settings"."second_approval_above" >= 0);--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_first_approval_check" CHECK (("withdrawals"."first_approved_by" is null) = ("withdrawals"."first_approved_at" is null) and ("withdrawals"."status" <> 'approved' or "withdrawals"."first_approved_by" is null or "withdrawals"."reviewed_by" <> "withdrawals"."first_approved_by"));

@@ -112,13 +112,13 @@ describe("second approval amount (four-eyes payouts)", () => {
     for (const bad of ["-1", "abc", "1.001", "10000000.01"]) expect(parseSecondApprovalAbove(bad), bad).toBeNull();
   });
 
-  it("is ৳50,000 by default, saved, audited, kept when left out, and refused when bad on its field", async () => {
-    expect((await getEditableSettings()).secondApprovalAbove).toBe(5_000_000n);
-    expect(await updateSettings(actor, input({ secondApprovalAbove: "20,000" }))).toEqual({ ok: true, changed: true });
+  it("is ৳20,000 by default, saved, audited, kept when left out, and refused when bad on its field", async () => {
     expect((await getEditableSettings()).secondApprovalAbove).toBe(2_000_000n);
+    expect(await updateSettings(actor, input({ secondApprovalAbove: "50,000" }))).toEqual({ ok: true, changed: true });
+    expect((await getEditableSettings()).secondApprovalAbove).toBe(5_000_000n);
     const [row] = await db.select().from(auditLog).where(eq(auditLog.action, "settings.update")).orderBy(desc(auditLog.id)).limit(1);
-    expect(row!.before).toMatchObject({ secondApprovalAbove: "5000000" });
-    expect(row!.after).toMatchObject({ secondApprovalAbove: "2000000" });
+    expect(row!.before).toMatchObject({ secondApprovalAbove: "2000000" });
+    expect(row!.after).toMatchObject({ secondApprovalAbove: "5000000" });
     expect(await updateSettings(actor, input())).toEqual({ ok: true, changed: false });
     expect(await updateSettings(actor, input({ secondApprovalAbove: "-5" }))).toEqual({
       ok: false,
@@ -126,7 +126,7 @@ describe("second approval amount (four-eyes payouts)", () => {
     });
     expect(await updateSettings(actor, input({ secondApprovalAbove: "" }))).toEqual({ ok: true, changed: true });
     expect((await getEditableSettings()).secondApprovalAbove).toBe(0n);
-    expect(await updateSettings(actor, input({ secondApprovalAbove: "50000" }))).toEqual({ ok: true, changed: true });
+    expect(await updateSettings(actor, input({ secondApprovalAbove: "20000" }))).toEqual({ ok: true, changed: true });
   });
 });
 

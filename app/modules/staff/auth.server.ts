@@ -18,7 +18,7 @@ import { clientIp, safeRedirect, hashToken } from "#app/modules/sessions/index.s
 import { audit } from "#app/modules/audit/index.server.ts";
 import { staffSessions, staffUsers, type StaffRole, type StaffSessionStage } from "./schema.ts";
 import { findStaffByUsername, toPublicStaff, type PublicStaff } from "./staff.server.ts";
-import { enableTwoFactor, twoFactorRequired, useSecondFactor } from "./two-factor.server.ts";
+import { enableTwoFactor, twoFactorRequired, spendSecondFactor } from "./two-factor.server.ts";
 
 /** Staff sessions are short: a working day. */
 export const STAFF_SESSION_HOURS = 12;
@@ -133,7 +133,7 @@ async function completeSession(request: Request, pending: PendingStaffAuth, meth
  */
 export async function completeSecondFactor(request: Request, pending: PendingStaffAuth, code: string, options?: LoginPace) {
   const who = { staffId: pending.staff.id, username: pending.staff.username, ip: clientIp(request), pace: options };
-  const used = await useSecondFactor(who, code);
+  const used = await spendSecondFactor(who, code);
   return completeSession(request, pending, used.method);
 }
 

@@ -49,8 +49,9 @@ export const isTwoFactorError = (e: unknown): e is TwoFactorError => e instanceo
 /** Whether the site's mode makes a second factor compulsory for this role. */
 export async function twoFactorRequired(role: StaffRole) {
   if (!TWO_FACTOR_REQUIRED_ROLES.includes(role)) return false;
-  const settings = await getGeneralSettings();
-  return settings.mode === "real";
+  // A database not seeded yet (no settings row: the first start, some tests) is not in real-money mode.
+  const settings = await getGeneralSettings().catch(() => null);
+  return settings?.mode === "real";
 }
 
 function totpFor(secret: string, username: string) {
@@ -123,7 +124,7 @@ export type SecondFactorResult = { method: "totp" | "recovery"; recoveryCodesLef
  * Checks a code (TOTP, or a recovery code) of an account with two-factor sign-in on, spending it: a TOTP step once,
  * a recovery code once. Throws TwoFactorError (code_invalid, too_many_attempts, not_on).
  */
-export async function useSecondFactor(who: CodeCheck, code: string, at = Date.now()): Promise<SecondFactorResult> {
+export async function spendSecondFactor(who: CodeCheck, code: string, at = Date.now()): Promise<SecondFactorResult> {
   const staff = await loadStaff(who.staffId);
   if (!staff.totpSecret) throw new TwoFactorError("not_on");
   const secret = staff.totpSecret;
@@ -139,7 +140,9 @@ export async function useSecondFactor(who: CodeCheck, code: string, at = Date.no
       const [spent] = await tx
         .update(staffRecoveryCodes)
         .set({ usedAt: new Date(at) })
-        .where(and(eq(staffRecoveryCodes.staffId, who.staffId), eq(staffRecoveryCodes.codeHash, hashRecovery(typed)), isNull(staffRecoveryCodes.usedAt)))
+        .where(
+          and(eq(staffRecoveryCodes.staffId, who.staffId), eq(staffRecoveryCodes.codeHash, hashRecovery(typed)), isNull(staffRecoveryCodes.usedAt)),
+        )
         .returning({ id: staffRecoveryCodes.id });
       if (!spent) return false;
       const left = await countRecoveryCodes(who.staffId, tx);
@@ -179,7 +182,12 @@ export async function twoFactorStatus(staffId: number): Promise<TwoFactorStatus>
   const staff = await loadStaff(staffId);
   const required = await twoFactorRequired(staff.role);
   if (staff.totpSecret) return { enabled: true, required, recoveryCodesLeft: await countRecoveryCodes(staffId), setup: null };
-  return { enabled: false, required, recoveryCodesLeft: 0, setup: staff.totpPendingSecret ? await setupView(staff.totpPendingSecret, staff.username) : null };
+  return {
+    enabled: false,
+    required,
+    recoveryCodesLeft: 0,
+    setup: staff.totpPendingSecret ? await setupView(staff.totpPendingSecret, staff.username) : null,
+  };
 }
 
 async function setupView(secret: string, username: string) {
@@ -193,7 +201,10 @@ export async function beginTwoFactorSetup(staffId: number) {
   const staff = await loadStaff(staffId);
   if (staff.totpSecret) throw new TwoFactorError("already_on");
   const secret = new Secret({ size: 20 }).base32;
-  await db.update(staffUsers).set({ totpPendingSecret: secret }).where(and(eq(staffUsers.id, staffId), isNull(staffUsers.totpSecret)));
+  await db
+    .update(staffUsers)
+    .set({ totpPendingSecret: secret })
+    .where(and(eq(staffUsers.id, staffId), isNull(staffUsers.totpSecret)));
   return setupView(secret, staff.username);
 }
 
@@ -241,7 +252,7 @@ export async function disableTwoFactor(who: CodeCheck, proof: { code?: string; p
   if (proof.password) {
     await gated(who, () => verifyPassword(staff.passwordHash, proof.password!), "password_invalid");
   } else {
-    await useSecondFactor(who, proof.code ?? "", at);
+    await spendSecondFactor(who, proof.code ?? "", at);
   }
   await db.transaction(async (tx) => {
     await tx

@@ -80,7 +80,8 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const raw = formData.get("intent");
   const intent = intents.find((i) => i === raw);
-  if (!intent) return data<ActionData>({ intent: "endSession", result: { status: "error", error: { "": ["admin.errors.codeInvalid"] } } }, { status: 400 });
+  if (!intent)
+    return data<ActionData>({ intent: "endSession", result: { status: "error", error: { "": ["admin.errors.codeInvalid"] } } }, { status: 400 });
   const hide = { hideFields: ["code", "password", "currentPassword", "newPassword", "confirmPassword"] };
 
   const refused = (e: unknown, submission: { reply: (o: object) => SubmissionResult<string[]> }, fields: string[]) => {
@@ -127,7 +128,10 @@ export async function action({ request }: Route.ActionArgs) {
         await changeOwnPassword(who, submission.value.currentPassword, submission.value.newPassword);
       } catch (e) {
         if (isTwoFactorError(e) && e.code === "password_invalid")
-          return data<ActionData>({ intent, result: submission.reply({ fieldErrors: { currentPassword: [e.token] }, ...hide }) }, { status: e.status });
+          return data<ActionData>(
+            { intent, result: submission.reply({ fieldErrors: { currentPassword: [e.token] }, ...hide }) },
+            { status: e.status },
+          );
         return refused(e, submission, []);
       }
       return done("passwordChanged");

@@ -17,7 +17,22 @@ import { page as staff } from "./staff.page.ts";
 import { page as support } from "./support/page.ts";
 import { page as vip } from "./vip.page.ts";
 
-const declarations = [dashboard, account, staff, settings, audit, games, players, protection, risk, vip, referral, support, content, exchange] as const;
+const declarations = [
+  dashboard,
+  account,
+  staff,
+  settings,
+  audit,
+  games,
+  players,
+  protection,
+  risk,
+  vip,
+  referral,
+  support,
+  content,
+  exchange,
+] as const;
 
 type Declaration = (typeof declarations)[number];
 export type AdminPage = Declaration["page"];

@@ -17,8 +17,8 @@ function codeFor(secret: string, offsetSeconds = 0) {
 
 async function passwordStep(page: Page, username: string) {
   await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
@@ -32,9 +32,9 @@ test("staff turn on two-factor sign-in and then log in with a code; the password
   await admin.goto("/admin/staff");
   const create = admin.getByTestId("create-staff");
   await create.getByLabel("Username").fill(username);
-  await create.getByLabel("Name").fill("Two Factor");
+  await create.getByLabel("Name", { exact: true }).fill("Two Factor");
   await create.getByLabel("Role").selectOption("support");
-  await create.getByLabel("Password").fill(PASSWORD);
+  await create.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await create.getByRole("button", { name: "Create account" }).click();
   await expect(admin.getByTestId("admin-notice")).toContainText(username);
   await admin.context().close();

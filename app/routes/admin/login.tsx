@@ -60,7 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
     // The pending session expired, was cancelled or is of the other step: start again from the page.
     if (!pending || pending.stage !== intent) return redirect(back);
     const submission = parseWithZod(formData, { schema: staffCodeSchema });
-    if (submission.status !== "success") return data<ActionData>({ step: intent, result: submission.reply({ resetForm: true }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data<ActionData>({ step: intent, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
     const redirectTo = safeAdminRedirect(submission.value.redirectTo);
     try {
       if (intent === "code") {
@@ -72,7 +73,10 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionData>({ step: "setup", recoveryCodes: done.recoveryCodes, redirectTo }, { headers: { "Set-Cookie": done.setCookie } });
     } catch (e) {
       if (!isTwoFactorError(e)) throw e;
-      return data<ActionData>({ step: intent, result: submission.reply({ ...refusalErrors(e, ["code"]), resetForm: true }) }, { status: e.status });
+      return data<ActionData>(
+        { step: intent, result: submission.reply({ ...refusalErrors(e, ["code"]), hideFields: ["code"] }) },
+        { status: e.status },
+      );
     }
   }
 

@@ -73,6 +73,11 @@ test("staff turn on two-factor sign-in and then log in with a code; the password
   await expect(page.getByTestId("login-code")).toBeVisible();
   await expect(page.getByTestId("admin-logout")).toHaveCount(0);
 
+  // A wrong code: the message next to the field, still on the code step.
+  await page.getByLabel("Code", { exact: true }).fill("12345x");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("login-code").getByText("That code is not right (or was already used)")).toBeVisible();
+
   // The next step's code (the one used to turn it on cannot be used again), then the page asked for.
   await page.getByLabel("Code", { exact: true }).fill(codeFor(secret, 30));
   await page.getByRole("button", { name: "Verify" }).click();

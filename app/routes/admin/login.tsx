@@ -60,9 +60,9 @@ export async function action({ request }: Route.ActionArgs) {
     // The pending session expired, was cancelled or is of the other step: start again from the page.
     if (!pending || pending.stage !== intent) return redirect(back);
     const submission = parseWithZod(formData, { schema: staffCodeSchema });
+    const redirectTo = safeAdminRedirect(formData.get("redirectTo"));
     if (submission.status !== "success")
-      return data<ActionData>({ step: intent, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-    const redirectTo = safeAdminRedirect(submission.value.redirectTo);
+      return data<ActionData>({ step: intent, redirectTo, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
     try {
       if (intent === "code") {
         const setCookie = await completeSecondFactor(request, pending, submission.value.code);
@@ -74,21 +74,26 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (e) {
       if (!isTwoFactorError(e)) throw e;
       return data<ActionData>(
-        { step: intent, result: submission.reply({ ...refusalErrors(e, ["code"]), hideFields: ["code"] }) },
+        { step: intent, redirectTo, result: submission.reply({ ...refusalErrors(e, ["code"]), hideFields: ["code"] }) },
         { status: e.status },
       );
     }
   }
 
   const submission = parseWithZod(formData, { schema: staffLoginSchema });
+  const back = safeAdminRedirect(formData.get("redirectTo"));
   if (submission.status !== "success") {
-    return data<ActionData>({ step: "password", result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data<ActionData>({ step: "password", redirectTo: back, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { username, password, redirectTo } = submission.value;
   const outcome = await loginStaff(request, username, password);
   if (!outcome.ok) {
     return data<ActionData>(
-      { step: "password", result: submission.reply({ formErrors: [messageToken(outcome.message, outcome.params)], hideFields: ["password"] }) },
+      {
+        step: "password",
+        redirectTo: back,
+        result: submission.reply({ formErrors: [messageToken(outcome.message, outcome.params)], hideFields: ["password"] }),
+      },
       { status: outcome.status },
     );
   }
@@ -179,16 +184,18 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   }
   const step = loaderData.step;
   const lastResult = a?.step === step ? a.result : undefined;
+  // A refused post answers without the page's query: the way back comes with the answer.
+  const redirectTo = a?.redirectTo ?? loaderData.redirectTo;
   return (
     <section className="form-card" data-testid="admin-login">
       {step === "password" ? (
-        <PasswordStep redirectTo={loaderData.redirectTo} lastResult={lastResult} />
+        <PasswordStep redirectTo={redirectTo} lastResult={lastResult} />
       ) : (
         <>
           <h1 className="mb-1 text-center text-xl font-bold">{step === "code" ? t("admin.login.codeTitle") : t("admin.login.setupTitle")}</h1>
           <p className="mb-4 text-center text-sm text-white/60">{step === "code" ? t("admin.login.codeIntro") : t("admin.login.setupIntro")}</p>
           {loaderData.setup ? <TwoFactorSecret setup={loaderData.setup} /> : null}
-          <CodeStep step={step} redirectTo={loaderData.redirectTo} lastResult={lastResult} />
+          <CodeStep step={step} redirectTo={redirectTo} lastResult={lastResult} />
           <Form method="post" action="/admin/logout" className="mt-3 text-center">
             <button type="submit" className="text-sm text-white/60 underline">
               {t("admin.login.startOver")}

@@ -141,8 +141,8 @@ export async function ensureSeedAdmin(executor: Db = db, initialPassword = proce
   if (result.created) {
     log.info(
       result.password
-        ? `Admin created: ${result.username} / ${result.password} — change it in /admin/staff`
-        : `Admin created: ${result.username} / (the password in ADMIN_INITIAL_PASSWORD) — change it in /admin/staff`,
+        ? `Admin created: ${result.username} / ${result.password} — change it in /admin/account`
+        : `Admin created: ${result.username} / (the password in ADMIN_INITIAL_PASSWORD) — change it in /admin/account`,
     );
   }
   return result;

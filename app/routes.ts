@@ -186,6 +186,7 @@ export default [
       route("login", "routes/admin/login.tsx"),
       route("logout", "routes/admin/logout.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       // Finance: deposit and withdrawal queues, adjustments, payment methods and wallet numbers, promotions

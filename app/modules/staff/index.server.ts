@@ -2,9 +2,13 @@
 // Tables first, then the files that need no other module: one module may import this entry while it is still loading
 // (through an import cycle) and must already find them.
 export { staffUsers } from "./schema.ts";
+export type { StaffSessionStage } from "./schema.ts";
 export { listAudit } from "./audit-log.server.ts";
 export {
   clientIp,
+  completeRequiredSetup,
+  completeSecondFactor,
+  getPendingStaff,
   getStaff,
   hasStaffSessionCookie,
   loginStaff,
@@ -13,5 +17,17 @@ export {
   safeAdminRedirect,
   startStaffSession,
 } from "./auth.server.ts";
+export type { PendingStaffAuth, StaffAuth } from "./auth.server.ts";
+export {
+  beginTwoFactorSetup,
+  disableTwoFactor,
+  enableTwoFactor,
+  isTwoFactorError,
+  totpCodeFor,
+  twoFactorStatus,
+  TwoFactorError,
+} from "./two-factor.server.ts";
+export type { TwoFactorStatus } from "./two-factor.server.ts";
+export { changeOwnPassword, endOtherSessions, endOwnSession, listOwnSessions } from "./account.server.ts";
 export { dashboardCounts } from "./dashboard.server.ts";
 export { createStaff, ensureSeedAdmin, findStaffByUsername, listStaff, resetStaffPassword, setStaffActive } from "./staff.server.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { staffRoles, type StaffRole } from "./roles.ts";
 
 export { staffRoles, type StaffRole };
@@ -15,6 +15,13 @@ export const staffUsers = pgTable(
     role: text().$type<StaffRole>().notNull(),
     active: boolean().notNull().default(true),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** Two-factor sign-in: the TOTP secret (base32) while it is on, null while off. Never shown again after setup. */
+    totpSecret: text(),
+    /** A secret shown during setup, moved to totpSecret once a current code confirms it. */
+    totpPendingSecret: text(),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is refused (no replay). */
+    totpLastStep: bigint({ mode: "number" }),
+    totpEnabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,9 +38,31 @@ export const staffSessions = pgTable(
       .references(() => staffUsers.id, { onDelete: "cascade" }),
     ip: text(),
     userAgent: text(),
+    /**
+     * "full": signed in. "code": the password was right, the second factor is still due. "setup": the password was
+     * right and the role must turn two-factor sign-in on first. Only a "full" session reaches a back-office page.
+     */
+    stage: text().$type<StaffSessionStage>().notNull().default("full"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index("staff_sessions_staff_idx").on(t.staffId), index("staff_sessions_expires_idx").on(t.expiresAt)],
+);
+
+export type StaffSessionStage = "full" | "code" | "setup";
+
+/** One-time recovery codes for two-factor sign-in: only their SHA-256, each usable once (usedAt set atomically). */
+export const staffRecoveryCodes = pgTable(
+  "staff_recovery_codes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    staffId: integer()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_recovery_codes_staff_code_idx").on(t.staffId, t.codeHash)],
 );

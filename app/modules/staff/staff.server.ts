@@ -9,10 +9,11 @@ import { staffSessions, staffUsers, type StaffRole } from "./schema.ts";
 import { STAFF_PASSWORD_MIN, type CreateStaffInput } from "./validation.ts";
 
 export type Staff = typeof staffUsers.$inferSelect;
-export type PublicStaff = Omit<Staff, "passwordHash">;
+/** An account as the rest of the app sees it: never the password hash nor the two-factor secrets. */
+export type PublicStaff = Omit<Staff, "passwordHash" | "totpSecret" | "totpPendingSecret" | "totpLastStep"> & { twoFactorEnabled: boolean };
 
-export function toPublicStaff({ passwordHash: _omit, ...rest }: Staff): PublicStaff {
-  return rest;
+export function toPublicStaff({ passwordHash: _hash, totpSecret, totpPendingSecret: _pending, totpLastStep: _step, ...rest }: Staff): PublicStaff {
+  return { ...rest, twoFactorEnabled: totpSecret !== null };
 }
 
 /** What the audit log keeps of an account: never the password hash. */
@@ -140,8 +141,8 @@ export async function ensureSeedAdmin(executor: Db = db, initialPassword = proce
   if (result.created) {
     log.info(
       result.password
-        ? `Admin created: ${result.username} / ${result.password} — change it in /admin/staff`
-        : `Admin created: ${result.username} / (the password in ADMIN_INITIAL_PASSWORD) — change it in /admin/staff`,
+        ? `Admin created: ${result.username} / ${result.password} — change it in /admin/account`
+        : `Admin created: ${result.username} / (the password in ADMIN_INITIAL_PASSWORD) — change it in /admin/account`,
     );
   }
   return result;

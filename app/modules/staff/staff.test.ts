@@ -50,7 +50,7 @@ describe("ensureSeedAdmin", () => {
     const password = first.created ? first.password! : "";
     expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(logs.records).toEqual([
-      expect.objectContaining({ level: "info", module: "staff", msg: `Admin created: admin / ${password} — change it in /admin/staff` }),
+      expect.objectContaining({ level: "info", module: "staff", msg: `Admin created: admin / ${password} — change it in /admin/account` }),
     ]);
 
     logs = captureLogs();

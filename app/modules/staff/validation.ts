@@ -47,3 +47,43 @@ export const setStaffActiveSchema = z.object({
 });
 
 export const staffActionSchema = z.discriminatedUnion("intent", [createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema]);
+
+/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx); spaces and dashes are ignored. */
+export const twoFactorCodeField = z
+  .string(required("admin.errors.codeRequired"))
+  .trim()
+  .min(1, "admin.errors.codeRequired")
+  .max(20, "admin.errors.codeInvalid")
+  .regex(/^[A-Za-z0-9 -]+$/, "admin.errors.codeInvalid");
+
+/** The log-in's second step (and the required setup's confirmation). */
+export const staffCodeSchema = z.object({
+  code: twoFactorCodeField,
+  redirectTo: z.string().optional(),
+});
+
+export const changeOwnPasswordSchema = z
+  .object({
+    intent: z.literal("changePassword"),
+    currentPassword: z.string(required("admin.errors.passwordRequired")).min(1, "admin.errors.passwordRequired").max(128, "admin.errors.passwordMax"),
+    newPassword: staffPasswordField,
+    confirmPassword: z.string(required("admin.errors.confirmRequired")).min(1, "admin.errors.confirmRequired").max(128, "admin.errors.passwordMax"),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "admin.errors.confirmMismatch" });
+
+export const startTwoFactorSchema = z.object({ intent: z.literal("startTwoFactor") });
+export const enableTwoFactorSchema = z.object({ intent: z.literal("enableTwoFactor"), code: twoFactorCodeField });
+/** Turning it off: a current code or the password, one of the two. */
+export const disableTwoFactorSchema = z
+  .object({
+    intent: z.literal("disableTwoFactor"),
+    code: z.string().trim().max(20, "admin.errors.codeInvalid").optional(),
+    password: z.string().max(128, "admin.errors.passwordMax").optional(),
+  })
+  .refine((v) => !!v.code || !!v.password, { path: ["code"], message: "admin.errors.codeOrPasswordRequired" });
+
+export const endSessionSchema = z.object({
+  intent: z.literal("endSession"),
+  sessionId: z.string(required("admin.errors.sessionNotFound")).regex(/^[A-Za-z0-9_-]{20,100}$/, "admin.errors.sessionNotFound"),
+});
+export const endOtherSessionsSchema = z.object({ intent: z.literal("endOtherSessions") });

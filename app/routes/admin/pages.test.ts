@@ -6,6 +6,7 @@ import { adminMenu, mayOpen, pageRoles, type AdminPage } from "./pages.ts";
 
 const table: Record<AdminPage, readonly string[]> = {
   dashboard: ["admin", "finance", "support", "trader", "content"],
+  account: ["admin", "finance", "support", "trader", "content"],
   staff: ["admin"],
   settings: ["admin"],
   audit: ["admin"],
@@ -47,6 +48,7 @@ describe("admin pages", () => {
       ["support", "/admin/support/inbox", "inbox.admin.menu"],
       ["support", "/admin/support/chats", "chat.admin.menu"],
       ["content", "/admin/content", "admin.nav.content"],
+      ["account", "/admin/account", "admin.nav.account"],
     ]);
   });
 });

@@ -2,6 +2,7 @@
 // menu, the player tabs and the loaders' guards (requireStaff(request, pageRoles.games)) all derive from this list.
 // Browser-safe: no server imports.
 import type { StaffRole } from "#app/modules/staff/index.ts";
+import { page as account } from "./account.page.ts";
 import { page as audit } from "./audit.page.ts";
 import { page as content } from "./content.page.ts";
 import { page as dashboard } from "./dashboard.page.ts";
@@ -16,7 +17,22 @@ import { page as staff } from "./staff.page.ts";
 import { page as support } from "./support/page.ts";
 import { page as vip } from "./vip.page.ts";
 
-const declarations = [dashboard, staff, settings, audit, games, players, protection, risk, vip, referral, support, content, exchange] as const;
+const declarations = [
+  dashboard,
+  account,
+  staff,
+  settings,
+  audit,
+  games,
+  players,
+  protection,
+  risk,
+  vip,
+  referral,
+  support,
+  content,
+  exchange,
+] as const;
 
 type Declaration = (typeof declarations)[number];
 export type AdminPage = Declaration["page"];

@@ -16,7 +16,6 @@ import { staffRecoveryCodes, staffUsers, type StaffRole } from "./schema.ts";
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
-const ISSUER = "Back office";
 
 /** In real-money mode these roles must sign in with a second factor; in demo mode it is optional for everyone. */
 export const TWO_FACTOR_REQUIRED_ROLES: readonly StaffRole[] = ["admin", "finance"];
@@ -54,8 +53,9 @@ export async function twoFactorRequired(role: StaffRole) {
   return settings?.mode === "real";
 }
 
-function totpFor(secret: string, username: string) {
-  return new TOTP({ issuer: ISSUER, label: username, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+/** `issuer` is what the authenticator app lists the account under (the site's title); it takes no part in the code. */
+function totpFor(secret: string, username: string, issuer = "") {
+  return new TOTP({ issuer, label: username, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 }
 
 /** The code an authenticator shows at `at` (tests and the e2e helper). */
@@ -191,7 +191,8 @@ export async function twoFactorStatus(staffId: number): Promise<TwoFactorStatus>
 }
 
 async function setupView(secret: string, username: string) {
-  const uri = totpFor(secret, username).toString();
+  const settings = await getGeneralSettings().catch(() => null);
+  const uri = totpFor(secret, username, `${settings?.siteTitle || "DeshPlay"} back office`).toString();
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { uri, secret, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }

@@ -3,12 +3,14 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances, transfer } from "#app/modules/ledger/ledger.server.ts";
-import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
+import { getPlayerBalances } from "#app/modules/ledger/ledger.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners } from "./schema.ts";
 
-export const taka = (n: number) => BigInt(Math.round(n * 100));
+export { taka } from "#tests/kit/money.ts";
+/** A bare player with `main` poisha on the main wallet, credited through the ledger. */
+export { fundedPlayer } from "#tests/kit/players.ts";
+import { taka } from "#tests/kit/money.ts";
 
 export async function createMatchOddsMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
   const [event] = await db
@@ -27,20 +29,6 @@ export async function createMatchOddsMarket(values: Partial<typeof exchangeMarke
     ])
     .returning();
   return { event: event!, market: market!, home: runners[0]!, away: runners[1]! };
-}
-
-/** A player with `main` poisha on the main wallet, credited through the ledger. */
-export async function fundedPlayer(main: bigint) {
-  const playerId = await createTestPlayer();
-  await transfer({
-    key: `xfund:${playerId}:${randomBytes(4).toString("hex")}`,
-    debit: "house:test-float",
-    credit: `player:${playerId}:main`,
-    amount: main,
-    currency: "BDT",
-    kind: "deposit",
-  });
-  return playerId;
 }
 
 export async function mainOf(playerId: number) {

@@ -16,7 +16,6 @@ import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { closeIdleConnections, createPlayer, createSite, PDF, PNG, setSettings } from "#app/modules/payments/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as verification from "#app/routes/account/verification.tsx";
@@ -26,15 +25,10 @@ import * as deposit from "#app/routes/payments/deposit.tsx";
 import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
 import { identityDocuments } from "./schema.ts";
 import { amlSignals } from "#app/modules/risk/schema.ts";
+import { staffCookie } from "#tests/kit/sessions.ts";
 
 const call = (route: RouteModule, path: string, init: CallInit = {}) =>
   callRoute(route, path, { ...init, headers: { "x-client-ip": "10.9.4.1", ...init.headers } });
-
-async function staffCookie(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
 
 function uploadForm(docType: string, file: { bytes: Uint8Array; name: string; type: string } | null) {
   const form = new FormData();

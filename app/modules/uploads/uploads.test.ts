@@ -22,7 +22,7 @@ import {
   isPostgres,
   PNG,
 } from "#app/modules/payments/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
+import { staffCookie as staffCookieOf } from "#tests/kit/sessions.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as staffProofRoute from "#app/routes/admin/payments/deposit-proof.ts";
 import * as posterRoute from "#app/routes/resources/poster.ts";
@@ -52,9 +52,7 @@ async function staffCookie(role: "finance" | "trader") {
   const admin = await findStaffByUsername("admin");
   const username = `${role}${Math.random().toString(36).slice(2, 8)}`;
   await createStaff({ id: admin!.id, ip: null }, { username, name: role, role, password: "StaffPass12345" });
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, "StaffPass12345");
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
+  return staffCookieOf(username, "StaffPass12345");
 }
 
 const asPlayer = async (player: { id: number }, depositId: number) =>

@@ -8,7 +8,6 @@ import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { activeExclusion } from "#app/modules/protection/exclusions.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as staffTab from "#app/routes/admin/players/exclusions.tsx";
@@ -17,6 +16,7 @@ import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import * as closeAccount from "./close-account.tsx";
 import * as selfExclusion from "./self-exclusion.tsx";
 import * as timeOut from "./time-out.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
 
 await seedDemoContent(db);
 let seq = 0;
@@ -24,12 +24,6 @@ const newPlayer = () => signedUpPlayer(`exr${process.pid % 10_000}n${++seq}`);
 const errorsOf = (data: unknown) => (data as { result: { error: Record<string, string[]> } }).result.error;
 let support: string;
 let content: string;
-
-async function staffCookie(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
 
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");

@@ -4,7 +4,6 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { paymentMethods, walletNumbers } from "./schema.ts";
 import { checkLedgerInvariants } from "#app/modules/ledger/ledger.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { submitDeposit } from "./deposits.server.ts";
@@ -13,6 +12,7 @@ import { PaymentError, type PaymentErrorCode } from "./errors.ts";
 export { taka } from "#tests/kit/money.ts";
 export { createPlayer, createStaff } from "#tests/kit/players.ts";
 export { createSite, setSettings } from "#tests/kit/settings.ts";
+export { createMethod, createMethodWithNumbers, createWalletNumber } from "#tests/kit/payments.ts";
 import { taka } from "#tests/kit/money.ts";
 
 /** A real 1x1 PNG. */
@@ -23,29 +23,6 @@ export const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalo
 
 let seq = 0;
 const tag = () => `${process.pid.toString(36)}${Date.now().toString(36)}${++seq}`;
-
-export async function createMethod(name = `bKash${tag()}`, status: "active" | "inactive" = "active") {
-  const [m] = await db
-    .insert(paymentMethods)
-    .values({ name, icon: `/demo/payments/${name.toLowerCase()}.svg`, status })
-    .returning();
-  return m!;
-}
-
-let numberSeq = 0;
-export async function createWalletNumber(
-  methodId: number,
-  channelType: "Agent" | "Personal",
-  { min = taka(500), max = taka(25_000), dailyCap = null as bigint | null, active = true } = {},
-) {
-  numberSeq++;
-  const accountNumber = `019${String(process.pid % 1000).padStart(3, "0")}${String(numberSeq).padStart(5, "0")}`;
-  const [w] = await db
-    .insert(walletNumbers)
-    .values({ methodId, channelType, accountNumber, minAmount: min, maxAmount: max, dailyCap, active })
-    .returning();
-  return w!;
-}
 
 export async function createPromotion(values: Partial<typeof promotions.$inferInsert> = {}) {
   const [p] = await db
@@ -61,14 +38,6 @@ export async function createPromotion(values: Partial<typeof promotions.$inferIn
     })
     .returning();
   return p!;
-}
-
-/** A method with one Agent and one Personal number, ready for deposits. */
-export async function createMethodWithNumbers() {
-  const method = await createMethod();
-  const agent = await createWalletNumber(method.id, "Agent");
-  const personal = await createWalletNumber(method.id, "Personal", { max: taka(10_000) });
-  return { method, agent, personal };
 }
 
 // Random, not a counter: the AML job flags TRX IDs one character apart, and consecutive counters are exactly that.

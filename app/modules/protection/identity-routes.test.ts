@@ -17,7 +17,7 @@ import { closeIdleConnections, createPlayer, createSite, PDF, PNG, setSettings }
 import { players } from "#app/modules/players/schema.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as verification from "#app/routes/account/verification.tsx";
 import * as documentImage from "#app/routes/admin/players/document-image.ts";
 import * as documents from "#app/routes/admin/players/documents.tsx";
@@ -26,6 +26,7 @@ import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/s
 import { identityDocuments } from "./schema.ts";
 import { amlSignals } from "#app/modules/risk/schema.ts";
 import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 const call = (route: RouteModule, path: string, init: CallInit = {}) =>
   callRoute(route, path, { ...init, headers: { "x-client-ip": "10.9.4.1", ...init.headers } });
@@ -45,10 +46,9 @@ beforeAll(async () => {
   await setSettings({ mode: "demo", requiredVerifications: [] });
   clearSiteConfigCache();
   await ensureSeedAdmin(db, "AdminPass12345");
-  const adminId = (await findStaffByUsername("admin"))!.id;
   cookies.admin = await staffCookie("admin", "AdminPass12345");
   for (const role of ["support", "content"] as const) {
-    await createStaff({ id: adminId, ip: null }, { username: `id${role}1`, name: role, role, password: "StaffPass12345" });
+    await staffMember(role, `id${role}1`, "StaffPass12345", role);
     cookies[role] = await staffCookie(`id${role}1`, "StaffPass12345");
   }
 });

@@ -5,16 +5,17 @@ import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { getEditableSettings } from "#app/modules/settings/settings.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as audit from "./audit.tsx";
 import * as settings from "./settings.tsx";
 import * as staff from "./staff.tsx";
 import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 await seedDemoContent(db);
 await ensureSeedAdmin(db, "AdminPass12345");
 const admin = (await findStaffByUsername("admin"))!;
-await createStaff({ id: admin.id, ip: null }, { username: "finance1", name: "Fin", role: "finance", password: "FinancePass1" });
+await staffMember("finance", "finance1", "FinancePass1", "Fin");
 
 function args(path: string, cookie?: string, init: RequestInit = {}) {
   const url = new URL(`http://localhost${path}`);

@@ -9,7 +9,7 @@ import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { activeExclusion } from "#app/modules/protection/exclusions.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as staffTab from "#app/routes/admin/players/exclusions.tsx";
 import * as loginPage from "#app/routes/auth/login.tsx";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
@@ -17,6 +17,7 @@ import * as closeAccount from "./close-account.tsx";
 import * as selfExclusion from "./self-exclusion.tsx";
 import * as timeOut from "./time-out.tsx";
 import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 await seedDemoContent(db);
 let seq = 0;
@@ -27,9 +28,8 @@ let content: string;
 
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const admin = (await findStaffByUsername("admin"))!;
-  await createStaff({ id: admin.id, ip: null }, { username: "support1", name: "Support", role: "support", password: "SupportPass1" });
-  await createStaff({ id: admin.id, ip: null }, { username: "content1", name: "Content", role: "content", password: "ContentPass1" });
+  await staffMember("support", "support1", "SupportPass1", "Support");
+  await staffMember("content", "content1", "ContentPass1", "Content");
   support = await staffCookie("support1", "SupportPass1");
   content = await staffCookie("content1", "ContentPass1");
 });

@@ -8,16 +8,16 @@ import { createTraderEvent } from "#app/modules/exchange/trader.server.ts";
 import { exchangeEvents } from "#app/modules/exchange/schema.ts";
 import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as event from "./event.tsx";
 import * as events from "./events.tsx";
 import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 await seedDemoContent(db);
 await ensureSeedAdmin(db, "AdminPass12345");
-const admin = (await findStaffByUsername("admin"))!;
-await createStaff({ id: admin.id, ip: null }, { username: "trader9", name: "Tra", role: "trader", password: "TraderPass1" });
-await createStaff({ id: admin.id, ip: null }, { username: "support9", name: "Sup", role: "support", password: "SupportPass1" });
+await staffMember("trader", "trader9", "TraderPass1", "Tra");
+await staffMember("support", "support9", "SupportPass1", "Sup");
 
 function post(path: string, cookie: string, form: Record<string, string>, params: Record<string, string> = {}) {
   const url = new URL(`http://localhost${path}`);

@@ -11,11 +11,12 @@ import { gameProviders, games } from "#app/modules/games/schema.ts";
 import { PNG } from "#app/modules/payments/test-helpers.ts";
 import { type StaffRole } from "#app/modules/staff/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as posterRoute from "#app/routes/resources/poster.ts";
 import * as gamesRoute from "./games.tsx";
 import * as providersRoute from "./providers.tsx";
 import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 type Handler = (args: never) => unknown;
 type Outcome = { status: number; location?: string | null; data?: unknown; response?: Response };
@@ -54,10 +55,9 @@ let game: { id: number };
 
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const adminId = (await findStaffByUsername("admin"))!.id;
   cookies.admin = await staffCookie("admin", "AdminPass12345");
   for (const role of ["finance", "content"] as const) {
-    await createStaff({ id: adminId, ip: null }, { username: `${role}1`, name: role, role, password: PASSWORD });
+    await staffMember(role, `${role}1`, PASSWORD, role);
     cookies[role] = await staffCookie(`${role}1`, PASSWORD);
   }
   provider = (await db.insert(gameProviders).values({ platform: "SG", name: "Spadegaming", filterId: 70, secret: SECRET }).returning())[0]!;

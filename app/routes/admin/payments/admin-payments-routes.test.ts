@@ -24,7 +24,7 @@ import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
 import { type StaffRole } from "#app/modules/staff/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as adjustmentsRoute from "./adjustments.tsx";
 import * as proofRoute from "./deposit-proof.ts";
 import * as depositsRoute from "./deposits.tsx";
@@ -34,6 +34,7 @@ import * as promotionEditRoute from "./promotion-edit.tsx";
 import * as promotionsRoute from "./promotions.tsx";
 import * as withdrawalsRoute from "./withdrawals.tsx";
 import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 type Handler = (args: never) => unknown;
 
@@ -77,7 +78,7 @@ beforeAll(async () => {
   adminId = (await findStaffByUsername("admin"))!.id;
   cookies.admin = await staffCookie("admin", "AdminPass12345");
   for (const role of ["finance", "support", "trader", "content"] as const) {
-    await createStaff({ id: adminId, ip: null }, { username: `${role}1`, name: role, role, password: PASSWORD });
+    await staffMember(role, `${role}1`, PASSWORD, role);
     cookies[role] = await staffCookie(`${role}1`, PASSWORD);
   }
   ctx = await createMethodWithNumbers();

@@ -6,17 +6,17 @@ import { languageCookie } from "#app/i18n/i18n.server.ts";
 import { createPlayer, taka } from "#app/modules/payments/test-helpers.ts";
 import { changeLimit } from "#app/modules/protection/limits.server.ts";
 import { staffCookie } from "#tests/kit/sessions.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { callRoute } from "#tests/support/route-call.ts";
 import * as limits from "./limits.tsx";
+import { staffMember } from "#tests/kit/players.ts";
 
 let cookie: string;
 
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const admin = (await findStaffByUsername("admin"))!;
   const username = `rglim${Date.now() % 1_000_000}`;
-  await createStaff({ id: admin.id, ip: null }, { username, name: "Support", role: "support", password: "SupportPass1" });
+  await staffMember("support", username, "SupportPass1", "Support");
   cookie = await staffCookie(username, "SupportPass1");
 });
 

@@ -6,7 +6,9 @@
 //   sessions.ts  a player's session cookie and token, a staff member's back-office cookie
 //   settings.ts  the general settings row
 //   payments.ts  payment methods and their wallet numbers
+//   logs.ts      the log records a test expects (any other warning or error fails it)
 //   markets.ts   exchange events with Match Odds, Bookmaker and Fancy markets
+export * from "./logs.ts";
 export * from "./markets.ts";
 export * from "./money.ts";
 export * from "./payments.ts";

@@ -1,8 +1,9 @@
-// An error logged during a unit test fails that test (issue 26): a console.error or console.warn call, or a record at
-// error level from the app's logger (app/kernel/log.server.ts). Output still prints, so the failing run shows it.
+// A warning or error logged during a unit test fails that test (issue 26): a console.error or console.warn call, or a
+// record at warn or error level from the app's logger (app/kernel/log.server.ts). Output still prints, so the failing
+// run shows it.
 //
-// A test that expects an error log says so: it captures the logger's records with captureLogs() (and asserts on
-// them), or replaces the console method for itself, e.g. `vi.spyOn(console, "error").mockImplementation(() => {})`,
+// A test that expects one says so: it captures the logger's records (expectedLogs() in tests/kit/logs.ts, or
+// captureLogs()) and asserts on them, or replaces the console method for itself, e.g. `vi.spyOn(console, "error").mockImplementation(() => {})`,
 // and asserts the call. Either takes the lines away from this check.
 import { format } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
@@ -45,11 +46,11 @@ const errorText = (err: unknown) =>
 
 afterEach(() => {
   watching = false;
-  const records = (logs?.records ?? []).filter((r) => r.level === "error");
+  const records = (logs?.records ?? []).filter((r) => r.level === "error" || r.level === "warn");
   const errors = [
     ...logged,
     ...records.map((r) => ({
-      source: `log.error${r.module ? ` [${r.module}]` : ""}`,
+      source: `log.${r.level}${r.module ? ` [${r.module}]` : ""}`,
       text: `${r.msg ?? ""}${r.err ? ` (${errorText(r.err)})` : ""}`,
     })),
   ];
@@ -57,7 +58,7 @@ afterEach(() => {
   logged = [];
   if (errors.length > 0) {
     throw new Error(
-      `The test logged ${errors.length} error(s); expect them explicitly (captureLogs() or a local console spy) or fix the cause:\n` +
+      `The test logged ${errors.length} warning(s) or error(s); expect them explicitly (expectedLogs() from tests/kit/logs.ts, or a local console spy) or fix the cause:\n` +
         errors.map((e) => `  ${e.source}: ${e.text.slice(0, 2_000)}`).join("\n"),
     );
   }

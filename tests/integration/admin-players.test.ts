@@ -13,29 +13,23 @@ import { players } from "#app/modules/players/schema.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { sendPhoneCode, verifyPhoneCode } from "#app/modules/profile/phone-verification.server.ts";
 import { verifiedContacts } from "#app/modules/profile/schema.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as playerRoute from "#app/routes/admin/players/player.tsx";
 import * as playersRoute from "#app/routes/admin/players/players.tsx";
 import { callRoute } from "#tests/support/route-call.ts";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 const cookies: Record<string, string> = {};
 
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
-
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const admin = (await findStaffByUsername("admin"))!;
   for (const role of ["support", "finance"] as const) {
-    await createStaff({ id: admin.id, ip: null }, { username: `${role}7`, name: role, role, password: "StaffPass123" });
-    cookies[role] = await cookieFor(`${role}7`, "StaffPass123");
+    await staffMember(role, `${role}7`, "StaffPass123", role);
+    cookies[role] = await staffCookie(`${role}7`, "StaffPass123");
   }
-  cookies.admin = await cookieFor("admin", "AdminPass12345");
+  cookies.admin = await staffCookie("admin", "AdminPass12345");
 });
 
 describe("/admin/players", () => {

@@ -11,7 +11,6 @@ import { ensureHouseGames } from "#app/modules/games/house/test-helpers.ts";
 import { games } from "#app/modules/games/schema.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as hub from "#app/routes/account/responsible-gaming/hub.tsx";
 import * as reality from "#app/routes/account/responsible-gaming/reality-interstitial.tsx";
@@ -21,7 +20,7 @@ import * as pin from "#app/routes/exchange/pin.ts";
 import * as favourite from "#app/routes/games/favourite.tsx";
 import * as language from "#app/routes/resources/language.tsx";
 import { OPEN_REDIRECTS } from "#tests/support/open-redirects.ts";
-import { callRoute, type CallInit, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
+import { callRoute, type CallInit, type RouteModule, sessionFor, staffCookie as staffCookieOf } from "#tests/support/route-call.ts";
 
 afterAll(closeIdleConnections);
 
@@ -38,9 +37,7 @@ beforeAll(async () => {
   marketId = String((await createBookmakerMarket()).oddsMarket.id);
   player = await sessionFor(await createPlayer());
   await ensureSeedAdmin(db, "AdminPass12345");
-  const staff = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), "admin", "AdminPass12345");
-  if (!staff.ok) throw new Error(staff.message);
-  staffCookie = staff.setCookie.split(";")[0]!;
+  staffCookie = await staffCookieOf("admin", "AdminPass12345");
 });
 
 /** The logged-in player, with a form of `fields` (a POST's). */

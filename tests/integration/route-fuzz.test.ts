@@ -15,11 +15,10 @@ import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { seedGameCatalogue } from "#app/modules/games/seed.server.ts";
 import { closeIdleConnections, createPlayer } from "#app/modules/payments/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import routes from "#app/routes.ts";
 import { MAX_FORM_BYTES, MAX_MULTIPART_BYTES } from "#app/utils/form-body.server.ts";
-import { callRoute, type CallInit, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
+import { callRoute, type CallInit, type RouteModule, sessionFor, staffCookie } from "#tests/support/route-call.ts";
 
 afterAll(closeIdleConnections);
 
@@ -145,10 +144,9 @@ beforeAll(async () => {
   await seedDemoContent(db);
   await seedGameCatalogue(db, { demo: true });
   await ensureSeedAdmin(db, "AdminPass12345");
-  const staff = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), "admin", "AdminPass12345");
-  if (!staff.ok) throw new Error(staff.message);
+  const staff = await staffCookie("admin", "AdminPass12345");
   const player = await sessionFor(await createPlayer());
-  who = [{ label: "guest" }, { label: "player", ...player }, { label: "staff", cookie: staff.setCookie.split(";")[0]! }];
+  who = [{ label: "guest" }, { label: "player", ...player }, { label: "staff", cookie: staff }];
 });
 
 describe("every route under malformed input", () => {

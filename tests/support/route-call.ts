@@ -2,9 +2,6 @@
 // middleware, with thrown redirects and 404s returned as outcomes. For route tests under vitest.
 import { RouterContextProvider } from "react-router";
 import { rootMiddleware } from "#app/middleware.server.ts";
-import { commitSessionCookie } from "#app/modules/sessions/auth.server.ts";
-import { createSession } from "#app/modules/sessions/sessions.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 
 type Handler = (args: never) => unknown;
 export type RouteModule = { loader?: Handler; action?: Handler };
@@ -100,15 +97,5 @@ async function toOutcome(value: unknown): Promise<Outcome> {
   return { status: 200, headers: new Headers(), data: value };
 }
 
-/** A session for the player: its bearer token and the Cookie header value that carries it. */
-export async function sessionFor(player: { id: number }) {
-  const { token } = await createSession(player.id);
-  return { token, cookie: (await commitSessionCookie(token)).split(";")[0]! };
-}
-
-/** The Cookie header value of a back-office session for a staff member, logged in with their password. */
-export async function staffCookie(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
+// Signed-in cookies live in the test kit; re-exported here for the route tests that import them with callRoute.
+export { sessionFor, staffCookie } from "#tests/kit/sessions.ts";

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { prng } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
 import { type Fill, type IncomingOrder, OrderBook, type RestingOrder, type Side } from "./matching.ts";
+import { taka } from "#tests/kit/money.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
-const taka = (n: number) => BigInt(n) * 100n;
 let seq = 0;
 const order = (o: Partial<IncomingOrder> & { side: Side; tick: number; size: bigint; playerId: number }): IncomingOrder => ({
   id: `o${++seq}`,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseOdds } from "./ladder.ts";
 import { stakeAtRisk } from "./market-kinds.ts";
 import { commissionOn, digitProfit, exposureOf, fancyBook, fancyOutcome, fillReturn, oddsProfit, type RunnerPosition, runnerBook } from "./pnl.ts";
+import { taka } from "#tests/kit/money.ts";
 
-const taka = (n: number) => BigInt(Math.round(n * 100));
 const T = (odds: string) => parseOdds(odds)!;
 
 describe("match odds and Bookmaker P&L", () => {

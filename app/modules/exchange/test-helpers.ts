@@ -1,48 +1,13 @@
-// Shared by the exchange tests (not a test file itself): a match-odds market with two runners and funded players.
+// Shared by the exchange tests (not a test file itself): the kit's markets and funded players, balances and refusals.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
-import { transfer } from "#app/modules/ledger/transfers.server.ts";
-import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
 import { ExchangeError } from "./errors.ts";
-import { exchangeEvents, exchangeMarkets, exchangeRunners } from "./schema.ts";
 
-export const taka = (n: number) => BigInt(Math.round(n * 100));
-
-export async function createMatchOddsMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
-  const [event] = await db
-    .insert(exchangeEvents)
-    .values({ sport: "cricket", competition: "Test League", name: "Dhaka v Chattogram", startsAt: new Date(Date.now() + 3_600_000) })
-    .returning();
-  const [market] = await db
-    .insert(exchangeMarkets)
-    .values({ eventId: event!.id, kind: "match_odds", name: "Match Odds", minStake: taka(10), ...values })
-    .returning();
-  const runners = await db
-    .insert(exchangeRunners)
-    .values([
-      { marketId: market!.id, name: "Dhaka", sortOrder: 1 },
-      { marketId: market!.id, name: "Chattogram", sortOrder: 2 },
-    ])
-    .returning();
-  return { event: event!, market: market!, home: runners[0]!, away: runners[1]! };
-}
-
-/** A player with `main` poisha on the main wallet, credited through the ledger. */
-export async function fundedPlayer(main: bigint) {
-  const playerId = await createTestPlayer();
-  await transfer({
-    key: `xfund:${playerId}:${randomBytes(4).toString("hex")}`,
-    debit: "house:test-float",
-    credit: `player:${playerId}:main`,
-    amount: main,
-    currency: "BDT",
-    kind: "deposit",
-  });
-  return playerId;
-}
+export { taka } from "#tests/kit/money.ts";
+/** A bare player with `main` poisha on the main wallet, credited through the ledger. */
+export { fundedPlayer } from "#tests/kit/players.ts";
+export { createBookmakerMarket, createFancyMarket, createMatchOddsMarket } from "#tests/kit/markets.ts";
 
 export async function mainOf(playerId: number) {
   const b = await getPlayerBalances(playerId);
@@ -50,50 +15,6 @@ export async function mainOf(playerId: number) {
 }
 
 export const requestKey = () => randomBytes(8).toString("hex");
-
-/** A Bookmaker market (no commission) whose first runner is quoted 45 / 47 and the second 120 / 125. */
-export async function createBookmakerMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
-  const { event, market: odds, home: oddsHome, away: oddsAway } = await createMatchOddsMarket();
-  const [market] = await db
-    .insert(exchangeMarkets)
-    .values({ eventId: event.id, kind: "bookmaker", name: "Bookmaker", commissionBp: 0, minStake: taka(10), ...values })
-    .returning();
-  const runners = await db
-    .insert(exchangeRunners)
-    .values([
-      { marketId: market!.id, name: "Dhaka", sortOrder: 1, backRate: 45, layRate: 47 },
-      { marketId: market!.id, name: "Chattogram", sortOrder: 2, backRate: 120, layRate: 125 },
-    ])
-    .returning();
-  return { event, oddsMarket: odds, oddsHome, oddsAway, market: market!, home: runners[0]!, away: runners[1]! };
-}
-
-/**
- * A Fancy line: No 45 / Yes 46 at evens unless given, on the event `eventId` names (to stand beside another market,
- * such as a Bookmaker market) or else on a new match-odds market's event.
- */
-export async function createFancyMarket(values: Partial<typeof exchangeMarkets.$inferInsert> = {}) {
-  const event =
-    values.eventId === undefined
-      ? (await createMatchOddsMarket()).event
-      : (await db.select().from(exchangeEvents).where(eq(exchangeEvents.id, values.eventId)))[0]!;
-  const [market] = await db
-    .insert(exchangeMarkets)
-    .values({
-      eventId: event.id,
-      kind: "fancy",
-      name: "6 over runs Dhaka",
-      commissionBp: 0,
-      minStake: taka(10),
-      noLine: 45,
-      yesLine: 46,
-      noRate: 100,
-      yesRate: 100,
-      ...values,
-    })
-    .returning();
-  return { event, market: market! };
-}
 
 /** The ExchangeError a refused operation threw (fails the test when it succeeded or threw something else). */
 export async function refusal(promise: Promise<unknown>) {

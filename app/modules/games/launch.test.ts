@@ -10,6 +10,7 @@ import { isLaunchError, type LaunchError } from "./adapters/index.ts";
 import { findSimSession, launchGameCode, openLaunch, splitGameCode, startLaunch } from "./launch.server.ts";
 import { DICE_GAME, ensureLaunchProviders, HTTP_GAME, setGameActive, SIM_GAME } from "./launch-test-helpers.ts";
 import { gameLaunches, gameProviders } from "./schema.ts";
+import { expectedLogs } from "#tests/kit/logs.ts";
 
 const start = (playerId: number, gameCode: string, returnTo = "/slot") =>
   startLaunch({ playerId, gameCode, device: "desktop", returnTo, lang: "en" });
@@ -74,6 +75,7 @@ describe("startLaunch", () => {
   });
 
   it("a provider failure leaves no usable launch behind and keeps the provider's message", async () => {
+    const logs = expectedLogs();
     const player = await createPlayer();
     setAggregatorMode("server_error");
     expect(await failure(start(player.id, HTTP_GAME))).toMatchObject({
@@ -84,6 +86,7 @@ describe("startLaunch", () => {
     setAggregatorMode("malformed");
     expect(await failure(start(player.id, HTTP_GAME))).toMatchObject({ code: "unexpected", message: "An unexpected error occurred" });
     expect(await db.select().from(gameLaunches).where(eq(gameLaunches.playerId, player.id))).toEqual([]);
+    expect(logs.messages("warn")).toEqual(["launch at AGGT refused: HTTP 500", "launch at AGGT: no usable url in the answer"]);
   });
 });
 

@@ -5,17 +5,14 @@ import { rowsOf } from "#app/db/rows.server.ts";
 import { getPlayerBalances, listPlayerEntries } from "./queries.server.ts";
 import { transfer, type TransferInput } from "./transfers.server.ts";
 import { transferUnderPlayerLock } from "./locked-writes.server.ts";
+import { fundedPlayer } from "#tests/kit/players.ts";
 import { closeIdleConnections, createTestPlayer, expectInvariants, expectLedgerError } from "./test-helpers.ts";
 
 afterAll(closeIdleConnections);
 
 const HOUSE = "game:locked-test:0";
 
-async function fundedPlayer(amount: bigint) {
-  const id = await createTestPlayer();
-  await transfer({ key: `lw:fund:${id}`, debit: "clearing:deposits:bkash", credit: `player:${id}:main`, amount, currency: "BDT", kind: "deposit" });
-  return id;
-}
+const BKASH_DEPOSIT = { from: "clearing:deposits:bkash" };
 
 const bet = (playerId: number, key: string, amount: bigint, wallet: "main" | "bonus" = "main"): TransferInput => ({
   key,
@@ -36,7 +33,7 @@ function underLock<T>(playerId: number, fn: (tx: Parameters<Parameters<typeof db
 
 describe("transferUnderPlayerLock", () => {
   it("writes the transfers, balances and entries in one go, behind the caller's statement", async () => {
-    const playerId = await fundedPlayer(10_000n);
+    const playerId = await fundedPlayer(10_000n, BKASH_DEPOSIT);
     await transfer({ key: `lw:house:${playerId}`, debit: HOUSE, credit: `player:${playerId}:bonus`, amount: 500n, currency: "BDT", kind: "bonus" });
     const { row, transfers } = await underLock(playerId, (tx) =>
       transferUnderPlayerLock<{ n: number }>(tx, [bet(playerId, `lw:b:${playerId}:m`, 3_000n), bet(playerId, `lw:b:${playerId}:b`, 200n, "bonus")], {
@@ -61,7 +58,7 @@ describe("transferUnderPlayerLock", () => {
   });
 
   it("writes nothing when the caller's gate is closed", async () => {
-    const playerId = await fundedPlayer(1_000n);
+    const playerId = await fundedPlayer(1_000n, BKASH_DEPOSIT);
     const { transfers } = await underLock(playerId, (tx) =>
       transferUnderPlayerLock(tx, [bet(playerId, `lw:closed:${playerId}`, 100n)], {
         with: sql`x as (select 1)`,
@@ -76,7 +73,7 @@ describe("transferUnderPlayerLock", () => {
   });
 
   it("lets the balance check refuse an overdraft and a reused key", async () => {
-    const playerId = await fundedPlayer(1_000n);
+    const playerId = await fundedPlayer(1_000n, BKASH_DEPOSIT);
     await expectLedgerError(
       underLock(playerId, (tx) => transferUnderPlayerLock(tx, [bet(playerId, `lw:over:${playerId}`, 1_001n)])),
       "insufficient_funds",
@@ -107,8 +104,8 @@ describe("transferUnderPlayerLock", () => {
   });
 
   it("takes only transfers between one player's accounts and one other account", async () => {
-    const playerId = await fundedPlayer(1_000n);
-    const other = await fundedPlayer(1_000n);
+    const playerId = await fundedPlayer(1_000n, BKASH_DEPOSIT);
+    const other = await fundedPlayer(1_000n, BKASH_DEPOSIT);
     const run = (inputs: TransferInput[]) => db.transaction((tx) => transferUnderPlayerLock(tx, inputs));
     await expectLedgerError(run([bet(playerId, `lw:s1:${playerId}`, 1n), bet(other, `lw:s2:${playerId}`, 1n)]), "invalid_input");
     await expectLedgerError(

@@ -2,29 +2,11 @@
 import pg from "pg";
 import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { type Currency, players } from "#app/modules/players/schema.ts";
 import { LedgerError, type LedgerErrorCode } from "./errors.ts";
 import { checkLedgerInvariants } from "./invariants.server.ts";
 
-let seq = 0;
-
-/** Inserts a bare player row (the ledger only needs the id and currency). */
-export async function createTestPlayer(currency: Currency = "BDT") {
-  seq++;
-  const tag = `${process.pid.toString(36)}${Date.now().toString(36)}${seq}`;
-  const [p] = await db
-    .insert(players)
-    .values({
-      username: `led${tag}`,
-      passwordHash: "x",
-      phone: `017${String(seq).padStart(8, "0")}`,
-      email: `${tag}@example.com`,
-      currency,
-      referralCode: `L${tag}`.slice(0, 16).toUpperCase(),
-    })
-    .returning({ id: players.id });
-  return p!.id;
-}
+/** A bare player row: the ledger only needs the id and currency. */
+export { createTestPlayer } from "#tests/kit/players.ts";
 
 export async function expectLedgerError(promise: Promise<unknown>, code: LedgerErrorCode) {
   const error = await promise.then(

@@ -4,24 +4,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { getHold, getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
-import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { openReview } from "#app/modules/risk/reviews.server.ts";
 import { overrideGateways } from "./gateway/registry.server.ts";
 import { createSimulatedGateway } from "./gateway/simulated.server.ts";
 import { GatewayError } from "./gateway/types.ts";
 import { approveWithdrawal, payWithdrawalThroughGateway, rejectWithdrawal, requestWithdrawal } from "./withdrawals.server.ts";
 import { paymentMethods, simulatedGatewayPayments, withdrawals } from "./schema.ts";
-import {
-  closeIdleConnections,
-  createMethod,
-  createPlayer,
-  createSite,
-  createStaff,
-  expectInvariants,
-  expectPaymentError,
-  newKey,
-  taka,
-} from "./test-helpers.ts";
+import { closeIdleConnections, createMethod, createSite, createStaff, expectInvariants, expectPaymentError, newKey, taka } from "./test-helpers.ts";
+import { fundedVerifiedPlayer } from "#tests/kit/players.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let method: Awaited<ReturnType<typeof createMethod>>;
@@ -43,15 +33,7 @@ afterAll(async () => {
 });
 
 async function pendingWithdrawal(amount = taka(1_000), methodId = method.id) {
-  const player = await createPlayer();
-  await transfer({
-    key: `test:fund:${player.id}`,
-    debit: `clearing:deposits:${methodId}`,
-    credit: `player:${player.id}:main`,
-    amount: taka(5_000),
-    currency: "BDT",
-    kind: "deposit",
-  });
+  const player = await fundedVerifiedPlayer(taka(5_000), { from: `clearing:deposits:${methodId}` });
   const { withdrawal } = await requestWithdrawal(player.id, { methodId, amount, idempotencyKey: newKey() });
   return { player, withdrawal };
 }

@@ -8,7 +8,6 @@ await vi.hoisted(async () => {
 
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
-import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { listTurnovers } from "./turnover-record.server.ts";
 import { approveDeposit } from "./deposits.server.ts";
 import { requestWithdrawal } from "./withdrawals.server.ts";
@@ -25,6 +24,7 @@ import {
   newKey,
   taka,
 } from "./test-helpers.ts";
+import { fundedVerifiedPlayer } from "#tests/kit/players.ts";
 
 let ctx: Awaited<ReturnType<typeof createMethodWithNumbers>>;
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -52,18 +52,7 @@ async function onePlayerAtATime(playerId: number) {
   };
 }
 
-async function funded(amount: bigint) {
-  const player = await createPlayer();
-  await transfer({
-    key: `test:fund:${player.id}`,
-    debit: `clearing:deposits:${ctx.method.id}`,
-    credit: `player:${player.id}:main`,
-    amount,
-    currency: "BDT",
-    kind: "deposit",
-  });
-  return player;
-}
+const funded = (amount: bigint) => fundedVerifiedPlayer(amount, { from: `clearing:deposits:${ctx.method.id}` });
 
 /** Players in every state the queue shows: nothing yet, money held by a withdrawal, bonus and open turnover. */
 async function playersInEveryState() {

@@ -20,8 +20,8 @@ import {
   expectPaymentError,
   newKey,
   taka,
-  fundedPlayer as fundedPlayerOf,
 } from "./test-helpers.ts";
+import { fundedVerifiedPlayer } from "#tests/kit/players.ts";
 import { PAYING } from "./withdrawals.server.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -38,7 +38,8 @@ afterAll(async () => {
   await closeIdleConnections();
 });
 
-const fundedPlayer = (amount: bigint) => fundedPlayerOf(ctx.method.id, amount);
+/** A verified player with `amount` on main, as an approved deposit through the method (without turnover) leaves it. */
+const fundedPlayer = (amount: bigint) => fundedVerifiedPlayer(amount, { from: `clearing:deposits:${ctx.method.id}` });
 
 const withdraw = async (playerId: number, amount = taka(1_000)) =>
   (await requestWithdrawal(playerId, { methodId: ctx.method.id, amount, idempotencyKey: newKey() })).withdrawal;

@@ -1,21 +1,19 @@
 // Shared by the money tests (not a test file itself): a site with settings, methods, wallet numbers,
 // promotions, a staff member and verified players, plus image bytes for proofs.
-import { randomBytes, randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { generalSettings } from "#app/modules/settings/schema.ts";
-import { paymentMethods, walletNumbers } from "./schema.ts";
 import { checkLedgerInvariants } from "#app/modules/ledger/invariants.server.ts";
-import { transfer } from "#app/modules/ledger/transfers.server.ts";
-import { players } from "#app/modules/players/schema.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
-import { staffUsers } from "#app/modules/staff/schema.ts";
 import { submitDeposit } from "./deposits.server.ts";
 import { PaymentError, type PaymentErrorCode } from "./errors.ts";
 
-export const taka = (n: number) => BigInt(Math.round(n * 100));
+export { taka } from "#tests/kit/money.ts";
+export { createPlayer, createStaff } from "#tests/kit/players.ts";
+export { createSite, setSettings } from "#tests/kit/settings.ts";
+export { createMethod, createMethodWithNumbers, createWalletNumber } from "#tests/kit/payments.ts";
+import { taka } from "#tests/kit/money.ts";
 
 /** A real 1x1 PNG. */
 export const PNG = Uint8Array.from(
@@ -25,44 +23,6 @@ export const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalo
 
 let seq = 0;
 const tag = () => `${process.pid.toString(36)}${Date.now().toString(36)}${++seq}`;
-
-export async function createSite({ promotionWallet = true, depositTurnoverHundredths = 100, withdrawalStatus = true } = {}) {
-  const [existing] = await db.select().from(generalSettings).limit(1);
-  if (existing) {
-    await db.update(generalSettings).set({ promotionWallet, depositTurnoverHundredths, withdrawalStatus }).where(eq(generalSettings.id, existing.id));
-  } else {
-    await db
-      .insert(generalSettings)
-      .values({ siteTitle: "Test", supportMail: "s@example.com", promotionWallet, depositTurnoverHundredths, withdrawalStatus });
-  }
-}
-
-export async function setSettings(values: Partial<typeof generalSettings.$inferInsert>) {
-  await db.update(generalSettings).set(values);
-}
-
-export async function createMethod(name = `bKash${tag()}`, status: "active" | "inactive" = "active") {
-  const [m] = await db
-    .insert(paymentMethods)
-    .values({ name, icon: `/demo/payments/${name.toLowerCase()}.svg`, status })
-    .returning();
-  return m!;
-}
-
-let numberSeq = 0;
-export async function createWalletNumber(
-  methodId: number,
-  channelType: "Agent" | "Personal",
-  { min = taka(500), max = taka(25_000), dailyCap = null as bigint | null, active = true } = {},
-) {
-  numberSeq++;
-  const accountNumber = `019${String(process.pid % 1000).padStart(3, "0")}${String(numberSeq).padStart(5, "0")}`;
-  const [w] = await db
-    .insert(walletNumbers)
-    .values({ methodId, channelType, accountNumber, minAmount: min, maxAmount: max, dailyCap, active })
-    .returning();
-  return w!;
-}
 
 export async function createPromotion(values: Partial<typeof promotions.$inferInsert> = {}) {
   const [p] = await db
@@ -78,55 +38,6 @@ export async function createPromotion(values: Partial<typeof promotions.$inferIn
     })
     .returning();
   return p!;
-}
-
-export async function createStaff() {
-  const [s] = await db
-    .insert(staffUsers)
-    .values({ username: `fin${tag()}`, passwordHash: "x", role: "finance" })
-    .returning();
-  return s!;
-}
-
-export async function createPlayer({ verified = true } = {}) {
-  const t = tag();
-  const [p] = await db
-    .insert(players)
-    .values({
-      username: `pay${t}`,
-      passwordHash: "x",
-      // Random: the AML job flags players sharing a phone, and a pid + counter repeats in a database kept between runs.
-      phone: `018${String(randomInt(100_000_000)).padStart(8, "0")}`,
-      email: `${t}@example.com`,
-      referralCode: `P${t}`.slice(0, 16).toUpperCase(),
-      birthday: verified ? "1990-01-01" : null,
-      phoneVerifiedAt: verified ? new Date() : null,
-    })
-    .returning();
-  return p!;
-}
-
-/** A verified player with `amount` on main, credited from the method's deposit clearing account (as an approved
- * deposit without turnover would leave it). */
-export async function fundedPlayer(methodId: number, amount: bigint) {
-  const player = await createPlayer();
-  await transfer({
-    key: `test:fund:${player.id}`,
-    debit: `clearing:deposits:${methodId}`,
-    credit: `player:${player.id}:main`,
-    amount,
-    currency: "BDT",
-    kind: "deposit",
-  });
-  return player;
-}
-
-/** A method with one Agent and one Personal number, ready for deposits. */
-export async function createMethodWithNumbers() {
-  const method = await createMethod();
-  const agent = await createWalletNumber(method.id, "Agent");
-  const personal = await createWalletNumber(method.id, "Personal", { max: taka(10_000) });
-  return { method, agent, personal };
 }
 
 // Random, not a counter: the AML job flags TRX IDs one character apart, and consecutive counters are exactly that.

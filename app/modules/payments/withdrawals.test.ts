@@ -30,8 +30,8 @@ import {
   newKey,
   setSettings,
   taka,
-  fundedPlayer as fundedPlayerOf,
 } from "./test-helpers.ts";
+import { fund, fundedVerifiedPlayer } from "#tests/kit/players.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let ctx: Awaited<ReturnType<typeof createMethodWithNumbers>>;
@@ -47,7 +47,8 @@ afterAll(async () => {
   await closeIdleConnections();
 });
 
-const fundedPlayer = (amount: bigint) => fundedPlayerOf(ctx.method.id, amount);
+/** A verified player with `amount` on main, as an approved deposit through the method (without turnover) leaves it. */
+const fundedPlayer = (amount: bigint) => fundedVerifiedPlayer(amount, { from: `clearing:deposits:${ctx.method.id}` });
 
 const request = (playerId: number, amount: bigint | string, key = newKey()) =>
   requestWithdrawal(playerId, { methodId: ctx.method.id, amount, idempotencyKey: key });
@@ -132,14 +133,7 @@ describe("requestWithdrawal", () => {
 
   it("needs a birthday and a verified phone", async () => {
     const player = await createPlayer({ verified: false });
-    await transfer({
-      key: `test:fund:${player.id}`,
-      debit: "clearing:deposits:test",
-      credit: `player:${player.id}:main`,
-      amount: taka(1_000),
-      currency: "BDT",
-      kind: "deposit",
-    });
+    await fund(player.id, taka(1_000), { from: "clearing:deposits:test" });
     expect(await checkWithdrawal(player.id)).toMatchObject({ code: "verification_needed", messageKey: "payments.errors.verificationNeeded" });
     await expectPaymentError(request(player.id, "500"), "verification_needed");
     await db.update(players).set({ birthday: "1990-01-01" }).where(eq(players.id, player.id));

@@ -16,9 +16,8 @@ import { clearSiteConfigCache } from "#app/modules/content/content.server.ts";
 import { closeIdleConnections, createPlayer, createSite, PDF, PNG, setSettings } from "#app/modules/payments/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { getSessionPlayer } from "#app/modules/sessions/sessions.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as verification from "#app/routes/account/verification.tsx";
 import * as documentImage from "#app/routes/admin/players/document-image.ts";
 import * as documents from "#app/routes/admin/players/documents.tsx";
@@ -26,15 +25,11 @@ import * as deposit from "#app/routes/payments/deposit.tsx";
 import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
 import { identityDocuments } from "./schema.ts";
 import { amlSignals } from "#app/modules/risk/schema.ts";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 const call = (route: RouteModule, path: string, init: CallInit = {}) =>
   callRoute(route, path, { ...init, headers: { "x-client-ip": "10.9.4.1", ...init.headers } });
-
-async function staffCookie(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
 
 function uploadForm(docType: string, file: { bytes: Uint8Array; name: string; type: string } | null) {
   const form = new FormData();
@@ -51,10 +46,9 @@ beforeAll(async () => {
   await setSettings({ mode: "demo", requiredVerifications: [] });
   clearSiteConfigCache();
   await ensureSeedAdmin(db, "AdminPass12345");
-  const adminId = (await findStaffByUsername("admin"))!.id;
   cookies.admin = await staffCookie("admin", "AdminPass12345");
   for (const role of ["support", "content"] as const) {
-    await createStaff({ id: adminId, ip: null }, { username: `id${role}1`, name: role, role, password: "StaffPass12345" });
+    await staffMember(role, `id${role}1`, "StaffPass12345", role);
     cookies[role] = await staffCookie(`id${role}1`, "StaffPass12345");
   }
 });

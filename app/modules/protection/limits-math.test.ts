@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkLimit, mayConfirm, pendingFromFor, sessionOver, used } from "./limits-math.ts";
+import { taka } from "#tests/kit/money.ts";
 
-const taka = (n: number) => BigInt(Math.round(n * 100));
 // 2026-11-23 23:30 in Dhaka (UTC+6) is 17:30 UTC.
 const at = (iso: string) => new Date(iso);
 

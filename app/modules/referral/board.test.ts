@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultBoard, formatPpmPercent, parsePercentPpm, rewardFor, tabFor } from "./board.ts";
-
-const taka = (n: number) => BigInt(Math.round(n * 100));
+import { taka } from "#tests/kit/money.ts";
 
 describe("the cash reward ratio board", () => {
   it("applies a tab only when the day's turnover is more than its threshold", () => {

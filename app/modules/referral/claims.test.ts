@@ -17,8 +17,8 @@ import { listRewardHistory, referralFigures } from "./figures.server.ts";
 import { computeRewardsForDay } from "./rewards.server.ts";
 import { referralClaims, referralRewards } from "./schema.ts";
 import { dhakaNoon, referredPlayer, setRequirements, settledRound } from "./test-helpers.ts";
+import { taka } from "#tests/kit/money.ts";
 
-const taka = (n: number) => BigInt(Math.round(n * 100));
 let dayCounter = 0;
 const freshDay = () => addDays("2026-06-01", ++dayCounter * 3);
 

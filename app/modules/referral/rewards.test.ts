@@ -6,11 +6,11 @@ import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts"
 import { computeRewardsForDay, lastDueDay, runDueReferralRewards, SETTLE_GRACE_MS } from "./rewards.server.ts";
 import { referralRewardDays, referralRewards } from "./schema.ts";
 import { dhakaNoon, referralChain, referredPlayer, setRequirements, settledRound } from "./test-helpers.ts";
+import { taka } from "#tests/kit/money.ts";
 
 afterAll(closeIdleConnections);
 beforeEach(() => setRequirements(0n, 0n));
 
-const taka = (n: number) => BigInt(Math.round(n * 100));
 let dayCounter = 0;
 /** A day of its own for each test (all tests of the file share one database). */
 const freshDay = () => addDays("2026-03-01", ++dayCounter * 3);

@@ -1,7 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { transfer } from "#app/modules/ledger/transfers.server.ts";
 import { approveWithdrawal, requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { withdrawals } from "#app/modules/payments/schema.ts";
 import {
@@ -20,6 +19,7 @@ import { amlSignals, playerReviews } from "#app/modules/risk/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
 import { clearReview, openReview, openReviewIn, openReviewOf } from "./reviews.server.ts";
 import { handleSignal, raiseSignal } from "./signals.server.ts";
+import { fundedVerifiedPlayer } from "#tests/kit/players.ts";
 
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let ctx: Awaited<ReturnType<typeof createMethodWithNumbers>>;
@@ -45,15 +45,7 @@ async function playerWithWithdrawals() {
 }
 
 async function playerWithWithdrawal(amount = taka(1_000)) {
-  const player = await createPlayer();
-  await transfer({
-    key: `test:fund:${player.id}`,
-    debit: `clearing:deposits:${ctx.method.id}`,
-    credit: `player:${player.id}:main`,
-    amount: amount * 5n,
-    currency: "BDT",
-    kind: "deposit",
-  });
+  const player = await fundedVerifiedPlayer(amount * 5n, { from: `clearing:deposits:${ctx.method.id}` });
   const { withdrawal } = await requestWithdrawal(player.id, { methodId: ctx.method.id, amount: String(amount / 100n), idempotencyKey: newKey() });
   return { player, withdrawal };
 }

@@ -22,8 +22,8 @@ import {
   isPostgres,
   PNG,
 } from "#app/modules/payments/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { staffCookie as staffCookieOf } from "#tests/kit/sessions.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as staffProofRoute from "#app/routes/admin/payments/deposit-proof.ts";
 import * as posterRoute from "#app/routes/resources/poster.ts";
 import * as playerProofRoute from "#app/routes/resources/deposit-proof.ts";
@@ -32,6 +32,7 @@ import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import { IMPORT_MARKER, importDiskUploads } from "./import-disk.server.ts";
 import { LEGACY_UPLOAD_FOLDERS } from "#app/startup/legacy-uploads.server.ts";
 import { DatabaseUploadStore, uploadStore } from "./storage.server.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 const WEBP = Uint8Array.from(Buffer.from("UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v3AgAA=", "base64"));
 
@@ -49,12 +50,9 @@ afterAll(closeIdleConnections);
 
 async function staffCookie(role: "finance" | "trader") {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const admin = await findStaffByUsername("admin");
   const username = `${role}${Math.random().toString(36).slice(2, 8)}`;
-  await createStaff({ id: admin!.id, ip: null }, { username, name: role, role, password: "StaffPass12345" });
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, "StaffPass12345");
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
+  await staffMember(role, username, "StaffPass12345", role);
+  return staffCookieOf(username, "StaffPass12345");
 }
 
 const asPlayer = async (player: { id: number }, depositId: number) =>

@@ -5,22 +5,17 @@ import { db } from "#app/db/db.server.ts";
 import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { getEditableSettings } from "#app/modules/settings/settings.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as audit from "./audit.tsx";
 import * as settings from "./settings.tsx";
 import * as staff from "./staff.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 await seedDemoContent(db);
 await ensureSeedAdmin(db, "AdminPass12345");
 const admin = (await findStaffByUsername("admin"))!;
-await createStaff({ id: admin.id, ip: null }, { username: "finance1", name: "Fin", role: "finance", password: "FinancePass1" });
-
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
+await staffMember("finance", "finance1", "FinancePass1", "Fin");
 
 function args(path: string, cookie?: string, init: RequestInit = {}) {
   const url = new URL(`http://localhost${path}`);
@@ -45,7 +40,7 @@ describe("admin routes", () => {
   });
 
   it("give finance 403 on settings, staff and audit, for pages and form posts", async () => {
-    const cookie = await cookieFor("finance1", "FinancePass1");
+    const cookie = await staffCookie("finance1", "FinancePass1");
     expect(await statusOf(settings.loader(args("/admin/settings", cookie)))).toBe(403);
     expect(
       await statusOf(settings.action(args("/admin/settings", cookie, { method: "POST", body: new URLSearchParams({ siteTitle: "Hacked" }) }))),
@@ -62,7 +57,7 @@ describe("admin routes", () => {
   });
 
   it("let an admin save settings through the form action, which redirects back with a notice", async () => {
-    const cookie = await cookieFor("admin", "AdminPass12345");
+    const cookie = await staffCookie("admin", "AdminPass12345");
     const body = new URLSearchParams({
       siteTitle: "Route Title",
       supportMail: "help@example.com",
@@ -83,7 +78,7 @@ describe("admin routes", () => {
   });
 
   it("answer a real-money switch without a licence with 400 and the message on the mode field", async () => {
-    const cookie = await cookieFor("admin", "AdminPass12345");
+    const cookie = await staffCookie("admin", "AdminPass12345");
     const body = new URLSearchParams({ siteTitle: "Route Title", supportMail: "help@example.com", depositTurnoverMultiplier: "1", mode: "real" });
     const res = (await settings.action(args("/admin/settings", cookie, { method: "POST", body }))) as {
       init: { status: number };
@@ -98,7 +93,7 @@ describe("admin routes", () => {
     ["payoutPromiseHours", ["0", "721", "1.5", "abc"], "Enter a whole number of hours from 1 to 720", [48]],
     ["resubmitWaitMinutes", ["-1", "1441", "2.5", "abc"], "Enter a whole number of minutes from 0 to 1440", [0, 30]],
   ] as const)("save %s from the form: %j are refused on the field", async (field, refused, message, saved) => {
-    const cookie = await cookieFor("admin", "AdminPass12345");
+    const cookie = await staffCookie("admin", "AdminPass12345");
     type Refusal = { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
     const post = (value: string) =>
       settings.action(
@@ -131,7 +126,7 @@ describe("admin routes", () => {
 
 describe("the settings form's second-approval amount (four-eyes payouts)", () => {
   it("saves taka, refuses bad text on its field with 400, turns off when emptied and keeps its value when left out", async () => {
-    const cookie = await cookieFor("admin", "AdminPass12345");
+    const cookie = await staffCookie("admin", "AdminPass12345");
     type Refusal = { init: { status: number }; data: { result: { error: Record<string, string[]> } } };
     const post = (extra: Record<string, string>) =>
       settings.action(

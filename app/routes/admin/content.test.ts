@@ -8,22 +8,17 @@ import { ensureContentPages, seedFooterPartnersDemo } from "#app/modules/content
 import { branding, footerPartners, sliders, socialLinks } from "#app/modules/content/schema.ts";
 import { generalSettings } from "#app/modules/settings/schema.ts";
 import { createSite, PNG } from "#app/modules/payments/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { type StaffRole } from "#app/modules/staff/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as contentPage from "#app/routes/pages/content-page.tsx";
 import { callRoute } from "#tests/support/route-call.ts";
 import * as content from "./content.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 const PASSWORD = "StaffPass12345";
 const cookies = {} as Record<StaffRole, string>;
-
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
 
 beforeAll(async () => {
   await createSite();
@@ -32,11 +27,10 @@ beforeAll(async () => {
   }
   await ensureContentPages(db);
   await ensureSeedAdmin(db, "AdminPass12345");
-  const adminId = (await findStaffByUsername("admin"))!.id;
-  cookies.admin = await cookieFor("admin", "AdminPass12345");
+  cookies.admin = await staffCookie("admin", "AdminPass12345");
   for (const role of ["finance", "content", "support"] as const) {
-    await createStaff({ id: adminId, ip: null }, { username: `${role}c1`, name: role, role, password: PASSWORD });
-    cookies[role] = await cookieFor(`${role}c1`, PASSWORD);
+    await staffMember(role, `${role}c1`, PASSWORD, role);
+    cookies[role] = await staffCookie(`${role}c1`, PASSWORD);
   }
 });
 

@@ -2,31 +2,25 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { vipLevels, vipSettings } from "#app/modules/vip/schema.ts";
 import { vipReady } from "#app/modules/vip/test-helpers.ts";
 import { callRoute } from "#tests/support/route-call.ts";
 import * as vip from "./vip.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 let content: string;
 let finance: string;
 
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
-
 beforeAll(async () => {
   await vipReady();
   await ensureSeedAdmin(db, "AdminPass12345");
-  const admin = (await findStaffByUsername("admin"))!;
-  await createStaff({ id: admin.id, ip: null }, { username: "content1", name: "Content", role: "content", password: "ContentPass1" });
-  await createStaff({ id: admin.id, ip: null }, { username: "finance1", name: "Fin", role: "finance", password: "FinancePass1" });
-  content = await cookieFor("content1", "ContentPass1");
-  finance = await cookieFor("finance1", "FinancePass1");
+  await staffMember("content", "content1", "ContentPass1", "Content");
+  await staffMember("finance", "finance1", "FinancePass1", "Fin");
+  content = await staffCookie("content1", "ContentPass1");
+  finance = await staffCookie("finance1", "FinancePass1");
 });
 
 const post = (cookie: string, form: Record<string, string>) => callRoute(vip, "/admin/vip", { cookie, form });

@@ -10,6 +10,7 @@ import { setAggregatorMode } from "#tests/mocks/aggregator.ts";
 import * as gamerun from "./gamerun.tsx";
 import * as sim from "./sim-aggregator.tsx";
 import { callRoute as call, type Outcome, sessionFor } from "#tests/support/route-call.ts";
+import { expectedLogs } from "#tests/kit/logs.ts";
 
 const ANDROID = "Mozilla/5.0 (Linux; Android 12; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 type View = { kind: string; url?: string; close?: string; game?: { code: string; name: string } | null; from?: string };
@@ -77,6 +78,7 @@ describe("/gamerun", () => {
   });
 
   it("shows the provider's message or the spec's text when the launch fails, never a 500", async () => {
+    const logs = expectedLogs();
     const { cookie } = await sessionFor(await createPlayer());
     setAggregatorMode("bad_request");
     const refused = await call(gamerun, "/gamerun", { cookie, form: { code: HTTP_GAME } });
@@ -89,6 +91,7 @@ describe("/gamerun", () => {
     expect(unknown).toMatchObject({ status: 404, data: { error: "This game is not available right now." } });
     const bad = await call(gamerun, "/gamerun", { cookie, form: { code: "<script>" } });
     expect(bad.status).toBe(400);
+    expect(logs.messages("warn")).toEqual(["launch at AGGT refused: HTTP 400", "launch at AGGT: no usable url in the answer"]);
   });
 });
 
@@ -183,6 +186,7 @@ describe("/api/game-run", () => {
   });
 
   it("passes on the provider's message, or the spec's text", async () => {
+    const logs = expectedLogs();
     const { token } = await sessionFor(await createPlayer());
     setAggregatorMode("server_error");
     expect(await call(gameRunApi, "/api/game-run", { token, json: { gameCode: HTTP_GAME } })).toMatchObject({
@@ -194,5 +198,6 @@ describe("/api/game-run", () => {
       status: 502,
       data: { message: "An unexpected error occurred" },
     });
+    expect(logs.messages("warn")).toEqual(["launch at AGGT refused: HTTP 500", "launch at AGGT: no usable url in the answer"]);
   });
 });

@@ -10,7 +10,6 @@ import { eventBusReady, type Notice, stopEventBus } from "#app/modules/events/bu
 import { getInboxMessage, sendInboxMessage, unreadCount } from "#app/modules/inbox/inbox.server.ts";
 import { adjustBalance } from "#app/modules/payments/adjustments.server.ts";
 import { closeIdleConnections, createPlayer, createSite, createStaff, newKey, taka } from "#app/modules/payments/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { staffUsers } from "#app/modules/staff/schema.ts";
 import { createStaff as createStaffAccount } from "#app/modules/staff/staff.server.ts";
 import * as adminChat from "#app/routes/admin/support/chat.tsx";
@@ -28,6 +27,7 @@ import * as events from "#app/routes/resources/balance-events.ts";
 import { type CallInit, callRoute, type RouteModule, sessionFor } from "#tests/support/route-call.ts";
 import * as inbox from "./inbox.tsx";
 import * as message from "./message.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
 
 const call = (route: RouteModule, path: string, init: CallInit = {}) =>
   callRoute(route, path, { ...init, headers: { "x-client-ip": "10.2.2.2", ...init.headers } });
@@ -35,12 +35,6 @@ const call = (route: RouteModule, path: string, init: CallInit = {}) =>
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let supportCookie: string;
 let financeCookie: string;
-
-async function staffCookie(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
 
 beforeAll(async () => {
   await createSite();

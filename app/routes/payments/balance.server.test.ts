@@ -14,7 +14,7 @@ afterAll(closeIdleConnections);
 
 describe("headerBalance", () => {
   it("shows the Bonus Wallet beside the Main Wallet when it holds money, even with the promotion wallet off", async () => {
-    const withBonus = await fundedPlayer(1_327_270n, 100_000n);
+    const withBonus = await fundedPlayer(1_327_270n, { bonus: 100_000n });
     expect(await headerBalance(withBonus)).toEqual({ main: "13,272.70", bonus: "1,000.00" });
     expect(await headerBalance(withBonus, false)).toEqual({ main: "13,272.70", bonus: "1,000.00" });
   });

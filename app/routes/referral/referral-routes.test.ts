@@ -10,16 +10,16 @@ import { addDays } from "#app/kernel/dhaka-time.ts";
 import { computeRewardsForDay } from "#app/modules/referral/rewards.server.ts";
 import { getReferralSettings } from "#app/modules/referral/settings.server.ts";
 import { dhakaNoon, referredPlayer, setRequirements, settledRound } from "#app/modules/referral/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
-import { callRoute as call, sessionFor } from "#tests/support/route-call.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
+import { callRoute as call, sessionFor, staffCookie } from "#tests/support/route-call.ts";
 import * as adminPage from "../admin/referral.tsx";
 import * as qr from "../resources/referral-qr.ts";
 import * as alias from "./referral-alias.ts";
 import * as page from "./referral.tsx";
+import { taka } from "#tests/kit/money.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
-const taka = (n: number) => BigInt(Math.round(n * 100));
 let dayCounter = 0;
 const freshDay = () => addDays("2026-08-01", ++dayCounter * 3);
 
@@ -117,14 +117,9 @@ describe("/admin/referral", () => {
   let financeCookie: string;
   beforeAll(async () => {
     await ensureSeedAdmin(db, "AdminPass12345");
-    const admin = (await findStaffByUsername("admin"))!;
-    await createStaff({ id: admin.id, ip: null }, { username: "content1", name: "Con", role: "content", password: "ContentPass1" });
-    await createStaff({ id: admin.id, ip: null }, { username: "finance2", name: "Fin", role: "finance", password: "FinancePass1" });
-    const login = async (u: string, p: string) => {
-      const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), u, p);
-      if (!out.ok) throw new Error(out.message);
-      return out.setCookie.split(";")[0]!;
-    };
+    await staffMember("content", "content1", "ContentPass1", "Con");
+    await staffMember("finance", "finance2", "FinancePass1", "Fin");
+    const login = staffCookie;
     adminCookie = await login("admin", "AdminPass12345");
     contentCookie = await login("content1", "ContentPass1");
     financeCookie = await login("finance2", "FinancePass1");

@@ -7,6 +7,7 @@ import { adapterFor, type AdapterLaunchInput, isLaunchError, LaunchError } from 
 import { houseAdapter } from "./house.ts";
 import { httpAggregatorAdapter } from "./http.server.ts";
 import { simulatedAggregatorAdapter } from "./simulated.ts";
+import { expectedLogs } from "#tests/kit/logs.ts";
 
 function providerRow(values: Partial<GameProvider> = {}): GameProvider {
   const now = new Date();
@@ -100,11 +101,14 @@ describe("HTTP aggregator adapter", () => {
   });
 
   it("a wrong secret is refused by the aggregator and its message is passed on", async () => {
+    const logs = expectedLogs();
     const e = await launchError(httpAggregatorAdapter.launch(input(providerRow({ secret: "not-the-secret" }))));
     expect(e).toMatchObject({ code: "provider_error", message: "Invalid signature", status: 502 });
+    expect(logs.messages("warn")).toEqual(["launch at AGGT refused: HTTP 401"]);
   });
 
   it("passes on the provider's message of a 500 and of a 400", async () => {
+    const logs = expectedLogs();
     setAggregatorMode("server_error");
     expect(await launchError(httpAggregatorAdapter.launch(input(providerRow())))).toMatchObject({
       code: "provider_error",
@@ -115,18 +119,22 @@ describe("HTTP aggregator adapter", () => {
       code: "provider_error",
       message: "Game is not available for this operator",
     });
+    expect(logs.messages("warn")).toEqual(["launch at AGGT refused: HTTP 500", "launch at AGGT refused: HTTP 400"]);
   });
 
   it("malformed JSON, an answer without url and a non-http url are unexpected errors", async () => {
+    const logs = expectedLogs();
     for (const mode of ["malformed", "no_url", "bad_url"] as const) {
       setAggregatorMode(mode);
       const e = await launchError(httpAggregatorAdapter.launch(input(providerRow())));
       expect(e).toMatchObject({ code: "unexpected", message: "An unexpected error occurred", status: 502 });
       expect(e.stack ?? "").not.toContain("SyntaxError");
     }
+    expect(logs.messages("warn")).toEqual(Array(3).fill("launch at AGGT: no usable url in the answer"));
   });
 
   it("gives up after 5 seconds with the unexpected error", async () => {
+    const logs = expectedLogs();
     setAggregatorMode("slow");
     const started = Date.now();
     const e = await launchError(httpAggregatorAdapter.launch(input(providerRow())));
@@ -134,5 +142,6 @@ describe("HTTP aggregator adapter", () => {
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(4_900);
     expect(took).toBeLessThan(5_900);
+    expect(logs.messages("warn")).toEqual(["launch at AGGT failed: TimeoutError"]);
   }, 15_000);
 });

@@ -1,9 +1,9 @@
 // Shared by the house game tests (not a test file itself): the house provider with Dice and Mines, and funded players.
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
+import type { Poisha } from "#app/kernel/money.ts";
 import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
-import { transfer } from "#app/modules/ledger/transfers.server.ts";
-import { createPlayer } from "#app/modules/payments/test-helpers.ts";
+import { fundedVerifiedPlayer } from "#tests/kit/players.ts";
 import { minePositions } from "./mines/fair.ts";
 import { fairSeeds, gameProviders, games, minesGames } from "../schema.ts";
 import { DICE_CODE } from "./dice/game.ts";
@@ -26,22 +26,8 @@ export async function ensureHouseGames() {
   return provider;
 }
 
-let fundSeq = 0;
-/** A player with `amount` poisha on main, credited through the ledger. */
-export async function fundedPlayer(amount = 1_000_000n) {
-  const player = await createPlayer();
-  if (amount > 0n) {
-    await transfer({
-      key: `test:house:${player.id}:${++fundSeq}`,
-      debit: "house:adjustments",
-      credit: `player:${player.id}:main`,
-      amount,
-      currency: "BDT",
-      kind: "adjustment",
-    });
-  }
-  return player;
-}
+/** A verified player with `amount` poisha on main (a house adjustment), credited through the ledger. */
+export const fundedPlayer = (amount: Poisha = 1_000_000n) => fundedVerifiedPlayer(amount, { from: "house:adjustments", kind: "adjustment" });
 
 export async function mainBalance(playerId: number) {
   return (await getPlayerBalances(playerId)).main.available;

@@ -27,7 +27,7 @@ afterAll(closeIdleConnections);
 beforeAll(async () => {
   await createProvider(PLATFORM, { secretPrevious: "old-secret" });
   await createProvider("WTNS", { secret: "" });
-  player = await fundedPlayer(10_000n, 2_000n);
+  player = await fundedPlayer(10_000n, { bonus: 2_000n });
   token = await launchSession(player);
 });
 

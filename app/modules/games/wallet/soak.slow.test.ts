@@ -29,7 +29,7 @@ afterAll(closeIdleConnections);
 async function play(index: number, calls: number) {
   const rnd = prng(1_000 + index);
   const start = { main: BigInt(rnd.int(0, 50_000)), bonus: BigInt(rnd.int(0, 20_000)) };
-  const playerId = await fundedPlayer(start.main, start.bonus);
+  const playerId = await fundedPlayer(start.main, { bonus: start.bonus });
   const token = await launchSession(playerId); // the provider bets with the token of the player's session
   const m = { ...start };
   const rounds: Round[] = [];

@@ -3,8 +3,6 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
-import { transferLinked } from "#app/modules/ledger/transfers.server.ts";
-import { createTestPlayer } from "#app/modules/ledger/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
 import { gameProviders, games } from "../schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
@@ -28,39 +26,8 @@ export async function createProvider(platform = PLATFORM, values: Partial<typeof
   return p!;
 }
 
-let fundSeq = 0;
-/** A player with `main` and `bonus` poisha, credited through the ledger. */
-export async function fundedPlayer(main: bigint, bonus = 0n) {
-  const playerId = await createTestPlayer();
-  const legs = [
-    ...(main > 0n
-      ? [
-          {
-            key: `wtfund:${++fundSeq}:${playerId}:main`,
-            debit: "house:test-float",
-            credit: `player:${playerId}:main`,
-            amount: main,
-            currency: "BDT" as const,
-            kind: "deposit",
-          },
-        ]
-      : []),
-    ...(bonus > 0n
-      ? [
-          {
-            key: `wtfund:${++fundSeq}:${playerId}:bonus`,
-            debit: "expense:bonus",
-            credit: `player:${playerId}:bonus`,
-            amount: bonus,
-            currency: "BDT" as const,
-            kind: "bonus",
-          },
-        ]
-      : []),
-  ];
-  if (legs.length) await transferLinked(legs);
-  return playerId;
-}
+/** A bare player with `main` poisha (and `{ bonus }`), credited through the ledger. */
+export { fundedPlayer } from "#tests/kit/players.ts";
 
 /**
  * Launches `${platform}-SLOT-TEST` for the player and opens it (as /gamerun does), through the real launch code:

@@ -17,7 +17,7 @@ const ids = () => {
 /** Each player's launch token: the provider's bets carry the token of the player's session (see provider-route.test.ts). */
 const tokens = new Map<number, string>();
 const funded = async (main: bigint, bonus = 0n) => {
-  const playerId = await fundedPlayer(main, bonus);
+  const playerId = await fundedPlayer(main, { bonus });
   tokens.set(playerId, await launchSession(playerId));
   return playerId;
 };

@@ -8,15 +8,16 @@ import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { signedUpPlayer } from "#app/modules/players/test-helpers.ts";
 import { activeExclusion } from "#app/modules/protection/exclusions.server.ts";
 import { sessions } from "#app/modules/sessions/schema.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as staffTab from "#app/routes/admin/players/exclusions.tsx";
 import * as loginPage from "#app/routes/auth/login.tsx";
 import { callRoute, sessionFor } from "#tests/support/route-call.ts";
 import * as closeAccount from "./close-account.tsx";
 import * as selfExclusion from "./self-exclusion.tsx";
 import * as timeOut from "./time-out.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 await seedDemoContent(db);
 let seq = 0;
@@ -25,17 +26,10 @@ const errorsOf = (data: unknown) => (data as { result: { error: Record<string, s
 let support: string;
 let content: string;
 
-async function staffCookie(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
-
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const admin = (await findStaffByUsername("admin"))!;
-  await createStaff({ id: admin.id, ip: null }, { username: "support1", name: "Support", role: "support", password: "SupportPass1" });
-  await createStaff({ id: admin.id, ip: null }, { username: "content1", name: "Content", role: "content", password: "ContentPass1" });
+  await staffMember("support", "support1", "SupportPass1", "Support");
+  await staffMember("content", "content1", "ContentPass1", "Content");
   support = await staffCookie("support1", "SupportPass1");
   content = await staffCookie("content1", "ContentPass1");
 });

@@ -7,23 +7,17 @@ import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { createTraderEvent } from "#app/modules/exchange/trader.server.ts";
 import { exchangeEvents } from "#app/modules/exchange/schema.ts";
 import { currentStreamHosts } from "#app/modules/settings/stream-hosts.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as event from "./event.tsx";
 import * as events from "./events.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 await seedDemoContent(db);
 await ensureSeedAdmin(db, "AdminPass12345");
-const admin = (await findStaffByUsername("admin"))!;
-await createStaff({ id: admin.id, ip: null }, { username: "trader9", name: "Tra", role: "trader", password: "TraderPass1" });
-await createStaff({ id: admin.id, ip: null }, { username: "support9", name: "Sup", role: "support", password: "SupportPass1" });
-
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
+await staffMember("trader", "trader9", "TraderPass1", "Tra");
+await staffMember("support", "support9", "SupportPass1", "Sup");
 
 function post(path: string, cookie: string, form: Record<string, string>, params: Record<string, string> = {}) {
   const url = new URL(`http://localhost${path}`);
@@ -54,9 +48,9 @@ const lastAudit = async (action: string, entityId: number) =>
   )[0];
 
 describe("the stream slot in the back office", async () => {
-  const adminCookie = await cookieFor("admin", "AdminPass12345");
-  const traderCookie = await cookieFor("trader9", "TraderPass1");
-  const supportCookie = await cookieFor("support9", "SupportPass1");
+  const adminCookie = await staffCookie("admin", "AdminPass12345");
+  const traderCookie = await staffCookie("trader9", "TraderPass1");
+  const supportCookie = await staffCookie("support9", "SupportPass1");
   const trader = (await findStaffByUsername("trader9"))!;
   const eventId = await createTraderEvent(
     { staffId: trader.id, ip: null },

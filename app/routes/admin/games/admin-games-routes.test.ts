@@ -9,13 +9,14 @@ import { i18nextMiddleware } from "#app/i18n/i18n.server.ts";
 import { countUploads } from "#app/modules/uploads/test-helpers.ts";
 import { gameProviders, games } from "#app/modules/games/schema.ts";
 import { PNG } from "#app/modules/payments/test-helpers.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { type StaffRole } from "#app/modules/staff/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import * as posterRoute from "#app/routes/resources/poster.ts";
 import * as gamesRoute from "./games.tsx";
 import * as providersRoute from "./providers.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 type Handler = (args: never) => unknown;
 type Outcome = { status: number; location?: string | null; data?: unknown; response?: Response };
@@ -46,12 +47,6 @@ async function call(
   return { status: 200, data: result };
 }
 
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
-
 const PASSWORD = "StaffPass12345";
 const SECRET = "route-secret-0123456789";
 const cookies = {} as Record<StaffRole, string>;
@@ -60,11 +55,10 @@ let game: { id: number };
 
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const adminId = (await findStaffByUsername("admin"))!.id;
-  cookies.admin = await cookieFor("admin", "AdminPass12345");
+  cookies.admin = await staffCookie("admin", "AdminPass12345");
   for (const role of ["finance", "content"] as const) {
-    await createStaff({ id: adminId, ip: null }, { username: `${role}1`, name: role, role, password: PASSWORD });
-    cookies[role] = await cookieFor(`${role}1`, PASSWORD);
+    await staffMember(role, `${role}1`, PASSWORD, role);
+    cookies[role] = await staffCookie(`${role}1`, PASSWORD);
   }
   provider = (await db.insert(gameProviders).values({ platform: "SG", name: "Spadegaming", filterId: 70, secret: SECRET }).returning())[0]!;
   game = (await db.insert(games).values({ code: "SG-FISH-KING", name: "Fishing King", type: "FISH", providerId: provider.id }).returning())[0]!;

@@ -23,10 +23,9 @@ import {
 } from "#app/modules/payments/test-helpers.ts";
 import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { promotions } from "#app/modules/promotions/schema.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
 import { type StaffRole } from "#app/modules/staff/schema.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as adjustmentsRoute from "./adjustments.tsx";
 import * as proofRoute from "./deposit-proof.ts";
 import * as depositsRoute from "./deposits.tsx";
@@ -35,6 +34,8 @@ import * as checkoutsRoute from "./checkouts.tsx";
 import * as promotionEditRoute from "./promotion-edit.tsx";
 import * as promotionsRoute from "./promotions.tsx";
 import * as withdrawalsRoute from "./withdrawals.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 type Handler = (args: never) => unknown;
 
@@ -67,12 +68,6 @@ async function call(
   return { status: 200, data: result };
 }
 
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
-
 const PASSWORD = "StaffPass12345";
 const cookies = {} as Record<StaffRole, string>;
 let adminId: number;
@@ -82,10 +77,10 @@ beforeAll(async () => {
   await createSite({ promotionWallet: true, depositTurnoverHundredths: 100 });
   await ensureSeedAdmin(db, "AdminPass12345");
   adminId = (await findStaffByUsername("admin"))!.id;
-  cookies.admin = await cookieFor("admin", "AdminPass12345");
+  cookies.admin = await staffCookie("admin", "AdminPass12345");
   for (const role of ["finance", "support", "trader", "content"] as const) {
-    await createStaff({ id: adminId, ip: null }, { username: `${role}1`, name: role, role, password: PASSWORD });
-    cookies[role] = await cookieFor(`${role}1`, PASSWORD);
+    await staffMember(role, `${role}1`, PASSWORD, role);
+    cookies[role] = await staffCookie(`${role}1`, PASSWORD);
   }
   ctx = await createMethodWithNumbers();
 });

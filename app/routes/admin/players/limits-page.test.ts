@@ -5,21 +5,19 @@ import { db } from "#app/db/db.server.ts";
 import { languageCookie } from "#app/i18n/i18n.server.ts";
 import { createPlayer, taka } from "#app/modules/payments/test-helpers.ts";
 import { changeLimit } from "#app/modules/protection/limits.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { callRoute } from "#tests/support/route-call.ts";
 import * as limits from "./limits.tsx";
+import { staffMember } from "#tests/kit/players.ts";
 
 let cookie: string;
 
 beforeAll(async () => {
   await ensureSeedAdmin(db, "AdminPass12345");
-  const admin = (await findStaffByUsername("admin"))!;
   const username = `rglim${Date.now() % 1_000_000}`;
-  await createStaff({ id: admin.id, ip: null }, { username, name: "Support", role: "support", password: "SupportPass1" });
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, "SupportPass1");
-  if (!out.ok) throw new Error(out.message);
-  cookie = out.setCookie.split(";")[0]!;
+  await staffMember("support", username, "SupportPass1", "Support");
+  cookie = await staffCookie(username, "SupportPass1");
 });
 
 it("writes a session limit in minutes in the staff member's language, and money as taka", async () => {

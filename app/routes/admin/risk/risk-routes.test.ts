@@ -9,32 +9,26 @@ import { requestWithdrawal } from "#app/modules/payments/withdrawals.server.ts";
 import { closeIdleConnections, createMethodWithNumbers, createPlayer, createSite, newKey, taka } from "#app/modules/payments/test-helpers.ts";
 import { playerReviews } from "#app/modules/risk/schema.ts";
 import { raiseSignal } from "#app/modules/risk/signals.server.ts";
-import { loginStaff } from "#app/modules/staff/auth.server.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
+import { ensureSeedAdmin } from "#app/modules/staff/staff.server.ts";
 import { callRoute } from "#tests/support/route-call.ts";
 import * as withdrawalsPage from "../payments/withdrawals.tsx";
 import * as playerRisk from "../players/risk.tsx";
 import * as risk from "./risk.tsx";
+import { staffCookie } from "#tests/kit/sessions.ts";
+import { staffMember } from "#tests/kit/players.ts";
 
 let admin: string;
 let finance: string;
 let support: string;
 
-async function cookieFor(username: string, password: string) {
-  const out = await loginStaff(new Request("http://localhost/admin/login", { method: "POST" }), username, password);
-  if (!out.ok) throw new Error(out.message);
-  return out.setCookie.split(";")[0]!;
-}
-
 beforeAll(async () => {
   await createSite();
   await ensureSeedAdmin(db, "AdminPass12345");
-  const a = (await findStaffByUsername("admin"))!;
-  await createStaff({ id: a.id, ip: null }, { username: "finance1", name: "Fin", role: "finance", password: "FinancePass1" });
-  await createStaff({ id: a.id, ip: null }, { username: "support1", name: "Sup", role: "support", password: "SupportPass1" });
-  admin = await cookieFor("admin", "AdminPass12345");
-  finance = await cookieFor("finance1", "FinancePass1");
-  support = await cookieFor("support1", "SupportPass1");
+  await staffMember("finance", "finance1", "FinancePass1", "Fin");
+  await staffMember("support", "support1", "SupportPass1", "Sup");
+  admin = await staffCookie("admin", "AdminPass12345");
+  finance = await staffCookie("finance1", "FinancePass1");
+  support = await staffCookie("support1", "SupportPass1");
 });
 afterAll(closeIdleConnections);
 

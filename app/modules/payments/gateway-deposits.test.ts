@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isConnectionLost } from "#app/db/connection-errors.ts";
 import { db } from "#app/db/db.server.ts";
+import { expectedLogs } from "#tests/kit/logs.ts";
 import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { rgLimits } from "#app/modules/protection/schema.ts";
 import { amlSignals } from "#app/modules/risk/schema.ts";
@@ -234,6 +235,8 @@ describe("answers that cannot be trusted", () => {
   it.runIf(isPostgres())(
     "credits each paid checkout once when PostgreSQL ends the connections under load, and the process lives",
     async () => {
+      // Each query that was running on an ended connection is logged as lost (how many depends on timing).
+      const logs = expectedLogs();
       const processErrors: unknown[] = [];
       const onProcessError = (e: unknown) => void processErrors.push(e);
       process.on("uncaughtException", onProcessError);
@@ -270,6 +273,7 @@ describe("answers that cannot be trusted", () => {
           expect(await db.select().from(deposits).where(eq(deposits.playerId, player.id))).toHaveLength(1);
         }
         expect(processErrors).toEqual([]);
+        for (const message of logs.messages()) expect(message).toMatch(/connection .*lost/);
       } finally {
         process.off("uncaughtException", onProcessError);
         process.off("unhandledRejection", onProcessError);

@@ -4,6 +4,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
+import { expectedLogs } from "#tests/kit/logs.ts";
 import { stopEventBus } from "#app/modules/events/bus.server.ts";
 import { closeIdleConnections, isPostgres } from "#app/modules/payments/test-helpers.ts";
 import { exchangeEvents, exchangeMarkets } from "../schema.ts";
@@ -100,6 +101,7 @@ describe("the feed runner", () => {
       const lockKey = 7_300_000 + randomInt(100_000); // not the running servers' lock
       const empty: ExchangeFeed = { events: async () => [] };
       const options = { feed: empty, sync, databaseUrl: url, intervalMs: 50, leaderRetryMs: 100, lockKey };
+      const logs = expectedLogs();
       const a = new FeedRunner(options);
       const b = new FeedRunner(options);
       const until = async (check: () => boolean) => {
@@ -123,6 +125,7 @@ describe("the feed runner", () => {
         const readsOfA = a.reads;
         await until(() => b.reads > 15);
         expect(a.reads).toBe(readsOfA); // A came back as a follower
+        expect(logs.messages("error")).toContain("the leader connection was lost; another instance takes over");
       } finally {
         await Promise.all([a.stop(), b.stop()]);
       }

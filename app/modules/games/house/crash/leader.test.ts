@@ -3,6 +3,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
+import { expectedLogs } from "#tests/kit/logs.ts";
 import { closeIdleConnections, isPostgres } from "#app/modules/payments/test-helpers.ts";
 import { crashRounds } from "../../schema.ts";
 import { CrashEngine } from "./engine.server.ts";
@@ -35,6 +36,7 @@ describe.skipIf(!isPostgres())("leader election on PostgreSQL", () => {
       void (await db.update(crashRounds).set({ crashPoint: 130 }).where(eq(crashRounds.id, round.id)));
     const a = new CrashEngine({ databaseUrl: url, timing, chainLength: 200, onRoundOpened });
     const b = new CrashEngine({ databaseUrl: url, timing, chainLength: 200, onRoundOpened });
+    const logs = expectedLogs();
     const drivenBy = new Set<string>();
     a.hub.subscribe((e) => void (e.t === "tick" && a.isLeader && drivenBy.add("a")));
     b.hub.subscribe((e) => void (e.t === "tick" && b.isLeader && drivenBy.add("b")));
@@ -61,6 +63,7 @@ describe.skipIf(!isPostgres())("leader election on PostgreSQL", () => {
       await waitFor(a, (e) => e.t === "tick" && e.r > next.r - 1, 15_000);
       expect(a.isLeader).toBe(false);
       expect(b.isLeader).toBe(true);
+      expect(logs.messages("error")).toContain("the leader connection was lost; another instance takes over");
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

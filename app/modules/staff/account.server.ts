@@ -1,6 +1,6 @@
 // A staff member's own account: their password and their sessions (each change in the audit log).
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
+import { db, type Tx } from "#app/db/db.server.ts";
 import { hashPassword, verifyPassword } from "#app/modules/players/index.server.ts";
 import { audit } from "#app/modules/audit/index.server.ts";
 import { staffSessions, staffUsers } from "./schema.ts";
@@ -17,10 +17,7 @@ export async function changeOwnPassword(who: CodeCheck & { sessionId: string }, 
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(staffUsers.id, who.staffId));
-    const ended = await tx
-      .delete(staffSessions)
-      .where(and(eq(staffSessions.staffId, who.staffId), ne(staffSessions.id, who.sessionId)))
-      .returning({ id: staffSessions.id });
+    const ended = await deleteOtherSessions(tx, who);
     await audit(tx, {
       staffId: who.staffId,
       action: "staff.password_change",
@@ -115,10 +112,7 @@ export async function endOwnSession(who: { staffId: number; ip: string | null },
 /** Ends all of the staff member's sessions but the one in use. Returns how many ended. */
 export async function endOtherSessions(who: { staffId: number; ip: string | null; sessionId: string }) {
   return db.transaction(async (tx) => {
-    const ended = await tx
-      .delete(staffSessions)
-      .where(and(eq(staffSessions.staffId, who.staffId), ne(staffSessions.id, who.sessionId)))
-      .returning({ id: staffSessions.id });
+    const ended = await deleteOtherSessions(tx, who);
     if (ended.length > 0)
       await audit(tx, {
         staffId: who.staffId,
@@ -130,4 +124,12 @@ export async function endOtherSessions(who: { staffId: number; ip: string | null
       });
     return ended.length;
   });
+}
+
+/** Deletes the staff member's sessions but the one in use (a password change and "end all others" both do). */
+function deleteOtherSessions(tx: Tx, who: { staffId: number; sessionId: string }) {
+  return tx
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, who.staffId), ne(staffSessions.id, who.sessionId)))
+    .returning({ id: staffSessions.id });
 }

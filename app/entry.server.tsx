@@ -8,7 +8,7 @@ import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, Rout
 import { ServerRouter } from "react-router";
 import { getEnv } from "./config/env.server.ts";
 import { bootstrap } from "#app/startup/startup.server.ts";
-import { database } from "./db/db.server.ts";
+import { database, replica } from "./db/db.server.ts";
 import { log as rootLog } from "./kernel/log.server.ts";
 import { getInstance } from "./i18n/i18n.server.ts";
 import { stopCrashEngine, providerFrameOrigins } from "#app/modules/games/index.server.ts";
@@ -29,6 +29,7 @@ export const streamTimeout = 5_000;
 /** Called by server.mjs on SIGINT/SIGTERM: PGlite must be closed or its folder stays marked as in use. */
 export async function shutdown() {
   await stopCrashEngine();
+  await replica?.close();
   await database.close();
 }
 

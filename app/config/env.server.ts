@@ -13,6 +13,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    // A read replica of DATABASE_URL's database: back-office reports and CSV exports read from it (app/db/db.server.ts readDb).
+    DATABASE_REPLICA_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     // Connections this instance keeps to PostgreSQL (README: more than the database server's CPUs mostly add contention).
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
     // How long a request waits to open a connection or for one to come free before it is answered 503.

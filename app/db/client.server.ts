@@ -34,13 +34,28 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** A dead peer on an open connection is found by TCP keepalive, whose first probe goes after this much silence. */
 const KEEPALIVE_DELAY_MS = 10_000;
 
-export async function openPostgres(url: string, { max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS } = {}): Promise<Database> {
+export async function openPostgres(url: string, { max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS, migrate = true } = {}): Promise<Database> {
   const connection = {
     connectionString: url,
     connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
   };
+  if (migrate) await migrateUnderLock(connection);
+  const pool = new pg.Pool({ ...connection, max });
+  // An idle connection the database ended (a restart, a failover, pg_terminate_backend) is dropped by the pool and the
+  // next query opens a new one; unheard, its error event would end the process.
+  pool.on("error", (e) => log.error(`an idle connection failed and was dropped: ${e.message}`));
+  // The pool listens only to its idle connections. One checked out (a transaction, a query under way) whose server
+  // ends it emits 'error' too: unheard, that ends the process. Heard here while it is out (see onLostInUse).
+  pool.on("acquire", (client) => client.on("error", onLostInUse));
+  pool.on("release", (_err, client) => client.removeListener("error", onLostInUse));
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  return { db, driver: "postgres", close: () => pool.end() };
+}
+
+/** Runs the migrations once while holding MIGRATION_LOCK, so instances starting together take turns. */
+async function migrateUnderLock(connection: pg.ClientConfig) {
   const lockClient = new pg.Client(connection);
   // A connection lost while migrating fails the start-up through its query; its error event must not end it first.
   lockClient.on("error", () => {});
@@ -52,16 +67,6 @@ export async function openPostgres(url: string, { max = 10, connectTimeoutMs = C
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     await lockClient.end();
   }
-  const pool = new pg.Pool({ ...connection, max });
-  // An idle connection the database ended (a restart, a failover, pg_terminate_backend) is dropped by the pool and the
-  // next query opens a new one; unheard, its error event would end the process.
-  pool.on("error", (e) => log.error(`an idle connection failed and was dropped: ${e.message}`));
-  // The pool listens only to its idle connections. One checked out (a transaction, a query under way) whose server
-  // ends it emits 'error' too: unheard, that ends the process. Heard here while it is out (see onLostInUse).
-  pool.on("acquire", (client) => client.on("error", onLostInUse));
-  pool.on("release", (_err, client) => client.removeListener("error", onLostInUse));
-  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
-  return { db, driver: "postgres", close: () => pool.end() };
 }
 
 let lostLoggedAt = 0;

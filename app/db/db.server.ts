@@ -13,3 +13,17 @@ async function open(): Promise<Database> {
 // Opened (and migrated) once per process, before the first request is served.
 export const database = await open();
 export const db = database.db;
+
+/**
+ * Where back-office reports and CSV exports read: the replica at DATABASE_REPLICA_URL when one is set (long reads off
+ * the primary; a replica lags by its replication delay, which reports can bear and money decisions cannot, so nothing
+ * that decides about money reads here), otherwise the primary. The replica is not migrated: it follows the primary.
+ */
+async function openReplica(): Promise<Database | undefined> {
+  const env = getEnv();
+  if (!env.DATABASE_REPLICA_URL) return undefined;
+  return openPostgres(env.DATABASE_REPLICA_URL, { max: env.DATABASE_POOL_SIZE, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS, migrate: false });
+}
+
+export const replica = await openReplica();
+export const readDb = replica?.db ?? db;

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { staffPage } from "./support/payments.ts";
 import { expect, test } from "./support/test.ts";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 const PASSWORD = "Two-Factor-Pass-1";
 
@@ -13,6 +13,22 @@ const PASSWORD = "Two-Factor-Pass-1";
 function codeFor(secret: string, offsetSeconds = 0) {
   const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
   return totp.generate({ timestamp: Date.now() + offsetSeconds * 1000 });
+}
+
+/** A new support member (no second factor required) created by the admin on /admin/staff; their username. */
+async function newSupportMember(browser: Browser, javaScriptEnabled: boolean, project: string) {
+  const username = `tf${project.replace(/[^a-z]/g, "")}${randomBytes(3).toString("hex")}`;
+  const admin = await staffPage(browser, javaScriptEnabled);
+  await admin.goto("/admin/staff");
+  const create = admin.getByTestId("create-staff");
+  await create.getByLabel("Username").fill(username);
+  await create.getByLabel("Name", { exact: true }).fill("Two Factor");
+  await create.getByLabel("Role").selectOption("support");
+  await create.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await create.getByRole("button", { name: "Create account" }).click();
+  await expect(admin.getByTestId("admin-notice")).toContainText(username);
+  await admin.context().close();
+  return username;
 }
 
 async function passwordStep(page: Page, username: string) {
@@ -27,17 +43,7 @@ test("staff turn on two-factor sign-in and then log in with a code; the password
   browser,
   javaScriptEnabled,
 }, testInfo) => {
-  const username = `tf${testInfo.project.name.replace(/[^a-z]/g, "")}${randomBytes(3).toString("hex")}`;
-  const admin = await staffPage(browser, javaScriptEnabled);
-  await admin.goto("/admin/staff");
-  const create = admin.getByTestId("create-staff");
-  await create.getByLabel("Username").fill(username);
-  await create.getByLabel("Name", { exact: true }).fill("Two Factor");
-  await create.getByLabel("Role").selectOption("support");
-  await create.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await create.getByRole("button", { name: "Create account" }).click();
-  await expect(admin.getByTestId("admin-notice")).toContainText(username);
-  await admin.context().close();
+  const username = await newSupportMember(browser, javaScriptEnabled, testInfo.project.name);
 
   // Two-factor off: the password alone signs in, as before.
   await passwordStep(page, username);
@@ -93,4 +99,41 @@ test("staff turn on two-factor sign-in and then log in with a code; the password
   await page.goto("/admin/account");
   await expect(page.getByTestId("two-factor")).toContainText("Recovery codes left: 9");
   await expect(page.getByTestId("own-session").first()).toContainText("This device");
+});
+
+test("an admin resets the two-factor sign-in of a member who lost it; the member is logged out, then the password alone signs in", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  // Two staff sign-ins, a set-up and a reset: on a loaded machine more than the default minute.
+  test.slow();
+  const username = await newSupportMember(browser, javaScriptEnabled, testInfo.project.name);
+  await passwordStep(page, username);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/account");
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  await page.getByTestId("enable-two-factor").getByLabel("Code from the app").fill(codeFor(secret));
+  await page.getByTestId("enable-two-factor").getByRole("button", { name: "Confirm and turn on" }).click();
+  await expect(page.getByTestId("two-factor-state")).toHaveText(/^On/);
+
+  // Lost the phone and the codes: an admin resets it on the staff page; the member is logged out and the password
+  // alone signs in again (the role, support, does not require a second factor).
+  const resetter = await staffPage(browser, javaScriptEnabled);
+  await resetter.goto("/admin/staff");
+  const row = resetter.getByTestId(`staff-${username}`);
+  await expect(row.getByTestId("two-factor-state")).toHaveText("2FA on");
+  await row.getByText("Reset two-factor").click();
+  await row.getByRole("button", { name: "Turn their two-factor off" }).click();
+  await expect(resetter.getByTestId("admin-notice")).toContainText(`Two-factor sign-in of ${username} is off`);
+  await expect(resetter.getByTestId(`staff-${username}`).getByTestId("two-factor-state")).toHaveText("2FA off");
+  await resetter.context().close();
+  await page.goto("/admin/account");
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await expect(page.getByTestId("two-factor-state")).toHaveText(/^Off/);
 });

@@ -30,4 +30,12 @@ export {
 export type { TwoFactorStatus } from "./two-factor.server.ts";
 export { changeOwnPassword, endOtherSessions, endOwnSession, listOwnSessions } from "./account.server.ts";
 export { dashboardCounts } from "./dashboard.server.ts";
-export { createStaff, ensureSeedAdmin, findStaffByUsername, listStaff, resetStaffPassword, setStaffActive } from "./staff.server.ts";
+export {
+  createStaff,
+  ensureSeedAdmin,
+  findStaffByUsername,
+  listStaff,
+  resetStaffPassword,
+  resetStaffTwoFactor,
+  setStaffActive,
+} from "./staff.server.ts";

@@ -7,6 +7,7 @@ export {
   endOtherSessionsSchema,
   endSessionSchema,
   resetStaffPasswordSchema,
+  resetStaffTwoFactorSchema,
   setStaffActiveSchema,
   staffCodeSchema,
   staffLoginSchema,

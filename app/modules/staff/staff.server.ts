@@ -5,7 +5,7 @@ import { db, type Db, type Tx } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
 import { hashPassword } from "#app/modules/players/index.server.ts";
 import { audit } from "#app/modules/audit/index.server.ts";
-import { staffSessions, staffUsers, type StaffRole } from "./schema.ts";
+import { staffRecoveryCodes, staffSessions, staffUsers, type StaffRole } from "./schema.ts";
 import { STAFF_PASSWORD_MIN, type CreateStaffInput } from "./validation.ts";
 
 export type Staff = typeof staffUsers.$inferSelect;
@@ -65,7 +65,11 @@ export async function createStaff(actor: Actor, input: Omit<CreateStaffInput, "i
 }
 
 export type StaffChangeResult =
-  { ok: true; username: string } | { ok: false; error: "admin.errors.staffNotFound" | "admin.errors.cannotDeactivateSelf" };
+  | { ok: true; username: string }
+  | {
+      ok: false;
+      error: "admin.errors.staffNotFound" | "admin.errors.cannotDeactivateSelf" | "admin.errors.twoFactorResetSelf" | "admin.errors.twoFactorNotOn";
+    };
 
 /** Deactivating also ends the account's sessions at once; an admin cannot lock themselves out. */
 export async function setStaffActive(actor: Actor, staffId: number, active: boolean): Promise<StaffChangeResult> {
@@ -107,6 +111,35 @@ export async function resetStaffPassword(actor: Actor & { sessionId?: string }, 
       ip: actor.ip,
     });
     return { ok: true, username: row.username } as const;
+  });
+}
+
+/**
+ * For a member who lost their authenticator and their recovery codes: turns their two-factor sign-in off, deletes
+ * their recovery codes and ends their sessions. Where their role requires a second factor, their next log-in goes
+ * through setting up a new one. One's own is turned off on /admin/account (with a code or the password) instead.
+ */
+export async function resetStaffTwoFactor(actor: Actor, staffId: number): Promise<StaffChangeResult> {
+  if (staffId === actor.id) return { ok: false, error: "admin.errors.twoFactorResetSelf" };
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, staffId)).for("update");
+    if (!before) return { ok: false, error: "admin.errors.staffNotFound" } as const;
+    if (!before.totpSecret) return { ok: false, error: "admin.errors.twoFactorNotOn" } as const;
+    await tx
+      .update(staffUsers)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, totpEnabledAt: null, updatedAt: new Date() })
+      .where(eq(staffUsers.id, staffId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+    await audit(tx, {
+      staffId: actor.id,
+      action: "staff.two_factor_reset",
+      entity: "staff_user",
+      entityId: staffId,
+      after: { username: before.username },
+      ip: actor.ip,
+    });
+    return { ok: true, username: before.username } as const;
   });
 }
 

@@ -10,7 +10,7 @@ import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 import { changeOwnPassword, describeDevice, endOtherSessions, endOwnSession, listOwnSessions } from "./account.server.ts";
 import { completeRequiredSetup, completeSecondFactor, getPendingStaff, getStaff, loginStaff, requireStaff } from "./auth.server.ts";
 import { staffRecoveryCodes, staffSessions, staffUsers } from "./schema.ts";
-import { createStaff, ensureSeedAdmin, findStaffByUsername, toPublicStaff } from "./staff.server.ts";
+import { createStaff, ensureSeedAdmin, findStaffByUsername, resetStaffTwoFactor, toPublicStaff } from "./staff.server.ts";
 import {
   beginTwoFactorSetup,
   disableTwoFactor,
@@ -145,6 +145,42 @@ describe("turning two-factor sign-in on and off", () => {
     const { next, cookie } = await passwordStep("tf.off");
     expect(next).toBe("full");
     expect((await getStaff(pageRequest("/admin", cookie)))?.staff.username).toBe("tf.off");
+  });
+});
+
+describe("an admin resets another member's two-factor", () => {
+  it("turns it off, deletes the recovery codes, ends their sessions, audits it; the member then signs in with the password", async () => {
+    const staff = await newStaff("tf.lost");
+    await withTwoFactor(staff);
+    const { next } = await passwordStep("tf.lost");
+    expect(next).toBe("code");
+    const session = await passwordStep("tf.lost");
+    expect((await db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.id))).length).toBeGreaterThan(0);
+
+    expect(await resetStaffTwoFactor({ id: admin.id, ip: "10.9.9.9" }, staff.id)).toEqual({ ok: true, username: "tf.lost" });
+    expect((await twoFactorStatus(staff.id)).enabled).toBe(false);
+    expect(await db.select().from(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staff.id))).toEqual([]);
+    expect(await db.select().from(staffSessions).where(eq(staffSessions.staffId, staff.id))).toEqual([]);
+    expect(await getPendingStaff(pageRequest("/admin/login", session.cookie))).toBeFalsy();
+    const reset = await auditRows("staff.two_factor_reset", admin.id);
+    expect(reset.filter((r) => r.entityId === String(staff.id)).map((r) => r.after)).toEqual([{ username: "tf.lost" }]);
+    expect((await passwordStep("tf.lost")).next).toBe("full");
+  });
+
+  it("refuses one's own (that is /admin/account's), a member without it and an unknown id; 50 parallel resets act once", async () => {
+    const actor = { id: admin.id, ip: null };
+    expect(await resetStaffTwoFactor(actor, admin.id)).toEqual({ ok: false, error: "admin.errors.twoFactorResetSelf" });
+    const plain = await newStaff("tf.plain");
+    expect(await resetStaffTwoFactor(actor, plain.id)).toEqual({ ok: false, error: "admin.errors.twoFactorNotOn" });
+    expect(await resetStaffTwoFactor(actor, 987_654)).toEqual({ ok: false, error: "admin.errors.staffNotFound" });
+
+    const staff = await newStaff("tf.race");
+    await withTwoFactor(staff);
+    const results = await Promise.all(Array.from({ length: 50 }, () => resetStaffTwoFactor(actor, staff.id)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.error === "admin.errors.twoFactorNotOn")).toHaveLength(49);
+    const reset = await auditRows("staff.two_factor_reset", admin.id);
+    expect(reset.filter((r) => r.entityId === String(staff.id))).toHaveLength(1);
   });
 });
 

@@ -46,7 +46,17 @@ export const setStaffActiveSchema = z.object({
   staffId: idField,
 });
 
-export const staffActionSchema = z.discriminatedUnion("intent", [createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema]);
+export const resetStaffTwoFactorSchema = z.object({
+  intent: z.literal("resetTwoFactor"),
+  staffId: idField,
+});
+
+export const staffActionSchema = z.discriminatedUnion("intent", [
+  createStaffSchema,
+  resetStaffPasswordSchema,
+  setStaffActiveSchema,
+  resetStaffTwoFactorSchema,
+]);
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx); spaces and dashes are ignored. */
 export const twoFactorCodeField = z

@@ -6,16 +6,24 @@ import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, AdminField, Notice } from "#app/components/admin/AdminField.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
-import { clientIp, requireStaff, createStaff, listStaff, resetStaffPassword, setStaffActive } from "#app/modules/staff/index.server.ts";
+import {
+  clientIp,
+  requireStaff,
+  createStaff,
+  listStaff,
+  resetStaffPassword,
+  resetStaffTwoFactor,
+  setStaffActive,
+} from "#app/modules/staff/index.server.ts";
 import { staffRoles } from "#app/modules/staff/index.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { createStaffSchema, resetStaffPasswordSchema, setStaffActiveSchema } from "#app/modules/staff/index.ts";
+import { createStaffSchema, resetStaffPasswordSchema, resetStaffTwoFactorSchema, setStaffActiveSchema } from "#app/modules/staff/index.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const notices = ["created", "passwordReset", "deactivated", "activated"] as const;
+const notices = ["created", "passwordReset", "deactivated", "activated", "twoFactorReset"] as const;
 type NoticeKey = (typeof notices)[number];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -33,12 +41,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       name: s.name,
       role: s.role,
       active: s.active,
+      twoFactorEnabled: s.twoFactorEnabled,
       lastLoginAt: formatDhaka(s.lastLoginAt, "YYYY-MM-DD HH:mm"),
     })),
   };
 }
 
-type ActionData = { intent: "create" | "resetPassword" | "setActive"; staffId?: number; result: SubmissionResult<string[]> };
+type ActionData = { intent: "create" | "resetPassword" | "setActive" | "resetTwoFactor"; staffId?: number; result: SubmissionResult<string[]> };
 
 const done = (notice: NoticeKey, username: string) => redirect(`/admin/staff?${new URLSearchParams({ notice, who: username })}`);
 
@@ -69,6 +78,19 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 404 },
       );
     return done("passwordReset", changed.username);
+  }
+
+  if (intent === "resetTwoFactor") {
+    const submission = parseWithZod(formData, { schema: resetStaffTwoFactorSchema });
+    if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    const changed = await resetStaffTwoFactor(actor, submission.value.staffId);
+    if (!changed.ok) {
+      return data<ActionData>(
+        { intent, staffId: submission.value.staffId, result: submission.reply({ formErrors: [changed.error] }) },
+        { status: changed.error === "admin.errors.staffNotFound" ? 404 : 409 },
+      );
+    }
+    return done("twoFactorReset", changed.username);
   }
 
   const submission = parseWithZod(formData, { schema: setStaffActiveSchema });
@@ -176,10 +198,28 @@ function ResetPasswordForm({ row, lastResult }: { row: Row; lastResult?: Submiss
   );
 }
 
+/** Behind a disclosure with an explanation: without JavaScript there is no confirm dialog, so the first click only opens it. */
+function ResetTwoFactorForm({ staffId }: { staffId: number }) {
+  const { t } = useTranslation();
+  return (
+    <details className="w-full sm:w-auto">
+      <summary className="btn-secondary cursor-pointer !px-2 !py-1 text-sm">{t("admin.staff.resetTwoFactor")}</summary>
+      <Form method="post" action="/admin/staff" className="mt-2 max-w-xs">
+        <p className="mb-2 text-xs text-white/70">{t("admin.staff.resetTwoFactorExplain")}</p>
+        <input type="hidden" name="intent" value="resetTwoFactor" />
+        <input type="hidden" name="staffId" value={staffId} />
+        <button type="submit" className="btn-primary !py-1 text-sm">
+          {t("admin.staff.resetTwoFactorConfirm")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 export default function AdminStaff({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const a = actionData as ActionData | undefined;
-  const rowError = a?.intent === "setActive" ? a.result.error?.[""] : undefined;
+  const rowError = a?.intent === "setActive" || a?.intent === "resetTwoFactor" ? a.result.error?.[""] : undefined;
   return (
     <>
       <h1 className="mb-3 text-xl font-bold">{t("admin.staff.title")}</h1>
@@ -202,8 +242,12 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             <div className="w-40 text-xs text-white/60">
               {t("admin.staff.lastLogin")}: {row.lastLoginAt || t("admin.staff.never")}
             </div>
+            <div className={`w-20 text-xs ${row.twoFactorEnabled ? "text-accent" : "text-white/60"}`} data-testid="two-factor-state">
+              {row.twoFactorEnabled ? t("admin.staff.twoFactorOn") : t("admin.staff.twoFactorOff")}
+            </div>
             <div className="flex flex-wrap items-start gap-2">
               <ResetPasswordForm row={row} lastResult={a?.intent === "resetPassword" && a.staffId === row.id ? a.result : undefined} />
+              {row.id !== loaderData.meId && row.twoFactorEnabled ? <ResetTwoFactorForm staffId={row.id} /> : null}
               {row.id !== loaderData.meId ? (
                 <Form method="post" action="/admin/staff">
                   <input type="hidden" name="intent" value={row.active ? "deactivate" : "activate"} />

@@ -133,7 +133,15 @@ export default {
       passwordReset: "{{username}}-এর পাসওয়ার্ড বদলানো হয়েছে; তাদের অন্য সেশনগুলো বন্ধ করা হয়েছে।",
       deactivated: "{{username}} নিষ্ক্রিয় এবং লগ আউট করা হয়েছে।",
       activated: "{{username}} আবার লগ-ইন করতে পারবেন।",
+      twoFactorReset:
+        "{{username}}-এর দুই-ধাপের সাইন-ইন বন্ধ এবং তাদের সেশনগুলো শেষ করা হয়েছে; যেখানে তাদের ভূমিকার জন্য এটি বাধ্যতামূলক, পরের লগ-ইনে তারা আবার এটি চালু করবেন।",
     },
+    twoFactorOn: "2FA চালু",
+    twoFactorOff: "2FA বন্ধ",
+    resetTwoFactor: "দুই-ধাপ রিসেট",
+    resetTwoFactorExplain:
+      "যে কর্মী তাদের অথেনটিকেটর ও রিকভারি কোড হারিয়েছেন তাদের জন্য। আগে যাচাই করুন কে চাইছেন: এতে তাদের দ্বিতীয় ধাপ বন্ধ হবে এবং তারা লগ আউট হবেন।",
+    resetTwoFactorConfirm: "তাদের দুই-ধাপ বন্ধ করুন",
   },
   settings: {
     demoBalance: "ডেমো শুরুর ব্যালেন্স (৳)",
@@ -201,6 +209,7 @@ export default {
       staff_password_reset: "কর্মীর পাসওয়ার্ড রিসেট",
       staff_two_factor_enabled: "দুই-ধাপের সাইন-ইন চালু",
       staff_two_factor_disabled: "দুই-ধাপের সাইন-ইন বন্ধ",
+      staff_two_factor_reset: "অ্যাডমিন দুই-ধাপের সাইন-ইন রিসেট করেছেন",
       staff_two_factor_failed: "ভুল দুই-ধাপের কোড",
       staff_recovery_code_used: "রিকভারি কোড ব্যবহৃত",
       staff_password_change: "নিজের পাসওয়ার্ড বদল",
@@ -265,6 +274,7 @@ export default {
     tooManyAttempts: "অনেকবার ব্যর্থ লগ-ইন চেষ্টা হয়েছে। {{minutes}} মিনিট পরে আবার চেষ্টা করুন।",
     staffNotFound: "এই কর্মী অ্যাকাউন্টটি নেই।",
     cannotDeactivateSelf: "আপনি নিজের অ্যাকাউন্ট নিষ্ক্রিয় করতে পারবেন না।",
+    twoFactorResetSelf: "নিজের দুই-ধাপের সাইন-ইন 'আমার অ্যাকাউন্ট' পাতায় বন্ধ করুন।",
     siteTitleRequired: "সাইটের শিরোনাম আবশ্যক",
     siteTitleTooLong: "সাইটের শিরোনাম সর্বোচ্চ 100 অক্ষরের হতে পারে",
     emailRequired: "সাপোর্ট ইমেইল আবশ্যক",

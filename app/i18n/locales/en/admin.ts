@@ -131,7 +131,15 @@ export default {
       passwordReset: "Password of {{username}} changed; their other sessions were ended.",
       deactivated: "{{username}} is deactivated and logged out.",
       activated: "{{username}} can log in again.",
+      twoFactorReset:
+        "Two-factor sign-in of {{username}} is off and their sessions ended; they set it up again at their next log-in where their role requires it.",
     },
+    twoFactorOn: "2FA on",
+    twoFactorOff: "2FA off",
+    resetTwoFactor: "Reset two-factor",
+    resetTwoFactorExplain:
+      "For a member who lost their authenticator and recovery codes. Check who is asking first: this turns their second factor off and logs them out.",
+    resetTwoFactorConfirm: "Turn their two-factor off",
   },
   settings: {
     demoBalance: "Demo starting balance (৳)",
@@ -202,6 +210,7 @@ export default {
       staff_password_reset: "Staff password reset",
       staff_two_factor_enabled: "Two-factor sign-in turned on",
       staff_two_factor_disabled: "Two-factor sign-in turned off",
+      staff_two_factor_reset: "Two-factor sign-in reset by an admin",
       staff_two_factor_failed: "Wrong two-factor code",
       staff_recovery_code_used: "Recovery code used",
       staff_password_change: "Own password changed",
@@ -266,6 +275,7 @@ export default {
     tooManyAttempts: "Too many failed log-in attempts. Please try again in {{minutes}} minutes.",
     staffNotFound: "That staff account does not exist.",
     cannotDeactivateSelf: "You cannot deactivate your own account.",
+    twoFactorResetSelf: "Turn your own two-factor sign-in off on My account.",
     siteTitleRequired: "Site title is required",
     siteTitleTooLong: "Site title can be at most 100 characters",
     emailRequired: "Support e-mail is required",

@@ -4,6 +4,7 @@ import { db, type Tx } from "#app/db/db.server.ts";
 import { hashPassword, verifyPassword } from "#app/modules/players/index.server.ts";
 import { audit } from "#app/modules/audit/index.server.ts";
 import { staffSessions, staffUsers } from "./schema.ts";
+import { describeDevice } from "#app/utils/device.server.ts";
 import { gated, type CodeCheck } from "./two-factor.server.ts";
 
 /**
@@ -27,36 +28,6 @@ export async function changeOwnPassword(who: CodeCheck & { sessionId: string }, 
       ip: who.ip,
     });
   });
-}
-
-/** "Chrome on Windows" and the like, from a user agent (a rough guess for a person to recognise a device). */
-export function describeDevice(userAgent: string | null | undefined): { browser: string | null; os: string | null } {
-  const ua = userAgent ?? "";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /OPR\/|Opera/.test(ua)
-      ? "Opera"
-      : /Firefox\//.test(ua)
-        ? "Firefox"
-        : /Chrom(e|ium)\//.test(ua)
-          ? "Chrome"
-          : /Safari\//.test(ua)
-            ? "Safari"
-            : null;
-  const os = /Windows/.test(ua)
-    ? "Windows"
-    : /Android/.test(ua)
-      ? "Android"
-      : /iPhone|iPad|iPod/.test(ua)
-        ? "iOS"
-        : /Mac OS X|Macintosh/.test(ua)
-          ? "macOS"
-          : /CrOS/.test(ua)
-            ? "ChromeOS"
-            : /Linux/.test(ua)
-              ? "Linux"
-              : null;
-  return { browser, os };
 }
 
 export type OwnSession = {

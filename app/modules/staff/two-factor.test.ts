@@ -7,7 +7,8 @@ import { auditLog } from "#app/modules/audit/schema.ts";
 import { generalSettings } from "#app/modules/settings/schema.ts";
 import { seedDemoContent } from "#app/startup/seed.server.ts";
 import { contentChanged } from "#app/utils/ttl-cache.server.ts";
-import { changeOwnPassword, describeDevice, endOtherSessions, endOwnSession, listOwnSessions } from "./account.server.ts";
+import { describeDevice } from "#app/utils/device.server.ts";
+import { changeOwnPassword, endOtherSessions, endOwnSession, listOwnSessions } from "./account.server.ts";
 import { completeRequiredSetup, completeSecondFactor, getPendingStaff, getStaff, loginStaff, requireStaff } from "./auth.server.ts";
 import { staffRecoveryCodes, staffSessions, staffUsers } from "./schema.ts";
 import { createStaff, ensureSeedAdmin, findStaffByUsername, resetStaffTwoFactor, toPublicStaff } from "./staff.server.ts";
@@ -392,7 +393,7 @@ describe("own password and sessions", () => {
 
   it("names devices from user agents", () => {
     expect(describeDevice("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605 Version/17.0 Mobile Safari/604.1")).toEqual({
-      browser: "Safari",
+      browser: "Mobile Safari",
       os: "iOS",
     });
     expect(describeDevice("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")).toEqual({ browser: "Firefox", os: "Linux" });
@@ -400,6 +401,11 @@ describe("own password and sessions", () => {
       browser: "Edge",
       os: "Android",
     });
+    expect(describeDevice("Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36")).toEqual({
+      browser: "Chrome",
+      os: "Chrome OS",
+    });
     expect(describeDevice(null)).toEqual({ browser: null, os: null });
+    expect(describeDevice("curl/8.5.0")).toEqual({ browser: null, os: null });
   });
 });

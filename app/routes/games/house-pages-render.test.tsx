@@ -58,7 +58,7 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
       state: { ...playing, status: "busted", minePositions: [1, 2, 7], canCashOut: false, payout: "৳0.00" },
     }),
   );
-  const verifier = { values: { game: "mines" }, result: { game: "mines", seedHash: "cd".repeat(32), mines: [3, 9] }, error: null };
+  const verifier = { values: { game: "mines" }, result: { game: "mines", seedHash: "cd".repeat(32), mines: [3, 9] }, errors: null };
   out.push(
     await render("bn", "/fair", Fair, {
       title: "x",
@@ -72,7 +72,11 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
       title: "x",
       area: undefined,
       seeds: null,
-      verifier: { values: {}, result: null, error: "house.errors.seedFormat" },
+      verifier: {
+        values: { game: "mines", mines: "25" },
+        result: null,
+        errors: { nonce: "house.errors.nonceFormat", mines: "house.errors.minesNoSafeTile" },
+      },
     }),
   );
   for (const html of out) expect(html).not.toMatch(/house\.[a-z]|protectionReality\./);
@@ -83,6 +87,9 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
   expect(out[2]).not.toContain("💣");
   expect(out[3]).toContain("Boom! You hit a mine.");
   expect(out[4]).toContain("মাইনের টাইল");
+  // Each wrong verifier input's message stands under its own field.
+  expect(out[5]).toMatch(/id="verify-mines"[^>]*aria-invalid="true"[^>]*>.*With 25 mines every tile is a mine/s);
+  expect(out[5]).toContain("The nonce is a whole number written in digits");
 });
 
 it("renders the games' first browser render, from the client catalogue and the loaders' areas, like the server (hydration)", async () => {

@@ -139,8 +139,41 @@ describe("/fair", () => {
     const hash = "b".repeat(64);
     const c = (await call(fair, `/fair?game=crash&hash=${hash}&salt=salty`)).data as { verifier: { result: { crashPoint: string } } };
     expect(Math.round(Number(c.verifier.result.crashPoint) * 100)).toBe(crashPointFromHash(hash, "salty"));
-    const bad = (await call(fair, `/fair?game=crash&hash=xyz&salt=`)).data as { verifier: { result: unknown; error: string } };
-    expect(bad.verifier).toMatchObject({ result: null, error: "house.errors.hashFormat" });
+    const bad = await call(fair, `/fair?game=crash&hash=xyz&salt=`);
+    expect(bad.status).toBe(400);
+    expect((bad.data as { verifier: unknown }).verifier).toMatchObject({
+      result: null,
+      errors: { hash: "house.errors.hashFormat", salt: "house.errors.saltRequired" },
+    });
+  });
+
+  it("reads the verifier's inputs exactly as typed: a message next to each wrong one, never a guess", async () => {
+    const errorsOf = async (query: string) => {
+      const out = await call(fair, `/fair?${query}`);
+      const { verifier } = out.data as { verifier: { result: unknown; errors: Record<string, string> | null } };
+      if (verifier.errors) expect(out.status).toBe(400);
+      return verifier.errors ?? verifier.result;
+    };
+    const seeds = `serverSeed=${serverSeed}&clientSeed=abc`;
+    expect(await errorsOf(`game=dice&${seeds}&nonce=`)).toEqual({ nonce: "house.errors.nonceRequired" });
+    for (const nonce of ["0x10", "1e2", "+1", "1.0", "-1", " 7", "2147483648", "99999999999"]) {
+      expect(await errorsOf(`game=dice&${seeds}&nonce=${encodeURIComponent(nonce)}`), nonce).toEqual({ nonce: "house.errors.nonceFormat" });
+    }
+    expect(await errorsOf(`game=dice&${seeds}&nonce=2147483647`)).toMatchObject({ game: "dice" });
+    // Seeds are used as written: a space at either end is refused rather than trimmed into a different seed.
+    expect(await errorsOf(`game=dice&serverSeed=${serverSeed}%20&clientSeed=%20abc&nonce=1`)).toEqual({
+      serverSeed: "house.errors.seedSpaces",
+      clientSeed: "house.errors.seedSpaces",
+    });
+    expect(await errorsOf(`game=dice&serverSeed=&clientSeed=${"x".repeat(65)}&nonce=1`)).toEqual({
+      serverSeed: "house.errors.serverSeedRequired",
+      clientSeed: "house.errors.seedCharacters",
+    });
+    expect(await errorsOf(`game=mines&${seeds}&nonce=1&mines=25`)).toEqual({ mines: "house.errors.minesNoSafeTile" });
+    expect(await errorsOf(`game=mines&${seeds}&nonce=1&mines=0`)).toEqual({ mines: "house.errors.minesFormat" });
+    expect(await errorsOf(`game=mines&${seeds}&nonce=1&mines=`)).toEqual({ mines: "house.errors.minesRequired" });
+    expect(await errorsOf(`game=crash&hash=%20${"b".repeat(64)}&salt=s`)).toEqual({ hash: "house.errors.hashFormat" });
+    expect(await errorsOf(`game=roulette&${seeds}&nonce=1`)).toEqual({ game: "house.errors.verifierGame" });
   });
 
   it("shows a player's seeds, changes the client seed and rotates; bad seeds get 400", async () => {

@@ -4,7 +4,6 @@
 // page, catalogue entry), the /fair verifier (its fields, the recomputation, how a result is shown, how it works),
 // the betting record (a round's result line and its verifier link), seed rotation (rounds in play that hold the
 // seed pair) and the game pages (page data, play). HouseGame is pure and browser-safe: no database, no crypto.
-import { z } from "zod";
 import type { Tx } from "#app/db/db.server.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
 import type { GameType } from "../types.ts";
@@ -41,8 +40,6 @@ export type HouseGame = {
     how: MessageKey;
     /** The verifier inputs it reads (the form shows every game's, in registry order). */
     fields: VerifierField[];
-    /** The error shown when the inputs do not parse. */
-    invalid: MessageKey;
     display(result: VerifierResult): VerifierDisplay;
     /** The verifier's parameters (without `game`) that recompute a round, once what it needs is public; else null. */
     query(fairness: Fairness, serverSeed: string | null): Record<string, string> | null;
@@ -59,8 +56,8 @@ export const defineHouseGame = (game: HouseGame): HouseGame => game;
  */
 export type HouseServerGame<Play = unknown, PageData = unknown> = {
   game: HouseGame;
-  /** Recomputes a result from the /fair verifier's parameters (game.fairness.fields); null when they do not parse. */
-  verify(values: Record<string, string>): VerifierResult | null;
+  /** Recomputes a result from the /fair verifier's parameters (game.fairness.fields), or says what is wrong with each. */
+  verify(values: Record<string, string>): Verification;
   pageData(playerId: number): Promise<PageData>;
   play: Play;
   /** Refuses (throws) a seed rotation while a round of the game drawn from the player's active pair is in play. */
@@ -75,14 +72,57 @@ export const seedFields: VerifierField[] = [
   { name: "nonce", label: "house.fair.nonce", numeric: true },
 ];
 
-export const seedInputs = z.object({
-  serverSeed: z.string().trim().min(1).max(256),
-  clientSeed: z.string().trim().min(1).max(64),
-  nonce: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1),
+/** A verifier input's problem, by field name (as next to that field). */
+export type VerifierErrors = Partial<Record<string, MessageKey>>;
+export type Verification = { result: VerifierResult } | { errors: VerifierErrors };
+
+/** One verifier input as read: its value, or the message shown next to it. */
+export type Read<T> = { value: T } | { error: MessageKey };
+
+/**
+ * The verifier reads its inputs exactly as typed, as a third-party verifier would: a seed is used as written (a
+ * space at either end is refused, not trimmed away, since it would change the result), and a whole number is
+ * decimal digits only ("", "0x10", "1e2", "+1" and "1.0" are refused, not read as 0, 16, 100 or 1).
+ */
+export function readSeedText(raw: string | undefined, { max, required }: { max: number; required: MessageKey }): Read<string> {
+  const value = raw ?? "";
+  if (value === "") return { error: required };
+  if (value !== value.trim()) return { error: "house.errors.seedSpaces" };
+  if (value.length > max || !/^[\x20-\x7e]+$/.test(value)) return { error: "house.errors.seedCharacters" };
+  return { value };
+}
+
+export function readWholeNumber(
+  raw: string | undefined,
+  { min, max, required, invalid }: { min: number; max: number; required: MessageKey; invalid: MessageKey },
+): Read<number> {
+  const value = raw ?? "";
+  if (value === "") return { error: required };
+  if (!/^\d{1,10}$/.test(value)) return { error: invalid };
+  const n = Number(value);
+  return n < min || n > max ? { error: invalid } : { value: n };
+}
+
+/** The values of `reads` when each was read, else null with each problem put into `errors` under its field. */
+export function readAll<T extends Record<string, Read<unknown>>>(
+  reads: T,
+  errors: VerifierErrors,
+): { [K in keyof T]: T[K] extends Read<infer V> ? V : never } | null {
+  const out: Record<string, unknown> = {};
+  for (const [field, read] of Object.entries(reads)) {
+    if ("error" in read) errors[field] = read.error;
+    else out[field] = read.value;
+  }
+  return Object.keys(errors).length ? null : (out as { [K in keyof T]: T[K] extends Read<infer V> ? V : never });
+}
+
+export const MAX_NONCE = 2 ** 31 - 1;
+
+/** The seed pair's three inputs, each read strictly. */
+export const seedReads = (values: Record<string, string>) => ({
+  serverSeed: readSeedText(values.serverSeed, { max: 256, required: "house.errors.serverSeedRequired" }),
+  clientSeed: readSeedText(values.clientSeed, { max: 64, required: "house.errors.clientSeedRequired" }),
+  nonce: readWholeNumber(values.nonce, { min: 0, max: MAX_NONCE, required: "house.errors.nonceRequired", invalid: "house.errors.nonceFormat" }),
 });
 
 /** The seed pair's verifier parameters once the server seed is revealed. */

@@ -3,24 +3,25 @@
 // holds the player's seed pair. Lists the same games as registry.ts (registry.test.ts checks).
 import { crashServer } from "./crash/game.server.ts";
 import { diceServer } from "./dice/game.server.ts";
-import type { HouseServerGame, VerifierResult } from "./game.ts";
+import type { HouseServerGame, VerifierErrors, VerifierResult } from "./game.ts";
 import { minesServer } from "./mines/game.server.ts";
 import { verifierFields } from "./registry.ts";
 import { type PublicSeed, rotateSeedPair, type SeedHolds, setClientSeedPair } from "./seeds.server.ts";
-import type { MessageKey } from "#app/i18n/message.ts";
 
 export const houseServerGames = { crash: crashServer, dice: diceServer, mines: minesServer } as const;
 
 const all: readonly HouseServerGame[] = Object.values(houseServerGames);
 
-/** The /fair verifier: recomputes a result from its GET parameters; null when none were sent, an error key when invalid. */
-export function verifyFairness(params: URLSearchParams): { values: Record<string, string>; result: VerifierResult | null; error: MessageKey | null } {
+export type VerifierAnswer = { values: Record<string, string>; result: VerifierResult | null; errors: VerifierErrors | null };
+
+/** The /fair verifier: recomputes a result from its GET parameters; nothing when none were sent, a message per wrong input. */
+export function verifyFairness(params: URLSearchParams): VerifierAnswer {
   const values = Object.fromEntries(["game", ...verifierFields.map((f) => f.name)].map((k) => [k, params.get(k) ?? ""]));
-  if (!values.game) return { values, result: null, error: null };
+  if (!values.game) return { values, result: null, errors: null };
   const game = all.find((g) => g.game.id === values.game);
-  const result = game?.verify(values) ?? null;
-  if (!result) return { values, result: null, error: game?.game.fairness.invalid ?? "house.errors.seedFormat" };
-  return { values, result, error: null };
+  if (!game) return { values, result: null, errors: { game: "house.errors.verifierGame" } };
+  const answer = game.verify(values);
+  return "errors" in answer ? { values, result: null, errors: answer.errors } : { values, result: answer.result, errors: null };
 }
 
 /** Refused while a round of any game drawn from the player's active pair is in play. */

@@ -17,7 +17,6 @@ export const crashGame = defineHouseGame({
       { name: "hash", label: "house.fair.gameHash" },
       { name: "salt", label: "house.fair.salt" },
     ],
-    invalid: "house.errors.hashFormat",
     display: (result) => ({ label: "house.fair.crashPoint", text: String(result.crashPoint), unit: "×", testId: "verify-crash", large: true }),
     query: (fairness) =>
       typeof fairness.hash === "string" && typeof fairness.salt === "string" ? { hash: fairness.hash, salt: fairness.salt } : null,

@@ -13,7 +13,6 @@ export const diceGame = defineHouseGame({
     label: "house.fair.games.dice",
     how: "house.fair.how.dice",
     fields: seedFields,
-    invalid: "house.errors.seedFormat",
     display: (result) => ({ label: "house.fair.roll", text: String(result.roll), testId: "verify-roll", large: true }),
     query: seedQuery,
   },

@@ -13,7 +13,6 @@ export const minesGame = defineHouseGame({
     label: "house.fair.games.mines",
     how: "house.fair.how.mines",
     fields: [...seedFields, { name: "mines", label: "house.fair.minesCount", numeric: true }],
-    invalid: "house.errors.seedFormat",
     display(result) {
       const mines = result.mines as number[];
       return { label: "house.fair.minePositions", text: mines.join(", "), testId: "verify-mines", large: false, board: mines };

@@ -9,7 +9,7 @@ export type { PublicRound } from "./house/crash/public.ts";
 export { diceChanceText, diceMultiplier, dicePayout, diceTargetAllowed, multiplierText as houseMultiplierText } from "./house/dice/rules.ts";
 export { hundredthsText } from "./house/game.ts";
 export type { DiceDirection } from "./house/dice/rules.ts";
-export { fairHowKeys, houseGame, verifierFields, verifierGames } from "./house/registry.ts";
+export { fairHowKeys, houseGame, verifierFields, verifierGames, verifyLink } from "./house/registry.ts";
 export { providerIconSrc } from "./provider-icon.ts";
 export { EXCHANGE_PLATFORM, filterTakesExchange, parseRecordFilter, recordDays, recordPageSizes, recordQuery } from "./records-filter.ts";
 export type { RecordFilter } from "./records-filter.ts";

@@ -192,6 +192,10 @@ export const gameRounds = pgTable(
     index("game_rounds_player_settled_idx").on(t.playerId, t.status, t.settledAt),
     // The stake and loss limits read a player's rounds of the last 30 days (responsible gaming).
     index("game_rounds_player_created_idx").on(t.playerId, t.createdAt),
+    // /fair links each revealed seed pair to the last round played under it.
+    index("game_rounds_player_seed_idx")
+      .on(t.playerId, sql`((${t.fairness}->>'seedId')::int)`, t.id)
+      .where(sql`${t.fairness}->>'seedId' is not null`),
     // The VIP accrual reads settled rounds by their settlement time.
     index("game_rounds_settled_idx")
       .on(t.settledAt)

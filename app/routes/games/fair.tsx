@@ -9,7 +9,7 @@ import { MinesGrid } from "#app/components/games/house/MinesGrid.tsx";
 import { clientSeedSchema } from "#app/components/games/house/schemas.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { fairHowKeys, houseGame, verifierFields, verifierGames } from "#app/modules/games/index.ts";
+import { fairHowKeys, houseGame, verifierFields, verifierGames, verifyLink } from "#app/modules/games/index.ts";
 import { isHouseError, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed, verifyFairness } from "#app/modules/games/index.server.ts";
 import { getAuth, requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
@@ -29,11 +29,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           serverSeedHash: s.serverSeedHash,
           clientSeed: s.clientSeed,
           bets: s.nonce,
+          verify: verifyLink(s.lastRound, s.serverSeed),
           revealedAt: formatDhaka(s.revealedAt, "YYYY-MM-DD HH:mm"),
         })),
       }))
     : null;
-  return { title: translate(context, "house.fair.title"), area: areaBundle(context, "house"), seeds, verifier: verifyFairness(url.searchParams) };
+  const verifier = verifyFairness(url.searchParams);
+  const page = { title: translate(context, "house.fair.title"), area: areaBundle(context, "house"), seeds, verifier };
+  // Wrong verifier inputs are a bad request: the page still shows, with a message next to each wrong field.
+  return verifier.errors ? data(page, { status: 400 }) : page;
 }
 
 const rotateSchema = z.object({ intent: z.literal("rotate") });
@@ -154,11 +158,8 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
                 <span className="text-white/50">{t("house.seeds.clientSeed")}: </span>
                 {s.clientSeed} · {t("house.fair.bets")}: {s.bets} · {t("house.fair.revealedAt")}: {s.revealedAt}
               </p>
-              {s.bets > 0 ? (
-                <a
-                  className="font-semibold text-brand"
-                  href={`/fair?${new URLSearchParams({ game: verifierGames[0]!.id, serverSeed: s.serverSeed, clientSeed: s.clientSeed, nonce: "0" })}#verifier`}
-                >
+              {s.verify ? (
+                <a className="font-semibold text-brand" href={s.verify} data-testid="verify-seed">
                   {t("house.fair.verifyThis")} ›
                 </a>
               ) : null}
@@ -172,13 +173,26 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
 
 function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
   const { t } = useTranslation();
-  const { values, result, error } = verifier;
-  const input = (name: string, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <div key={name} className="field">
-      <label htmlFor={`verify-${name}`}>{label}</label>
-      <input id={`verify-${name}`} name={name} type="text" defaultValue={values[name]} autoComplete="off" {...extra} />
-    </div>
-  );
+  const { values, result, errors } = verifier;
+  const input = (name: string, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+    const error = errors?.[name];
+    return (
+      <div key={name} className="field">
+        <label htmlFor={`verify-${name}`}>{label}</label>
+        <input
+          id={`verify-${name}`}
+          name={name}
+          type="text"
+          defaultValue={values[name]}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `verify-${name}-error` : undefined}
+          {...extra}
+        />
+        <ErrorList errors={error ? [error] : null} id={`verify-${name}-error`} className="field-error" />
+      </div>
+    );
+  };
   return (
     <section id="verifier" className="mb-4 rounded-xl bg-panel p-4" aria-labelledby="fair-verifier" data-testid="fair-verifier">
       <h2 id="fair-verifier" className="mb-1 text-lg font-semibold text-white">
@@ -204,7 +218,7 @@ function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
           {t("house.fair.check")}
         </button>
       </form>
-      <ErrorList errors={error ? [error] : null} className="field-error mt-3" />
+      <ErrorList errors={errors?.game ? [errors.game] : null} className="field-error mt-3" />
       {result ? (
         <div className="mt-3 rounded-lg bg-ink p-3" aria-live="polite" data-testid="verify-result">
           <h3 className="mb-2 font-semibold">{t("house.fair.result")}</h3>

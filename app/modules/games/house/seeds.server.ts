@@ -2,14 +2,16 @@
 // server seed never leaves this module except through takeNonce (to compute a result on the server); players see
 // its SHA-256 until a rotation reveals it. Nonces count bets under a pair and start at 0.
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { newServerSeed, sha256Hex } from "../fair/bytes.ts";
-import { fairSeeds } from "../schema.ts";
+import { fairSeeds, gameRounds } from "../schema.ts";
+import type { Fairness } from "./game.ts";
 import { HouseError } from "./errors.ts";
 
 export type PublicSeed = { id: number; serverSeedHash: string; clientSeed: string; nonce: number; createdAt: Date };
-export type RevealedSeed = PublicSeed & { serverSeed: string; revealedAt: Date };
+/** `lastRound`: the fairness data of the last round played under the pair (its game and nonce), null when none was. */
+export type RevealedSeed = PublicSeed & { serverSeed: string; revealedAt: Date; lastRound: Fairness | null };
 export type SeedForBet = { seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
 
 const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/;
@@ -126,5 +128,23 @@ export async function listRevealedSeeds(playerId: number, limit = 20): Promise<R
     .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, false)))
     .orderBy(desc(fairSeeds.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, revealedAt: r.revealedAt! }));
+  const last = await lastRoundsOf(
+    playerId,
+    rows.filter((r) => r.nonce > 0).map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, revealedAt: r.revealedAt!, lastRound: last.get(r.id) ?? null }));
+}
+
+const roundSeedId = sql<number>`(${gameRounds.fairness}->>'seedId')::int`;
+
+/** The last round played under each of these pairs (game_rounds_player_seed_idx), by seed id. */
+async function lastRoundsOf(playerId: number, seedIds: number[]): Promise<Map<number, Fairness>> {
+  if (!seedIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([roundSeedId], { seedId: roundSeedId, fairness: gameRounds.fairness })
+    .from(gameRounds)
+    // The index's own condition, spelled out so the planner uses the partial index.
+    .where(and(eq(gameRounds.playerId, playerId), sql`${gameRounds.fairness}->>'seedId' is not null`, inArray(roundSeedId, seedIds)))
+    .orderBy(roundSeedId, desc(gameRounds.id));
+  return new Map(rows.filter((r) => r.fairness).map((r) => [Number(r.seedId), r.fairness as Fairness]));
 }

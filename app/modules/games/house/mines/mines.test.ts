@@ -8,6 +8,10 @@ import { gameRounds } from "../../schema.ts";
 import { HouseError } from "../errors.ts";
 import { cashOutMines, getMinesState, revealTile, startMines } from "./mines.server.ts";
 import { ensureHouseGames, fundedPlayer, mainBalance, minesInPlay } from "../test-helpers.ts";
+import { playDice } from "../dice/dice.server.ts";
+import { rotateSeed } from "../registry.server.ts";
+import { listRevealedSeeds } from "../seeds.server.ts";
+import { verifyLink } from "../registry.ts";
 
 beforeAll(ensureHouseGames);
 afterAll(async () => {
@@ -61,6 +65,27 @@ describe("mines", () => {
     expect([...busted.minePositions!].sort()).toEqual([...mines].sort());
     expect(await mainBalance(player.id)).toBe(95_000n);
     expect(await houseError(revealTile(player.id, 0))).toBe("no_mines_game");
+  });
+
+  it("links a revealed seed pair to the last round played under it: its game, nonce and mine count", async () => {
+    const player = await fundedPlayer(100_000n);
+    await playDice(player.id, { stake: 1_000n, target: 5000, direction: "under" });
+    await startMines(player.id, { stake: 1_000n, mines: 7 });
+    await revealTile(player.id, (await minesInPlay(player.id))[0]!);
+    await rotateSeed(player.id);
+    // The next pair: Dice only.
+    await playDice(player.id, { stake: 1_000n, target: 5000, direction: "under" });
+    await rotateSeed(player.id);
+    const [diceOnly, both] = await listRevealedSeeds(player.id);
+    expect(both!.lastRound).toMatchObject({ game: "mines", nonce: 1, mines: 7, seedId: both!.id });
+    expect(verifyLink(both!.lastRound, both!.serverSeed)).toBe(
+      `/fair?${new URLSearchParams({ game: "mines", serverSeed: both!.serverSeed, clientSeed: both!.clientSeed, nonce: "1", mines: "7" })}#verifier`,
+    );
+    expect(diceOnly!.lastRound).toMatchObject({ game: "dice", nonce: 0, seedId: diceOnly!.id });
+    // Another player's rounds never stand for this player's pairs.
+    const other = await fundedPlayer(10_000n);
+    await rotateSeed(other.id);
+    expect((await listRevealedSeeds(other.id))[0]!.lastRound).toBeNull();
   });
 
   it("24 mines: the one safe tile cashes out at once at 0.99 x 25", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "game_rounds_player_seed_idx" ON "game_rounds" USING btree ("player_id",(("fairness"->>'seedId')::int),"id") WHERE "game_rounds"."fairness"->>'seedId' is not null;

@@ -108,12 +108,7 @@ export function readListQuery<T extends z.ZodType>(
   return { values, value: null, errors: errorsOf(parsed.error) };
 }
 
-/** The filter as a query string (blank fields and page left out), for the export link and the pager. */
-export function filterQuery(values: Record<string, string>, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams();
-  for (const [name, value] of Object.entries({ ...values, ...extra })) if (value && name !== "page") q.set(name, value);
-  return q.toString();
-}
+export { filterQuery } from "./filter-query.ts";
 
 /** What an export answers for a filter that does not parse: 400 with the fields, as plain text. */
 export function badFilterResponse(errors: FilterErrors): Response {

@@ -111,16 +111,23 @@ export type FinanceTotals = {
 
 const statusOrder = ["pending", "approved", "rejected", "cancelled", "credit", "debit"];
 
-/** Count and sum of the rows a filter shows, and the same per status. */
-export async function financeTotals(list: FinanceList, f: FinanceFilter, reader: Db = db): Promise<FinanceTotals> {
+/** The totals' query, wrapped so that awaiting this does not run it (a test EXPLAINs it). */
+export async function totalsQuery(list: FinanceList, f: FinanceFilter, reader: Db) {
   const where = await whereOf(list, f, reader);
   const table = list === "deposits" ? deposits : list === "withdrawals" ? withdrawals : adjustments;
   const key = list === "adjustments" ? adjustments.direction : (table as typeof deposits).status;
-  const rows = await reader
-    .select({ status: key, n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${table.amount}), 0)::text` })
-    .from(table)
-    .where(where)
-    .groupBy(key);
+  return {
+    query: reader
+      .select({ status: key, n: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${table.amount}), 0)::text` })
+      .from(table)
+      .where(where)
+      .groupBy(key),
+  };
+}
+
+/** Count and sum of the rows a filter shows, and the same per status. */
+export async function financeTotals(list: FinanceList, f: FinanceFilter, reader: Db = db): Promise<FinanceTotals> {
+  const rows = await (await totalsQuery(list, f, reader)).query;
   const byStatus = rows
     .map((r) => ({ status: r.status as string, count: Number(r.n), amount: BigInt(r.sum) }))
     .sort((a, b) => statusOrder.indexOf(a.status) - statusOrder.indexOf(b.status));

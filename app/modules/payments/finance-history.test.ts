@@ -102,7 +102,7 @@ beforeAll(async () => {
   };
 });
 
-/** This file's deposits only (other files share the database). */async function depositIds(f: FinanceFilter) {
+/** This file's deposits only (other files share the database). */ async function depositIds(f: FinanceFilter) {
   const rows = await collect(depositExportRows(f, 2, db));
   return rows.filter((r) => Object.values(ids).includes(r.id)).map((r) => r.id);
 }

@@ -199,7 +199,9 @@ export type AdjustmentExportRow = {
  */
 function after(table: typeof deposits | typeof withdrawals | typeof adjustments, id: number | undefined): SQL | undefined {
   if (id === undefined) return undefined;
-  return sql`(${table.createdAt}, ${table.id}) > (select c.created_at, c.id from ${table} c where c.id = ${id})`;
+  // A row of two scalar subqueries (each run once, as an init plan), not a subquery returning a row: only the former is
+  // a row comparison PostgreSQL can start an index scan at; the latter re-reads the index from the start every page.
+  return sql`(${table.createdAt}, ${table.id}) > ((select c.created_at from ${table} c where c.id = ${id}), ${id})`;
 }
 
 /** The rows of a filter oldest first, read `pageSize` at a time from the reporting database (flat memory). */

@@ -117,7 +117,7 @@ export function signalExportRows(filter: SignalFilter, pageSize = 1000, reader: 
             where,
             before === undefined
               ? undefined
-              : sql`(${amlSignals.createdAt}, ${amlSignals.id}) < (select s.created_at, s.id from ${amlSignals} s where s.id = ${before})`,
+              : sql`(${amlSignals.createdAt}, ${amlSignals.id}) < ((select s.created_at from ${amlSignals} s where s.id = ${before}), ${before})`,
           ),
         )
         .orderBy(desc(amlSignals.createdAt), desc(amlSignals.id))

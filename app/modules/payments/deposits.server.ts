@@ -465,7 +465,10 @@ export async function listDepositQueue({
   page = 1,
   pageSize = QUEUE_PAGE_SIZE,
   filter,
-}: { status?: QueueStatus; page?: number; pageSize?: number; filter?: Omit<FinanceFilter, "status"> } = {}): Promise<{ items: DepositQueueItem[]; total: number }> {
+}: { status?: QueueStatus; page?: number; pageSize?: number; filter?: Omit<FinanceFilter, "status"> } = {}): Promise<{
+  items: DepositQueueItem[];
+  total: number;
+}> {
   // The back office's search (date range, text, amount, method) narrows the tab's rows; without one, just the tab.
   const where = and(status === "all" ? undefined : eq(deposits.status, status), filter ? await financeWhere("deposits", filter) : undefined);
   const size = Math.max(1, Math.min(100, Math.trunc(pageSize) || QUEUE_PAGE_SIZE));

@@ -470,7 +470,10 @@ export async function listWithdrawalQueue({
   page = 1,
   pageSize = QUEUE_PAGE_SIZE,
   filter,
-}: { status?: QueueStatus; page?: number; pageSize?: number; filter?: Omit<FinanceFilter, "status"> } = {}): Promise<{ items: WithdrawalQueueItem[]; total: number }> {
+}: { status?: QueueStatus; page?: number; pageSize?: number; filter?: Omit<FinanceFilter, "status"> } = {}): Promise<{
+  items: WithdrawalQueueItem[];
+  total: number;
+}> {
   // The back office's search (date range, text, amount, method) narrows the tab's rows; without one, just the tab.
   const where = and(status === "all" ? undefined : eq(withdrawals.status, status), filter ? await financeWhere("withdrawals", filter) : undefined);
   const size = Math.max(1, Math.min(100, Math.trunc(pageSize) || QUEUE_PAGE_SIZE));

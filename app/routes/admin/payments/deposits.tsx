@@ -10,7 +10,7 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
 import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
 import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
-import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
+import { type QueueTab } from "#app/components/admin/payments/QueueTabs.tsx";
 import { approveDepositSchema, idField } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";

@@ -8,7 +8,7 @@ import { Facts } from "#app/components/admin/payments/Facts.tsx";
 import { PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
 import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
-import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
+import { type QueueTab } from "#app/components/admin/payments/QueueTabs.tsx";
 import { approveWithdrawalSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";

@@ -265,6 +265,7 @@ describe.runIf(process.env.DATABASE_URL)("finance history on PostgreSQL: the sea
       const result = await db.execute<{ "QUERY PLAN": string }>(sql`explain ${(await totalsQuery("deposits", f, db)).query.getSQL()}`);
       plans[name] = (result as unknown as { rows: Array<{ "QUERY PLAN": string }> }).rows.map((r) => r["QUERY PLAN"]).join("\n");
     }
+    if (process.env.SHOW_PLANS) console.info(plans);
     for (const [name, plan] of Object.entries(plans)) expect(plan, `${name}:\n${plan}`).not.toMatch(/Seq Scan on deposits/);
   });
 });

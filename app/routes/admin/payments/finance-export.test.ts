@@ -41,16 +41,20 @@ beforeAll(async () => {
   const p = await createPlayer();
   const q = await createPlayer();
   // A username a spreadsheet would run as a formula, and a Bangla one.
-  [player] = await db
-    .update(players)
-    .set({ username: `=HYPERLINK("x${tag}")` })
-    .where(eq(players.id, p.id))
-    .returning();
-  [plain] = await db
-    .update(players)
-    .set({ username: `রহিম${tag}` })
-    .where(eq(players.id, q.id))
-    .returning();
+  player = (
+    await db
+      .update(players)
+      .set({ username: `=HYPERLINK("x${tag}")` })
+      .where(eq(players.id, p.id))
+      .returning()
+  )[0]!;
+  plain = (
+    await db
+      .update(players)
+      .set({ username: `রহিম${tag}` })
+      .where(eq(players.id, q.id))
+      .returning()
+  )[0]!;
   for (const [i, who] of [player!, plain!, plain!].entries()) {
     const status = i === 1 ? "rejected" : "pending";
     const [d] = await db

@@ -189,9 +189,14 @@ export default [
       route("account", "routes/admin/account.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("audit/export", "routes/admin/audit-export.ts"),
       // Finance: deposit and withdrawal queues, adjustments, payment methods and wallet numbers, promotions
       route("finance", "routes/admin/payments/index.ts"),
       route("finance/deposits", "routes/admin/payments/deposits.tsx"),
+      // CSV exports of the finance lists with the page's filter (the page's roles; audited)
+      route("finance/deposits/export", "routes/admin/payments/deposits-export.ts"),
+      route("finance/withdrawals/export", "routes/admin/payments/withdrawals-export.ts"),
+      route("finance/adjustments/export", "routes/admin/payments/adjustments-export.ts"),
       route("finance/deposits/:id/proof", "routes/admin/payments/deposit-proof.ts"),
       route("finance/withdrawals", "routes/admin/payments/withdrawals.tsx"),
       route("finance/adjustments", "routes/admin/payments/adjustments.tsx"),
@@ -221,6 +226,7 @@ export default [
       route("referral", "routes/admin/referral.tsx"),
       // Risk: AML signals and player reviews (roles admin, finance)
       route("risk", "routes/admin/risk/risk.tsx"),
+      route("risk/export", "routes/admin/risk/export.ts"),
       // Support: inbox messages to players and the chat console (roles admin, support)
       route("support/inbox", "routes/admin/support/inbox.tsx"),
       route("support/chats", "routes/admin/support/chats.tsx"),

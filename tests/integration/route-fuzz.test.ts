@@ -136,6 +136,9 @@ const QUERIES = [
   "?launch=%00&session=%00&token=%00",
   "?system=[%22KA%22,1,null]&type=%7B&date=2026-13-45&from=-1&to=NaN",
   "?id=%00&page=999999999999&lng=xx%00",
+  // The back office's list filters and their CSV exports: Dhaka ranges, amounts, methods, search text past its limit.
+  `?range=%00&from=2026-02-31&to=0000-00-00&amount=1e400&method=99999999999&staff=-1&action=%0a&kind=%00&q=${"%25".repeat(100)}`,
+  "?range=last7&amount=%E0%A7%AB%E0%A7%A6%E0%A7%A6&q=%27%20or%201%3D1--&status=all&method=1",
 ];
 
 let who: Array<{ label: string; cookie?: string; token?: string }>;

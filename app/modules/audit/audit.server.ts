@@ -29,6 +29,14 @@ export async function audit(tx: Tx, entry: AuditEntry) {
   });
 }
 
+/**
+ * An audit row for something that changes nothing in the database (a staff member exporting a list: who, which list,
+ * which filter), written in a transaction of its own.
+ */
+export async function auditAction(entry: AuditEntry) {
+  await db.transaction((tx) => audit(tx, entry));
+}
+
 /** The keys whose values differ, with both sides; for a compact before/after view. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];

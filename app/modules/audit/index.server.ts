@@ -2,4 +2,4 @@
 // Tables first, then the files that need no other module: one module may import this entry while it is still loading
 // (through an import cycle) and must already find them.
 export { auditLog } from "./schema.ts";
-export { audit, changedFields, listAuditActions } from "./audit.server.ts";
+export { audit, auditAction, changedFields, listAuditActions } from "./audit.server.ts";

@@ -19,5 +19,10 @@ export const auditLog = pgTable(
     ip: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("audit_log_staff_idx").on(t.staffId, t.id), index("audit_log_action_idx").on(t.action, t.id)],
+  (t) => [
+    index("audit_log_staff_idx").on(t.staffId, t.id),
+    index("audit_log_action_idx").on(t.action, t.id),
+    // The audit page's Dhaka date range.
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
 );

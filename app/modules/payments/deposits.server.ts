@@ -18,6 +18,7 @@ import { checkAmount, parseAmountInput } from "#app/kernel/amount-input.ts";
 import type { ChannelType, DepositChannelType, ReviewStatus } from "./constants.ts";
 import { checkDepositChoice, countPendingDeposits, depositLimitError, pendingCapError, range, readDepositFacts } from "./deposit-rules.server.ts";
 import { PaymentError } from "./errors.ts";
+import { type FinanceFilter, financeWhere } from "./finance-history.server.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { checkProof, type ProofUpload, removeProof, storeProof } from "./proofs.server.ts";
 import { lockResubmitSource } from "./resubmit-rules.server.ts";
@@ -463,8 +464,13 @@ export async function listDepositQueue({
   status = "pending",
   page = 1,
   pageSize = QUEUE_PAGE_SIZE,
-}: { status?: QueueStatus; page?: number; pageSize?: number } = {}): Promise<{ items: DepositQueueItem[]; total: number }> {
-  const where = status === "all" ? undefined : eq(deposits.status, status);
+  filter,
+}: { status?: QueueStatus; page?: number; pageSize?: number; filter?: Omit<FinanceFilter, "status"> } = {}): Promise<{
+  items: DepositQueueItem[];
+  total: number;
+}> {
+  // The back office's search (date range, text, amount, method) narrows the tab's rows; without one, just the tab.
+  const where = and(status === "all" ? undefined : eq(deposits.status, status), filter ? await financeWhere("deposits", filter) : undefined);
   const size = Math.max(1, Math.min(100, Math.trunc(pageSize) || QUEUE_PAGE_SIZE));
   const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
   const [totalRow] = await db.select({ n: count() }).from(deposits).where(where);

@@ -64,3 +64,20 @@ export {
   rejectWithdrawal,
   requestWithdrawal,
 } from "./withdrawals.server.ts";
+export {
+  adjustmentExportRows,
+  depositExportRows,
+  financeLists,
+  financeTotals,
+  listAdjustments,
+  withdrawalExportRows,
+} from "./finance-history.server.ts";
+export type {
+  AdjustmentExportRow,
+  AdjustmentListRow,
+  DepositExportRow,
+  FinanceFilter,
+  FinanceList,
+  FinanceTotals,
+  WithdrawalExportRow,
+} from "./finance-history.server.ts";

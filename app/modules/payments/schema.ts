@@ -119,6 +119,11 @@ export const deposits = pgTable(
     index("deposits_status_idx").on(t.status, t.id),
     index("deposits_player_idx").on(t.playerId, t.createdAt),
     index("deposits_wallet_number_idx").on(t.walletNumberId, t.createdAt),
+    // The back office's finance history (finance-history.server.ts): date ranges and the export's keyset, TRX ID and
+    // sending-number prefixes (text_pattern_ops: LIKE 'x%' uses the index whatever the database's collation).
+    index("deposits_created_idx").on(t.createdAt, t.id),
+    index("deposits_trx_prefix_idx").using("btree", sql`upper(${t.trxId}) text_pattern_ops`),
+    index("deposits_sender_prefix_idx").using("btree", sql`${t.senderNumber} text_pattern_ops`),
     check("deposits_amount_check", sql`${t.amount} > 0`),
     check("deposits_type_check", sql`${t.channelType} in ('Agent', 'Personal', 'Gateway')`),
     // A gateway checkout has neither a receiving number nor a screenshot; a manual transfer reported through the JSON
@@ -179,6 +184,9 @@ export const withdrawals = pgTable(
     uniqueIndex("withdrawals_exclusion_idx").on(t.exclusionId),
     index("withdrawals_status_idx").on(t.status, t.id),
     index("withdrawals_player_idx").on(t.playerId, t.createdAt),
+    index("withdrawals_created_idx").on(t.createdAt, t.id),
+    index("withdrawals_payout_prefix_idx").using("btree", sql`upper(${t.payoutReference}) text_pattern_ops`),
+    index("withdrawals_account_prefix_idx").using("btree", sql`${t.accountNumber} text_pattern_ops`),
     check("withdrawals_amount_check", sql`${t.amount} > 0`),
     check("withdrawals_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
     check(
@@ -297,6 +305,7 @@ export const adjustments = pgTable(
   (t) => [
     uniqueIndex("adjustments_key_idx").on(t.idempotencyKey),
     index("adjustments_player_idx").on(t.playerId, t.createdAt),
+    index("adjustments_created_idx").on(t.createdAt, t.id),
     check("adjustments_amount_check", sql`${t.amount} > 0`),
     check("adjustments_direction_check", sql`${t.direction} in ('credit', 'debit')`),
     check("adjustments_reason_check", sql`length(${t.reason}) between 1 and 500`),

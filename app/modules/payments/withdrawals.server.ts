@@ -18,6 +18,7 @@ import { hasActiveTurnover } from "#app/modules/turnover/index.server.ts";
 import { WITHDRAW_MAX, WITHDRAW_MIN } from "./amount.ts";
 import { range, requireActivePlayer, requireAmount, requireReason, type QueueStatus, QUEUE_PAGE_SIZE } from "./deposits.server.ts";
 import { PaymentError } from "./errors.ts";
+import { type FinanceFilter, financeWhere } from "./finance-history.server.ts";
 import { playerMoneySummaries, type PlayerMoneySummary } from "./history.server.ts";
 import { requireActiveMethod } from "./methods.server.ts";
 import { gatewayFor } from "./gateway/registry.server.ts";
@@ -468,8 +469,13 @@ export async function listWithdrawalQueue({
   status = "pending",
   page = 1,
   pageSize = QUEUE_PAGE_SIZE,
-}: { status?: QueueStatus; page?: number; pageSize?: number } = {}): Promise<{ items: WithdrawalQueueItem[]; total: number }> {
-  const where = status === "all" ? undefined : eq(withdrawals.status, status);
+  filter,
+}: { status?: QueueStatus; page?: number; pageSize?: number; filter?: Omit<FinanceFilter, "status"> } = {}): Promise<{
+  items: WithdrawalQueueItem[];
+  total: number;
+}> {
+  // The back office's search (date range, text, amount, method) narrows the tab's rows; without one, just the tab.
+  const where = and(status === "all" ? undefined : eq(withdrawals.status, status), filter ? await financeWhere("withdrawals", filter) : undefined);
   const size = Math.max(1, Math.min(100, Math.trunc(pageSize) || QUEUE_PAGE_SIZE));
   const offset = (Math.max(1, Math.trunc(page) || 1) - 1) * size;
   const [totalRow] = await db.select({ n: count() }).from(withdrawals).where(where);

@@ -29,6 +29,9 @@ export const players = pgTable(
   },
   (t) => [
     uniqueIndex("players_username_lower_idx").on(sql`lower(${t.username})`),
+    // Prefix searches of the back office (LIKE 'x%' whatever the database's collation): the finance history's search.
+    index("players_username_prefix_idx").using("btree", sql`lower(${t.username}) text_pattern_ops`),
+    index("players_phone_prefix_idx").using("btree", sql`${t.phone} text_pattern_ops`),
     uniqueIndex("players_referral_code_idx").on(t.referralCode),
     index("players_referred_by_idx").on(t.referredById),
   ],

@@ -113,7 +113,12 @@ export const amlSignals = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex("aml_signals_fingerprint_idx").on(t.fingerprint), index("aml_signals_player_idx").on(t.playerId, t.createdAt)],
+  (t) => [
+    uniqueIndex("aml_signals_fingerprint_idx").on(t.fingerprint),
+    index("aml_signals_player_idx").on(t.playerId, t.createdAt),
+    // /admin/risk newest first and its Dhaka date range, and the export's keyset.
+    index("aml_signals_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 /** A review on a player: while one is open, their withdrawals are held (never paid) until staff clear it with a reason. */

@@ -1,6 +1,7 @@
 // AML signals: raised by the job (signals-job.server.ts) once per finding, handled by staff on /admin/risk.
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { db, type Executor } from "#app/db/db.server.ts";
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { db, type Db, type Executor, readDb } from "#app/db/db.server.ts";
+import { keysetRows } from "#app/db/keyset.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { type AmlSignalKind, amlSignals, playerReviews } from "./schema.ts";
 import { audit } from "#app/modules/audit/index.server.ts";
@@ -84,9 +85,52 @@ async function selectSignals(where: SQL | undefined, limit: number, offset: numb
   return withOthers(rows as Omit<SignalRow, "others">[]);
 }
 
+/** /admin/risk's filter; start/end: [start, end) as UTC instants (a Dhaka day range resolved by the caller). */
+export type SignalFilter = { kind?: AmlSignalKind; status?: SignalStatus; start?: Date; end?: Date };
+
+function signalWhere({ kind, status, start, end }: SignalFilter) {
+  return and(
+    kind ? eq(amlSignals.kind, kind) : undefined,
+    status ? eq(amlSignals.status, status) : undefined,
+    start ? gte(amlSignals.createdAt, start) : undefined,
+    end ? lt(amlSignals.createdAt, end) : undefined,
+  );
+}
+
+export type SignalExportRow = Omit<SignalRow, "others">;
+
+/**
+ * The signals of a filter newest first, `pageSize` at a time from the reporting database (keyset on (created_at, id),
+ * the cursor's exact created_at read back in SQL: a Date has milliseconds, the column microseconds).
+ */
+export function signalExportRows(filter: SignalFilter, pageSize = 1000, reader: Db = readDb): AsyncGenerator<SignalExportRow> {
+  const where = signalWhere(filter);
+  return keysetRows(
+    (before: number | undefined, limit) =>
+      reader
+        .select(signalColumns)
+        .from(amlSignals)
+        .innerJoin(players, eq(players.id, amlSignals.playerId))
+        .leftJoin(staffUsers, eq(staffUsers.id, amlSignals.handledBy))
+        .where(
+          and(
+            where,
+            before === undefined
+              ? undefined
+              : sql`(${amlSignals.createdAt}, ${amlSignals.id}) < ((select s.created_at from ${amlSignals} s where s.id = ${before}), ${before})`,
+          ),
+        )
+        .orderBy(desc(amlSignals.createdAt), desc(amlSignals.id))
+        .limit(limit) as Promise<SignalExportRow[]>,
+    (row) => row.id,
+    pageSize,
+  );
+}
+
 /** /admin/risk: signals newest first, by kind and status; one row more than a page tells whether there is a next. */
-export async function listSignals({ kind, status, page = 1 }: { kind?: AmlSignalKind; status?: SignalStatus; page?: number }) {
-  const where = and(kind ? eq(amlSignals.kind, kind) : undefined, status ? eq(amlSignals.status, status) : undefined);
+export async function listSignals(filter: SignalFilter & { page?: number }) {
+  const page = filter.page ?? 1;
+  const where = signalWhere(filter);
   const rows = await selectSignals(where, SIGNAL_PAGE_SIZE + 1, (Math.max(1, page) - 1) * SIGNAL_PAGE_SIZE);
   return { items: rows.slice(0, SIGNAL_PAGE_SIZE), hasMore: rows.length > SIGNAL_PAGE_SIZE };
 }

@@ -3,7 +3,8 @@
 // (through an import cycle) and must already find them.
 export { staffUsers } from "./schema.ts";
 export type { StaffSessionStage } from "./schema.ts";
-export { listAudit } from "./audit-log.server.ts";
+export { auditExportRows, listAudit } from "./audit-log.server.ts";
+export type { AuditExportRow } from "./audit-log.server.ts";
 export {
   clientIp,
   completeRequiredSetup,

@@ -7,6 +7,11 @@ import { getEditableSettings } from "#app/modules/settings/settings.server.ts";
 import { readMoneySettings } from "#app/modules/payments/settings.server.ts";
 import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import * as audit from "./audit.tsx";
+import * as auditExport from "./audit-export.ts";
+import * as depositsExport from "./payments/deposits-export.ts";
+import * as withdrawalsExport from "./payments/withdrawals-export.ts";
+import * as adjustmentsExport from "./payments/adjustments-export.ts";
+import * as riskExport from "./risk/export.ts";
 import * as settings from "./settings.tsx";
 import * as staff from "./staff.tsx";
 import { staffCookie } from "#tests/kit/sessions.ts";
@@ -54,6 +59,22 @@ describe("admin routes", () => {
       ),
     ).toBe(403);
     expect(await statusOf(audit.loader(args("/admin/audit", cookie)))).toBe(403);
+  });
+
+  it("guard the CSV exports like their pages: a guest logs in, a role without the page gets 403", async () => {
+    const exports = [
+      [auditExport, "/admin/audit/export"],
+      [depositsExport, "/admin/finance/deposits/export"],
+      [withdrawalsExport, "/admin/finance/withdrawals/export"],
+      [adjustmentsExport, "/admin/finance/adjustments/export"],
+      [riskExport, "/admin/risk/export"],
+    ] as const;
+    for (const [route, path] of exports) expect(await statusOf(route.loader(args(path))), path).toBe(302);
+    const finance = await staffCookie("finance1", "FinancePass1");
+    expect(await statusOf(auditExport.loader(args("/admin/audit/export", finance)))).toBe(403);
+    await staffMember("content", "content1", "ContentPass1", "Con");
+    const content = await staffCookie("content1", "ContentPass1");
+    for (const [route, path] of exports) expect(await statusOf(route.loader(args(path, content))), path).toBe(403);
   });
 
   it("let an admin save settings through the form action, which redirects back with a notice", async () => {

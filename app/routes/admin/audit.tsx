@@ -1,61 +1,57 @@
 import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form } from "react-router";
-import { z } from "zod";
+import { data } from "react-router";
+import { areaBundle } from "#app/i18n/areas.server.ts";
+import { useArea } from "#app/i18n/use-area.ts";
+import { FilterRefused, ListFilterForm } from "#app/components/admin/ListFilter.tsx";
+import { readAuditQuery } from "./audit-filter.server.ts";
+import { filterQuery } from "./filter-query.ts";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AuditChanges } from "#app/components/admin/AuditChanges.tsx";
 import { listAuditActions } from "#app/modules/audit/index.server.ts";
 import { listAudit, requireStaff, listStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { idField } from "#app/utils/ids.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-// Filters come from a GET form; a value that does not parse is ignored rather than refused.
-const filterSchema = z.object({
-  staff: idField.optional().catch(undefined),
-  action: z
-    .string()
-    .regex(/^[a-z0-9_.-]{1,60}$/)
-    .optional()
-    .catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-});
-
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireStaff(request, pageRoles.audit);
-  const filter = filterSchema.parse({
-    staff: url.searchParams.get("staff") || undefined,
-    action: url.searchParams.get("action") || undefined,
-    page: url.searchParams.get("page") ?? undefined,
-  });
+  const query = readAuditQuery(url);
+  const filter = { staff: query.filter?.staffId, action: query.filter?.action, page: query.page };
   const [{ rows, hasOlder }, staff, actions] = await Promise.all([
-    listAudit({ staffId: filter.staff, action: filter.action, page: filter.page }),
+    query.filter ? listAudit({ ...query.filter, page: query.page }) : { rows: [], hasOlder: false },
     listStaff(),
     listAuditActions(),
   ]);
-  return {
-    title: translate(context, "admin.audit.title"),
-    filter,
-    hasOlder,
-    staff: staff.map((s) => ({ id: s.id, username: s.username })),
-    actions,
-    rows: rows.map((r) => ({ ...r, createdAt: formatDhaka(r.createdAt) })),
-  };
+  const exportQuery = filterQuery(query.values);
+  return data(
+    {
+      title: translate(context, "admin.audit.title"),
+      i18n: areaBundle(context, "adminExports"),
+      filter,
+      values: query.values,
+      errors: query.errors,
+      exportHref: query.filter ? `/admin/audit/export${exportQuery ? `?${exportQuery}` : ""}` : null,
+      hasOlder,
+      staff: staff.map((s) => ({ id: s.id, username: s.username })),
+      actions,
+      rows: rows.map((r) => ({ ...r, createdAt: formatDhaka(r.createdAt) })),
+    },
+    { status: query.filter ? 200 : 400 },
+  );
 }
 
-function pageHref(filter: { staff?: number; action?: string }, page: number) {
-  const q = new URLSearchParams();
-  if (filter.staff) q.set("staff", String(filter.staff));
-  if (filter.action) q.set("action", filter.action);
+function pageHref(values: Record<string, string>, page: number) {
+  const q = new URLSearchParams(filterQuery(values));
   if (page > 1) q.set("page", String(page));
   const s = q.toString();
   return s ? `/admin/audit?${s}` : "/admin/audit";
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  useArea(loaderData.i18n);
   const { t } = useTranslation();
   const { filter, rows } = loaderData;
   const actionLabel = (action: string) => t(`admin.audit.actions.${action.replace(/\./g, "_")}` as "admin.title", { defaultValue: action });
@@ -63,7 +59,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="mb-1 text-xl font-bold">{t("admin.audit.title")}</h1>
       <p className="mb-3 text-sm text-white/60">{t("admin.audit.intro")}</p>
-      <Form method="get" action="/admin/audit" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl bg-panel p-3" data-testid="audit-filter">
+      <FilterRefused errors={loaderData.errors} />
+      <ListFilterForm action="/admin/audit" values={loaderData.values} errors={loaderData.errors} exportHref={loaderData.exportHref} idPrefix="audit">
         <div className="field !mb-0 min-w-40 flex-1">
           <label htmlFor="audit-staff">{t("admin.audit.staff")}</label>
           <select id="audit-staff" name="staff" defaultValue={filter.staff ?? ""}>
@@ -86,13 +83,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <button type="submit" className="btn-primary">
-          {t("admin.audit.filter")}
-        </button>
-        <a href="/admin/audit" className="btn-secondary">
-          {t("admin.audit.clear")}
-        </a>
-      </Form>
+      </ListFilterForm>
       {rows.length === 0 ? (
         <p className="rounded-xl bg-panel p-4 text-white/70">{t("admin.audit.empty")}</p>
       ) : (
@@ -135,7 +126,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       )}
       <nav className="mt-3 flex items-center justify-between text-sm" aria-label={t("admin.audit.page", { page: filter.page })}>
         {filter.page > 1 ? (
-          <a href={pageHref(filter, filter.page - 1)} className="btn-secondary">
+          <a href={pageHref(loaderData.values, filter.page - 1)} className="btn-secondary">
             {t("admin.audit.newer")}
           </a>
         ) : (
@@ -143,7 +134,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         )}
         <span className="text-white/60">{t("admin.audit.page", { page: filter.page })}</span>
         {loaderData.hasOlder ? (
-          <a href={pageHref(filter, filter.page + 1)} className="btn-secondary" data-testid="audit-older">
+          <a href={pageHref(loaderData.values, filter.page + 1)} className="btn-secondary" data-testid="audit-older">
             {t("admin.audit.older")}
           </a>
         ) : (

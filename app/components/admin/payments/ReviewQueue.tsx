@@ -11,6 +11,7 @@ import { PaymentsTextArea } from "#app/components/admin/payments/PaymentsField.t
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { Pager, type QueueTab, QueueTabs } from "#app/components/admin/payments/QueueTabs.tsx";
 import { rejectSchema } from "#app/components/admin/payments/schemas.ts";
+import { FinanceFilterPanel, type FinanceFilterView } from "#app/components/admin/payments/FinanceFilter.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 
 export type ReviewKind = "deposits" | "withdrawals";
@@ -83,6 +84,8 @@ type QueueProps<R extends { id: number }> = {
   hasMore: boolean;
   actionData?: ReviewActionData;
   renderRow: (row: R) => React.ReactNode;
+  /** The search over the tab: dates, text, amount, method; totals and the export. */
+  filter: FinanceFilterView;
 };
 
 export function ReviewQueuePage<R extends { id: number }>({
@@ -97,6 +100,7 @@ export function ReviewQueuePage<R extends { id: number }>({
   hasMore,
   actionData: a,
   renderRow,
+  filter,
 }: QueueProps<R>) {
   useArea(a?.areas);
   const { t } = useTranslation();
@@ -113,7 +117,8 @@ export function ReviewQueuePage<R extends { id: number }>({
       {notice && !a ? <Notice>{notice}</Notice> : null}
       <ErrorList errors={orphan} className="form-error" />
       {!canAct ? <p className="mb-3 text-sm text-amber-300">{t("adminPayments.viewOnly")}</p> : null}
-      <QueueTabs base={base} current={status} pendingCount={pendingCount} />
+      <QueueTabs base={base} current={status} pendingCount={pendingCount} query={filter.query} />
+      <FinanceFilterPanel base={base} view={filter} hidden={{ status: status === "pending" ? "" : status }} />
       {rows.length ? (
         <ul className="space-y-3" data-testid={l.testId}>
           {rows.map(renderRow)}
@@ -121,7 +126,7 @@ export function ReviewQueuePage<R extends { id: number }>({
       ) : (
         <p className="rounded-xl bg-panel p-4 text-white/70">{status === "pending" ? t(l.emptyPending) : t("adminPayments.empty")}</p>
       )}
-      <Pager base={base} status={status} page={page} hasMore={hasMore} />
+      <Pager base={base} status={status} page={page} hasMore={hasMore} query={filter.query} />
     </>
   );
 }

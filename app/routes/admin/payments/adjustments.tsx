@@ -14,7 +14,9 @@ import { adjustmentSchema, findPlayerSchema } from "#app/components/admin/paymen
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
 import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
-import { adjustBalance, getTransaction, listTransactions } from "#app/modules/payments/index.server.ts";
+import { adjustBalance, financeTotals, getTransaction, listAdjustments, listTransactions } from "#app/modules/payments/index.server.ts";
+import { FinanceFilterPanel } from "#app/components/admin/payments/FinanceFilter.tsx";
+import { financeFilterView, readFinanceQuery } from "./finance-filter.server.ts";
 import { isPaymentError } from "#app/modules/payments/index.ts";
 import { findPlayerById, findPlayerByUsername } from "#app/modules/players/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
@@ -59,11 +61,53 @@ async function doneNotice(context: Route.LoaderArgs["context"], url: URL, player
   return translate(context, tx.direction === "debit" ? "adminPayments.adjust.debited" : "adminPayments.adjust.credited", params);
 }
 
+const HISTORY_PAGE_SIZE = 20;
+
+/** Every adjustment staff made, by the finance filter (dates, username or phone, amount, direction): a page and totals. */
+async function adjustmentHistory(context: Route.LoaderArgs["context"], url: URL) {
+  const query = readFinanceQuery(url, "adjustments");
+  const [list, totals] = query.filter
+    ? await Promise.all([
+        listAdjustments(query.filter, { page: query.page, pageSize: HISTORY_PAGE_SIZE }),
+        financeTotals("adjustments", query.filter),
+      ])
+    : [{ items: [], hasMore: false }, null];
+  const filter = await financeFilterView(context, BASE, "adjustments", query, totals);
+  const href = (p: number) => {
+    const q = new URLSearchParams(filter.query);
+    if (p > 1) q.set("page", String(p));
+    return `${BASE}?${q}#history`;
+  };
+  return {
+    filter,
+    rows: list.items.map((a) => ({
+      id: a.id,
+      ref: `A${a.id}`,
+      createdAt: formatDhakaDateTime(a.createdAt),
+      username: a.username,
+      phone: a.phone,
+      direction: a.direction,
+      amount: takaText(a.amount, { decimals: "trim" }),
+      reason: a.reason,
+      staff: a.staff,
+    })),
+    page: query.page,
+    newer: query.page > 1 ? href(query.page - 1) : null,
+    older: list.hasMore ? href(query.page + 1) : null,
+  };
+}
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);
-  const page = { ...paymentsPage(context, "adminPayments.adjust.title"), canAct, key: randomBytes(16).toString("base64url") };
+  const page = {
+    ...paymentsPage(context, "adminPayments.adjust.title"),
+    canAct,
+    key: randomBytes(16).toString("base64url"),
+    history: await adjustmentHistory(context, url),
+  };
   const raw = url.searchParams.get("username");
-  if (raw === null) return { ...page, search: "", searchError: null, player: null, notice: null };
+  if (raw === null)
+    return data({ ...page, search: "", searchError: null, player: null, notice: null }, { status: page.history.filter.totals ? 200 : 400 });
   const parsed = findPlayerSchema.safeParse({ username: raw || undefined });
   if (!parsed.success)
     return data({ ...page, search: raw, searchError: parsed.error.issues[0]!.message, player: null, notice: null }, { status: 400 });
@@ -150,7 +194,7 @@ function AdjustmentForm({ player, formKey, lastResult }: { player: Player; formK
 }
 
 export default function Adjustments({ loaderData, actionData }: Route.ComponentProps) {
-  useArea(loaderData.i18n);
+  useArea([loaderData.i18n, loaderData.history.filter.i18n]);
   const { t } = useTranslation();
   const { player } = loaderData;
   return (
@@ -216,7 +260,61 @@ export default function Adjustments({ loaderData, actionData }: Route.ComponentP
           )}
         </div>
       ) : null}
+      <AdjustmentHistory history={loaderData.history} />
     </>
+  );
+}
+
+function AdjustmentHistory({ history }: { history: Route.ComponentProps["loaderData"]["history"] }) {
+  const { t } = useTranslation();
+  return (
+    <section id="history" className="mt-6" data-testid="adjustment-history">
+      <h2 className="mb-1 text-lg font-bold">{t("adminExports.adjustments.title")}</h2>
+      <p className="mb-3 text-sm text-white/60">{t("adminExports.adjustments.intro")}</p>
+      <FinanceFilterPanel base={BASE} view={history.filter} directions />
+      {history.rows.length ? (
+        <div className="overflow-x-auto rounded-xl bg-panel">
+          <table className="w-full text-left text-sm" data-testid="adjustment-table">
+            <thead className="text-xs text-white/60">
+              <tr className="border-b border-white/10">
+                <th className="p-2 font-normal">{t("adminExports.columns.ref")}</th>
+                <th className="p-2 font-normal">{t("adminExports.columns.time")}</th>
+                <th className="p-2 font-normal">{t("adminExports.columns.username")}</th>
+                <th className="p-2 font-normal">{t("adminExports.columns.direction")}</th>
+                <th className="p-2 font-normal">{t("adminExports.columns.amount")}</th>
+                <th className="p-2 font-normal">{t("adminExports.columns.reason")}</th>
+                <th className="p-2 font-normal">{t("adminExports.columns.staff")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.rows.map((r) => (
+                <tr key={r.id} className="border-b border-white/5 align-top" data-testid="adjustment-row">
+                  <td className="p-2 font-mono">{r.ref}</td>
+                  <td className="whitespace-nowrap p-2 tabular-nums">{r.createdAt}</td>
+                  <td className="p-2">
+                    {r.username}
+                    <div className="text-xs text-white/50">{r.phone}</div>
+                  </td>
+                  <td className="p-2">{t(`adminExports.statuses.${r.direction}`)}</td>
+                  <td className="whitespace-nowrap p-2 tabular-nums">{r.direction === "debit" ? `−${r.amount}` : r.amount}</td>
+                  <td className="min-w-48 p-2">{r.reason}</td>
+                  <td className="p-2">{r.staff}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="rounded-xl bg-panel p-4 text-white/70">{t("adminExports.adjustments.empty")}</p>
+      )}
+      {history.newer || history.older ? (
+        <nav className="mt-3 flex items-center justify-between text-sm">
+          {history.newer ? <a href={history.newer}>{t("adminPayments.prev")}</a> : <span />}
+          <span className="text-white/60">{t("adminPayments.page", { page: history.page })}</span>
+          {history.older ? <a href={history.older}>{t("adminPayments.next")}</a> : <span />}
+        </nav>
+      ) : null}
+    </section>
   );
 }
 

@@ -10,7 +10,7 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
 import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
 import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
-import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
+import { type QueueTab } from "#app/components/admin/payments/QueueTabs.tsx";
 import { approveDepositSchema, idField } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -21,13 +21,15 @@ import {
   listDepositQueue,
   rejectDeposit,
   gatewayStatusOfDeposits,
+  financeTotals,
   refundGatewayDeposit,
   readMoneySettings,
 } from "#app/modules/payments/index.server.ts";
 import { isPaymentError } from "#app/modules/payments/index.ts";
 import { listPromotions } from "#app/modules/promotions/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
+import { financeFilterView, readFinanceQuery } from "./finance-filter.server.ts";
+import { paymentsPage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
@@ -64,12 +66,17 @@ async function doneNotice(context: Route.LoaderArgs["context"], url: URL) {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);
-  const requested = url.searchParams.get("status");
-  const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
-  const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
+  const query = readFinanceQuery(url, "deposits");
+  const status = query.status as QueueTab;
+  const page = query.page;
+  const { status: _tab, ...filter } = query.filter ?? {};
+  const refused = query.filter === null;
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  // The totals of what the filter shows (per status on the "all" tab), on the primary like the page itself.
+  const totals = refused ? null : await financeTotals("deposits", { ...filter, status: status === "all" ? undefined : status });
   const [{ items, total }, pending, settings, notice] = await Promise.all([
-    listDepositQueue({ status, page, pageSize: PAGE_SIZE }),
-    status === "pending" ? null : listDepositQueue({ status: "pending", page: 1, pageSize: 1 }),
+    refused ? { items: [], total: 0 } : listDepositQueue({ status, page, pageSize: PAGE_SIZE, filter }),
+    status === "pending" && !filtered ? null : listDepositQueue({ status: "pending", page: 1, pageSize: 1 }),
     readMoneySettings(),
     doneNotice(context, url),
   ]);
@@ -109,16 +116,21 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       };
     }),
   );
-  return {
-    ...paymentsPage(context, "adminPayments.deposits.title"),
-    canAct,
-    status,
-    page,
-    hasMore: page * PAGE_SIZE < total,
-    pendingCount: status === "pending" ? total : (pending?.total ?? 0),
-    notice,
-    rows,
-  };
+  // A refused filter: 400 with the form as sent and its messages, no rows.
+  return data(
+    {
+      ...paymentsPage(context, "adminPayments.deposits.title"),
+      canAct,
+      status,
+      page,
+      hasMore: page * PAGE_SIZE < total,
+      pendingCount: status === "pending" && !filtered ? total : (pending?.total ?? 0),
+      filter: await financeFilterView(context, BASE, "deposits", query, totals),
+      notice,
+      rows,
+    },
+    { status: refused ? 400 : 200 },
+  );
 }
 
 type RefundActionData = Omit<ReviewActionData, "intent"> & { intent: "refund" };
@@ -299,7 +311,7 @@ function DepositCard({ row, canAct, actionData }: { row: Row; canAct: boolean; a
 }
 
 export default function Deposits({ loaderData, actionData }: Route.ComponentProps) {
-  useArea(loaderData.i18n);
+  useArea([loaderData.i18n, loaderData.filter.i18n]);
   const a = actionData as ActionData | undefined;
   return (
     <ReviewQueuePage
@@ -313,6 +325,7 @@ export default function Deposits({ loaderData, actionData }: Route.ComponentProp
       page={loaderData.page}
       hasMore={loaderData.hasMore}
       actionData={a as ReviewActionData | undefined}
+      filter={loaderData.filter}
       renderRow={(row) => <DepositCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} />}
     />
   );

@@ -2,13 +2,13 @@ import { ErrorList } from "#app/components/forms/Field.tsx";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
 import { PaymentsField } from "#app/components/admin/payments/PaymentsField.tsx";
 import { PlayerHistory } from "#app/components/admin/payments/PlayerHistory.tsx";
 import { RejectForm, type ReviewActionData, ReviewQueuePage, reviewShouldRevalidate } from "#app/components/admin/payments/ReviewQueue.tsx";
-import { type QueueTab, queueStatuses } from "#app/components/admin/payments/QueueTabs.tsx";
+import { type QueueTab } from "#app/components/admin/payments/QueueTabs.tsx";
 import { approveWithdrawalSchema } from "#app/components/admin/payments/schemas.ts";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useArea } from "#app/i18n/use-area.ts";
@@ -18,12 +18,14 @@ import {
   approveWithdrawal,
   getWithdrawalForStaff,
   listWithdrawalQueue,
+  financeTotals,
   payWithdrawalThroughGateway,
   rejectWithdrawal,
 } from "#app/modules/payments/index.server.ts";
 import { playersUnderReview } from "#app/modules/risk/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, pageParam, requireFinanceViewer, translate } from "./admin-payments.server.ts";
+import { financeFilterView, readFinanceQuery } from "./finance-filter.server.ts";
+import { paymentsPage, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/withdrawals";
@@ -67,12 +69,17 @@ function stateView(s: PlayerMoneyState) {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { canAct, staff } = await requireFinanceViewer(request);
-  const requested = url.searchParams.get("status");
-  const status: QueueTab = queueStatuses.includes(requested as QueueTab) ? (requested as QueueTab) : "pending";
-  const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
+  const query = readFinanceQuery(url, "withdrawals");
+  const status = query.status as QueueTab;
+  const page = query.page;
+  const { status: _tab, ...filter } = query.filter ?? {};
+  const refused = query.filter === null;
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  // The totals of what the filter shows (per status on the "all" tab), on the primary like the page itself.
+  const totals = refused ? null : await financeTotals("withdrawals", { ...filter, status: status === "all" ? undefined : status });
   const [{ items, total }, pending, notice] = await Promise.all([
-    listWithdrawalQueue({ status, page, pageSize: PAGE_SIZE }),
-    status === "pending" ? null : listWithdrawalQueue({ status: "pending", page: 1, pageSize: 1 }),
+    refused ? { items: [], total: 0 } : listWithdrawalQueue({ status, page, pageSize: PAGE_SIZE, filter }),
+    status === "pending" && !filtered ? null : listWithdrawalQueue({ status: "pending", page: 1, pageSize: 1 }),
     doneNotice(context, url),
   ]);
   const recent = await recentTransactionsFor(items.map((x) => ({ playerId: x.playerId, ref: `W${x.id}` })));
@@ -114,17 +121,22 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       recent: recent.get(`W${w.id}`) ?? [],
     };
   });
-  return {
-    ...paymentsPage(context, "adminPayments.withdrawals.title"),
-    canAct,
-    status,
-    page,
-    hasMore: page * PAGE_SIZE < total,
-    pendingCount: status === "pending" ? total : (pending?.total ?? 0),
-    notice,
-    heldLabel: translate(context, "risk.held"),
-    rows,
-  };
+  // A refused filter: 400 with the form as sent and its messages, no rows.
+  return data(
+    {
+      ...paymentsPage(context, "adminPayments.withdrawals.title"),
+      canAct,
+      status,
+      page,
+      hasMore: page * PAGE_SIZE < total,
+      pendingCount: status === "pending" && !filtered ? total : (pending?.total ?? 0),
+      filter: await financeFilterView(context, BASE, "withdrawals", query, totals),
+      notice,
+      heldLabel: translate(context, "risk.held"),
+      rows,
+    },
+    { status: refused ? 400 : 200 },
+  );
 }
 
 type ActionData = ReviewActionData;
@@ -305,7 +317,7 @@ function WithdrawalCard({ row, canAct, actionData, heldLabel }: { row: Row; canA
 }
 
 export default function Withdrawals({ loaderData, actionData }: Route.ComponentProps) {
-  useArea(loaderData.i18n);
+  useArea([loaderData.i18n, loaderData.filter.i18n]);
   const a = actionData as ActionData | undefined;
   return (
     <ReviewQueuePage
@@ -319,6 +331,7 @@ export default function Withdrawals({ loaderData, actionData }: Route.ComponentP
       page={loaderData.page}
       hasMore={loaderData.hasMore}
       actionData={a}
+      filter={loaderData.filter}
       renderRow={(row) => <WithdrawalCard key={row.id} row={row} canAct={loaderData.canAct} actionData={a} heldLabel={loaderData.heldLabel} />}
     />
   );

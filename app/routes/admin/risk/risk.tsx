@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { AdminErrorList, Notice } from "#app/components/admin/AdminField.tsx";
 import { type RiskActionData, SignalList } from "#app/components/admin/risk/SignalList.tsx";
@@ -14,6 +14,8 @@ import { type SignalStatus, signalKinds, signalStatuses, riskSettingsSchema } fr
 import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { fieldErrors, refuse, signalAction } from "./actions.server.ts";
+import { readRiskQuery } from "./filter.server.ts";
+import { FilterInput, FilterRefused, FilterSelect as DateSelect } from "#app/components/admin/ListFilter.tsx";
 import type { Route } from "./+types/risk";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -43,10 +45,11 @@ function filters(url: URL) {
   };
 }
 
-const query = (f: { kind?: string; status?: string; page?: number }) => {
+const query = (f: { kind?: string; status?: string; page?: number; dates?: Record<string, string> }) => {
   const q = new URLSearchParams();
   if (f.kind) q.set("kind", f.kind);
   q.set("status", f.status ?? "all");
+  for (const [name, value] of Object.entries(f.dates ?? {})) if (value) q.set(name, value);
   if (f.page && f.page > 1) q.set("page", String(f.page));
   return `?${q}`;
 };
@@ -54,30 +57,43 @@ const query = (f: { kind?: string; status?: string; page?: number }) => {
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { staff } = await requireStaff(request, pageRoles.risk);
   const t = translator(context);
-  const f = filters(url);
-  const [{ items, hasMore }, settings] = await Promise.all([listSignals(f), getRiskSettings()]);
+  // The Dhaka date range (refused with a message and a 400 when a day does not read), kept in every link.
+  const dated = readRiskQuery(url);
+  const dates = { range: dated.values.range!, from: dated.values.from!, to: dated.values.to! };
+  const f = { ...filters(url), dates };
+  const [{ items, hasMore }, settings] = await Promise.all([
+    dated.filter ? listSignals({ ...f, start: dated.filter.start, end: dated.filter.end }) : { items: [], hasMore: false },
+    getRiskSettings(),
+  ]);
   const notice = url.searchParams.get("notice");
-  return {
-    title: t("risk.title"),
-    i18n: areaBundle(context, "risk"),
-    isAdmin: staff.role === "admin",
-    notice: (notices as readonly string[]).includes(notice ?? "") ? (notice as (typeof notices)[number]) : null,
-    filter: { kind: f.kind ?? "", status: f.status ?? "all", page: f.page },
-    self: `${BASE}${query(f)}`,
-    newer: f.page > 1 ? `${BASE}${query({ ...f, page: f.page - 1 })}` : null,
-    older: hasMore ? `${BASE}${query({ ...f, page: f.page + 1 })}` : null,
-    signals: items.map((s) => signalView(t, s)),
-    settings: {
-      lowPlayRatio: (settings.lowPlayRatioHundredths / 100).toFixed(2),
-      cyclingCount: String(settings.cyclingCount),
-      cyclingWindowHours: String(settings.cyclingWindowHours),
-      splitThreshold: formatPoisha(settings.splitThreshold),
-      splitCount: String(settings.splitCount),
-      lossThreshold: formatPoisha(settings.lossThreshold),
-      lossWindowHours: String(settings.lossWindowHours),
-      sharedIpAccounts: String(settings.sharedIpAccounts),
+  return data(
+    {
+      title: t("risk.title"),
+      i18n: areaBundle(context, "risk"),
+      isAdmin: staff.role === "admin",
+      notice: (notices as readonly string[]).includes(notice ?? "") ? (notice as (typeof notices)[number]) : null,
+      filter: { kind: f.kind ?? "", status: f.status ?? "all", page: f.page },
+      self: `${BASE}${query(f)}`,
+      newer: f.page > 1 ? `${BASE}${query({ ...f, page: f.page - 1 })}` : null,
+      older: hasMore ? `${BASE}${query({ ...f, page: f.page + 1 })}` : null,
+      signals: items.map((s) => signalView(t, s)),
+      exportsI18n: areaBundle(context, "adminExports"),
+      dates,
+      dateErrors: dated.errors,
+      exportHref: dated.filter ? `${BASE}/export${query(f).replace(/&?page=\d+/, "")}` : null,
+      settings: {
+        lowPlayRatio: (settings.lowPlayRatioHundredths / 100).toFixed(2),
+        cyclingCount: String(settings.cyclingCount),
+        cyclingWindowHours: String(settings.cyclingWindowHours),
+        splitThreshold: formatPoisha(settings.splitThreshold),
+        splitCount: String(settings.splitCount),
+        lossThreshold: formatPoisha(settings.lossThreshold),
+        lossWindowHours: String(settings.lossWindowHours),
+        sharedIpAccounts: String(settings.sharedIpAccounts),
+      },
     },
-  };
+    { status: dated.filter ? 200 : 400 },
+  );
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -163,7 +179,7 @@ function FilterSelect({
 }
 
 export default function AdminRisk({ loaderData, actionData }: Route.ComponentProps) {
-  useArea(loaderData.i18n);
+  useArea([loaderData.i18n, loaderData.exportsI18n]);
   const { t } = useTranslation();
   const answer = actionData as RiskActionData | undefined;
   return (
@@ -184,10 +200,43 @@ export default function AdminRisk({ loaderData, actionData }: Route.ComponentPro
           value={loaderData.filter.status}
           options={[{ value: "all", label: t("risk.filter.all") }, ...signalStatuses.map((s) => ({ value: s, label: t(`risk.statuses.${s}`) }))]}
         />
+        <DateSelect
+          name="range"
+          label={t("adminExports.filter.range")}
+          values={loaderData.dates}
+          errors={loaderData.dateErrors}
+          idPrefix="risk"
+          options={[
+            ["", t("adminExports.filter.ranges.any")],
+            ...(["today", "yesterday", "last7", "last30"] as const).map((r) => [r, t(`adminExports.filter.ranges.${r}`)] as const),
+          ]}
+        />
+        <FilterInput
+          name="from"
+          type="date"
+          label={t("adminExports.filter.from")}
+          values={loaderData.dates}
+          errors={loaderData.dateErrors}
+          idPrefix="risk"
+        />
+        <FilterInput
+          name="to"
+          type="date"
+          label={t("adminExports.filter.to")}
+          values={loaderData.dates}
+          errors={loaderData.dateErrors}
+          idPrefix="risk"
+        />
         <button type="submit" className="btn-secondary !px-3 !py-1.5 text-sm">
           {t("risk.filter.apply")}
         </button>
+        {loaderData.exportHref ? (
+          <a href={loaderData.exportHref} className="btn-secondary !px-3 !py-1.5 text-sm" download data-testid="export-csv">
+            {t("adminExports.filter.export")}
+          </a>
+        ) : null}
       </Form>
+      <FilterRefused errors={loaderData.dateErrors} />
       <SignalList signals={loaderData.signals} action={loaderData.self} answer={answer} />
       <nav className="mt-3 flex justify-between text-sm">
         {loaderData.newer ? (

@@ -31,6 +31,9 @@ export const players = pgTable(
     uniqueIndex("players_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("players_referral_code_idx").on(t.referralCode),
     index("players_referred_by_idx").on(t.referredById),
+    // The back office's player list sorts and filters by these (tie-broken by id so its pages never overlap).
+    index("players_created_at_idx").on(t.createdAt, t.id),
+    index("players_last_login_idx").on(t.lastLoginAt, t.id),
   ],
 );
 

@@ -1,5 +1,5 @@
 // Reads: balances, entries and transfers, paged newest first by id (keyset paging: pass `before` = the last id seen).
-import { and, desc, eq, gte, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import type { Currency } from "#app/modules/players/index.ts";
 import { LedgerError } from "./errors.ts";
@@ -180,3 +180,11 @@ function pageFilter(alias: ReturnType<typeof sql>, { before, from, to }: PageOpt
   if (to) parts.push(sql` and ${alias}.created_at < ${to.toISOString()}::timestamptz`);
   return sql.join(parts, sql``);
 }
+
+/**
+ * For the back office's player list (one statement over many players): the SQL of a player's available balance in one
+ * wallet, given the SQL of their id and currency; 0 before their first transfer. Read through the account's unique
+ * (player, wallet, currency) index.
+ */
+export const playerAvailableSql = (playerId: SQL, currency: SQL, wallet: Wallet = "main"): SQL =>
+  sql`coalesce((select la.posted - la.pending from ledger_accounts la where la.player_id = ${playerId} and la.wallet = ${wallet} and la.currency = ${currency}), 0)`;

@@ -9,4 +9,4 @@ export { startRiskJob } from "./job.server.ts";
 export { riskPlayer } from "./player.server.ts";
 export { clearReview, hasOpenReview, openReview, playerReviewHistory } from "./reviews.server.ts";
 export { getRiskSettings, toThresholds, updateRiskSettings } from "./settings.server.ts";
-export { handleSignal, listSignals, playerSignals, playersUnderReview, raiseSignal } from "./signals.server.ts";
+export { handleSignal, hasOpenSignalSql, listSignals, playerSignals, playersUnderReview, raiseSignal } from "./signals.server.ts";

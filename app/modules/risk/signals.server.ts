@@ -1,5 +1,5 @@
 // AML signals: raised by the job (signals-job.server.ts) once per finding, handled by staff on /admin/risk.
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { type AmlSignalKind, amlSignals, playerReviews } from "./schema.ts";
@@ -148,3 +148,7 @@ export async function playersUnderReview(playerIds: number[]): Promise<Set<numbe
     .where(and(inArray(playerReviews.playerId, [...new Set(playerIds)]), eq(playerReviews.status, "open")));
   return new Set(rows.map((r) => r.playerId));
 }
+
+/** For the back office's player list: the condition "the player (the SQL of their id) has an open AML signal". */
+export const hasOpenSignalSql = (playerId: SQL): SQL =>
+  sql`exists (select 1 from ${amlSignals} s where s.player_id = ${playerId} and s.status = 'open')`;

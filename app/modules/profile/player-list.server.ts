@@ -69,7 +69,8 @@ async function conditions(f: PlayerListQuery, now: Date, ex: Executor): Promise<
   if (f.from) where.push(sql`p.created_at >= ${dhakaDayBounds(f.from).start.toISOString()}::timestamptz`);
   if (f.to) where.push(sql`p.created_at < ${dhakaDayBounds(f.to).end.toISOString()}::timestamptz`);
   if (f.active) where.push(sql`p.last_login_at >= ${new Date(now.getTime() - Number(f.active) * DAY_MS).toISOString()}::timestamptz`);
-  if (f.idle) where.push(sql`(p.last_login_at is null or p.last_login_at < ${new Date(now.getTime() - Number(f.idle) * DAY_MS).toISOString()}::timestamptz)`);
+  if (f.idle)
+    where.push(sql`(p.last_login_at is null or p.last_login_at < ${new Date(now.getTime() - Number(f.idle) * DAY_MS).toISOString()}::timestamptz)`);
   if (f.min !== undefined) where.push(sql`${balanceSql()} >= ${f.min.toString()}::bigint`);
   if (f.max !== undefined) where.push(sql`${balanceSql()} <= ${f.max.toString()}::bigint`);
   if (f.country) {

@@ -19,7 +19,7 @@ let n = 0;
 async function scenario() {
   const staff = await createStaff();
   const tag = `set${++n}x${Date.now().toString(36)}`;
-  const made = [];
+  const made: { id: number; name: string }[] = [];
   const specs = [
     { name: "alpha", balance: taka(50), created: "2026-01-10", login: 2, status: "active", code: "880" },
     { name: "bravo", balance: taka(1500), created: "2026-02-10", login: 40, status: "active", code: "880" },
@@ -118,11 +118,14 @@ describe("player list filters", () => {
   });
 
   it("answers a bad query string with a message per field, never a throw", () => {
-    const bad = new URLSearchParams("q=ab&status=gone&vip=-1&from=2026-13-01&to=x&active=5&min=-3&max=1.234&country=US&risk=1&tag=%3Dcmd&sort=balance;drop&dir=up&page=0");
+    const bad = new URLSearchParams(
+      "q=ab&status=gone&vip=-1&from=2026-13-01&to=x&active=5&min=-3&max=1.234&country=US&risk=1&tag=%3Dcmd&sort=balance;drop&dir=up&page=0",
+    );
     const parsed = playerListSchema.safeParse(playerListInput(bad));
     expect(parsed.success).toBe(false);
     const fields = new Set(parsed.error!.issues.map((i) => String(i.path[0])));
-    for (const f of ["q", "status", "vip", "from", "to", "active", "min", "max", "country", "risk", "tag", "sort", "dir", "page"]) expect(fields).toContain(f);
+    for (const f of ["q", "status", "vip", "from", "to", "active", "min", "max", "country", "risk", "tag", "sort", "dir", "page"])
+      expect(fields).toContain(f);
     const order = playerListSchema.safeParse({ from: "2026-05-01", to: "2026-04-01", min: "10", max: "5" });
     expect(order.error!.issues.map((i) => i.message).sort()).toEqual(["adminPlayers.errors.amountOrder", "adminPlayers.errors.dayOrder"]);
     expect(playerListSchema.parse(playerListInput(new URLSearchParams("")))).toEqual({});

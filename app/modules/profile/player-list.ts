@@ -17,14 +17,12 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.
 const choice = <const T extends readonly [string, ...string[]]>(values: T, key: string) => optional(z.enum(values, { error: key }));
 const day = optional(z.string().trim().refine(isDayKey, "adminPlayers.errors.day"));
 const taka = optional(
-  z
-    .string()
-    .transform((text, ctx) => {
-      const read = readTaka(text);
-      if (read.ok) return read.poisha;
-      ctx.addIssue({ code: "custom", message: "adminPlayers.errors.amount" });
-      return z.NEVER;
-    }),
+  z.string().transform((text, ctx) => {
+    const read = readTaka(text);
+    if (read.ok) return read.poisha;
+    ctx.addIssue({ code: "custom", message: "adminPlayers.errors.amount" });
+    return z.NEVER;
+  }),
 );
 
 export const playerListSchema = z
@@ -38,7 +36,13 @@ export const playerListSchema = z
         .refine((s) => s.length >= 3 || /^#?\d{1,10}$/.test(s), "adminPlayers.errors.q"),
     ),
     status: choice(["active", "blocked"], "adminPlayers.errors.choice"),
-    vip: optional(z.coerce.number({ error: "adminPlayers.errors.choice" }).int("adminPlayers.errors.choice").positive("adminPlayers.errors.choice").max(2_147_483_647, "adminPlayers.errors.choice")),
+    vip: optional(
+      z.coerce
+        .number({ error: "adminPlayers.errors.choice" })
+        .int("adminPlayers.errors.choice")
+        .positive("adminPlayers.errors.choice")
+        .max(2_147_483_647, "adminPlayers.errors.choice"),
+    ),
     from: day,
     to: day,
     active: choice(activityWindows, "adminPlayers.errors.choice"),
@@ -50,15 +54,38 @@ export const playerListSchema = z
     tag: optional(tagField),
     sort: choice(playerSorts, "adminPlayers.errors.choice"),
     dir: choice(["asc", "desc"], "adminPlayers.errors.choice"),
-    page: optional(z.coerce.number({ error: "adminPlayers.errors.page" }).int("adminPlayers.errors.page").min(1, "adminPlayers.errors.page").max(MAX_PAGE, "adminPlayers.errors.page")),
+    page: optional(
+      z.coerce
+        .number({ error: "adminPlayers.errors.page" })
+        .int("adminPlayers.errors.page")
+        .min(1, "adminPlayers.errors.page")
+        .max(MAX_PAGE, "adminPlayers.errors.page"),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: "adminPlayers.errors.dayOrder" });
-    if (v.min !== undefined && v.max !== undefined && v.min > v.max) ctx.addIssue({ code: "custom", path: ["max"], message: "adminPlayers.errors.amountOrder" });
+    if (v.min !== undefined && v.max !== undefined && v.min > v.max)
+      ctx.addIssue({ code: "custom", path: ["max"], message: "adminPlayers.errors.amountOrder" });
   });
 
 export type PlayerListQuery = z.output<typeof playerListSchema>;
-export const playerListFields = ["q", "status", "vip", "from", "to", "active", "idle", "min", "max", "country", "risk", "tag", "sort", "dir", "page"] as const;
+export const playerListFields = [
+  "q",
+  "status",
+  "vip",
+  "from",
+  "to",
+  "active",
+  "idle",
+  "min",
+  "max",
+  "country",
+  "risk",
+  "tag",
+  "sort",
+  "dir",
+  "page",
+] as const;
 export type PlayerListField = (typeof playerListFields)[number];
 
 /** The query string's fields (each once, the first value; at most 100 characters) for the schema and the form. */

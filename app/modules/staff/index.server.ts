@@ -31,13 +31,6 @@ export type { TwoFactorStatus } from "./two-factor.server.ts";
 export { changeOwnPassword, endOtherSessions, endOwnSession, listOwnSessions } from "./account.server.ts";
 export { dashboardCounts } from "./dashboard.server.ts";
 export { createStaff, ensureSeedAdmin, findStaffByUsername, listStaff, resetStaffPassword, setStaffActive } from "./staff.server.ts";
-export {
-  addPlayerNote,
-  addPlayerTag,
-  hasTagSql,
-  listPlayerNotes,
-  listPlayerTags,
-  listTagsInUse,
-  removePlayerTag,
-} from "./player-notes.server.ts";
+export { addPlayerNote, addPlayerTag, hasTagSql, listPlayerNotes, listPlayerTags, listTagsInUse, removePlayerTag } from "./player-notes.server.ts";
 export type { NoteRow, StaffActor, TagChange } from "./player-notes.server.ts";
+export { auditExport } from "./exports.server.ts";

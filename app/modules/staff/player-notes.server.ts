@@ -15,13 +15,24 @@ export type NoteRow = { id: number; body: string; staffName: string; createdAt: 
 const playerExists = async (playerId: number) => !!(await findPlayerById(playerId));
 
 /** Adds a note (1 to 2000 characters after trimming) with its audit row "player.note.add". */
-export async function addPlayerNote(actor: StaffActor, playerId: number, body: string): Promise<{ ok: true; id: number } | { ok: false; error: "notFound" | "invalid" }> {
+export async function addPlayerNote(
+  actor: StaffActor,
+  playerId: number,
+  body: string,
+): Promise<{ ok: true; id: number } | { ok: false; error: "notFound" | "invalid" }> {
   const text = body.trim();
   if (!text || text.length > NOTE_MAX) return { ok: false, error: "invalid" };
   if (!(await playerExists(playerId))) return { ok: false, error: "notFound" };
   return db.transaction(async (tx) => {
     const [note] = await tx.insert(playerNotes).values({ playerId, staffId: actor.staffId, body: text }).returning({ id: playerNotes.id });
-    await audit(tx, { staffId: actor.staffId, action: "player.note.add", entity: "player", entityId: playerId, after: { noteId: note!.id, body: text }, ip: actor.ip });
+    await audit(tx, {
+      staffId: actor.staffId,
+      action: "player.note.add",
+      entity: "player",
+      entityId: playerId,
+      after: { noteId: note!.id, body: text },
+      ip: actor.ip,
+    });
     return { ok: true, id: note!.id } as const;
   });
 }
@@ -47,8 +58,13 @@ export async function addPlayerTag(actor: StaffActor, playerId: number, raw: str
   const tag = parsed.data;
   if (!(await playerExists(playerId))) return { ok: false, error: "notFound" };
   return db.transaction(async (tx) => {
-    const added = await tx.insert(playerTags).values({ playerId, tag, staffId: actor.staffId }).onConflictDoNothing().returning({ tag: playerTags.tag });
-    if (added.length) await audit(tx, { staffId: actor.staffId, action: "player.tag.add", entity: "player", entityId: playerId, after: { tag }, ip: actor.ip });
+    const added = await tx
+      .insert(playerTags)
+      .values({ playerId, tag, staffId: actor.staffId })
+      .onConflictDoNothing()
+      .returning({ tag: playerTags.tag });
+    if (added.length)
+      await audit(tx, { staffId: actor.staffId, action: "player.tag.add", entity: "player", entityId: playerId, after: { tag }, ip: actor.ip });
     return { ok: true, changed: added.length > 0, tag } as const;
   });
 }
@@ -63,7 +79,8 @@ export async function removePlayerTag(actor: StaffActor, playerId: number, raw: 
       .delete(playerTags)
       .where(and(eq(playerTags.playerId, playerId), eq(playerTags.tag, tag)))
       .returning({ tag: playerTags.tag });
-    if (removed.length) await audit(tx, { staffId: actor.staffId, action: "player.tag.remove", entity: "player", entityId: playerId, before: { tag }, ip: actor.ip });
+    if (removed.length)
+      await audit(tx, { staffId: actor.staffId, action: "player.tag.remove", entity: "player", entityId: playerId, before: { tag }, ip: actor.ip });
     return { ok: true, changed: removed.length > 0, tag } as const;
   });
 }

@@ -93,7 +93,8 @@ describe("player tags", () => {
   it("refuses a tag that is not one and a player that does not exist", async () => {
     const [p, staff] = await Promise.all([createPlayer(), createStaff()]);
     const actor = { staffId: staff.id, ip: null };
-    for (const bad of ["", "   ", "-x", "a".repeat(33), "=cmd()", "টাকা"]) expect(await addPlayerTag(actor, p.id, bad)).toEqual({ ok: false, error: "invalid" });
+    for (const bad of ["", "   ", "-x", "a".repeat(33), "=cmd()", "টাকা"])
+      expect(await addPlayerTag(actor, p.id, bad)).toEqual({ ok: false, error: "invalid" });
     expect(await addPlayerTag(actor, 2_000_000_000, "ok")).toEqual({ ok: false, error: "notFound" });
   });
 

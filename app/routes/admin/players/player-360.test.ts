@@ -33,7 +33,14 @@ async function busyPlayer(label: string) {
   const staff = await createStaff();
   await fund(p.id, taka(1000));
   await fund(p.id, taka(250.75), { bonus: taka(40) });
-  await transfer({ key: `t360:${p.id}:out`, debit: `player:${p.id}:main`, credit: "house:test-float", amount: taka(120.5), currency: "BDT", kind: "withdrawal" });
+  await transfer({
+    key: `t360:${p.id}:out`,
+    debit: `player:${p.id}:main`,
+    credit: "house:test-float",
+    amount: taka(120.5),
+    currency: "BDT",
+    kind: "withdrawal",
+  });
   await fund(p.id, taka(3));
   await addPlayerNote({ staffId: staff.id, ip: null }, p.id, `note of ${label} ${p.id}`);
   await addPlayerTag({ staffId: staff.id, ip: null }, p.id, `tag-${label}-${p.id}`);
@@ -48,7 +55,14 @@ async function csvText(res: Response) {
 
 const page360 = (id: number, role = "support", query = "") =>
   callRoute(player, `/admin/players/${id}${query}`, { cookie: cookies[role], params: { id: String(id) } });
-type Page = { p360: { statement: { rows: { id: number; balanceAfter: string; amount: string }[] }; balances: { main: string }; notes: { body: string }[]; tags: string[] } };
+type Page = {
+  p360: {
+    statement: { rows: { id: number; balanceAfter: string; amount: string }[] };
+    balances: { main: string };
+    notes: { body: string }[];
+    tags: string[];
+  };
+};
 
 describe("the ledger statement", () => {
   it("leaves after each entry the account's balance at that point, newest first, across pages", async () => {
@@ -94,7 +108,10 @@ describe("player 360", () => {
     const aRows = (out.data as Page).p360.statement.rows.map((r) => r.id);
     expect(aRows.filter((id) => bEntries.includes(id))).toEqual([]);
     for (const list of ["statement", "bonus", "payments", "rounds", "bets"]) {
-      const csv = await callRoute(playerExport, `/admin/players/${a.id}/export/${list}`, { cookie: cookies.support, params: { id: String(a.id), list } });
+      const csv = await callRoute(playerExport, `/admin/players/${a.id}/export/${list}`, {
+        cookie: cookies.support,
+        params: { id: String(a.id), list },
+      });
       expect(csv.status, list).toBe(200);
       const body = await csvText(csv.response!);
       expect(body.startsWith("\uFEFF")).toBe(true);
@@ -106,7 +123,8 @@ describe("player 360", () => {
 
   it("adds a note and a tag by plain form posts, each audited, and answers bad input with a 400 and a message", async () => {
     const p = await createPlayer();
-    const post = (form: Record<string, string>) => callRoute(player, `/admin/players/${p.id}`, { cookie: cookies.support, params: { id: String(p.id) }, form });
+    const post = (form: Record<string, string>) =>
+      callRoute(player, `/admin/players/${p.id}`, { cookie: cookies.support, params: { id: String(p.id) }, form });
     const note = await post({ intent: "note", body: "Called about a late withdrawal" });
     expect(note.status).toBe(303);
     expect(note.headers.get("location")).toBe(`/admin/players/${p.id}?notice=noteAdded#notes`);
@@ -122,8 +140,16 @@ describe("player 360", () => {
     expect(badTag.status).toBe(400);
     expect(badTag.data).toMatchObject({ tagError: "adminPlayers.errors.tagInvalid" });
     expect((await post({ intent: "tag-remove", tag: "late-payout" })).headers.get("location")).toContain("notice=tagRemoved");
-    const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, String(p.id)));
-    expect(audits.map((r) => r.action).filter((a) => a.startsWith("player.")).sort()).toEqual(["player.note.add", "player.tag.add", "player.tag.remove"]);
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(p.id)));
+    expect(
+      audits
+        .map((r) => r.action)
+        .filter((a) => a.startsWith("player."))
+        .sort(),
+    ).toEqual(["player.note.add", "player.tag.add", "player.tag.remove"]);
   });
 });
 
@@ -133,15 +159,25 @@ describe("roles", () => {
     for (const role of ["admin", "support"]) {
       expect((await callRoute(list, "/admin/players", { cookie: cookies[role] })).status, role).toBe(200);
       expect((await page360(p.id, role)).status, role).toBe(200);
-      const csv = await callRoute(playerExport, `/admin/players/${p.id}/export/statement`, { cookie: cookies[role], params: { id: String(p.id), list: "statement" } });
+      const csv = await callRoute(playerExport, `/admin/players/${p.id}/export/statement`, {
+        cookie: cookies[role],
+        params: { id: String(p.id), list: "statement" },
+      });
       expect(csv.status, role).toBe(200);
     }
     for (const role of ["finance", "trader", "content"]) {
       expect((await callRoute(list, "/admin/players", { cookie: cookies[role] })).status, role).toBe(403);
       expect((await page360(p.id, role)).status, role).toBe(403);
-      const note = await callRoute(player, `/admin/players/${p.id}`, { cookie: cookies[role], params: { id: String(p.id) }, form: { intent: "note", body: "x" } });
+      const note = await callRoute(player, `/admin/players/${p.id}`, {
+        cookie: cookies[role],
+        params: { id: String(p.id) },
+        form: { intent: "note", body: "x" },
+      });
       expect(note.status, role).toBe(403);
-      const csv = await callRoute(playerExport, `/admin/players/${p.id}/export/statement`, { cookie: cookies[role], params: { id: String(p.id), list: "statement" } });
+      const csv = await callRoute(playerExport, `/admin/players/${p.id}/export/statement`, {
+        cookie: cookies[role],
+        params: { id: String(p.id), list: "statement" },
+      });
       expect(csv.status, role).toBe(403);
       expect((await callRoute(exportRoute, "/admin/players/export", { cookie: cookies[role] })).status, role).toBe(403);
     }
@@ -161,7 +197,10 @@ describe("roles", () => {
     const lines = body.trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(p.username);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "export.players")));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "export.players")));
     expect(audits.some((r) => (r.after as { tag?: string }).tag === "exportme")).toBe(true);
     const bad = await callRoute(exportRoute, "/admin/players/export?min=abc", { cookie: cookies.admin });
     expect(bad.status).toBe(400);

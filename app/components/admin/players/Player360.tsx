@@ -112,7 +112,8 @@ export function PlayerNotesAndTags({
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Section id="notes" title={t("adminPlayers.p360.notes")}>
-        <Form method="post" action={action} className="mb-3" data-testid="note-form">
+        {/* Keyed by the notes shown: after a note lands the form starts empty again (a client navigation keeps inputs). */}
+        <Form key={data.notes[0]?.id ?? 0} method="post" action={action} className="mb-3" data-testid="note-form">
           <input type="hidden" name="intent" value="note" />
           <div className="field !mb-2">
             <label htmlFor="note-body">{t("adminPlayers.p360.noteLabel")}</label>
@@ -166,7 +167,7 @@ export function PlayerNotesAndTags({
             </li>
           ))}
         </ul>
-        <Form method="post" action={action} className="flex flex-wrap items-end gap-2" data-testid="tag-form">
+        <Form key={data.tags.join(" ")} method="post" action={action} className="flex flex-wrap items-end gap-2" data-testid="tag-form">
           <input type="hidden" name="intent" value="tag-add" />
           <div className="field !mb-0 min-w-0 flex-1">
             <label htmlFor="tag-name">{t("adminPlayers.p360.tagLabel")}</label>

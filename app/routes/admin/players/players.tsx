@@ -83,7 +83,7 @@ export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { input, errors, list } = loaderData;
   const field = (name: PlayerListField, label: string, control: React.ReactNode) => (
-    <div className="field !mb-0 min-w-0" data-testid={`filter-${name}`}>
+    <div className={`field !mb-0 min-w-0 ${name === "q" ? "col-span-2 lg:col-span-1" : ""}`} data-testid={`filter-${name}`}>
       <label htmlFor={`pl-${name}`}>{label}</label>
       {control}
       <AdminErrorList errors={errors[name] ?? null} id={`pl-${name}-error`} />
@@ -114,7 +114,7 @@ export default function AdminPlayers({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="mb-3 text-xl font-bold">{t("profile.admin.title")}</h1>
       <Form method="get" action="/admin/players" className="mb-4 rounded-xl bg-panel p-4" role="search" data-testid="player-filters">
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-x-3 gap-y-2 lg:grid-cols-4">
           {field("q", t("adminPlayers.list.search"), text("q", { type: "search" }))}
           {field(
             "status",

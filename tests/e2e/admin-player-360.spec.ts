@@ -10,7 +10,7 @@ test("staff filter the player list, open a player, add a note and a tag, and see
   browser,
   javaScriptEnabled,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // a staff session, a sign-up and eight page loads, on a build that shares its machine
   const player = await createTestPlayer(page);
   const staff = await staffPage(browser, javaScriptEnabled);
   if (info.project.name === "phone") await staff.setViewportSize({ width: 390, height: 844 });

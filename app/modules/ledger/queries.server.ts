@@ -188,3 +188,11 @@ function pageFilter(alias: ReturnType<typeof sql>, { before, from, to }: PageOpt
  */
 export const playerAvailableSql = (playerId: SQL, currency: SQL, wallet: Wallet = "main"): SQL =>
   sql`coalesce((select la.posted - la.pending from ledger_accounts la where la.player_id = ${playerId} and la.wallet = ${wallet} and la.currency = ${currency}), 0)`;
+
+/**
+ * For the same lists, as a table to join (`player_id`, `currency`, `available`): every player account of one wallet.
+ * Joined on player and currency, PostgreSQL picks per query: a hash join when the whole list is filtered or sorted by
+ * balance (one pass over the accounts instead of one index probe per player), index probes for a short page.
+ */
+export const playerWalletBalancesSql = (wallet: Wallet = "main"): SQL =>
+  sql`(select la.player_id, la.currency, la.posted - la.pending as available from ledger_accounts la where la.wallet = ${wallet})`;

@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { dhakaDayBounds } from "#app/kernel/dhaka-time.ts";
-import { playerAvailableSql } from "#app/modules/ledger/index.server.ts";
+import { playerWalletBalancesSql } from "#app/modules/ledger/index.server.ts";
 import { hasOpenSignalSql } from "#app/modules/risk/index.server.ts";
 import { jurisdictionOf } from "#app/modules/settings/index.ts";
 import { hasTagSql } from "#app/modules/staff/index.server.ts";
@@ -48,7 +48,9 @@ const p = {
   currency: sql`p.currency`,
 };
 // Built on first use: this file loads inside an import cycle (payments -> profile), before those entries finish.
-const balanceSql = () => playerAvailableSql(p.id, p.currency, "main");
+const balanceSql = () => sql`coalesce(bal.available, 0)`;
+/** players p with their main balance (bal), for every statement of the list. */
+const fromPlayers = () => sql`players p left join ${playerWalletBalancesSql("main")} bal on bal.player_id = p.id and bal.currency = p.currency`;
 const experienceSql = () => playerExperienceSql(p.id);
 
 /** The filter's WHERE conditions; null when the filter names a VIP level that does not exist (no player matches). */
@@ -135,13 +137,13 @@ export type PlayerListPage = { rows: PlayerListRow[]; total: number; page: numbe
 export async function listPlayers(f: PlayerListQuery, now: Date = new Date(), ex: Executor = db): Promise<PlayerListPage> {
   const where = await conditions(f, now, ex);
   if (!where) return { rows: [], total: 0, page: 1, pages: 1 };
-  const [count] = rowsOf<{ n: string }>(await ex.execute(sql`select count(*)::text as n from players p ${whereOf(where)}`));
+  const [count] = rowsOf<{ n: string }>(await ex.execute(sql`select count(*)::text as n from ${fromPlayers()} ${whereOf(where)}`));
   const total = Number(count?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / PLAYER_PAGE_SIZE));
   const page = Math.min(f.page ?? 1, pages);
   const raw = rowsOf<Raw>(
     await ex.execute(sql`
-      select ${columns()} from players p ${whereOf(where)}
+      select ${columns()} from ${fromPlayers()} ${whereOf(where)}
       order by ${orderOf(f)}
       limit ${PLAYER_PAGE_SIZE} offset ${(page - 1) * PLAYER_PAGE_SIZE}`),
   );
@@ -156,12 +158,12 @@ export async function playerExportPage(f: PlayerListQuery, after: number | undef
   const where = await conditions(f, now, ex);
   if (!where) return [];
   if (after !== undefined) where.push(sql`p.id > ${after}`);
-  const raw = rowsOf<Raw>(await ex.execute(sql`select ${columns()} from players p ${whereOf(where)} order by p.id limit ${limit}`));
+  const raw = rowsOf<Raw>(await ex.execute(sql`select ${columns()} from ${fromPlayers()} ${whereOf(where)} order by p.id limit ${limit}`));
   return toRows(raw, ex);
 }
 
 /** The SQL the list runs for a filter (for EXPLAIN in tests and the README's figures). */
 export async function playerListSql(f: PlayerListQuery, now: Date = new Date(), ex: Executor = db): Promise<SQL> {
   const where = (await conditions(f, now, ex)) ?? [sql`false`];
-  return sql`select ${columns()} from players p ${whereOf(where)} order by ${orderOf(f)} limit ${PLAYER_PAGE_SIZE}`;
+  return sql`select ${columns()} from ${fromPlayers()} ${whereOf(where)} order by ${orderOf(f)} limit ${PLAYER_PAGE_SIZE}`;
 }

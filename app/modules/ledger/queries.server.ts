@@ -182,15 +182,8 @@ function pageFilter(alias: ReturnType<typeof sql>, { before, from, to }: PageOpt
 }
 
 /**
- * For the back office's player list (one statement over many players): the SQL of a player's available balance in one
- * wallet, given the SQL of their id and currency; 0 before their first transfer. Read through the account's unique
- * (player, wallet, currency) index.
- */
-export const playerAvailableSql = (playerId: SQL, currency: SQL, wallet: Wallet = "main"): SQL =>
-  sql`coalesce((select la.posted - la.pending from ledger_accounts la where la.player_id = ${playerId} and la.wallet = ${wallet} and la.currency = ${currency}), 0)`;
-
-/**
- * For the same lists, as a table to join (`player_id`, `currency`, `available`): every player account of one wallet.
+ * For the back office's player list (one statement over many players), as a table to join (`player_id`, `currency`,
+ * `available`): every player account of one wallet.
  * Joined on player and currency, PostgreSQL picks per query: a hash join when the whole list is filtered or sorted by
  * balance (one pass over the accounts instead of one index probe per player), index probes for a short page.
  */

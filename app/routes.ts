@@ -212,6 +212,7 @@ export default [
       route("exchange/:eventId", "routes/admin/exchange/event.tsx"),
       // Support: players (search, view, contact edits with audit)
       route("players", "routes/admin/players/players.tsx"),
+      route("players/export", "routes/admin/players/export.ts"),
       route("players/:id", "routes/admin/players/player.tsx"),
       // Player protection per player: limits and their history, exclusions, identity documents, AML signals and reviews
       route("players/:id/limits", "routes/admin/players/limits.tsx"),
@@ -220,6 +221,7 @@ export default [
       // Identity: one document's image for staff (sandboxed, like the deposit proof)
       route("players/:id/documents/:docId/image", "routes/admin/players/document-image.ts"),
       route("players/:id/risk", "routes/admin/players/risk.tsx"),
+      route("players/:id/export/:list", "routes/admin/players/player-export.ts"),
       // VIP levels and the accrual rule (roles admin, content)
       route("vip", "routes/admin/vip.tsx"),
       // Referral programme settings (roles admin, content)

@@ -8,7 +8,8 @@ export { startExchangeFeed } from "./feed/instance.server.ts";
 export { watchMarkets } from "./market-stream.server.ts";
 export { accountPage, activityLog, eventListPage, multiMarketsPage, oddsPage, profitAndLoss, setPinned, sportsPage } from "./pages.server.ts";
 export { liveMarketIds, unsettledMarketIds } from "./queries.server.ts";
-export { getExchangeRecord, listExchangeRecords, listOpenExchangeRecords } from "./records.server.ts";
+export { getExchangeRecord, listExchangeRecords, listExchangeRecordsFrom, listOpenExchangeRecords } from "./records.server.ts";
+export type { ExchangeRecord } from "./records.server.ts";
 export { openTestMatch } from "./test-match.server.ts";
 export {
   addFancyLine,

@@ -3,7 +3,7 @@
 // record: status open while it waits, WON or LOST once settled. The odds are those the bet matched at (the average
 // over its fills), its profit and liability theirs (bet-figures.ts), as settlement pays them.
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
+import { db, type Executor } from "#app/db/db.server.ts";
 import { formatPoisha, takaText } from "#app/kernel/money.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
@@ -82,8 +82,8 @@ function recordOf({ order: o, kind, market, event, runner }: Row) {
 
 export type ExchangeRecord = ReturnType<typeof recordOf>;
 
-function recordsQuery() {
-  return db
+function recordsQuery(ex: Executor = db) {
+  return ex
     .select(columns)
     .from(exchangeOrders)
     .innerJoin(exchangeMarkets, eq(exchangeMarkets.id, exchangeOrders.marketId))
@@ -115,4 +115,13 @@ export async function listOpenExchangeRecords(playerId: number, before?: number,
 export async function getExchangeRecord(playerId: number, orderId: number): Promise<ExchangeRecord | null> {
   const [row] = await recordsQuery().where(and(eq(exchangeOrders.id, orderId), eq(exchangeOrders.playerId, playerId)));
   return row ? recordOf(row) : null;
+}
+
+/** The back office's export of one player's exchange bets: newest first, `limit` at a time (keyset on the bet's id). */
+export async function listExchangeRecordsFrom(ex: Executor, playerId: number, before: number | undefined, limit: number) {
+  const rows = await recordsQuery(ex)
+    .where(and(eq(exchangeOrders.playerId, playerId), before ? lt(exchangeOrders.id, before) : sql`true`))
+    .orderBy(desc(exchangeOrders.id))
+    .limit(Math.min(Math.max(1, limit), 1000));
+  return rows.map(recordOf);
 }

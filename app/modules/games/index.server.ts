@@ -42,7 +42,8 @@ export { startCrashEngine, stopCrashEngine } from "./house/crash/instance.server
 export { findSimSession, isLaunchError, launchGameCode, openLaunch, simBalance, simSpin, splitGameCode, startLaunch } from "./launch.server.ts";
 export type { LaunchError } from "./launch.server.ts";
 export { POSTER_MAX_BYTES, checkPoster, findPoster, isPosterName, removePoster, storePoster } from "./posters.server.ts";
-export { dayBounds, getRound, listOpenRounds, listRecordPlatforms, listSettledRounds, verifyLink } from "./records.server.ts";
+export { dayBounds, getRound, listOpenRounds, listPlayerRounds, listRecordPlatforms, listSettledRounds, verifyLink } from "./records.server.ts";
+export type { PlayerRoundRow } from "./records.server.ts";
 export { seedGameCatalogue } from "./seed.server.ts";
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecrets, verifyProviderSignature } from "./signature.server.ts";
 export { walletBalance, walletBet, walletRollback, walletWin } from "./wallet.server.ts";

@@ -2,7 +2,7 @@
 // Asia/Dhaka day, platform and game type, and one round's details with its wallet calls and fairness data.
 // The filter itself (parsing, query strings) is in records-filter.ts, which pages use in the browser too.
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
+import { db, type Executor } from "#app/db/db.server.ts";
 import { dhakaRange } from "#app/kernel/dhaka-time.ts";
 import { fairSeeds, gameProviders, gameRounds, games, gameWalletCalls } from "./schema.ts";
 import type { RecordDay, RecordFilter } from "./records-filter.ts";
@@ -211,3 +211,51 @@ export async function listRecordPlatforms(): Promise<Array<{ platform: string; n
 
 /** The /fair verifier link that recomputes a house round's result, once the seed needed for it is public. */
 export { verifyLink } from "./house/registry.ts";
+
+export type PlayerRoundRow = {
+  id: number;
+  platform: string;
+  providerName: string;
+  gameCode: string;
+  gameName: string | null;
+  gameType: string;
+  status: string;
+  stake: bigint;
+  payout: bigint;
+  currency: string;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+/**
+ * The back office's view of one player's casino rounds (provider and house games, every status, all time), newest
+ * first, keyset paging by id (`before` = the last id seen). Pass readDb for an export.
+ */
+export async function listPlayerRounds(
+  playerId: number,
+  { before, limit = 50 }: { before?: number; limit?: number } = {},
+  ex: Executor = db,
+): Promise<PlayerRoundRow[]> {
+  const rows = await ex
+    .select({ r: gameRounds, providerName: gameProviders.name, gameName: games.name })
+    .from(gameRounds)
+    .innerJoin(gameProviders, eq(gameProviders.id, gameRounds.providerId))
+    .leftJoin(games, eq(games.id, gameRounds.gameId))
+    .where(and(eq(gameRounds.playerId, playerId), before === undefined ? undefined : lt(gameRounds.id, before)))
+    .orderBy(desc(gameRounds.id))
+    .limit(Math.min(Math.max(1, Math.trunc(limit) || 1), 1000));
+  return rows.map(({ r, providerName, gameName }) => ({
+    id: r.id,
+    platform: r.platform,
+    providerName,
+    gameCode: r.gameCode,
+    gameName,
+    gameType: r.gameType,
+    status: r.status,
+    stake: r.stake,
+    payout: r.payout,
+    currency: r.currency,
+    createdAt: r.createdAt,
+    settledAt: r.settledAt,
+  }));
+}

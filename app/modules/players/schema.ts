@@ -34,6 +34,10 @@ export const players = pgTable(
     index("players_phone_prefix_idx").using("btree", sql`${t.phone} text_pattern_ops`),
     uniqueIndex("players_referral_code_idx").on(t.referralCode),
     index("players_referred_by_idx").on(t.referredById),
+    // The back office's player list sorts and filters by these (tie-broken by id so its pages never overlap).
+    index("players_created_at_idx").on(t.createdAt, t.id),
+    // Newest activity first with the never-active last (and, read backwards, the list's ascending order, never-active first).
+    index("players_last_login_idx").on(t.lastLoginAt.desc().nullsLast(), t.id.desc()),
   ],
 );
 

@@ -11,3 +11,5 @@ export { CODE_TTL_SECONDS, RESEND_SECONDS, sendPhoneCode, verifyPhoneCode } from
 export type { ProfileError } from "./phone-verification.server.ts";
 export { loadProfile } from "./profile.server.ts";
 export { playerVip } from "./vip.server.ts";
+export { listPlayers, playerExportPage, playerListInput, playerListSchema, playerListSql } from "./player-list.server.ts";
+export type { PlayerListPage, PlayerListRow } from "./player-list.server.ts";

@@ -9,5 +9,5 @@ export { startRiskJob } from "./job.server.ts";
 export { riskPlayer } from "./player.server.ts";
 export { clearReview, hasOpenReview, openReview, playerReviewHistory } from "./reviews.server.ts";
 export { getRiskSettings, toThresholds, updateRiskSettings } from "./settings.server.ts";
-export { handleSignal, listSignals, playerSignals, playersUnderReview, raiseSignal, signalExportRows } from "./signals.server.ts";
+export { handleSignal, hasOpenSignalSql, listSignals, playerSignals, playersUnderReview, raiseSignal, signalExportRows } from "./signals.server.ts";
 export type { SignalExportRow, SignalFilter } from "./signals.server.ts";

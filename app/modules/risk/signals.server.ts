@@ -192,3 +192,7 @@ export async function playersUnderReview(playerIds: number[]): Promise<Set<numbe
     .where(and(inArray(playerReviews.playerId, [...new Set(playerIds)]), eq(playerReviews.status, "open")));
   return new Set(rows.map((r) => r.playerId));
 }
+
+/** For the back office's player list: the condition "the player (the SQL of their id) has an open AML signal". */
+export const hasOpenSignalSql = (playerId: SQL): SQL =>
+  sql`exists (select 1 from ${amlSignals} s where s.player_id = ${playerId} and s.status = 'open')`;

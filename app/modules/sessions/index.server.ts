@@ -28,6 +28,8 @@ export {
   endAllSessions,
   getSessionPlayer,
   hashToken,
+  listPlayerSessions,
   pruneExpiredSessions,
   restartRealityClock,
 } from "./sessions.server.ts";
+export type { PlayerSessionRow } from "./sessions.server.ts";

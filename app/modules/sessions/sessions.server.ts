@@ -89,3 +89,29 @@ export async function restartRealityClock(executor: Executor, playerId: number, 
 export async function pruneExpiredSessions() {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }
+
+export type PlayerSessionRow = {
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  deviceId: string | null;
+};
+
+/** The back office's view of a player's sessions (never their tokens), most recently seen first. */
+export async function listPlayerSessions(playerId: number, limit = 20): Promise<PlayerSessionRow[]> {
+  return db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      deviceId: sessions.deviceId,
+    })
+    .from(sessions)
+    .where(eq(sessions.playerId, playerId))
+    .orderBy(sql`${sessions.lastSeenAt} desc`)
+    .limit(Math.min(Math.max(1, Math.trunc(limit) || 1), 200));
+}

@@ -1,5 +1,6 @@
 // The settings module's browser-safe entry: what components and routes may use in the browser.
-export { countryOfPlayer, jurisdictionCodes } from "./jurisdiction.ts";
+export { countryOfPlayer, jurisdictionCodes, jurisdictionOf } from "./jurisdiction.ts";
+export type { JurisdictionCode } from "./jurisdiction.ts";
 export { MAX_STREAM_HOSTS, parseStreamHosts } from "./stream-hosts.ts";
 export { formatHundredths, parseHundredths, settingsSchema, siteModes } from "./validation.ts";
 export { requirableVerifications } from "./verifications.ts";

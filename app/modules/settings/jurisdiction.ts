@@ -50,3 +50,6 @@ export function missingForRealMoney(s: RealMoneyRequirements): Array<"licenceIss
   if (!s.jurisdictions.length) missing.push("jurisdictions");
   return missing;
 }
+
+/** The currency and calling code that place a player in this country (the back office's jurisdiction filter). */
+export const jurisdictionOf = (country: JurisdictionCode): { currency: string; callingCode: string } => countries[country];

@@ -1,7 +1,7 @@
 // The staff module's server entry: what other modules and routes may use. Everything else is private.
 // Tables first, then the files that need no other module: one module may import this entry while it is still loading
 // (through an import cycle) and must already find them.
-export { staffUsers } from "./schema.ts";
+export { playerNotes, playerTags, staffUsers } from "./schema.ts";
 export type { StaffSessionStage } from "./schema.ts";
 export { auditExportRows, listAudit } from "./audit-log.server.ts";
 export type { AuditExportRow } from "./audit-log.server.ts";
@@ -40,3 +40,5 @@ export {
   resetStaffTwoFactor,
   setStaffActive,
 } from "./staff.server.ts";
+export { addPlayerNote, addPlayerTag, hasTagSql, listPlayerNotes, listPlayerTags, listTagsInUse, removePlayerTag } from "./player-notes.server.ts";
+export type { NoteRow, StaffActor, TagChange } from "./player-notes.server.ts";

@@ -15,3 +15,4 @@ export {
 } from "./validation.ts";
 export { staffRoles } from "./roles.ts";
 export type { StaffRole } from "./roles.ts";
+export { NOTE_MAX, TAG_MAX, noteSchema, tagField, tagSchema } from "./player-notes.ts";

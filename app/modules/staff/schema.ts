@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { players } from "#app/modules/players/schema.ts";
 import { staffRoles, type StaffRole } from "./roles.ts";
 
 export { staffRoles, type StaffRole };
@@ -65,4 +66,44 @@ export const staffRecoveryCodes = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("staff_recovery_codes_staff_code_idx").on(t.staffId, t.codeHash)],
+);
+
+/**
+ * Staff notes on a player: append-only (a trigger refuses UPDATE, DELETE and TRUNCATE; the module has no edit or
+ * delete function). Each note is written with its audit row in one transaction. See staff-notes.server.ts.
+ */
+export const playerNotes = pgTable(
+  "player_notes",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    staffId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("player_notes_player_idx").on(t.playerId, t.id), check("player_notes_body_check", sql`length(${t.body}) between 1 and 2000`)],
+);
+
+/** A player's tags (a set: one row per player and tag), added and removed by staff with an audit row each. */
+export const playerTags = pgTable(
+  "player_tags",
+  {
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    tag: text().notNull(),
+    staffId: integer()
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.tag] }),
+    index("player_tags_tag_idx").on(t.tag, t.playerId),
+    check("player_tags_tag_check", sql`${t.tag} ~ '^[a-z0-9][a-z0-9_-]{0,31}$'`),
+  ],
 );

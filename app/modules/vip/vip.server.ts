@@ -1,6 +1,6 @@
 // What pages and the API read about a player's VIP: the summary (level, VP, experience, next level), the VP rows
 // received and used, and the monthly history. Everything is the session's own player's: no id from a URL reaches here.
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { DHAKA_TZ } from "#app/kernel/dhaka-time.ts";
@@ -13,7 +13,7 @@ export { accrueSettledStakes, registerVipSource, startVipAccrual, type VipSource
 export { convertPoints, isRequestKey } from "./convert.server.ts";
 export { isVipError, VipError } from "./errors.ts";
 export { ensureVipDefaults, listLevels, readVipSettings } from "./levels.server.ts";
-export { formatVp, levelName } from "./rules.ts";
+export { formatVp, levelFor, levelName } from "./rules.ts";
 
 export type VipSummary = {
   /** `nameBn`: the Bangla name staff gave the level, if any (levelName picks the one to show). */
@@ -93,3 +93,7 @@ export async function vipHistory(playerId: number, { page, size }: VipPage, loca
     });
   return { items: all.slice((page - 1) * size, page * size), total: all.length, pages: Math.max(1, Math.ceil(all.length / size)), page };
 }
+
+/** For the back office's player list: the SQL of a player's VIP experience in cvp (0 before their first accrual). */
+export const playerExperienceSql = (playerId: SQL): SQL =>
+  sql`coalesce((select va.experience from ${vipAccounts} va where va.player_id = ${playerId}), 0)`;

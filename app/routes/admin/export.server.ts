@@ -11,6 +11,14 @@ type Ctx = Readonly<RouterContextProvider>;
 /** One column: its header's catalogue key (written in the staff member's language) and the cell of a row. */
 export type ExportColumn<Row> = [header: MessageKey, value: CsvColumn<Row>["value"]];
 
+/** The audit row of an export: who exported which list with which filter (empty values and the page left out). */
+export async function auditExport(actor: { staffId: number; ip: string | null }, list: string, filter: Record<string, unknown>) {
+  const used = Object.fromEntries(
+    Object.entries(filter).filter(([name, value]) => value !== undefined && value !== null && value !== "" && name !== "page"),
+  );
+  await auditAction({ staffId: actor.staffId, action: "export.csv", entity: "list", entityId: list, after: { list, filter: used }, ip: actor.ip });
+}
+
 /** A list's export: audited before the first byte, then streamed. */
 export async function exportList<Row>({
   context,
@@ -29,8 +37,7 @@ export async function exportList<Row>({
   columns: readonly ExportColumn<Row>[];
   rows: AsyncIterable<Row>;
 }): Promise<Response> {
-  const used = Object.fromEntries(Object.entries(filter).filter(([name, value]) => value && name !== "page"));
-  await auditAction({ staffId: actor.staffId, action: "export.csv", entity: "list", entityId: list, after: { list, filter: used }, ip: actor.ip });
+  await auditExport(actor, list, filter);
   return csvResponse({
     filename: csvFilename(list),
     columns: columns.map(([header, value]) => ({ header: translate(context, header), value })),

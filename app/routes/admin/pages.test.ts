@@ -12,6 +12,7 @@ const table: Record<AdminPage, readonly string[]> = {
   audit: ["admin"],
   games: ["admin", "content"],
   players: ["admin", "support"],
+  playerListExport: ["admin"],
   protection: ["admin", "finance", "support"],
   risk: ["admin", "finance"],
   vip: ["admin", "content"],

@@ -9,6 +9,7 @@ import { page as dashboard } from "./dashboard.page.ts";
 import { page as exchange } from "./exchange/page.ts";
 import { page as games } from "./games/page.ts";
 import { page as players } from "./players/page.ts";
+import { page as playerListExport } from "./players/exports.page.ts";
 import { page as protection } from "./players/protection.page.ts";
 import { page as referral } from "./referral.page.ts";
 import { page as risk } from "./risk/page.ts";
@@ -25,6 +26,7 @@ const declarations = [
   audit,
   games,
   players,
+  playerListExport,
   protection,
   risk,
   vip,

@@ -215,6 +215,7 @@ export default {
       staff_password_change: "নিজের পাসওয়ার্ড বদল",
       staff_password_check_failed: "ভুল বর্তমান পাসওয়ার্ড",
       staff_session_end: "সেশন শেষ",
+      export_csv: "CSV রপ্তানি",
       settings_update: "সেটিংস পরিবর্তন",
       deposit_approve: "ডিপোজিট অনুমোদিত",
       deposit_reject: "ডিপোজিট প্রত্যাখ্যাত",

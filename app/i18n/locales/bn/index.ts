@@ -31,6 +31,7 @@ import risk from "./risk.ts";
 import exchange from "./exchange.ts";
 import adminExchange from "./adminExchange.ts";
 import adminExports from "./adminExports.ts";
+import adminPlayers from "./adminPlayers.ts";
 
 export default {
   common,
@@ -66,4 +67,5 @@ export default {
   exchange,
   adminExchange,
   adminExports,
+  adminPlayers,
 };

@@ -216,6 +216,7 @@ export default {
       staff_password_change: "Own password changed",
       staff_password_check_failed: "Wrong current password",
       staff_session_end: "Session ended",
+      export_csv: "CSV exported",
       settings_update: "Settings changed",
       deposit_approve: "Deposit approved",
       deposit_reject: "Deposit rejected",

@@ -192,6 +192,8 @@ export const gameRounds = pgTable(
     index("game_rounds_player_settled_idx").on(t.playerId, t.status, t.settledAt),
     // The stake and loss limits read a player's rounds of the last 30 days (responsible gaming).
     index("game_rounds_player_created_idx").on(t.playerId, t.createdAt),
+    // The daily reports find the players who bet in a day.
+    index("game_rounds_created_idx").on(t.createdAt),
     // The VIP accrual reads settled rounds by their settlement time.
     index("game_rounds_settled_idx")
       .on(t.settledAt)

@@ -64,3 +64,4 @@ export {
   rejectWithdrawal,
   requestWithdrawal,
 } from "./withdrawals.server.ts";
+export { depositorsSql, paidDepositsSql, paymentQueuesSql, paymentsDailySql } from "./report-sources.server.ts";

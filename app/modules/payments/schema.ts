@@ -118,6 +118,8 @@ export const deposits = pgTable(
     uniqueIndex("deposits_resubmitted_from_idx").on(t.resubmittedFrom),
     index("deposits_status_idx").on(t.status, t.id),
     index("deposits_player_idx").on(t.playerId, t.createdAt),
+    // The daily reports count the deposits submitted in a day.
+    index("deposits_created_idx").on(t.createdAt),
     index("deposits_wallet_number_idx").on(t.walletNumberId, t.createdAt),
     check("deposits_amount_check", sql`${t.amount} > 0`),
     check("deposits_type_check", sql`${t.channelType} in ('Agent', 'Personal', 'Gateway')`),
@@ -179,6 +181,7 @@ export const withdrawals = pgTable(
     uniqueIndex("withdrawals_exclusion_idx").on(t.exclusionId),
     index("withdrawals_status_idx").on(t.status, t.id),
     index("withdrawals_player_idx").on(t.playerId, t.createdAt),
+    index("withdrawals_created_idx").on(t.createdAt),
     check("withdrawals_amount_check", sql`${t.amount} > 0`),
     check("withdrawals_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
     check(

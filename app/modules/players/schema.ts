@@ -31,6 +31,8 @@ export const players = pgTable(
     uniqueIndex("players_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("players_referral_code_idx").on(t.referralCode),
     index("players_referred_by_idx").on(t.referredById),
+    // The daily reports count the sign-ups of a day.
+    index("players_created_idx").on(t.createdAt),
   ],
 );
 

@@ -10,3 +10,4 @@ export { riskPlayer } from "./player.server.ts";
 export { clearReview, hasOpenReview, openReview, playerReviewHistory } from "./reviews.server.ts";
 export { getRiskSettings, toThresholds, updateRiskSettings } from "./settings.server.ts";
 export { handleSignal, listSignals, playerSignals, playersUnderReview, raiseSignal } from "./signals.server.ts";
+export { openReviewQueueSql } from "./report-sources.server.ts";

@@ -25,6 +25,7 @@ export const routeAreas = [
   "risk",
   "exchange",
   "adminExchange",
+  "adminDashboard",
 ] as const;
 export type RouteArea = (typeof routeAreas)[number];
 const isRouteArea = (value: string): value is RouteArea => (routeAreas as readonly string[]).includes(value);

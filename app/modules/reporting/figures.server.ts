@@ -185,8 +185,8 @@ export async function queues(names: readonly QueueName[]): Promise<Queue[]> {
 
 export type Dashboard = {
   sections: DashboardSection[];
-  current: PeriodFigures | null;
-  previous: PeriodFigures | null;
+  current: Partial<PeriodFigures> | null;
+  previous: Partial<PeriodFigures> | null;
   charts: ChartFigures | null;
   queues: Queue[];
 };
@@ -206,5 +206,36 @@ export async function dashboard(
     wantsFigures ? chartFigures(range.current, open, today) : null,
     queues(queueNames),
   ]);
-  return { sections, current, previous, charts, queues: q };
+  return {
+    sections,
+    current: current && visibleFigures(current, sections),
+    previous: previous && visibleFigures(previous, sections),
+    charts: charts && {
+      daily: sections.includes("money") ? charts.daily : [],
+      providers: sections.includes("casino") ? charts.providers : [],
+      retention: sections.includes("retention") ? charts.retention : [],
+    },
+    queues: q,
+  };
+}
+
+/** Only the figures of the sections a viewer may see (the rest never leave the server). */
+export function visibleFigures(f: PeriodFigures, sections: readonly DashboardSection[]): Partial<PeriodFigures> {
+  const out: Partial<PeriodFigures> = {};
+  if (sections.includes("money")) {
+    Object.assign(out, {
+      deposits: f.deposits,
+      withdrawals: f.withdrawals,
+      netDeposits: f.netDeposits,
+      bonusCost: f.bonusCost,
+      ngr: f.ngr,
+      arpu: f.arpu,
+    });
+  }
+  if (sections.includes("casino")) Object.assign(out, { casino: f.casino, casinoGgr: f.casinoGgr });
+  if (sections.includes("exchange")) Object.assign(out, { exchange: f.exchange, commission: f.commission, houseResult: f.houseResult });
+  if (sections.includes("players") || sections.includes("retention")) {
+    Object.assign(out, { active: f.active, signups: f.signups, firstDepositors: f.firstDepositors, converted: f.converted });
+  }
+  return out;
 }

@@ -30,6 +30,7 @@ import identity from "./identity.ts";
 import risk from "./risk.ts";
 import exchange from "./exchange.ts";
 import adminExchange from "./adminExchange.ts";
+import adminDashboard from "./adminDashboard.ts";
 
 export default {
   common,
@@ -64,4 +65,5 @@ export default {
   risk,
   exchange,
   adminExchange,
+  adminDashboard,
 };

@@ -71,7 +71,7 @@ export async function periodFigures(period: Period, open: DayKey, today: DayKey)
     db.execute(sql`with pd as (${rows("players")})
       select count(distinct player_id) filter (where deposited)::int as depositors, count(distinct player_id) filter (where active)::int as active,
         count(*) filter (where signed_up)::int as signups, count(*) filter (where first_deposit)::int as ftd,
-        (select count(*) from pd s where s.signed_up and exists (select 1 from pd f where f.player_id = s.player_id and f.first_deposit))::int as converted
+        (select count(*) from (select player_id from pd group by player_id having bool_or(signed_up) and bool_or(first_deposit)) c)::int as converted
       from pd`),
   ]);
   const payBy = new Map(rowsOf<{ kind: string; rc: number; ra: string; pc: number; pa: string }>(pay).map((r) => [r.kind, r]));
@@ -140,15 +140,16 @@ export async function chartFigures(period: Period, open: DayKey, today: DayKey):
       from (${reportRows("casino", period, open, today)}) r group by provider order by sum(stakes - wins) desc, provider`),
     db.execute(sql`with pd as (${reportRows("players", { from: period.from, to: lastActivity }, open, today)}),
       s as (select player_id, day from pd where signed_up and day <= ${period.to}::date)
-      select to_char(date_trunc('week', s.day), 'YYYY-MM-DD') as week, count(*)::int as players,
-        count(d1.player_id)::int as d1, count(*) filter (where s.day + 1 <= ${today}::date)::int as d1_of,
-        count(d7.player_id)::int as d7, count(*) filter (where s.day + 7 <= ${today}::date)::int as d7_of,
-        count(d30.player_id)::int as d30, count(*) filter (where s.day + 30 <= ${today}::date)::int as d30_of
-      from s
-      left join pd d1 on d1.player_id = s.player_id and d1.day = s.day + 1 and d1.active
-      left join pd d7 on d7.player_id = s.player_id and d7.day = s.day + 7 and d7.active
-      left join pd d30 on d30.player_id = s.player_id and d30.day = s.day + 30 and d30.active
-      group by 1 order by 1`),
+      , back as (
+        select s.player_id, s.day, bool_or(a.day = s.day + 1) as d1, bool_or(a.day = s.day + 7) as d7, bool_or(a.day = s.day + 30) as d30
+        from s left join pd a on a.player_id = s.player_id and a.active and a.day > s.day
+        group by 1, 2
+      )
+      select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, count(*)::int as players,
+        count(*) filter (where d1)::int as d1, count(*) filter (where day + 1 <= ${today}::date)::int as d1_of,
+        count(*) filter (where d7)::int as d7, count(*) filter (where day + 7 <= ${today}::date)::int as d7_of,
+        count(*) filter (where d30)::int as d30, count(*) filter (where day + 30 <= ${today}::date)::int as d30_of
+      from back group by 1 order by 1`),
   ]);
   const byDay = new Map(rowsOf<{ day: string; deposits: string; withdrawals: string }>(daily).map((r) => [r.day, r]));
   const days: ChartFigures["daily"] = [];

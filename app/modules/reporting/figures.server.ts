@@ -68,11 +68,11 @@ export async function periodFigures(period: Period, open: DayKey, today: DayKey)
     db.execute(sql`select market_kind as kind, sum(matched)::text as matched, sum(commission)::text as commission,
       sum(house_result)::text as house from (${rows("exchange")}) r group by market_kind order by market_kind`),
     db.execute(sql`select coalesce(sum(cost), 0)::text as cost from (${rows("bonus")}) r`),
-    db.execute(sql`with pd as (${rows("players")})
-      select count(distinct player_id) filter (where deposited)::int as depositors, count(distinct player_id) filter (where active)::int as active,
-        count(*) filter (where signed_up)::int as signups, count(*) filter (where first_deposit)::int as ftd,
-        (select count(*) from (select player_id from pd group by player_id having bool_or(signed_up) and bool_or(first_deposit)) c)::int as converted
-      from pd`),
+    // One pass over the player-day rows: a player counts once whatever number of days they appear on.
+    db.execute(sql`select count(*) filter (where d)::int as depositors, count(*) filter (where a)::int as active,
+        count(*) filter (where s)::int as signups, count(*) filter (where f)::int as ftd, count(*) filter (where s and f)::int as converted
+      from (select player_id, bool_or(deposited) as d, bool_or(active) as a, bool_or(signed_up) as s, bool_or(first_deposit) as f
+            from (${rows("players")}) r group by player_id) p`),
   ]);
   const payBy = new Map(rowsOf<{ kind: string; rc: number; ra: string; pc: number; pa: string }>(pay).map((r) => [r.kind, r]));
   const dep = payBy.get("deposit");

@@ -2,7 +2,8 @@
 // with fills and settlement postings, approved deposits (with some bonuses) and paid withdrawals, spread over
 // [start, end) by set-based SQL (generate_series). The ledger rows are inserted set-based with their times (transfers
 // only: no entries and no balance updates, which no report reads), so the figures are checkable against the ledger
-// exactly as the reports read it. Times are deterministic: row i falls at start + (i·7919 + salt) mod span seconds.
+// exactly as the reports read it. Times are deterministic: row i falls at start + (i·7919 + salt) mod span seconds;
+// rows are inserted in time order, as a live site writes them (a day's rows sit together on disk).
 import { sql } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
@@ -49,7 +50,7 @@ export async function generateActivity(
         insert into players (username, password_hash, phone, email, referral_code, created_at, updated_at)
         select ${`rp${tag}_`} || i, 'x', '017' || lpad(i::text, 8, '0'), ${`rp${tag}_`} || i || '@example.test', ${`R${tag}`} || i,
                ${s} + make_interval(secs => ${at("i", 11)}), now()
-        from generate_series(1, ${players}) i returning id)
+        from generate_series(1, ${players}) i order by ${at("i", 11)} returning id)
       select min(id) as lo, max(id) as hi from ins`),
   );
   const lo = Number(first!.lo);
@@ -82,7 +83,8 @@ export async function generateActivity(
            case when i % 3 = 0 then (1 + i % 50) * 1900 else 0 end, 'settled', t, t + ${later}
     from generate_series(1, ${rounds}) i
     cross join lateral (select ${s} + make_interval(secs => ${at("i", 23)}) as t) tt
-    join game_providers gp on gp.platform = case when i % 2 = 0 then ${providers[0]} else ${providers[1]} end`);
+    join game_providers gp on gp.platform = case when i % 2 = 0 then ${providers[0]} else ${providers[1]} end
+    order by tt.t`);
 
   // Exchange: markets of the three kinds, one runner each; back bets, each matched against the previous order of
   // its market; every bet settled at once: a win (with 2% commission) or a loss against house:exchange.
@@ -99,11 +101,13 @@ export async function generateActivity(
            ${s} + make_interval(secs => ${at("i", 37)}), case when i % 2 = 0 then (1 + i % 20) * 10000 else -(1 + i % 20) * 10000 end
     from generate_series(1, ${bets}) i
     join lateral (select id from exchange_markets where event_id = ${event!.id} order by id offset (i % ${markets}) limit 1) m on true
-    join exchange_runners r on r.market_id = m.id`);
+    join exchange_runners r on r.market_id = m.id
+    order by ${at("i", 37)}`);
   await exec(sql`
     insert into exchange_fills (market_id, runner_id, taker_order_id, maker_order_id, tick, size, created_at)
     select o.market_id, o.runner_id, o.id, coalesce(lag(o.id) over (partition by o.market_id order by o.id), o.id), 200, o.size, o.placed_at
-    from exchange_orders o join exchange_markets m on m.id = o.market_id where m.event_id = ${event!.id}`);
+    from exchange_orders o join exchange_markets m on m.id = o.market_id where m.event_id = ${event!.id}
+    order by o.placed_at`);
   await exec(sql`
     insert into ledger_transfers (key, phase, debit_account_id, credit_account_id, amount, currency, kind, meta, created_at)
     select ${`gen:${tag}:x:`} || o.id || ':pnl', 'single',
@@ -115,14 +119,16 @@ export async function generateActivity(
     union all
     select ${`gen:${tag}:x:`} || o.id || ':commission', 'single', ${playerMain("o.player_id")}, ${acct("income:exchange-commission")},
            o.profit * 2 / 100, 'BDT', 'exchange_commission', jsonb_build_object('marketId', o.market_id), o.placed_at + ${later}
-    from exchange_orders o join exchange_markets m on m.id = o.market_id where m.event_id = ${event!.id} and o.profit > 0`);
+    from exchange_orders o join exchange_markets m on m.id = o.market_id where m.event_id = ${event!.id} and o.profit > 0
+    order by 9`);
 
   // Deposits: submitted, approved minutesToSettle later (the ledger credits then); every fifth with a bonus.
   await exec(sql`
     insert into deposits (player_id, method_id, channel_type, amount, currency, sender_number, trx_id, status, bonus_amount, idempotency_key, reviewed_at, created_at, updated_at)
     select ${pid("i")}, ${methodId}, case when i % 2 = 0 then 'Agent' else 'Personal' end, (5 + i % 40) * 10000, 'BDT', '01700000000',
            ${`T${tag}`} || i, 'approved', case when i % 5 = 0 then 5000 else 0 end, ${`gen${tag}-`} || i, t + ${later}, t, t + ${later}
-    from generate_series(1, ${deposits}) i cross join lateral (select ${s} + make_interval(secs => ${at("i", 41)}) as t) tt`);
+    from generate_series(1, ${deposits}) i cross join lateral (select ${s} + make_interval(secs => ${at("i", 41)}) as t) tt
+    order by tt.t`);
   await exec(sql`
     insert into ledger_transfers (key, phase, debit_account_id, credit_account_id, amount, currency, kind, meta, created_at)
     select 'deposit:' || d.id || ':main', 'single', ${acct(`clearing:deposits:${methodId}`)}, ${playerMain("d.player_id")}, d.amount, 'BDT', 'deposit',
@@ -131,7 +137,8 @@ export async function generateActivity(
     union all
     select 'deposit:' || d.id || ':bonus', 'single', ${acct("expense:bonus")}, ${playerMain("d.player_id")}, d.bonus_amount, 'BDT', 'bonus',
            jsonb_build_object('depositId', d.id), d.reviewed_at
-    from deposits d where d.method_id = ${methodId} and d.bonus_amount > 0`);
+    from deposits d where d.method_id = ${methodId} and d.bonus_amount > 0
+    order by 9`);
 
   // Withdrawals: a hold when requested, posted (paid) minutesToSettle later.
   await exec(sql`

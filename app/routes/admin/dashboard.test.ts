@@ -8,7 +8,7 @@ import { approveDeposit } from "#app/modules/payments/index.server.ts";
 import { closeIdleConnections, depositFor } from "#app/modules/payments/test-helpers.ts";
 import { ensureSeedAdmin, findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { createMethodWithNumbers, createPlayer, staffCookie, staffMember, taka } from "#tests/kit/index.ts";
-import type { PeriodFigures } from "#app/modules/reporting/index.server.ts";
+import { runReportJob, type PeriodFigures } from "#app/modules/reporting/index.server.ts";
 import * as dashboard from "./dashboard.tsx";
 
 afterAll(closeIdleConnections);
@@ -42,11 +42,14 @@ async function load(path: string, cookie: string): Promise<{ status: number; bod
 describe("the dashboard", () => {
   it("shows an admin a deposit approved today among today's figures, and the deposit chart's table", async () => {
     const cookie = await staffCookie("admin", "AdminPass12345");
+    await runReportJob({ settleMs: 0 });
     const before = (await load("/admin?range=today", cookie)).body.board.current as Required<PeriodFigures>;
     const ctx = await createMethodWithNumbers();
     const player = await createPlayer();
     const dep = await depositFor(player.id, ctx, { amount: taka(1_234) });
     await approveDeposit({ staffId: admin.id, depositId: dep.id });
+    // Today's figures are the job's last pass (it runs every 10 s on the server).
+    await runReportJob({ settleMs: 0 });
     const { status, body } = await load("/admin?range=today", cookie);
     expect(status).toBe(200);
     expect(body.board.sections).toEqual(["money", "casino", "exchange", "players", "retention"]);

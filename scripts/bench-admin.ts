@@ -107,15 +107,15 @@ try {
 
   async function measure(label: string) {
     const out: Record<string, { p50: number; p99: number }> = {};
-    out["dashboard 30 days (admin, with previous period)"] = await time(() =>
+    out["dashboard 30 days (admin, previous period, tables)"] = await time(() =>
       dashboard(range.ok ? range.range : (undefined as never), { sections, queues }),
     );
     const open = await openFrom(now);
     const today = dhakaDayKey(now);
     const period = range.ok ? range.range.current : (undefined as never);
-    out["  of which: figures of one period"] = await time(() => periodFigures(period, open, today));
-    out["  of which: charts and retention"] = await time(() => chartFigures(period, open, today));
-    out["  of which: queues"] = await time(() => queueFigures(queues));
+    out["  figures of one period, today folded on read"] = await time(() => periodFigures(period, open, today));
+    out["  charts and retention, today folded on read"] = await time(() => chartFigures(period, open, today));
+    out["  queues"] = await time(() => queueFigures(queues));
     for (const [name, query] of Object.entries(dimensionQueries)) out[name] = await time(() => db.execute(query));
     console.log(`\n${label}`);
     for (const [name, t] of Object.entries(out))

@@ -27,6 +27,7 @@ export const routeAreas = [
   "adminExchange",
   "adminExports",
   "adminPlayers",
+  "adminDashboard",
 ] as const;
 export type RouteArea = (typeof routeAreas)[number];
 const isRouteArea = (value: string): value is RouteArea => (routeAreas as readonly string[]).includes(value);

@@ -16,7 +16,7 @@ const LAYERS = [
   // products
   ["promotions", "vip", "inbox", "profile", "games", "payments", "exchange", "referral", "chat", "content"],
   // edge
-  ["auth", "api"],
+  ["auth", "api", "reporting"],
 ];
 const ORDER = LAYERS.flat();
 

@@ -6,6 +6,7 @@ import { startOutboxSender } from "#app/modules/outbox/index.server.ts";
 import { ensureContentPages, seedFooterPartnersDemo } from "#app/modules/content/index.server.ts";
 import { seedPaymentsDemo, startGatewayReconciliation } from "#app/modules/payments/index.server.ts";
 import { startReferralRewards } from "#app/modules/referral/index.server.ts";
+import { startReportJob } from "#app/modules/reporting/index.server.ts";
 import { startRiskJob } from "#app/modules/risk/index.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/index.server.ts";
 import { importDiskUploads } from "#app/modules/uploads/index.server.ts";
@@ -51,6 +52,8 @@ export async function bootstrap() {
     startReferralRewards();
     // AML signals from the rows added since the last pass, every minute (safe on several instances: cursors and fingerprints).
     startRiskJob();
+    // The dashboard's daily aggregates, every 10 s (safe on several instances: one watermark row, locked skip-locked).
+    startReportJob();
     // Gateway checkouts left open (a lost callback, a gateway time-out) are settled by asking, every minute.
     startGatewayReconciliation();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).

@@ -13,3 +13,4 @@ export {
   staffReply,
 } from "./chat.server.ts";
 export type { ChatMessage, QueueFilter } from "./chat.server.ts";
+export { openChatQueueSql } from "./report-sources.server.ts";

@@ -171,6 +171,7 @@ export const exchangeOrders = pgTable(
       .on(t.marketId, t.id)
       .where(sql`${t.status} in ('unmatched', 'partially_matched')`),
     index("exchange_orders_player_idx").on(t.playerId, t.marketId),
+    index("exchange_orders_placed_idx").on(t.placedAt),
     check("exchange_orders_side_check", sql`${t.side} in ('back', 'lay', 'yes', 'no')`),
     check("exchange_orders_size_check", sql`${t.size} > 0 and ${t.size} % 100 = 0`),
     check("exchange_orders_parts_check", sql`${t.matched} >= 0 and ${t.cancelled} >= 0 and ${t.matched} + ${t.cancelled} <= ${t.size}`),
@@ -202,6 +203,7 @@ export const exchangeFills = pgTable(
   },
   (t) => [
     index("exchange_fills_market_idx").on(t.marketId, t.id),
+    index("exchange_fills_created_idx").on(t.createdAt),
     index("exchange_fills_taker_idx").on(t.takerOrderId),
     index("exchange_fills_maker_idx").on(t.makerOrderId),
     check("exchange_fills_size_check", sql`${t.size} > 0`),

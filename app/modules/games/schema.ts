@@ -196,6 +196,8 @@ export const gameRounds = pgTable(
     index("game_rounds_player_seed_idx")
       .on(t.playerId, sql`((${t.fairness}->>'seedId')::int)`, t.id)
       .where(sql`${t.fairness}->>'seedId' is not null`),
+    // The daily reports find the players who bet in a day.
+    index("game_rounds_created_idx").on(t.createdAt),
     // The VIP accrual reads settled rounds by their settlement time.
     index("game_rounds_settled_idx")
       .on(t.settledAt)

@@ -8,3 +8,4 @@ export { postHold, reverseTransfer, runsWithoutSavepoints, transfer, transferLin
 export type { TransferInput } from "./transfers.server.ts";
 export { transferUnderPlayerLock } from "./locked-writes.server.ts";
 export type { GatedBy } from "./locked-writes.server.ts";
+export { bonusCostSql, transfersInSql } from "./report-sources.server.ts";

@@ -72,6 +72,8 @@ export const ledgerTransfers = pgTable(
     uniqueIndex("ledger_transfers_reversal_idx").on(t.reversalOf),
     index("ledger_transfers_debit_idx").on(t.debitAccountId, t.id),
     index("ledger_transfers_credit_idx").on(t.creditAccountId, t.id),
+    // The daily reports read a day's transfers (app/modules/reporting).
+    index("ledger_transfers_created_idx").on(t.createdAt),
     check("ledger_transfers_amount_check", sql`${t.amount} > 0 and ${t.amount} <= 1000000000000000`),
     check("ledger_transfers_accounts_check", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
     check("ledger_transfers_phase_check", sql`${t.phase} in ('single', 'pending', 'post_pending', 'void_pending')`),

@@ -81,3 +81,4 @@ export type {
   FinanceTotals,
   WithdrawalExportRow,
 } from "./finance-history.server.ts";
+export { depositorsSql, paidDepositsSql, paymentQueuesSql, paymentsDailySql } from "./report-sources.server.ts";

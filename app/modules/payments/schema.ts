@@ -119,7 +119,8 @@ export const deposits = pgTable(
     index("deposits_status_idx").on(t.status, t.id),
     index("deposits_player_idx").on(t.playerId, t.createdAt),
     index("deposits_wallet_number_idx").on(t.walletNumberId, t.createdAt),
-    // The back office's finance history (finance-history.server.ts): date ranges and the export's keyset, TRX ID and
+    // The back office's finance history (finance-history.server.ts) and the daily reports (deposits submitted in a day):
+    // date ranges and the export's keyset, TRX ID and
     // sending-number prefixes (text_pattern_ops: LIKE 'x%' uses the index whatever the database's collation).
     index("deposits_created_idx").on(t.createdAt, t.id),
     index("deposits_trx_prefix_idx").using("btree", sql`upper(${t.trxId}) text_pattern_ops`),

@@ -22,3 +22,4 @@ export type { Player, PublicPlayer } from "./players.server.ts";
 export { beginLoginAttempt, loginFailed, loginSucceeded, pruneLoginFailures, releaseHits, takeHits } from "./rate-limit.server.ts";
 export type { LoginPace } from "./rate-limit.server.ts";
 export { ensureSystemPlayer } from "./system-players.server.ts";
+export { firstSignupSql, signupsSql } from "./report-sources.server.ts";

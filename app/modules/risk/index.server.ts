@@ -11,3 +11,4 @@ export { clearReview, hasOpenReview, openReview, playerReviewHistory } from "./r
 export { getRiskSettings, toThresholds, updateRiskSettings } from "./settings.server.ts";
 export { handleSignal, hasOpenSignalSql, listSignals, playerSignals, playersUnderReview, raiseSignal, signalExportRows } from "./signals.server.ts";
 export type { SignalExportRow, SignalFilter } from "./signals.server.ts";
+export { openReviewQueueSql } from "./report-sources.server.ts";

@@ -32,6 +32,7 @@ import exchange from "./exchange.ts";
 import adminExchange from "./adminExchange.ts";
 import adminExports from "./adminExports.ts";
 import adminPlayers from "./adminPlayers.ts";
+import adminDashboard from "./adminDashboard.ts";
 
 export default {
   common,
@@ -68,4 +69,5 @@ export default {
   adminExchange,
   adminExports,
   adminPlayers,
+  adminDashboard,
 };

@@ -1,0 +1,88 @@
+// The reports' daily aggregates, keyed by Dhaka day (the kernel's day key) plus each report's dimensions. Written only
+// by the aggregation job (job.server.ts), which recomputes a whole day from the source modules, so a day's rows are
+// always the source's answer for that day. See README.md for which day each figure belongs to.
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Casino rounds settled that day by product (house / provider), provider (platform) and game code. */
+export const reportCasinoDaily = pgTable(
+  "report_casino_daily",
+  {
+    day: date({ mode: "string" }).notNull(),
+    product: text().$type<"house" | "provider">().notNull(),
+    provider: text().notNull(),
+    game: text().notNull(),
+    rounds: integer().notNull(),
+    stakes: bigint({ mode: "bigint" }).notNull(),
+    wins: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.provider, t.game] }),
+    check("report_casino_daily_product_check", sql`${t.product} in ('house', 'provider')`),
+  ],
+);
+
+/** Exchange per market and day: matched volume (fills), commission and the house result as the ledger posted them. */
+export const reportExchangeDaily = pgTable(
+  "report_exchange_daily",
+  {
+    day: date({ mode: "string" }).notNull(),
+    marketKind: text().notNull(),
+    marketId: integer().notNull(),
+    matched: bigint({ mode: "bigint" }).notNull(),
+    commission: bigint({ mode: "bigint" }).notNull(),
+    houseResult: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.marketId] })],
+);
+
+/** Bonus cost per promotion (0: none named) and day: paid out of expense:bonus less returned to it. */
+export const reportBonusDaily = pgTable(
+  "report_bonus_daily",
+  {
+    day: date({ mode: "string" }).notNull(),
+    promotionId: integer().notNull(),
+    cost: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.promotionId] })],
+);
+
+/** Deposits and withdrawals per (day, kind, method, channel): requested (submitted) and paid (money moved). */
+export const reportPaymentsDaily = pgTable(
+  "report_payments_daily",
+  {
+    day: date({ mode: "string" }).notNull(),
+    kind: text().$type<"deposit" | "withdrawal">().notNull(),
+    methodId: integer().notNull(),
+    channel: text().notNull(),
+    requestedCount: integer().notNull(),
+    requestedAmount: bigint({ mode: "bigint" }).notNull(),
+    paidCount: integer().notNull(),
+    paidAmount: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.kind, t.methodId, t.channel] }),
+    check("report_payments_daily_kind_check", sql`${t.kind} in ('deposit', 'withdrawal')`),
+  ],
+);
+
+/** One row per player and day they did something counted: unique counts and retention read these, never sums. */
+export const reportPlayerDays = pgTable(
+  "report_player_days",
+  {
+    day: date({ mode: "string" }).notNull(),
+    playerId: integer().notNull(),
+    signedUp: boolean().notNull().default(false),
+    deposited: boolean().notNull().default(false),
+    firstDeposit: boolean().notNull().default(false),
+    active: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.playerId] }), index("report_player_days_player_idx").on(t.playerId, t.day)],
+);
+
+/** The job's watermark (one row): every day up to the one containing `foldedUntil` is folded to that moment. */
+export const reportCursor = pgTable("report_cursor", {
+  id: integer().primaryKey().default(1),
+  foldedUntil: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -26,6 +26,7 @@ export const routeAreas = [
   "exchange",
   "adminExchange",
   "adminDashboard",
+  "adminReports",
 ] as const;
 export type RouteArea = (typeof routeAreas)[number];
 const isRouteArea = (value: string): value is RouteArea => (routeAreas as readonly string[]).includes(value);

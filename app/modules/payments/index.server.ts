@@ -64,4 +64,4 @@ export {
   rejectWithdrawal,
   requestWithdrawal,
 } from "./withdrawals.server.ts";
-export { depositorsSql, paidDepositsSql, paymentQueuesSql, paymentsDailySql } from "./report-sources.server.ts";
+export { depositorsSql, methodNamesOf, paidDepositsSql, paymentQueuesSql, paymentsDailySql } from "./report-sources.server.ts";

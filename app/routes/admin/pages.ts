@@ -11,6 +11,7 @@ import { page as games } from "./games/page.ts";
 import { page as players } from "./players/page.ts";
 import { page as protection } from "./players/protection.page.ts";
 import { page as referral } from "./referral.page.ts";
+import { page as reports } from "./reports.page.ts";
 import { page as risk } from "./risk/page.ts";
 import { page as settings } from "./settings.page.ts";
 import { page as staff } from "./staff.page.ts";
@@ -19,6 +20,7 @@ import { page as vip } from "./vip.page.ts";
 
 const declarations = [
   dashboard,
+  reports,
   account,
   staff,
   settings,

@@ -31,6 +31,7 @@ import risk from "./risk.ts";
 import exchange from "./exchange.ts";
 import adminExchange from "./adminExchange.ts";
 import adminDashboard from "./adminDashboard.ts";
+import adminReports from "./adminReports.ts";
 
 export default {
   common,
@@ -66,4 +67,5 @@ export default {
   exchange,
   adminExchange,
   adminDashboard,
+  adminReports,
 };

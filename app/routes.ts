@@ -187,6 +187,9 @@ export default [
       route("logout", "routes/admin/logout.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("account", "routes/admin/account.tsx"),
+      // Reports over a Dhaka-day range and their CSV exports (roles admin, finance; trader the exchange's)
+      route("reports/:kind?", "routes/admin/reports/report.tsx"),
+      route("reports/:kind/export", "routes/admin/reports/export.ts"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("audit/export", "routes/admin/audit-export.ts"),

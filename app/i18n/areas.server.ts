@@ -28,6 +28,7 @@ export const routeAreas = [
   "adminExports",
   "adminPlayers",
   "adminDashboard",
+  "adminReports",
 ] as const;
 export type RouteArea = (typeof routeAreas)[number];
 const isRouteArea = (value: string): value is RouteArea => (routeAreas as readonly string[]).includes(value);

@@ -25,4 +25,4 @@ export {
   turnInPlayByTrader,
 } from "./trader.server.ts";
 export type { Trader } from "./trader.server.ts";
-export { exchangeBettorsSql, exchangeDailySql } from "./report-sources.server.ts";
+export { exchangeBettorsSql, exchangeDailySql, marketLabelsOf } from "./report-sources.server.ts";

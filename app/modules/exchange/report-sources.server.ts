@@ -1,5 +1,7 @@
 // Set-based reads of the exchange for the back-office reports (app/modules/reporting): SELECTs as SQL fragments.
-import { sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { db, type Executor } from "#app/db/db.server.ts";
+import { exchangeEvents, exchangeMarkets } from "./schema.ts";
 import { transfersInSql } from "#app/modules/ledger/index.server.ts";
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -38,4 +40,15 @@ export function exchangeDailySql(start: Date, end: Date): SQL {
 /** The players who placed an exchange bet in [start, end): player_id. */
 export function exchangeBettorsSql(start: Date, end: Date): SQL {
   return sql`select distinct o.player_id from exchange_orders o where o.placed_at >= ${ts(start)} and o.placed_at < ${ts(end)}`;
+}
+
+/** Each market's event and market name by market id, for the reports' rows. */
+export async function marketLabelsOf(ids: readonly number[], ex: Executor = db): Promise<Map<number, { event: string; market: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await ex
+    .select({ id: exchangeMarkets.id, market: exchangeMarkets.name, event: exchangeEvents.name })
+    .from(exchangeMarkets)
+    .innerJoin(exchangeEvents, eq(exchangeEvents.id, exchangeMarkets.eventId))
+    .where(inArray(exchangeMarkets.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { event: r.event, market: r.market }]));
 }

@@ -48,4 +48,4 @@ export { seedGameCatalogue } from "./seed.server.ts";
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecrets, verifyProviderSignature } from "./signature.server.ts";
 export { walletBalance, walletBet, walletRollback, walletWin } from "./wallet.server.ts";
 export type { WalletBalance, WalletFailure, WalletSuccess } from "./wallet.server.ts";
-export { casinoBettorsSql, casinoDailySql } from "./report-sources.server.ts";
+export { casinoBettorsSql, casinoDailySql, gameNamesOf } from "./report-sources.server.ts";

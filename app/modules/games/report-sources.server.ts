@@ -1,5 +1,7 @@
 // Set-based reads of the casino for the back-office reports (app/modules/reporting): SELECTs as SQL fragments.
-import { sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { db, type Executor } from "#app/db/db.server.ts";
+import { games } from "./schema.ts";
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -19,4 +21,17 @@ export function casinoDailySql(start: Date, end: Date): SQL {
 /** The players who opened a casino round in [start, end): player_id. */
 export function casinoBettorsSql(start: Date, end: Date): SQL {
   return sql`select distinct r.player_id from game_rounds r where r.created_at >= ${ts(start)} and r.created_at < ${ts(end)}`;
+}
+
+/** Game names by code, for the reports' rows (a code two providers share shows the first name). */
+export async function gameNamesOf(codes: readonly string[], ex: Executor = db): Promise<Map<string, string>> {
+  if (!codes.length) return new Map();
+  const rows = await ex
+    .select({ code: games.code, name: games.name })
+    .from(games)
+    .where(inArray(games.code, [...codes]))
+    .orderBy(games.id);
+  const names = new Map<string, string>();
+  for (const r of rows) if (!names.has(r.code)) names.set(r.code, r.name);
+  return names;
 }

@@ -81,4 +81,4 @@ export type {
   FinanceTotals,
   WithdrawalExportRow,
 } from "./finance-history.server.ts";
-export { depositorsSql, paidDepositsSql, paymentQueuesSql, paymentsDailySql } from "./report-sources.server.ts";
+export { depositorsSql, methodNamesOf, paidDepositsSql, paymentQueuesSql, paymentsDailySql } from "./report-sources.server.ts";

@@ -1,7 +1,9 @@
 // Set-based reads of deposits and withdrawals for the back-office reports (app/modules/reporting): SELECTs as SQL
 // fragments. Money counts on the moment the ledger moved it (a deposit's credit, a withdrawal's posted hold), so a
 // deposit submitted yesterday and approved today is paid today; requests count on the moment they were submitted.
-import { sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { db, type Executor } from "#app/db/db.server.ts";
+import { paymentMethods } from "./schema.ts";
 import { transfersInSql } from "#app/modules/ledger/index.server.ts";
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -57,4 +59,14 @@ export function paymentQueuesSql(): SQL {
     select 'deposits' as queue, count(*)::int as n, min(created_at) as oldest from deposits where status = 'pending'
     union all
     select 'withdrawals', count(*)::int, min(created_at) from withdrawals where status = 'pending'`;
+}
+
+/** Payment method names by id, for the reports' rows. */
+export async function methodNamesOf(ids: readonly number[], ex: Executor = db): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await ex
+    .select({ id: paymentMethods.id, name: paymentMethods.name })
+    .from(paymentMethods)
+    .where(inArray(paymentMethods.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

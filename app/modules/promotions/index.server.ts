@@ -15,3 +15,4 @@ export {
 } from "./promotions.server.ts";
 export type { Promotion } from "./promotions.server.ts";
 export { seedPromotionsDemo } from "./seed.server.ts";
+export { promotionNamesOf } from "./report-sources.server.ts";

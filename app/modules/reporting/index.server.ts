@@ -7,3 +7,4 @@ export { chartFigures, dashboard, openFrom, periodFigures, queues, reportRows } 
 export type { ChartFigures, Dashboard, PeriodFigures, Queue } from "./figures.server.ts";
 export { reports } from "./sources.server.ts";
 export type { ReportName } from "./sources.server.ts";
+export { report } from "./reports.server.ts";

@@ -20,6 +20,7 @@ const table: Record<AdminPage, readonly string[]> = {
   support: ["admin", "support"],
   content: ["admin", "content"],
   exchange: ["admin", "trader"],
+  reports: ["admin", "finance", "trader"],
 };
 
 describe("admin pages", () => {
@@ -37,6 +38,7 @@ describe("admin pages", () => {
   it("keeps the header's menu order, links and labels", () => {
     expect(adminMenu.map((e) => [e.page, e.to, e.labelKey])).toEqual([
       ["dashboard", "/admin", "admin.nav.dashboard"],
+      ["reports", "/admin/reports", "admin.nav.reports"],
       ["staff", "/admin/staff", "admin.nav.staff"],
       ["settings", "/admin/settings", "admin.nav.settings"],
       ["audit", "/admin/audit", "admin.nav.audit"],

@@ -12,6 +12,7 @@ import { page as players } from "./players/page.ts";
 import { page as playerListExport } from "./players/exports.page.ts";
 import { page as protection } from "./players/protection.page.ts";
 import { page as referral } from "./referral.page.ts";
+import { page as reports } from "./reports.page.ts";
 import { page as risk } from "./risk/page.ts";
 import { page as settings } from "./settings.page.ts";
 import { page as staff } from "./staff.page.ts";
@@ -20,6 +21,7 @@ import { page as vip } from "./vip.page.ts";
 
 const declarations = [
   dashboard,
+  reports,
   account,
   staff,
   settings,

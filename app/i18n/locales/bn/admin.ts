@@ -19,6 +19,7 @@ export default {
     referral: "রেফারেল",
     content: "কনটেন্ট",
     finance: "ফিন্যান্স",
+    reports: "রিপোর্ট",
     logout: "লগ আউট",
     site: "সাইট খুলুন",
   },

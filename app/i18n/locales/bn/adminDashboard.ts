@@ -15,6 +15,7 @@ export default {
     to: "শেষ",
     apply: "দেখান",
     showing: "{{from}} থেকে {{to}} (এশিয়া/ঢাকা), তুলনা {{prevFrom}} থেকে {{prevTo}}",
+    period: "{{from}} থেকে {{to}} (এশিয়া/ঢাকা)",
     badDate: "তারিখ YYYY-MM-DD আকারে লিখুন।",
     fromAfterTo: "শুরু শেষের পরে হতে পারে না।",
     tooLong: "সর্বোচ্চ {{max}} দিন বাছুন।",

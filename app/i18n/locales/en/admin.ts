@@ -17,6 +17,7 @@ export default {
     referral: "Referral",
     content: "Content",
     finance: "Finance",
+    reports: "Reports",
     logout: "Log out",
     site: "Open site",
   },

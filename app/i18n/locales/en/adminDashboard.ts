@@ -12,6 +12,7 @@ export default {
     to: "To",
     apply: "Show",
     showing: "{{from}} to {{to}} (Asia/Dhaka), compared with {{prevFrom}} to {{prevTo}}",
+    period: "{{from}} to {{to}} (Asia/Dhaka)",
     badDate: "Enter a date as YYYY-MM-DD.",
     fromAfterTo: "The start must not be after the end.",
     tooLong: "Choose at most {{max}} days.",

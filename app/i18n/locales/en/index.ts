@@ -33,6 +33,7 @@ import adminExchange from "./adminExchange.ts";
 import adminExports from "./adminExports.ts";
 import adminPlayers from "./adminPlayers.ts";
 import adminDashboard from "./adminDashboard.ts";
+import adminReports from "./adminReports.ts";
 
 export default {
   common,
@@ -70,4 +71,5 @@ export default {
   adminExports,
   adminPlayers,
   adminDashboard,
+  adminReports,
 };

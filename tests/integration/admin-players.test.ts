@@ -53,12 +53,12 @@ describe("/admin/players", () => {
     for (const q of ["findme", "1822334455", "+8801822334455", "findme01@example"]) {
       const res = await callRoute(playersRoute, `/admin/players?q=${encodeURIComponent(q)}`, { cookie: cookies.support });
       expect(res.status).toBe(200);
-      expect((res.data as { rows: { id: number }[] }).rows.map((r) => r.id)).toContain(p.id);
+      expect((res.data as { list: { rows: { id: number }[] } }).list.rows.map((r) => r.id)).toContain(p.id);
     }
     expect((await callRoute(playersRoute, "/admin/players?q=ab", { cookie: cookies.support })).status).toBe(400);
     // LIKE wildcards are plain text.
     const wild = await callRoute(playersRoute, "/admin/players?q=%25%25%25", { cookie: cookies.admin });
-    expect((wild.data as { rows: unknown[] }).rows).toEqual([]);
+    expect((wild.data as { list: { rows: unknown[] } }).list.rows).toEqual([]);
   });
 
   it("shows the player's card with balances from the ledger; an unknown id is 404", async () => {

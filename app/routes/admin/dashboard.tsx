@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
@@ -8,7 +8,8 @@ import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx
 import { BarChart, type BarDatum } from "#app/components/admin/dashboard/BarChart.tsx";
 import { getSiteConfig } from "#app/modules/content/index.server.ts";
 import { dashboard } from "#app/modules/reporting/index.server.ts";
-import { MAX_RANGE_DAYS, queuesFor, rangeChoices, readRange, sectionsFor, type DashboardSection } from "#app/modules/reporting/index.ts";
+import { queuesFor, readRange, sectionsFor, type DashboardSection } from "#app/modules/reporting/index.ts";
+import { RangeForm } from "#app/components/admin/RangeForm.tsx";
 import { requireStaff, dashboardCounts } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
@@ -138,7 +139,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const charts = board.charts;
   const productName = (p: string) => t(`adminDashboard.products.${p as "house" | "provider"}`);
   const kindName = (k: string) => t(`adminDashboard.kinds.${k as "match_odds" | "bookmaker" | "fancy"}`);
-  const problemText = problem ? t(`adminDashboard.range.${problem.problem}`, { max: MAX_RANGE_DAYS }) : null;
   const wait = (m: number) =>
     m < 60
       ? t("adminDashboard.queues.minutes", { count: m })
@@ -283,58 +283,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="mb-3 text-xl font-bold">{t("admin.dashboard.title")}</h1>
-      <Form method="get" className="flex flex-wrap items-end gap-2 rounded-xl bg-panel p-3 text-sm" data-testid="range-form">
-        <label className="flex flex-col gap-1">
-          <span className="text-white/60">{t("adminDashboard.range.choice")}</span>
-          <select name="range" defaultValue={form.range || "last7"} className="rounded bg-black/30 px-2 py-1.5" key={form.range}>
-            {rangeChoices.map((c) => (
-              <option key={c} value={c}>
-                {t(`adminDashboard.range.${c}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-white/60">{t("adminDashboard.range.from")}</span>
-          <input
-            type="date"
-            name="from"
-            defaultValue={form.from}
-            key={`from-${form.from}`}
-            className="rounded bg-black/30 px-2 py-1"
-            aria-invalid={problem?.field === "from" || undefined}
-            aria-describedby={problem?.field === "from" ? "range-problem" : undefined}
-          />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="text-white/60">{t("adminDashboard.range.to")}</span>
-          <input
-            type="date"
-            name="to"
-            defaultValue={form.to}
-            key={`to-${form.to}`}
-            className="rounded bg-black/30 px-2 py-1"
-            aria-invalid={problem?.field === "to" || undefined}
-            aria-describedby={problem?.field === "to" ? "range-problem" : undefined}
-          />
-        </label>
-        <button type="submit" className="rounded bg-brand px-3 py-1.5 font-semibold text-black">
-          {t("adminDashboard.range.apply")}
-        </button>
-        {problemText ? (
-          <p id="range-problem" role="alert" className="w-full text-rose-400" data-testid="range-problem">
-            {problemText} {t("adminDashboard.range.fallback")}
-          </p>
-        ) : null}
-      </Form>
-      <p className="mt-2 text-xs text-white/60" data-testid="range-showing">
-        {t("adminDashboard.range.showing", {
-          from: range.current.from,
-          to: range.current.to,
-          prevFrom: range.previous.from,
-          prevTo: range.previous.to,
-        })}
-      </p>
+      <RangeForm form={form} problem={problem} range={range} />
 
       {board.queues.length ? (
         <Section title={t("adminDashboard.sections.queues")} testId="queues">

@@ -3,5 +3,5 @@ export { dashboardSections, queueNames, queuesFor, sectionsFor } from "./access.
 export type { DashboardSection, QueueName } from "./access.ts";
 export { daysOf, MAX_RANGE_DAYS, rangeChoices, readRange } from "./range.ts";
 export type { DashboardRange, Period, RangeChoice, RangeProblem } from "./range.ts";
-export { isReportKind, reportColumns, reportKinds, reportRoles, reportsFor } from "./report-kinds.ts";
+export { isReportKind, isReportValueWord, reportColumns, reportKinds, reportRoles, reportsFor } from "./report-kinds.ts";
 export type { ColumnType, ReportColumn, ReportKind, ReportRow, ReportTable } from "./report-kinds.ts";

@@ -63,4 +63,9 @@ export const reportRoles: Record<ReportKind, readonly StaffRole[]> = {
   payments: ["admin", "finance"],
 };
 
+/** Stored values a report shows as a word in the staff member's language (adminReports.values.<value>). */
+const valueWords = ["house", "provider", "match_odds", "bookmaker", "fancy", "deposit", "withdrawal"] as const;
+export type ReportValueWord = (typeof valueWords)[number];
+export const isReportValueWord = (value: unknown): value is ReportValueWord => (valueWords as readonly unknown[]).includes(value);
+
 export const reportsFor = (role: StaffRole): ReportKind[] => reportKinds.filter((k) => reportRoles[k].includes(role));

@@ -2,9 +2,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { groupWhole } from "#app/components/payments/format.ts";
 import { takaText } from "#app/kernel/money.ts";
-import type { ReportColumn, ReportRow, ReportTable } from "#app/modules/reporting/index.ts";
-
-const translatedValues = new Set(["house", "provider", "match_odds", "bookmaker", "fancy", "deposit", "withdrawal"]);
+import { isReportValueWord, type ReportColumn, type ReportRow, type ReportTable } from "#app/modules/reporting/index.ts";
 
 export function useReportCell() {
   const { t } = useTranslation();
@@ -13,8 +11,7 @@ export function useReportCell() {
     if (column.type === "money") return takaText(String(value), { symbol: false });
     if (column.type === "count") return groupWhole(Number(value));
     if (column.type === "percent") return `${Number(value).toFixed(2)}%`;
-    const text = String(value);
-    return translatedValues.has(text) ? t(`adminReports.values.${text as "house"}`) : text;
+    return isReportValueWord(value) ? t(`adminReports.values.${value}`) : String(value);
   };
 }
 

@@ -6,12 +6,10 @@ import { getLocale } from "#app/i18n/i18n.server.ts";
 import { csvTaka } from "#app/kernel/csv.server.ts";
 import { clientIp } from "#app/modules/staff/index.server.ts";
 import { report } from "#app/modules/reporting/index.server.ts";
-import type { ReportRow } from "#app/modules/reporting/index.ts";
+import { isReportValueWord, type ReportRow } from "#app/modules/reporting/index.ts";
 import { exportList, type ExportColumn } from "../export.server.ts";
 import { readReportQuery } from "./report-query.server.ts";
 import type { Route } from "./+types/export";
-
-const translatedValues = new Set(["house", "provider", "match_odds", "bookmaker", "fancy", "deposit", "withdrawal"]);
 
 export async function loader({ request, context, url, params }: Route.LoaderArgs) {
   const q = await readReportQuery(request, url, params.kind);
@@ -23,7 +21,7 @@ export async function loader({ request, context, url, params }: Route.LoaderArgs
       const v = row[c.key];
       if (v === null || v === undefined) return null;
       if (c.type === "money") return csvTaka(BigInt(v));
-      if (c.type === "text" && translatedValues.has(String(v))) return translate(context, `adminReports.values.${v as "house"}`);
+      if (c.type === "text" && isReportValueWord(v)) return translate(context, `adminReports.values.${v}`);
       return v;
     },
   ]);

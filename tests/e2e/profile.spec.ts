@@ -92,8 +92,8 @@ test("staff find the player in the back office and edits the contact data @key",
   const player = await createTestPlayer(page);
   const staff = await staffPage(browser, javaScriptEnabled);
   await staff.getByRole("link", { name: "Players" }).click();
-  await staff.getByLabel("Username, phone or e-mail").fill(player.phone);
-  await staff.getByRole("button", { name: "Search" }).click();
+  await staff.getByLabel("Username, phone, e-mail or id").fill(player.phone);
+  await staff.getByRole("button", { name: "Apply" }).click();
   await staff.getByTestId("player-results").getByRole("link", { name: player.username }).click();
   await expect(staff.getByTestId("player-phone")).toContainText(`${player.phone} (not verified)`);
   await expect(staff.getByTestId("player-main")).toContainText(/৳[\d,]+\.\d{2}/);

@@ -94,9 +94,12 @@ export async function approveDeposit(staff: Page, trx: string, player: TestPlaye
   await staff.goto("/admin/finance/deposits");
   const card = staff.getByTestId("deposit-queue").locator("> li").filter({ hasText: trx });
   await expect(card).toContainText(player.username);
+  // The screenshot loads lazily: with a long queue (a full run leaves many pending deposits) the card sits
+  // below the fold until staff scroll to it.
+  await card.scrollIntoViewIfNeeded();
   const proof = card.getByTestId("deposit-proof");
   await expect(proof).toBeVisible();
-  expect(await proof.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await card.getByRole("button", { name: "Approve and credit" }).click();
   await expect(staff.getByTestId("admin-notice")).toContainText(`credited to ${player.username}`);
   await expect(staff.getByTestId("deposit-queue").locator("> li").filter({ hasText: trx })).toHaveCount(0);

@@ -1,6 +1,7 @@
 // Refunds of gateway deposits: the money leaves main once, through a hold, only when the gateway gave it back; the
 // bonus goes with it; a refused refund moves nothing and a refund the gateway did not answer is finished by asking again.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf } from "#app/db/rows.server.ts";
 import { turnoverRequirements } from "#app/modules/turnover/schema.ts";
 import { hasActiveTurnover } from "#app/modules/turnover/turnover.server.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import { auditLog } from "#app/modules/audit/schema.ts";
 import { approveDeposit } from "./deposits.server.ts";
 import { handleCallback, startCheckout } from "./gateway-deposits.server.ts";
 import { gatewayStatusOfDeposits, refundGatewayDeposit } from "./gateway-refunds.server.ts";
+import { paymentsDailySql } from "./report-sources.server.ts";
 import { overrideGateways } from "./gateway/registry.server.ts";
 import { createSimulatedGateway, SIM_OTP, SIM_PIN, simConfirm } from "./gateway/simulated.server.ts";
 import { GatewayError, type PaymentGateway } from "./gateway/types.ts";
@@ -138,6 +140,22 @@ describe("refunding a gateway deposit", () => {
     await expectPaymentError(refund(row.depositId!), "already_reviewed", "payments.errors.alreadyRefunded");
     expect((await getPlayerBalances(player.id)).main.posted).toBe(0n);
     await expectInvariants();
+  });
+
+  it("takes the refunded amount off the deposits paid on the day the refund posts, the count unchanged", async () => {
+    const from = new Date(Date.now() - 60_000);
+    const paid = async () => {
+      const rows = rowsOf<{ kind: string; method_id: number; paid_count: number; paid_amount: string }>(
+        await db.execute(sql`select * from (${paymentsDailySql(from, new Date(Date.now() + 60_000))}) p`),
+      );
+      const r = rows.find((x) => x.kind === "deposit" && x.method_id === method.id);
+      return { count: Number(r?.paid_count ?? 0), amount: BigInt(r?.paid_amount ?? 0) };
+    };
+    const row = await paidDeposit((await createPlayer()).id, taka(700));
+    const before = await paid();
+    expect(before.count).toBeGreaterThan(0);
+    await refund(row.depositId!);
+    expect(await paid()).toEqual({ count: before.count, amount: before.amount - taka(700) });
   });
 
   it("shows the player the deposit as refunded in the record and in its details, with no screenshot", async () => {

@@ -19,7 +19,7 @@ export function paidDepositsSql(start: Date, end: Date): SQL {
 
 /**
  * By (kind deposit / withdrawal, method, channel) in [start, end): requests submitted (count, amount) and money paid
- * (count, amount: deposits credited, withdrawals whose hold was posted).
+ * (count, amount: deposits credited less gateway refunds posted, withdrawals whose hold was posted).
  */
 export function paymentsDailySql(start: Date, end: Date): SQL {
   return sql`
@@ -29,6 +29,11 @@ export function paymentsDailySql(start: Date, end: Date): SQL {
       from deposits d where d.created_at >= ${ts(start)} and d.created_at < ${ts(end)}
       union all
       select 'deposit', p.method_id, p.channel, 0, 0, 1, p.amount from (${paidDepositsSql(start, end)}) p
+      union all
+      -- A gateway refund takes the money back on the day it was posted: paid amount less, the count unchanged.
+      select 'deposit', d.method_id, d.channel_type, 0, 0, 0, -t.amount
+      from (${transfersInSql(start, end, ["deposit_refund"])}) t
+      join deposits d on d.id = (t.meta->>'depositId')::int
       union all
       select 'withdrawal', w.method_id, '', 1, w.amount, 0, 0 from withdrawals w
       where w.created_at >= ${ts(start)} and w.created_at < ${ts(end)}

@@ -35,6 +35,9 @@ export function reportRows(name: ReportName, { from, to }: Period, open: DayKey,
   return sql.join(parts, sql` union all `);
 }
 
+/** The longest of the player sets in `r` (sets are padded to it before they are ORed or ANDed). */
+const longest = sql`coalesce(max(greatest(length(signed_up), length(deposited), length(first_deposit), length(active))), 0)`;
+
 const n = (v: unknown) => Number(v ?? 0);
 const big = (v: unknown) => String(v ?? "0");
 
@@ -68,11 +71,12 @@ export async function periodFigures(period: Period, open: DayKey, today: DayKey)
     db.execute(sql`select market_kind as kind, sum(matched)::text as matched, sum(commission)::text as commission,
       sum(house_result)::text as house from (${rows("exchange")}) r group by market_kind order by market_kind`),
     db.execute(sql`select coalesce(sum(cost), 0)::text as cost from (${rows("bonus")}) r`),
-    // One pass over the player-day rows: a player counts once whatever number of days they appear on.
-    db.execute(sql`select count(*) filter (where d)::int as depositors, count(*) filter (where a)::int as active,
-        count(*) filter (where s)::int as signups, count(*) filter (where f)::int as ftd, count(*) filter (where s and f)::int as converted
-      from (select player_id, bool_or(deposited) as d, bool_or(active) as a, bool_or(signed_up) as s, bool_or(first_deposit) as f
-            from (${rows("players")}) r group by player_id) p`),
+    // Unique players: the set bits of the OR of the days' sets (a player counts once whatever number of days).
+    db.execute(sql`with r as (${rows("players")}), w as (select ${longest} as n from r),
+      u as (select bit_or(report_bits_pad(signed_up, n)) as s, bit_or(report_bits_pad(deposited, n)) as d,
+                   bit_or(report_bits_pad(first_deposit, n)) as f, bit_or(report_bits_pad(active, n)) as a from r, w)
+      select coalesce(bit_count(d), 0)::int as depositors, coalesce(bit_count(a), 0)::int as active, coalesce(bit_count(s), 0)::int as signups,
+        coalesce(bit_count(f), 0)::int as ftd, coalesce(bit_count(s & f), 0)::int as converted from u`),
   ]);
   const payBy = new Map(rowsOf<{ kind: string; rc: number; ra: string; pc: number; pa: string }>(pay).map((r) => [r.kind, r]));
   const dep = payBy.get("deposit");
@@ -138,18 +142,19 @@ export async function chartFigures(period: Period, open: DayKey, today: DayKey):
       from (${reportRows("payments", period, open, today)}) r group by day`),
     db.execute(sql`select provider, min(product) as product, sum(stakes)::text as stakes, sum(stakes - wins)::text as ggr
       from (${reportRows("casino", period, open, today)}) r group by provider order by sum(stakes - wins) desc, provider`),
-    db.execute(sql`with pd as (${reportRows("players", { from: period.from, to: lastActivity }, open, today)}),
-      s as (select player_id, day from pd where signed_up and day <= ${period.to}::date)
-      , back as (
-        select s.player_id, s.day, bool_or(a.day = s.day + 1) as d1, bool_or(a.day = s.day + 7) as d7, bool_or(a.day = s.day + 30) as d30
-        from s left join pd a on a.player_id = s.player_id and a.active and a.day > s.day
-        group by 1, 2
+    // Per sign-up day: its set of players, and how many of them are in the set of players active 1, 7 and 30 days later.
+    db.execute(sql`with r as (${reportRows("players", { from: period.from, to: lastActivity }, open, today)}), w as (select ${longest} as n from r),
+      p as (select day, report_bits_pad(signed_up, n) as s, report_bits_pad(active, n) as a from r, w),
+      back as (
+        select s.day, bit_count(s.s) as players, bit_count(s.s & a1.a) as d1, bit_count(s.s & a7.a) as d7, bit_count(s.s & a30.a) as d30
+        from p s left join p a1 on a1.day = s.day + 1 left join p a7 on a7.day = s.day + 7 left join p a30 on a30.day = s.day + 30
+        where s.day <= ${period.to}::date
       )
-      select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, count(*)::int as players,
-        count(*) filter (where d1)::int as d1, count(*) filter (where day + 1 <= ${today}::date)::int as d1_of,
-        count(*) filter (where d7)::int as d7, count(*) filter (where day + 7 <= ${today}::date)::int as d7_of,
-        count(*) filter (where d30)::int as d30, count(*) filter (where day + 30 <= ${today}::date)::int as d30_of
-      from back group by 1 order by 1`),
+      select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, sum(players)::int as players,
+        coalesce(sum(d1), 0)::int as d1, coalesce(sum(players) filter (where day + 1 <= ${today}::date), 0)::int as d1_of,
+        coalesce(sum(d7), 0)::int as d7, coalesce(sum(players) filter (where day + 7 <= ${today}::date), 0)::int as d7_of,
+        coalesce(sum(d30), 0)::int as d30, coalesce(sum(players) filter (where day + 30 <= ${today}::date), 0)::int as d30_of
+      from back group by 1 having sum(players) > 0 order by 1`),
   ]);
   const byDay = new Map(rowsOf<{ day: string; deposits: string; withdrawals: string }>(daily).map((r) => [r.day, r]));
   const days: ChartFigures["daily"] = [];

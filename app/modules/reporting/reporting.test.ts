@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { dhakaDayBounds, type DayKey } from "#app/kernel/dhaka-time.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
-import { periodFigures } from "./figures.server.ts";
+import { chartFigures, periodFigures } from "./figures.server.ts";
 import { foldDay, foldedUntil, runReportJob } from "./job.server.ts";
 import { generateActivity } from "./test-helpers.ts";
 
@@ -42,7 +42,7 @@ async function direct(day: DayKey) {
 }
 
 async function snapshot() {
-  const tables = ["report_casino_daily", "report_exchange_daily", "report_bonus_daily", "report_payments_daily", "report_player_days"];
+  const tables = ["report_casino_daily", "report_exchange_daily", "report_bonus_daily", "report_payments_daily", "report_player_bits"];
   const out: Record<string, unknown[]> = {};
   for (const t of tables)
     out[t] = rowsOf(await db.execute(sql`select * from ${sql.raw(t)} order by 1`))
@@ -154,5 +154,34 @@ describe("daily report aggregates", () => {
     const got = await periodFigures({ from: "2025-06-01", to: "2025-06-01" }, "2025-06-10", "2025-06-10");
     expect(got.casinoGgr).toBe(day.ggr);
     expect(got.deposits.amount).toBe(day.dep);
+  });
+  // Last: it moves the watermark past the other tests' days.
+  it("retention by sign-up week equals the players active exactly 1, 7 and 30 Dhaka days after signing up, asked of the records", async () => {
+    await generateActivity(db, {
+      start: new Date("2025-07-01T00:00:00Z"),
+      end: new Date("2025-08-10T00:00:00Z"),
+      players: 150,
+      rounds: 6_000,
+      bets: 1_000,
+    });
+    await runReportJob({ now: new Date("2025-09-20T00:00:00Z"), settleMs: 0 });
+    const period = { from: "2025-07-01" as DayKey, to: "2025-07-20" as DayKey };
+    const got = await chartFigures(period, "2025-09-21", "2025-09-20");
+    const dhaka = (col: string) => sql.raw(`(${col} at time zone 'Asia/Dhaka')::date`);
+    const want = rowsOf<{ week: string; players: number; d1: number; d7: number; d30: number }>(
+      await db.execute(sql`
+        with s as (select id, ${dhaka("created_at")} as day from players where ${dhaka("created_at")} between ${period.from}::date and ${period.to}::date),
+          a as (select player_id, ${dhaka("created_at")} as day from game_rounds union select player_id, ${dhaka("placed_at")} from exchange_orders),
+          k as (select s.day, exists (select 1 from a where a.player_id = s.id and a.day = s.day + 1) as d1,
+                  exists (select 1 from a where a.player_id = s.id and a.day = s.day + 7) as d7,
+                  exists (select 1 from a where a.player_id = s.id and a.day = s.day + 30) as d30 from s)
+        select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, count(*)::int as players, count(*) filter (where d1)::int as d1,
+          count(*) filter (where d7)::int as d7, count(*) filter (where d30)::int as d30 from k group by 1 order by 1`),
+    );
+    expect(want.length).toBeGreaterThan(1);
+    expect(want.some((w) => w.d1 > 0) && want.some((w) => w.d7 > 0) && want.some((w) => w.d30 > 0)).toBe(true);
+    expect(got.retention).toEqual(want.map((w) => ({ ...w, d1Of: w.players, d7Of: w.players, d30Of: w.players })));
+    // Read with the days treated as open (folded on read from the sources): the same table.
+    expect((await chartFigures(period, "2025-07-01", "2025-09-20")).retention).toEqual(got.retention);
   });
 });

@@ -2,7 +2,7 @@
 // by the aggregation job (job.server.ts), which recomputes a whole day from the source modules, so a day's rows are
 // always the source's answer for that day. See README.md for which day each figure belongs to.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, customType, date, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Casino rounds settled that day by product (house / provider), provider (platform) and game code. */
 export const reportCasinoDaily = pgTable(
@@ -66,19 +66,21 @@ export const reportPaymentsDaily = pgTable(
   ],
 );
 
-/** One row per player and day they did something counted: unique counts and retention read these, never sums. */
-export const reportPlayerDays = pgTable(
-  "report_player_days",
-  {
-    day: date({ mode: "string" }).notNull(),
-    playerId: integer().notNull(),
-    signedUp: boolean().notNull().default(false),
-    deposited: boolean().notNull().default(false),
-    firstDeposit: boolean().notNull().default(false),
-    active: boolean().notNull().default(false),
-  },
-  (t) => [primaryKey({ columns: [t.day, t.playerId] }), index("report_player_days_player_idx").on(t.playerId, t.day)],
-);
+/** A set of player ids as a bit string (bit n set: player n is in it); SQL `report_bits(player_id)` builds one. */
+const playerBits = customType<{ data: string; driverData: string }>({ dataType: () => "bit varying" });
+
+/**
+ * Per day, the players who did something counted, as four bit strings indexed by player id: unique counts over a range
+ * are the set bits of the days' OR, retention the set bits of a sign-up day AND a later active day. The cost of a
+ * range grows with the number of players (one bit each), not with how much they played.
+ */
+export const reportPlayerBits = pgTable("report_player_bits", {
+  day: date({ mode: "string" }).primaryKey(),
+  signedUp: playerBits().notNull(),
+  deposited: playerBits().notNull(),
+  firstDeposit: playerBits().notNull(),
+  active: playerBits().notNull(),
+});
 
 /** The job's watermark (one row): every day up to the one containing `foldedUntil` is folded to that moment. */
 export const reportCursor = pgTable("report_cursor", {

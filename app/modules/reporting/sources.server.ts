@@ -23,6 +23,14 @@ function playerDaySql(start: Date, end: Date): SQL {
     ) x group by player_id`;
 }
 
+/** The same players as four sets of ids (one row; bit strings, see the migration's `report_bits`). */
+function playerBitsSql(start: Date, end: Date): SQL {
+  return sql`
+    select report_bits(player_id) filter (where signed_up) as signed_up, report_bits(player_id) filter (where deposited) as deposited,
+           report_bits(player_id) filter (where first_deposit) as first_deposit, report_bits(player_id) filter (where active) as active
+    from (${playerDaySql(start, end)}) p`;
+}
+
 export const reports = {
   casino: { table: "report_casino_daily", columns: ["product", "provider", "game", "rounds", "stakes", "wins"], source: casinoDailySql },
   exchange: {
@@ -37,9 +45,9 @@ export const reports = {
     source: paymentsDailySql,
   },
   players: {
-    table: "report_player_days",
-    columns: ["player_id", "signed_up", "deposited", "first_deposit", "active"],
-    source: playerDaySql,
+    table: "report_player_bits",
+    columns: ["signed_up", "deposited", "first_deposit", "active"],
+    source: playerBitsSql,
   },
 } as const satisfies Record<string, Report>;
 

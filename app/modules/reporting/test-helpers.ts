@@ -25,6 +25,7 @@ export async function generateActivity(
     withdrawals = 100,
     markets = 12,
     minutesToSettle = 5,
+    existingPlayers,
   }: {
     start: Date;
     end: Date;
@@ -35,6 +36,8 @@ export async function generateActivity(
     withdrawals?: number;
     markets?: number;
     minutesToSettle?: number;
+    /** Spread the activity over these players (ids lo..hi, from an earlier call) instead of inserting new ones. */
+    existingPlayers?: [number, number];
   },
 ): Promise<Generated> {
   const tag = `${process.pid.toString(36)}${Date.now().toString(36)}${++seq}`.toUpperCase().replace(/[^A-Z0-9]/g, "");
@@ -44,15 +47,17 @@ export async function generateActivity(
   const later = sql.raw(`make_interval(mins => ${minutesToSettle})`);
   const exec = (q: ReturnType<typeof sql>) => ex.execute(q);
 
-  const [first] = rowsOf<{ lo: number; hi: number }>(
-    await exec(sql`
+  const [first] = existingPlayers
+    ? [{ lo: existingPlayers[0], hi: existingPlayers[1] }]
+    : rowsOf<{ lo: number; hi: number }>(
+        await exec(sql`
       with ins as (
         insert into players (username, password_hash, phone, email, referral_code, created_at, updated_at)
         select ${`rp${tag}_`} || i, 'x', '017' || lpad(i::text, 8, '0'), ${`rp${tag}_`} || i || '@example.test', ${`R${tag}`} || i,
                ${s} + make_interval(secs => ${at("i", 11)}), now()
         from generate_series(1, ${players}) i order by ${at("i", 11)} returning id)
       select min(id) as lo, max(id) as hi from ins`),
-  );
+      );
   const lo = Number(first!.lo);
   const hi = Number(first!.hi);
   const pid = (i: string) => sql.raw(`(${lo} + (${i}::bigint * 2654435761 % ${hi - lo + 1}))::int`);

@@ -14,7 +14,7 @@ const H = 260;
 const M = { top: 12, right: 12, bottom: 48, left: 64 };
 
 /** Short axis labels: 1.2k, 3.4M. */
-function compact(v: number): string {
+export function compact(v: number): string {
   const a = Math.abs(v);
   if (a >= 1e7) return `${(v / 1e6).toFixed(0)}M`;
   if (a >= 1e6) return `${(v / 1e6).toFixed(1)}M`;
@@ -33,6 +33,11 @@ export function BarChart({ data, series, title, testId }: { data: BarDatum[]; se
   const inner = scaleBand<string>({ domain: series.map((s) => s.key), range: [0, x.bandwidth()], padding: 0.1 });
   const y = scaleLinear<number>({ domain: [lo, hi === lo ? lo + 1 : hi], range: [innerH, 0], nice: true });
   const every = Math.max(1, Math.ceil(data.length / 10));
+  // Whole numbers only, each label once: a 0–1 domain would otherwise label 0, 0.2 … 1 as 0, 0, 0, 1, 1.
+  const yTicks = y
+    .ticks(5)
+    .filter(Number.isInteger)
+    .filter((t, i, whole) => i === 0 || compact(t) !== compact(whole[i - 1]!));
   return (
     <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} className="h-auto w-full" data-testid={testId}>
       <title>{title}</title>
@@ -54,7 +59,7 @@ export function BarChart({ data, series, title, testId }: { data: BarDatum[]; se
         <Line from={{ x: 0, y: y(0) }} to={{ x: innerW, y: y(0) }} stroke="rgba(255,255,255,0.4)" />
         <AxisLeft
           scale={y}
-          numTicks={5}
+          tickValues={yTicks}
           tickFormat={(v) => compact(Number(v))}
           stroke="rgba(255,255,255,0.3)"
           tickStroke="rgba(255,255,255,0.3)"

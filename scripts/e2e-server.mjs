@@ -30,6 +30,8 @@ const env = {
   // The AML signal job runs every 2 s and reads rows at once, so a test sees its signal without waiting a minute.
   RISK_JOB_INTERVAL_MS: "2000",
   RISK_SETTLE_MS: "0",
+  // The dashboard's figures fold rows at once rather than 30 s later.
+  REPORT_SETTLE_MS: "0",
   // No browser test plays the exchange yet: keep its simulated matches and market-maker from loading the server.
   EXCHANGE_FEED: process.env.EXCHANGE_FEED ?? "off",
 };

@@ -35,6 +35,8 @@ const envSchema = z
     // The AML signal job: how often it runs and how old a row must be before it reads it (browser tests shorten both).
     RISK_JOB_INTERVAL_MS: z.coerce.number().int().min(1000).optional(),
     RISK_SETTLE_MS: z.coerce.number().int().min(0).optional(),
+    // The report aggregation job (app/modules/reporting): how old a row must be before a pass folds it (default 30 s).
+    REPORT_SETTLE_MS: z.coerce.number().int().min(0).optional(),
     // The exchange's feed: the built-in simulated cricket (the default), a provider over HTTP (its sports API and
     // exchange host, spec section 7), or none (no matches are added or played).
     EXCHANGE_FEED: z.enum(["simulated", "http", "off"]).default("simulated"),

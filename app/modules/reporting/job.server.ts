@@ -93,7 +93,7 @@ export function startReportJob() {
     if (running) return;
     running = true;
     try {
-      await runReportJob({ settleMs: env.RISK_SETTLE_MS ?? REPORT_SETTLE_MS });
+      await runReportJob({ settleMs: env.REPORT_SETTLE_MS ?? REPORT_SETTLE_MS });
     } catch (e) {
       log.error({ err: e }, "the report aggregation job failed; it retries shortly");
     } finally {

@@ -13,6 +13,9 @@ async function open(): Promise<Database> {
 // Opened (and migrated) once per process, before the first request is served.
 export const database = await open();
 export const db = database.db;
+// The test set-ups (tests/setup/db-*.ts) close the database after a file only when the file opened one, instead of
+// importing this module (and so opening a database) just to close it in files that never touch one.
+(globalThis as { [key: symbol]: unknown })[Symbol.for("bdgame.database")] = database;
 
 /**
  * Where back-office reports and CSV exports read: the replica at DATABASE_REPLICA_URL when one is set (long reads off

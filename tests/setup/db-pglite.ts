@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
+import { closeOpenedDatabase } from "./opened-database.ts";
 
 process.env.NODE_ENV = "test";
 // Uploads (deposit proofs) and anything else kept in DATA_DIR go to a throw-away folder per test file.
@@ -11,7 +12,4 @@ process.env.PGLITE_DIR = "memory://";
 // The database starts from the run's migrated template (a PGlite dump) instead of migrating from nothing.
 process.env.PGLITE_TEMPLATE = inject("pgliteTemplate");
 
-afterAll(async () => {
-  const { database } = await import("#app/db/db.server.ts");
-  await database.close();
-});
+afterAll(closeOpenedDatabase);

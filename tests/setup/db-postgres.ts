@@ -4,6 +4,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
+import { closeOpenedDatabase } from "./opened-database.ts";
 
 // A throw-away database per test file on the server DATABASE_URL points at; demo data is never touched.
 const adminUrl = process.env.TEST_ADMIN_DATABASE_URL ?? process.env.DATABASE_URL!;
@@ -34,8 +35,7 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "bdgame-test-"));
 process.env.DATABASE_URL = url.toString();
 
 afterAll(async () => {
-  const { database } = await import("#app/db/db.server.ts");
-  await database.close();
+  await closeOpenedDatabase();
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
   // pool.end() resolves before its sockets are gone; dropping "with (force)" then kills them and the

@@ -103,6 +103,8 @@ export default [
   // Casino: the betting record (settled rounds) and uploaded game posters
   route("betting-record", "routes/games/betting-record.tsx"),
   route("betting-record/:id", "routes/games/betting-record-details.tsx"),
+  // A shareable page of one in-house round (public: masked player, fairness data, a verify link)
+  route("bet/:id", "routes/games/bet.tsx"),
   route("poster/:name", "routes/resources/poster.ts"),
   // Casino: the catalogue (/games and the category pages, one route module) and favourites
   route("games", "routes/games/games.tsx"),

@@ -42,6 +42,8 @@ export { startCrashEngine, stopCrashEngine } from "./house/crash/instance.server
 export { findSimSession, isLaunchError, launchGameCode, openLaunch, simBalance, simSpin, splitGameCode, startLaunch } from "./launch.server.ts";
 export type { LaunchError } from "./launch.server.ts";
 export { POSTER_MAX_BYTES, checkPoster, findPoster, isPosterName, removePoster, storePoster } from "./posters.server.ts";
+export { betPageLink, getBetPage } from "./bet-page.server.ts";
+export type { BetPage } from "./bet-page.server.ts";
 export { dayBounds, getRound, listOpenRounds, listPlayerRounds, listRecordPlatforms, listSettledRounds, verifyLink } from "./records.server.ts";
 export type { PlayerRoundRow } from "./records.server.ts";
 export { seedGameCatalogue } from "./seed.server.ts";

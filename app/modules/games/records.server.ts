@@ -148,6 +148,21 @@ export type RoundDetails = Omit<SettledRound, "settledAt"> & {
   serverSeed: string | null;
 };
 
+/**
+ * The server seed a house round was drawn from (its fairness data's seedId, a pair of this player), once a rotation
+ * has revealed it; null before that, and for rounds not played from a seed pair.
+ */
+export async function revealedServerSeed(playerId: number, fairness: Record<string, unknown> | null): Promise<string | null> {
+  const seedId = fairness?.seedId;
+  // fair_seeds ids are int4: a provider's fairness data may hold any number.
+  if (typeof seedId !== "number" || !Number.isSafeInteger(seedId) || seedId < 1 || seedId > 2 ** 31 - 1) return null;
+  const [seed] = await db
+    .select({ serverSeed: fairSeeds.serverSeed, revealedAt: fairSeeds.revealedAt })
+    .from(fairSeeds)
+    .where(and(eq(fairSeeds.id, seedId), eq(fairSeeds.playerId, playerId)));
+  return seed?.revealedAt ? seed.serverSeed : null;
+}
+
 /** One of the player's own rounds by its record id; undefined for another player's or an unknown id. */
 export async function getRound(playerId: number, id: unknown): Promise<RoundDetails | undefined> {
   const roundId = typeof id === "string" && /^\d{1,15}$/.test(id) ? Number(id) : typeof id === "number" && Number.isSafeInteger(id) ? id : null;
@@ -171,15 +186,7 @@ export async function getRound(playerId: number, id: unknown): Promise<RoundDeta
     .from(gameWalletCalls)
     .where(and(eq(gameWalletCalls.providerId, r.providerId), eq(gameWalletCalls.playerId, playerId), eq(gameWalletCalls.roundId, r.roundId)))
     .orderBy(asc(gameWalletCalls.id));
-  let serverSeed: string | null = null;
-  const seedId = r.fairness?.seedId;
-  if (typeof seedId === "number" && Number.isSafeInteger(seedId)) {
-    const [seed] = await db
-      .select({ serverSeed: fairSeeds.serverSeed, revealedAt: fairSeeds.revealedAt })
-      .from(fairSeeds)
-      .where(and(eq(fairSeeds.id, seedId), eq(fairSeeds.playerId, playerId)));
-    serverSeed = seed?.revealedAt ? seed.serverSeed : null;
-  }
+  const serverSeed = await revealedServerSeed(playerId, r.fairness);
   return {
     id: r.id,
     roundId: r.roundId,

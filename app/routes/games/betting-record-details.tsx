@@ -7,7 +7,7 @@ import { ProfitLoss } from "#app/components/games/records/ProfitLoss.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { houseGame, gameTypes } from "#app/modules/games/index.ts";
-import { getRound, verifyLink } from "#app/modules/games/index.server.ts";
+import { betPageLink, getRound, verifyLink } from "#app/modules/games/index.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
@@ -70,6 +70,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       at: formatDhaka(c.createdAt),
     })),
     fairness: fairnessView(round.fairness, round.serverSeed),
+    /** The round's public, shareable page (our own games only). */
+    betPage: betPageLink(round),
   };
 }
 
@@ -85,7 +87,7 @@ function Row({ label, children, mono }: { label: string; children: React.ReactNo
 export default function BettingRecordDetails({ loaderData }: Route.ComponentProps) {
   useArea(loaderData.i18n);
   const { t } = useTranslation();
-  const { round, calls, fairness } = loaderData;
+  const { round, calls, fairness, betPage } = loaderData;
   const text = useMessageText();
   return (
     <AccountFrame layout={loaderData.layout}>
@@ -152,6 +154,11 @@ export default function BettingRecordDetails({ loaderData }: Route.ComponentProp
               <a href="/fair" className="text-brand">
                 {t("records.details.fairPage")} ›
               </a>
+              {betPage ? (
+                <a href={betPage} className="text-brand" data-testid="bet-page-link">
+                  {t("records.details.betPage")} ›
+                </a>
+              ) : null}
             </p>
           </section>
         ) : null}

@@ -46,6 +46,8 @@ export type HouseGame = {
   };
   /** The betting record's result line for a round, or null when its fairness data has none. */
   record(fairness: Fairness): RecordResult | null;
+  /** The multiplier a winning round paid, as the game shows it ("1.9800", "2.50"); null when its fairness data has none. */
+  winMultiplier(fairness: Fairness): string | null;
 };
 
 export const defineHouseGame = (game: HouseGame): HouseGame => game;
@@ -133,6 +135,9 @@ export function seedQuery(fairness: Fairness, serverSeed: string | null): Record
 
 /** Hundredths as the games show them: 150 -> "1.50"; null when not a number. */
 export const hundredthsOf = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? (n / 100).toFixed(2) : null);
+/** Ten-thousandths as Dice and Mines show multipliers: 19800 -> "1.9800"; null when not a whole number. */
+export const tenThousandthsOf = (n: unknown) =>
+  Number.isSafeInteger(n) && (n as number) >= 0 ? `${Math.floor((n as number) / 10_000)}.${String((n as number) % 10_000).padStart(4, "0")}` : null;
 export const textOf = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
 
 /** 4950 -> "49.50" */

@@ -1,6 +1,7 @@
 // Crash as the shared places see it: catalogue row, page, the verifier's fields and display, the record's result line.
 // Its rounds come from the public hash chain and a salt, not from the players' seed pairs.
 import { defineHouseGame, hundredthsOf } from "../game.ts";
+import { multiplierText } from "./curve.ts";
 
 export const CRASH_CODE = "HOUSE-CRASH-CRASH";
 
@@ -27,4 +28,6 @@ export const crashGame = defineHouseGame({
     const cashout = hundredthsOf(fairness.cashoutAt);
     return cashout ? { key: "cashout", params: { point: cashout } } : null;
   },
+  // Hundredths: the multiplier the bet was cashed out at.
+  winMultiplier: (fairness) => (Number.isSafeInteger(fairness.cashoutAt) ? multiplierText(fairness.cashoutAt as number) : null),
 });

@@ -1,5 +1,5 @@
 // Dice as the shared places see it: catalogue row, page, the verifier's fields and display, the record's result line.
-import { defineHouseGame, hundredthsOf, seedFields, seedQuery, textOf } from "../game.ts";
+import { defineHouseGame, tenThousandthsOf, hundredthsOf, seedFields, seedQuery, textOf } from "../game.ts";
 
 export const DICE_CODE = "HOUSE-ARCADE-DICE";
 
@@ -21,4 +21,5 @@ export const diceGame = defineHouseGame({
     if (!roll) return null;
     return { key: "roll", params: { roll, direction: textOf(fairness.direction) ?? "", target: hundredthsOf(fairness.target) ?? "" } };
   },
+  winMultiplier: (fairness) => tenThousandthsOf(fairness.multiplier),
 });

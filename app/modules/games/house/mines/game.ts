@@ -1,5 +1,5 @@
 // Mines as the shared places see it: catalogue row, page, the verifier's fields and display, the record's result line.
-import { defineHouseGame, seedFields, seedQuery, textOf } from "../game.ts";
+import { defineHouseGame, tenThousandthsOf, seedFields, seedQuery, textOf } from "../game.ts";
 
 export const MINES_CODE = "HOUSE-ARCADE-MINES";
 
@@ -27,4 +27,6 @@ export const minesGame = defineHouseGame({
     const mines = textOf(fairness.mines);
     return mines ? { key: "mines", params: { mines } } : null;
   },
+  // Ten-thousandths, as Dice's (the cash-out's multiplier; 0 when a mine ended the game).
+  winMultiplier: (fairness) => tenThousandthsOf(fairness.multiplier),
 });

@@ -37,3 +37,11 @@ it("links a round to the verifier only with what recomputes it", () => {
   expect(verifyLink({ game: "poker", ...seed }, "s")).toBeNull();
   expect(verifyLink(null, "s")).toBeNull();
 });
+
+it("says what multiplier a won round paid, in each game's own precision", () => {
+  expect(houseGame("dice")!.winMultiplier({ multiplier: 19800 })).toBe("1.9800");
+  expect(houseGame("mines")!.winMultiplier({ multiplier: 247500 })).toBe("24.7500");
+  expect(houseGame("crash")!.winMultiplier({ cashoutAt: 123456 })).toBe("1,234.56");
+  for (const game of houseGames) expect(game.winMultiplier({})).toBeNull();
+  expect(houseGame("dice")!.winMultiplier({ multiplier: "19800" })).toBeNull();
+});

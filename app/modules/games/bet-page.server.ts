@@ -10,7 +10,7 @@ import { players } from "#app/modules/players/index.server.ts";
 import type { Fairness, RecordResult } from "./house/game.ts";
 import { maskName } from "./house/crash/events.ts";
 import { houseGame, verifyLink } from "./house/registry.ts";
-import { revealedServerSeed } from "./records.server.ts";
+import { parseRoundId, revealedServerSeed } from "./records.server.ts";
 import { crashChains, crashRounds, gameRounds, games } from "./schema.ts";
 import { HOUSE_PLATFORM } from "./types.ts";
 
@@ -55,13 +55,6 @@ export type BetPage = {
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
 
-/** A bet page id: a round id (game_rounds.id, bigint) of 1 to 15 digits; null for anything else. */
-export function parseBetId(id: unknown): number | null {
-  if (typeof id !== "string" || !/^\d{1,15}$/.test(id)) return null;
-  const n = Number(id);
-  return n >= 1 ? n : null;
-}
-
 /** The page of a round (as getRound returns it) when it has one, i.e. a round of one of our own games; else null. */
 export function betPageLink(round: { id: number; platform: string; fairness: Fairness | null }): string | null {
   return round.platform === HOUSE_PLATFORM && houseGame(round.fairness?.game) ? `/bet/${round.id}` : null;
@@ -91,7 +84,7 @@ async function crashedRoundSeeds(fairness: Fairness): Promise<{ hash: string; sa
 
 /** The page of one in-house round by its id (the betting record's id); undefined for a bad id or any other round. */
 export async function getBetPage(id: unknown): Promise<BetPage | undefined> {
-  const roundId = parseBetId(id);
+  const roundId = parseRoundId(id);
   if (roundId === null) return undefined;
   const [row] = await db
     .select({ r: gameRounds, gameName: games.name, username: players.username })

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { betPageLink, getBetPage, parseBetId } from "./bet-page.server.ts";
+import { betPageLink, getBetPage } from "./bet-page.server.ts";
+import { parseRoundId } from "./records.server.ts";
 import { cashOut, placeBet, walletRoundId } from "./house/crash/bets.server.ts";
 import { CrashHub } from "./house/crash/hub.server.ts";
 import { markCrashed, settleCrashedBets } from "./house/crash/rounds.server.ts";
@@ -173,8 +174,8 @@ describe("no page", () => {
   it("for ids that are not a round's", async () => {
     for (const id of ["abc", "-1", "0", "1.5", "1e3", " 1", "", "2147483648", "999999999999999", "9".repeat(20), "1\u0000", undefined, 5])
       expect(await getBetPage(id)).toBeUndefined();
-    expect(parseBetId("42")).toBe(42);
-    expect(parseBetId("0042")).toBe(42);
-    expect(parseBetId("9".repeat(16))).toBeNull();
+    expect(parseRoundId("42")).toBe(42);
+    expect(parseRoundId("0042")).toBe(42);
+    expect(parseRoundId("9".repeat(16))).toBeNull();
   });
 });

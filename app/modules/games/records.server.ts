@@ -163,10 +163,17 @@ export async function revealedServerSeed(playerId: number, fairness: Record<stri
   return seed?.revealedAt ? seed.serverSeed : null;
 }
 
+/** A round's record id as a URL carries it: 1 to 15 digits, at least 1; null for anything else. */
+export function parseRoundId(id: unknown): number | null {
+  if (typeof id !== "string" || !/^\d{1,15}$/.test(id)) return null;
+  const n = Number(id);
+  return n >= 1 ? n : null;
+}
+
 /** One of the player's own rounds by its record id; undefined for another player's or an unknown id. */
 export async function getRound(playerId: number, id: unknown): Promise<RoundDetails | undefined> {
-  const roundId = typeof id === "string" && /^\d{1,15}$/.test(id) ? Number(id) : typeof id === "number" && Number.isSafeInteger(id) ? id : null;
-  if (!roundId || roundId < 1) return undefined;
+  const roundId = typeof id === "number" ? (Number.isSafeInteger(id) && id >= 1 ? id : null) : parseRoundId(id);
+  if (roundId === null) return undefined;
   const [row] = await db
     .select({ r: gameRounds, providerName: gameProviders.name, gameName: games.name })
     .from(gameRounds)

@@ -74,7 +74,7 @@ describe("a Dice round", () => {
     const after = (await getBetPage(String(id)))!;
     expect(after.fairness.serverSeed).toBe(secret);
     expect(after.verify).toBe(
-      `/fair?${new URLSearchParams({ game: "dice", serverSeed: secret, clientSeed: rolled.clientSeed, nonce: String(rolled.nonce) })}#verifier`,
+      `/fair?${new URLSearchParams({ game: "dice", serverSeed: secret, clientSeed: rolled.clientSeed, nonce: String(rolled.nonce), algorithm: "2" })}#verifier`,
     );
   });
 });

@@ -260,7 +260,15 @@ describe("one round", () => {
   it("shows a house round's server seed only once revealed, with a verifier link", async () => {
     const [active] = await db
       .insert(fairSeeds)
-      .values({ playerId: player.id, serverSeed: "secret-active", serverSeedHash: "h1", clientSeed: "mine", nonce: 1 })
+      .values({
+        playerId: player.id,
+        serverSeed: "secret-active",
+        serverSeedHash: "h1",
+        clientSeed: "mine",
+        nonce: 1,
+        nextServerSeed: "n",
+        nextServerSeedHash: "hn",
+      })
       .returning();
     const fairness = (seedId: number) => ({
       game: "dice",
@@ -292,7 +300,7 @@ describe("one round", () => {
     const shown = await round(player.id, NOW, { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", fairness: fairness(revealed!.id) });
     const d2 = await getRound(player.id, shown.id);
     expect(d2!.serverSeed).toBe("secret-old");
-    expect(verifyLink(d2!.fairness, d2!.serverSeed)).toBe("/fair?game=dice&serverSeed=secret-old&clientSeed=mine&nonce=0#verifier");
+    expect(verifyLink(d2!.fairness, d2!.serverSeed)).toBe("/fair?game=dice&serverSeed=secret-old&clientSeed=mine&nonce=0&algorithm=1#verifier");
 
     // Another player's revealed seed named in a round's fairness is never shown.
     const [foreign] = await db

@@ -1,7 +1,7 @@
 // The casino: providers, the game catalogue, favourites, launches, the seamless wallet's call log,
 // settled rounds (the betting record) and the in-house games' provably fair state (seeds, mines, crash).
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { players } from "#app/modules/players/schema.ts";
 
 export const providerKinds = ["house", "aggregator"] as const;
@@ -226,6 +226,15 @@ export const fairSeeds = pgTable(
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revealedAt: timestamp({ withTimezone: true }),
+    /**
+     * The server seed of the pair that follows this one, on the active pair only: its hash is shown before the
+     * player picks a client seed, and a rotation makes it the new active seed (so the house cannot pick a seed
+     * knowing the client seed). Cleared when the pair is revealed.
+     */
+    nextServerSeed: text(),
+    nextServerSeedHash: text(),
+    /** How results are read from the pair's bytes (fair/algorithms.ts): 1 before 2026-11-28, 2 the published formulas. */
+    algorithm: smallint().notNull().default(1),
   },
   (t) => [
     uniqueIndex("fair_seeds_active_idx")
@@ -233,6 +242,7 @@ export const fairSeeds = pgTable(
       .where(sql`${t.active}`),
     index("fair_seeds_player_idx").on(t.playerId, t.id),
     check("fair_seeds_revealed_check", sql`${t.active} = (${t.revealedAt} is null)`),
+    check("fair_seeds_next_check", sql`${t.active} = (${t.nextServerSeed} is not null and ${t.nextServerSeedHash} is not null)`),
   ],
 );
 

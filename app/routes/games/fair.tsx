@@ -22,13 +22,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const auth = getAuth(context);
   const seeds = auth
     ? await Promise.all([getActiveSeed(auth.player.id), listRevealedSeeds(auth.player.id)]).then(([active, revealed]) => ({
-        active: { serverSeedHash: active.serverSeedHash, clientSeed: active.clientSeed, nonce: active.nonce },
+        active: {
+          serverSeedHash: active.serverSeedHash,
+          clientSeed: active.clientSeed,
+          nonce: active.nonce,
+          nextServerSeedHash: active.nextServerSeedHash,
+          algorithm: active.algorithm,
+        },
         revealed: revealed.map((s) => ({
           id: s.id,
           serverSeed: s.serverSeed,
           serverSeedHash: s.serverSeedHash,
           clientSeed: s.clientSeed,
           bets: s.nonce,
+          algorithm: s.algorithm,
           verify: verifyLink(s.lastRound, s.serverSeed),
           revealedAt: formatDhaka(s.revealedAt, "YYYY-MM-DD HH:mm"),
         })),
@@ -114,6 +121,12 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
         </dd>
         <dt className="text-white/50">{t("house.seeds.nonce")}</dt>
         <dd className="font-mono">{seeds.active.nonce}</dd>
+        <dt className="text-white/50">{t("house.fair.algorithm")}</dt>
+        <dd>{t(`house.fair.algorithms.v${seeds.active.algorithm}`)}</dd>
+        <dt className="text-white/50">{t("house.seeds.nextServerSeedHash")}</dt>
+        <dd className="break-all font-mono" data-testid="fair-next-hash">
+          {seeds.active.nextServerSeedHash}
+        </dd>
       </dl>
       <Form method="post" action="/fair" {...getFormProps(form)} className="mb-3">
         <input type="hidden" name="intent" value="clientSeed" />
@@ -156,7 +169,8 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
               </p>
               <p className="break-all">
                 <span className="text-white/50">{t("house.seeds.clientSeed")}: </span>
-                {s.clientSeed} · {t("house.fair.bets")}: {s.bets} · {t("house.fair.revealedAt")}: {s.revealedAt}
+                {s.clientSeed} · {t("house.fair.bets")}: {s.bets} · {t("house.fair.revealedAt")}: {s.revealedAt} · {t("house.fair.algorithm")}{" "}
+                {s.algorithm}
               </p>
               {s.verify ? (
                 <a className="font-semibold text-brand" href={s.verify} data-testid="verify-seed">
@@ -174,21 +188,29 @@ function Seeds({ seeds, actionData }: { seeds: NonNullable<LoaderData["seeds"]>;
 function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
   const { t } = useTranslation();
   const { values, result, errors } = verifier;
-  const input = (name: string, label: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+  const input = ({ name, label, numeric, choices }: (typeof verifierFields)[number]) => {
     const error = errors?.[name];
+    const common = {
+      id: `verify-${name}`,
+      name,
+      defaultValue: values[name],
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `verify-${name}-error` : undefined,
+    };
     return (
       <div key={name} className="field">
-        <label htmlFor={`verify-${name}`}>{label}</label>
-        <input
-          id={`verify-${name}`}
-          name={name}
-          type="text"
-          defaultValue={values[name]}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `verify-${name}-error` : undefined}
-          {...extra}
-        />
+        <label htmlFor={`verify-${name}`}>{t(label)}</label>
+        {choices ? (
+          <select {...common}>
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {t(c.label)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input {...common} type="text" autoComplete="off" inputMode={numeric ? "numeric" : undefined} />
+        )}
         <ErrorList errors={error ? [error] : null} id={`verify-${name}-error`} className="field-error" />
       </div>
     );
@@ -211,9 +233,7 @@ function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
             ))}
           </div>
         </fieldset>
-        <div className="grid gap-x-3 sm:grid-cols-2">
-          {verifierFields.map((f) => input(f.name, t(f.label), f.numeric ? { inputMode: "numeric" } : {}))}
-        </div>
+        <div className="grid gap-x-3 sm:grid-cols-2">{verifierFields.map(input)}</div>
         <button type="submit" className="btn-primary w-full">
           {t("house.fair.check")}
         </button>

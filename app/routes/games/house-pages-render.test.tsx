@@ -11,7 +11,7 @@ import Fair from "./fair.tsx";
 import enClient from "#app/i18n/locales/en/client.ts";
 import bnClient from "#app/i18n/locales/bn/client.ts";
 
-const seed = { serverSeedHash: "ab".repeat(32), clientSeed: "cs", nonce: 3 };
+const seed = { serverSeedHash: "ab".repeat(32), clientSeed: "cs", nonce: 3, nextServerSeedHash: "ef".repeat(32) };
 const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00" };
 // Reality checks off: the responsible-gaming link is shown, no modal.
 const reality = { dueAt: null, dueInMs: null, area: undefined };
@@ -63,7 +63,21 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
     await render("bn", "/fair", Fair, {
       title: "x",
       area: undefined,
-      seeds: { active: seed, revealed: [{ id: 1, serverSeed: "s", serverSeedHash: "h", clientSeed: "c", bets: 2, revealedAt: "2026-11-23 10:00" }] },
+      seeds: {
+        active: { ...seed, algorithm: 2 as const },
+        revealed: [
+          {
+            id: 1,
+            serverSeed: "s",
+            serverSeedHash: "h",
+            clientSeed: "c",
+            bets: 2,
+            algorithm: 1 as const,
+            revealedAt: "2026-11-23 10:00",
+            verify: null,
+          },
+        ],
+      },
       verifier,
     }),
   );
@@ -87,6 +101,11 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
   expect(out[2]).not.toContain("💣");
   expect(out[3]).toContain("Boom! You hit a mine.");
   expect(out[4]).toContain("মাইনের টাইল");
+  // The next server seed's hash is shown before a client seed is chosen, on the game pages and on /fair.
+  expect(out[0]).toContain("ef".repeat(32));
+  expect(out[4]).toContain("ef".repeat(32));
+  expect(out[4]).toContain("পরবর্তী সার্ভার সিডের হ্যাশ");
+  expect(out[4]).toMatch(/<select[^>]*name="algorithm"/);
   // Each wrong verifier input's message stands under its own field.
   expect(out[5]).toMatch(/id="verify-mines"[^>]*aria-invalid="true"[^>]*>.*With 25 mines every tile is a mine/s);
   expect(out[5]).toContain("The nonce is a whole number written in digits");

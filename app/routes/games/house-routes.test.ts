@@ -38,9 +38,11 @@ describe("/house/dice", () => {
     expect(d.balance).toBe("৳1,234.56");
     expect(d.game).toMatchObject({ min: "৳10.00", max: "৳25,000.00" });
     expect(d.seed.serverSeedHash).toBe((await getActiveSeed(player.id)).serverSeedHash);
-    expect(Object.keys(d.seed).sort()).toEqual(["clientSeed", "nonce", "serverSeedHash"]);
+    expect(Object.keys(d.seed).sort()).toEqual(["clientSeed", "nextServerSeedHash", "nonce", "serverSeedHash"]);
     const active = await getActiveSeed(player.id);
+    expect(d.seed.nextServerSeedHash).toBe(active.nextServerSeedHash);
     expect(JSON.stringify(d)).not.toContain(await serverSeedOf(active.id));
+    expect(JSON.stringify(d)).not.toContain(await serverSeedOf(active.id, "next"));
   });
 
   it("answers bad input with 400 and a message next to the field or the form", async () => {
@@ -131,11 +133,17 @@ describe("/fair", () => {
       verifier: { result: { roll: string } };
     };
     expect(d.seeds).toBeNull();
-    expect(Number(d.verifier.result.roll) * 100).toBe(diceRoll(serverSeed, "abc", 7));
+    expect(Number(d.verifier.result.roll) * 100).toBe(diceRoll(serverSeed, "abc", 7, 2));
+    // A seed pair made before the published formulas verifies with its own version; an unknown version is refused.
+    const v1 = (await call(fair, `/fair?game=dice&serverSeed=${serverSeed}&clientSeed=abc&nonce=7&algorithm=1`)).data as typeof d;
+    expect(Number(v1.verifier.result.roll) * 100).toBe(diceRoll(serverSeed, "abc", 7, 1));
+    const unknown = await call(fair, `/fair?game=dice&serverSeed=${serverSeed}&clientSeed=abc&nonce=7&algorithm=3`);
+    expect(unknown.status).toBe(400);
+    expect((unknown.data as { verifier: { errors: unknown } }).verifier.errors).toEqual({ algorithm: "house.errors.algorithmFormat" });
     const m = (await call(fair, `/fair?game=mines&serverSeed=${serverSeed}&clientSeed=abc&nonce=7&mines=5`)).data as {
       verifier: { result: { mines: number[] } };
     };
-    expect(m.verifier.result.mines).toEqual(minePositions(serverSeed, "abc", 7, 5));
+    expect(m.verifier.result.mines).toEqual(minePositions(serverSeed, "abc", 7, 5, 2));
     const hash = "b".repeat(64);
     const c = (await call(fair, `/fair?game=crash&hash=${hash}&salt=salty`)).data as { verifier: { result: { crashPoint: string } } };
     expect(Math.round(Number(c.verifier.result.crashPoint) * 100)).toBe(crashPointFromHash(hash, "salty"));

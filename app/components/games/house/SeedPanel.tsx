@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 
-export type SeedInfo = { serverSeedHash: string; clientSeed: string; nonce: number };
+export type SeedInfo = { serverSeedHash: string; clientSeed: string; nonce: number; nextServerSeedHash: string };
 
 /** The active seed pair as the player may see it, and the way to /fair. */
 export function SeedPanel({ seed }: { seed: SeedInfo }) {
@@ -20,6 +20,10 @@ export function SeedPanel({ seed }: { seed: SeedInfo }) {
         <dt className="text-white/50">{t("house.seeds.nonce")}</dt>
         <dd className="font-mono" data-testid="seed-nonce">
           {seed.nonce}
+        </dd>
+        <dt className="text-white/50">{t("house.seeds.nextServerSeedHash")}</dt>
+        <dd className="break-all font-mono" data-testid="seed-next-hash">
+          {seed.nextServerSeedHash}
         </dd>
       </dl>
       <a href="/fair" className="mt-2 inline-block font-semibold text-brand">

@@ -10,6 +10,7 @@ export default {
     serverSeedHash: "Server seed hash (SHA-256)",
     clientSeed: "Client seed",
     nonce: "Next nonce",
+    nextServerSeedHash: "Next server seed hash (SHA-256)",
   },
   dice: {
     title: "Dice",
@@ -57,10 +58,12 @@ export default {
     newClientSeed: "New client seed",
     saveClientSeed: "Change client seed",
     saving: "Saving…",
-    clientSeedHint: "1 to 64 printable characters. Changing it also reveals your current server seed and starts a new pair.",
+    clientSeedHint:
+      "1 to 64 printable characters. Changing it reveals your current server seed and starts a new pair with the next server seed, whose hash you see above.",
     rotate: "Rotate seeds",
     rotating: "Rotating…",
-    rotateHint: "Reveals your current server seed so you can verify your past bets, and commits to a new one.",
+    rotateHint:
+      "Reveals your current server seed so you can verify your past bets, makes the next server seed the active one and commits to a new next seed.",
     rotated: "Done: your old server seed is in the list below.",
     revealedTitle: "Revealed seeds",
     revealedEmpty: "None yet. Rotate your seeds to reveal the current server seed.",
@@ -74,6 +77,11 @@ export default {
     games: { dice: "Dice", mines: "Mines", crash: "Crash" },
     nonce: "Nonce",
     minesCount: "Mines (1–24)",
+    algorithm: "Algorithm",
+    algorithms: {
+      v2: "Version 2: published formulas (seed pairs from 28 Nov 2026)",
+      v1: "Version 1: unbiased integers (earlier seed pairs)",
+    },
     gameHash: "Game hash",
     salt: "Salt",
     check: "Verify",
@@ -86,13 +94,13 @@ export default {
     how: {
       bytes:
         'Dice and Mines: bytes = HMAC-SHA256(key = server seed, message = "client seed:nonce:round"), round 0, 1, 2… as more bytes are needed. Every 4 bytes form a big-endian 32-bit number v.',
-      unbiased:
-        "A number from 0 to n−1 without bias: k = floor(2³² / n); a v at or above k·n is skipped and the next 4 bytes are read; otherwise the result is floor(v / k).",
-      dice: "Dice: the roll is such a number with n = 10001, divided by 100 (0.00–100.00). Under wins below the target, Over above it. Multiplier = 99 ÷ win chance %, rounded down to 4 decimals (1 % house edge).",
+      floats:
+        "Version 2 (every seed pair made from 28 November 2026; the formulas other Stake-style verifiers use): each v gives a float f = v ÷ 2³², from 0 up to but not including 1, and no bytes are skipped. Version 1 (earlier pairs) read a number from 0 to n−1 without bias instead: k = floor(2³² / n); a v at or above k·n is skipped and the next 4 bytes are read; otherwise the number is floor(v / k). Each seed pair keeps its version, shown with its bets.",
+      dice: "Dice: the roll = floor(f × 10001) ÷ 100, from 0.00 to 100.00 (version 1: the number with n = 10001, ÷ 100). Under wins below the target, Over above it. Multiplier = 99 ÷ win chance %, rounded down to 4 decimals (1 % house edge).",
       mines:
-        "Mines: the 25 tiles are shuffled Fisher–Yates style: step i takes the tile at position (number with n = 25 − i) among the tiles not yet picked. The first picks are the mines. Multiplier after k gems = 0.99 × C(25, k) ÷ C(25 − mines, k).",
+        "Mines: the 25 tiles are shuffled Fisher–Yates style: step i (0, 1, …) takes, among the tiles not yet picked in ascending order, the one at position floor(fᵢ × (25 − i)) (version 1: the number with n = 25 − i). The first picks are the mines. Multiplier after k gems = 0.99 × C(25, k) ÷ C(25 − mines, k).",
       seeds:
-        "The nonce counts your bets under a seed pair and starts at 0. You see only the server seed's SHA-256 until you rotate; then the seed itself is shown and must hash to what you saw.",
+        "The nonce counts your bets under a seed pair and starts at 0. You see only the server seed's SHA-256 until you rotate; then the seed itself is shown and must hash to what you saw. You also see the hash of the next server seed before you choose a client seed: changing the client seed or rotating makes that seed active, so the server seed was fixed before your client seed was known.",
       crash:
         "Crash: each game hash is the SHA-256 of the next game's hash, ending at the published terminating hash. H = HMAC-SHA256(key = salt, message = game hash bytes); X = first 13 hex digits of H ÷ 2⁵²; crash point = max(1.00, floor(99 ÷ (1 − X)) ÷ 100).",
     },
@@ -105,6 +113,7 @@ export default {
     nonceRequired: "Enter the nonce (the bet's number under this seed pair, from 0).",
     nonceFormat: "The nonce is a whole number written in digits, from 0 to 2147483647 (not 0x10 or 1e2).",
     minesRequired: "Enter the number of mines.",
+    algorithmFormat: "Choose version 2 or version 1 of the algorithm.",
     minesNoSafeTile: "With 25 mines every tile is a mine, so no game is played: choose from 1 to 24.",
     hashRequired: "Enter the game hash.",
     saltRequired: "Enter the salt.",

@@ -17,7 +17,7 @@ describe("dice", () => {
     const stake = 10_000n;
     const stream = { server: sha256Hex("dice-edge"), client: "edge" };
     for (let nonce = 0; nonce < rounds; nonce++) {
-      const roll = diceRoll(stream.server, stream.client, nonce);
+      const roll = diceRoll(stream.server, stream.client, nonce, 2);
       targets.forEach(({ target, direction }, i) => {
         if (diceWins(roll, target, direction)) returned[i]! += dicePayout(stake, diceMultiplier(target, direction));
       });
@@ -36,7 +36,7 @@ describe("mines", () => {
       const mines = counts[nonce % counts.length]!;
       const tile = nonce % 25;
       // Only whether the picked tile is a mine matters: read just the first m picks.
-      if (!minePositions("mines-edge", "edge", nonce, mines).includes(tile)) returned += minesPayout(stake, mines, 1);
+      if (!minePositions("mines-edge", "edge", nonce, mines, 2).includes(tile)) returned += minesPayout(stake, mines, 1);
     }
     expect(Math.abs(Number(returned) / (rounds * Number(stake)) - 0.99)).toBeLessThan(0.01);
   });

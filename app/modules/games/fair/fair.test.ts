@@ -80,18 +80,46 @@ describe("bytes and integers", () => {
   });
 });
 
+/** The i-th float of a pair and nonce as Stake-style verifiers publish it: 4 bytes summed as byte / 256^(j+1). */
+function publishedFloat(serverSeed: string, clientSeed: string, nonce: number, i: number): number {
+  const bytes = hmacBytes(serverSeed, clientSeed, nonce, Math.floor((i * 4) / 32)).subarray((i * 4) % 32, ((i * 4) % 32) + 4);
+  return [...bytes].reduce((sum, byte, j) => sum + byte / 256 ** (j + 1), 0);
+}
+
 describe("dice", () => {
-  it("round-trips: the roll is the first unbiased integer in 0..10000", () => {
+  it("version 1 round-trips: the roll is the first unbiased integer in 0..10000", () => {
     for (let nonce = 0; nonce < 200; nonce++) {
       const word = hmacBytes(SERVER, CLIENT, nonce, 0).readUInt32BE(0);
       const k = Math.floor(2 ** 32 / DICE_OUTCOMES);
-      const roll = diceRoll(SERVER, CLIENT, nonce);
+      const roll = diceRoll(SERVER, CLIENT, nonce, 1);
       if (word < k * DICE_OUTCOMES) expect(roll).toBe(Math.floor(word / k));
       expect(roll).toBeGreaterThanOrEqual(0);
       expect(roll).toBeLessThanOrEqual(10_000);
-      const out = diceOutcome(SERVER, CLIENT, nonce, 5000, "under");
+      const out = diceOutcome(SERVER, CLIENT, nonce, 5000, "under", 1);
       expect(out).toEqual({ roll, win: roll < 5000, multiplier: 19801 });
     }
+  });
+
+  it("version 2 is the published formula: floor(float × 10001) of the first 4 bytes", () => {
+    for (let nonce = 0; nonce < 2000; nonce++) {
+      const roll = diceRoll(SERVER, CLIENT, nonce, 2);
+      expect(roll).toBe(Math.floor(publishedFloat(SERVER, CLIENT, nonce, 0) * 10001));
+      expect(diceOutcome(SERVER, CLIENT, nonce, 5000, "over", 2)).toEqual({ roll, win: roll > 5000, multiplier: 19801 });
+    }
+  });
+
+  it("the versions differ on about 1 % of nonces, by 0.01, and each pair keeps its own", () => {
+    let differ = 0;
+    for (let nonce = 0; nonce < 20_000; nonce++) {
+      const [v1, v2] = [diceRoll(SERVER, CLIENT, nonce, 1), diceRoll(SERVER, CLIENT, nonce, 2)];
+      if (v1 !== v2) {
+        differ++;
+        // Rejection sampling keeps a word's quotient by k, the float multiplies: at most one hundredth apart.
+        expect(Math.abs(v1 - v2)).toBe(1);
+      }
+    }
+    expect(differ / 20_000).toBeGreaterThan(0.002);
+    expect(differ / 20_000).toBeLessThan(0.03);
   });
 
   it("pays 99 / chance% floored to 4 decimals, and payouts floor to poisha", () => {
@@ -122,7 +150,7 @@ describe("dice", () => {
 
   it("rolls uniformly: chi-square over 100,000 rolls in 100 buckets", () => {
     const counts = new Array<number>(100).fill(0);
-    for (let nonce = 0; nonce < 100_000; nonce++) counts[Math.floor((diceRoll(SERVER, CLIENT, nonce) * 100) / DICE_OUTCOMES)]!++;
+    for (let nonce = 0; nonce < 100_000; nonce++) counts[Math.floor((diceRoll(SERVER, CLIENT, nonce, 2) * 100) / DICE_OUTCOMES)]!++;
     // Bucket b holds the rolls r with floor(r*100/10001) = b: 100 or 101 of the 10001 outcomes.
     const sizes = new Array<number>(100).fill(0);
     for (let r = 0; r < DICE_OUTCOMES; r++) sizes[Math.floor((r * 100) / DICE_OUTCOMES)]!++;
@@ -135,16 +163,25 @@ describe("dice", () => {
 });
 
 describe("mines", () => {
-  it("round-trips: Fisher-Yates with unbiased integers over the tiles still unpicked", () => {
+  it("version 1 round-trips: Fisher-Yates with unbiased integers over the tiles still unpicked", () => {
     for (let nonce = 0; nonce < 100; nonce++) {
       const stream = new ByteStream(SERVER, CLIENT, nonce);
       const remaining = Array.from({ length: 25 }, (_, i) => i);
       const manual: number[] = [];
       for (let i = 0; i < 24; i++) manual.push(remaining.splice(stream.nextInt(25 - i), 1)[0]!);
-      expect(minePositions(SERVER, CLIENT, nonce, 24)).toEqual(manual);
+      expect(minePositions(SERVER, CLIENT, nonce, 24, 1)).toEqual(manual);
       // The first m picks do not depend on m.
-      expect(minePositions(SERVER, CLIENT, nonce, 3)).toEqual(manual.slice(0, 3));
+      expect(minePositions(SERVER, CLIENT, nonce, 3, 1)).toEqual(manual.slice(0, 3));
       expect(new Set(manual).size).toBe(24);
+    }
+  });
+
+  it("version 2 is the published shuffle: step i takes floor(float_i × (25 − i)) of the tiles left, 24 floats over 3 rounds", () => {
+    for (let nonce = 0; nonce < 200; nonce++) {
+      const tiles = Array.from({ length: 25 }, (_, i) => i);
+      const published = Array.from({ length: 24 }, (_, i) => tiles.splice(Math.floor(publishedFloat(SERVER, CLIENT, nonce, i) * (25 - i)), 1)[0]!);
+      expect(minePositions(SERVER, CLIENT, nonce, 24, 2)).toEqual(published);
+      expect(minePositions(SERVER, CLIENT, nonce, 5, 2)).toEqual(published.slice(0, 5));
     }
   });
 
@@ -153,7 +190,7 @@ describe("mines", () => {
     const firsts = new Array<number>(25).fill(0);
     const mines = 5;
     for (let nonce = 0; nonce < 100_000; nonce++) {
-      const picks = minePositions(SERVER, "chi", nonce, mines);
+      const picks = minePositions(SERVER, "chi", nonce, mines, 2);
       firsts[picks[0]!]!++;
       for (const tile of picks) counts[tile]!++;
     }
@@ -172,7 +209,7 @@ describe("mines", () => {
   });
 
   it("all-mines boundary: 24 mines leave one safe tile", () => {
-    const picks = minePositions(SERVER, CLIENT, 42, 24);
+    const picks = minePositions(SERVER, CLIENT, 42, 24, 2);
     const safe = Array.from({ length: 25 }, (_, i) => i).filter((t) => !picks.includes(t));
     expect(safe).toHaveLength(1);
     expect(multiplierText(minesMultiplier(24, 1))).toBe("24.7500");

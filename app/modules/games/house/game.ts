@@ -6,10 +6,14 @@
 // seed pair) and the game pages (page data, play). HouseGame is pure and browser-safe: no database, no crypto.
 import type { Tx } from "#app/db/db.server.ts";
 import type { MessageKey } from "#app/i18n/message.ts";
+import { algorithmOfRound, CURRENT_FAIR_ALGORITHM, type FairAlgorithm, isFairAlgorithm } from "../fair/algorithms.ts";
 import type { GameType } from "../types.ts";
 
-/** One input of the /fair verifier form: the GET parameter, its label, and whether it takes digits. */
-export type VerifierField = { name: string; label: MessageKey; numeric?: boolean };
+/**
+ * One input of the /fair verifier form: the GET parameter, its label, and whether it takes digits; `choices`: a
+ * list to choose from instead of a text input (the first is the default).
+ */
+export type VerifierField = { name: string; label: MessageKey; numeric?: boolean; choices?: { value: string; label: MessageKey }[] };
 
 /** A recomputed result as the verifier's loader returns it: the game's id, for seed games the seed's SHA-256. */
 export type VerifierResult = { game: string; seedHash?: string } & Record<string, unknown>;
@@ -72,6 +76,14 @@ export const seedFields: VerifierField[] = [
   { name: "serverSeed", label: "house.fair.serverSeed" },
   { name: "clientSeed", label: "house.seeds.clientSeed" },
   { name: "nonce", label: "house.fair.nonce", numeric: true },
+  {
+    name: "algorithm",
+    label: "house.fair.algorithm",
+    choices: [
+      { value: "2", label: "house.fair.algorithms.v2" },
+      { value: "1", label: "house.fair.algorithms.v1" },
+    ],
+  },
 ];
 
 /** A verifier input's problem, by field name (as next to that field). */
@@ -120,17 +132,25 @@ export function readAll<T extends Record<string, Read<unknown>>>(
 
 export const MAX_NONCE = 2 ** 31 - 1;
 
-/** The seed pair's three inputs, each read strictly. */
+/** The pair's algorithm version (fair/algorithms.ts); none given = the current one, as for a pair made today. */
+export function readAlgorithm(raw: string | undefined): Read<FairAlgorithm> {
+  if (!raw) return { value: CURRENT_FAIR_ALGORITHM };
+  const n = /^\d$/.test(raw) ? Number(raw) : NaN;
+  return isFairAlgorithm(n) ? { value: n } : { error: "house.errors.algorithmFormat" };
+}
+
+/** The seed pair's inputs, each read strictly. */
 export const seedReads = (values: Record<string, string>) => ({
   serverSeed: readSeedText(values.serverSeed, { max: 256, required: "house.errors.serverSeedRequired" }),
   clientSeed: readSeedText(values.clientSeed, { max: 64, required: "house.errors.clientSeedRequired" }),
   nonce: readWholeNumber(values.nonce, { min: 0, max: MAX_NONCE, required: "house.errors.nonceRequired", invalid: "house.errors.nonceFormat" }),
+  algorithm: readAlgorithm(values.algorithm),
 });
 
-/** The seed pair's verifier parameters once the server seed is revealed. */
+/** The seed pair's verifier parameters once the server seed is revealed (with the algorithm the round used). */
 export function seedQuery(fairness: Fairness, serverSeed: string | null): Record<string, string> | null {
   if (!serverSeed || typeof fairness.clientSeed !== "string" || typeof fairness.nonce !== "number") return null;
-  return { serverSeed, clientSeed: fairness.clientSeed, nonce: String(fairness.nonce) };
+  return { serverSeed, clientSeed: fairness.clientSeed, nonce: String(fairness.nonce), algorithm: String(algorithmOfRound(fairness)) };
 }
 
 /** Hundredths as the games show them: 150 -> "1.50"; null when not a number. */

@@ -17,7 +17,7 @@ export async function housePageData(playerId: number, code: string) {
   return {
     game: game ? { name: game.name, min: takaText(game.minStake), max: takaText(game.maxStake) } : null,
     balance,
-    seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce },
+    seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce, nextServerSeedHash: seed.nextServerSeedHash },
   };
 }
 

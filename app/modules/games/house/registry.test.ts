@@ -23,14 +23,18 @@ it("lists the same games in both halves, each with a matching code, a routed pag
 
 it("gives the verifier its games, fields and explanations in the page's order", () => {
   expect(verifierGames.map((g) => g.id)).toEqual(["dice", "mines", "crash"]);
-  expect(verifierFields.map((f) => f.name)).toEqual(["serverSeed", "clientSeed", "nonce", "mines", "hash", "salt"]);
-  expect(fairHowKeys).toEqual(["bytes", "unbiased", "dice", "mines", "seeds", "crash"].map((k) => `house.fair.how.${k}`));
+  expect(verifierFields.map((f) => f.name)).toEqual(["serverSeed", "clientSeed", "nonce", "algorithm", "mines", "hash", "salt"]);
+  expect(fairHowKeys).toEqual(["bytes", "floats", "dice", "mines", "seeds", "crash"].map((k) => `house.fair.how.${k}`));
 });
 
 it("links a round to the verifier only with what recomputes it", () => {
   const seed = { clientSeed: "c", nonce: 4 };
-  expect(verifyLink({ game: "dice", ...seed }, "s")).toBe("/fair?game=dice&serverSeed=s&clientSeed=c&nonce=4#verifier");
-  expect(verifyLink({ game: "mines", ...seed, mines: 3 }, "s")).toBe("/fair?game=mines&serverSeed=s&clientSeed=c&nonce=4&mines=3#verifier");
+  // A round recorded before pairs kept an algorithm version was played under version 1.
+  expect(verifyLink({ game: "dice", ...seed }, "s")).toBe("/fair?game=dice&serverSeed=s&clientSeed=c&nonce=4&algorithm=1#verifier");
+  expect(verifyLink({ game: "dice", ...seed, algorithm: 2 }, "s")).toBe("/fair?game=dice&serverSeed=s&clientSeed=c&nonce=4&algorithm=2#verifier");
+  expect(verifyLink({ game: "mines", ...seed, mines: 3, algorithm: 2 }, "s")).toBe(
+    "/fair?game=mines&serverSeed=s&clientSeed=c&nonce=4&algorithm=2&mines=3#verifier",
+  );
   expect(verifyLink({ game: "dice", ...seed }, null)).toBeNull();
   expect(verifyLink({ game: "crash", hash: "h", salt: "x" }, null)).toBe("/fair?game=crash&hash=h&salt=x#verifier");
   expect(verifyLink({ game: "crash", gameNumber: 3 }, null)).toBeNull();

@@ -28,7 +28,7 @@ export const verifierFields: readonly VerifierField[] = verifierGames
 /** /fair's "how it works": the shared maths, each seed game, the seed pair, each chain game. */
 export const fairHowKeys: readonly MessageKey[] = [
   "house.fair.how.bytes",
-  "house.fair.how.unbiased",
+  "house.fair.how.floats",
   ...verifierGames.filter((g) => g.fairness.source === "seeds").map((g) => g.fairness.how),
   "house.fair.how.seeds",
   ...verifierGames.filter((g) => g.fairness.source === "chain").map((g) => g.fairness.how),

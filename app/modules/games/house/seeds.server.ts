@@ -1,18 +1,34 @@
 // Seed pairs of the seed games (Dice, Mines; fair_seeds): one active pair per player, created on first use. The active
 // server seed never leaves this module except through takeNonce (to compute a result on the server); players see
 // its SHA-256 until a rotation reveals it. Nonces count bets under a pair and start at 0.
+//
+// The active pair also holds the *next* server seed, whose hash players see before they choose a client seed: a
+// rotation (with or without a new client seed) reveals the active seed, makes the committed next seed the active
+// one and commits a new next seed. So no server seed is ever made after the house learns the client seed it is
+// paired with (the first pair's client seed is the server's, and players may change it before their first bet).
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
+import { CURRENT_FAIR_ALGORITHM, type FairAlgorithm, fairAlgorithm } from "../fair/algorithms.ts";
 import { newServerSeed, sha256Hex } from "../fair/bytes.ts";
 import { fairSeeds, gameRounds } from "../schema.ts";
 import type { Fairness } from "./game.ts";
 import { HouseError } from "./errors.ts";
 
-export type PublicSeed = { id: number; serverSeedHash: string; clientSeed: string; nonce: number; createdAt: Date };
+export type PublicSeed = {
+  id: number;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  createdAt: Date;
+  /** The SHA-256 of the server seed the next rotation makes active. */
+  nextServerSeedHash: string;
+  /** fair/algorithms.ts: how this pair's results are read from its bytes. */
+  algorithm: FairAlgorithm;
+};
 /** `lastRound`: the fairness data of the last round played under the pair (its game and nonce), null when none was. */
-export type RevealedSeed = PublicSeed & { serverSeed: string; revealedAt: Date; lastRound: Fairness | null };
-export type SeedForBet = { seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number };
+export type RevealedSeed = Omit<PublicSeed, "nextServerSeedHash"> & { serverSeed: string; revealedAt: Date; lastRound: Fairness | null };
+export type SeedForBet = { seedId: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number; algorithm: FairAlgorithm };
 
 const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/;
 
@@ -25,9 +41,20 @@ export function normaliseClientSeed(value: unknown): string | undefined {
 
 const newClientSeed = () => randomBytes(8).toString("hex");
 
-function newPair(playerId: number, clientSeed: string) {
-  const serverSeed = newServerSeed();
-  return { playerId, serverSeed, serverSeedHash: sha256Hex(serverSeed), clientSeed, nonce: 0, active: true };
+/** An active pair of `serverSeed` (a new one for the player's first pair) with a newly committed next seed. */
+function newPair(playerId: number, clientSeed: string, serverSeed = newServerSeed()) {
+  const nextServerSeed = newServerSeed();
+  return {
+    playerId,
+    serverSeed,
+    serverSeedHash: sha256Hex(serverSeed),
+    clientSeed,
+    nonce: 0,
+    active: true,
+    nextServerSeed,
+    nextServerSeedHash: sha256Hex(nextServerSeed),
+    algorithm: CURRENT_FAIR_ALGORITHM,
+  };
 }
 
 /** Creates the player's active pair unless one exists (the partial unique index keeps it to one). */
@@ -41,13 +68,20 @@ const publicColumns = {
   clientSeed: fairSeeds.clientSeed,
   nonce: fairSeeds.nonce,
   createdAt: fairSeeds.createdAt,
+  algorithm: fairSeeds.algorithm,
 };
+const activeColumns = { ...publicColumns, nextServerSeedHash: fairSeeds.nextServerSeedHash };
+
+/** The columns as stored, typed: the check constraint keeps the next seed's hash on every active pair. */
+const asPublic = <T extends { algorithm: number }>(row: T) => ({ ...row, algorithm: fairAlgorithm(row.algorithm) });
+const asActive = (row: { nextServerSeedHash: string | null; algorithm: number } & Omit<PublicSeed, "nextServerSeedHash" | "algorithm">) =>
+  asPublic({ ...row, nextServerSeedHash: row.nextServerSeedHash! });
 
 /** The active pair as players may see it: the server seed's hash, never the seed. */
 export async function getActiveSeed(playerId: number): Promise<PublicSeed> {
   const find = () =>
     db
-      .select(publicColumns)
+      .select(activeColumns)
       .from(fairSeeds)
       .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)));
   let [seed] = await find();
@@ -55,7 +89,7 @@ export async function getActiveSeed(playerId: number): Promise<PublicSeed> {
     await ensureActive(playerId, db);
     [seed] = await find();
   }
-  return seed!;
+  return asActive(seed!);
 }
 
 /**
@@ -74,13 +108,14 @@ export async function takeNonce(tx: Tx, playerId: number): Promise<SeedForBet> {
         serverSeedHash: fairSeeds.serverSeedHash,
         clientSeed: fairSeeds.clientSeed,
         nonce: sql<number>`${fairSeeds.nonce} - 1`.mapWith(Number),
+        algorithm: fairSeeds.algorithm,
       });
   let [seed] = await take();
   if (!seed) {
     await ensureActive(playerId, tx);
     [seed] = await take();
   }
-  return seed!;
+  return asPublic(seed!);
 }
 
 /**
@@ -89,22 +124,36 @@ export async function takeNonce(tx: Tx, playerId: number): Promise<SeedForBet> {
  */
 export type SeedHolds = (tx: Tx) => Promise<void>;
 
-/** Ends the active pair (revealing its server seed) and starts a new one with nonce 0. */
-async function rotate(playerId: number, clientSeed: string | undefined, holds: SeedHolds): Promise<PublicSeed> {
-  return db.transaction(async (tx) => {
+/**
+ * Locks the player's active pair (creating it on first use). A parallel rotation that held the lock first has made
+ * the row it waited for inactive, so the lock is taken again on the pair that rotation made active.
+ */
+async function lockActive(tx: Tx, playerId: number) {
+  for (;;) {
     await ensureActive(playerId, tx);
-    const [old] = await tx
+    const [row] = await tx
       .select()
       .from(fairSeeds)
       .where(and(eq(fairSeeds.playerId, playerId), eq(fairSeeds.active, true)))
       .for("update");
+    if (row) return row;
+  }
+}
+
+/** Ends the active pair (revealing its server seed) and makes its committed next seed active, with nonce 0. */
+async function rotate(playerId: number, clientSeed: string | undefined, holds: SeedHolds): Promise<PublicSeed> {
+  return db.transaction(async (tx) => {
+    const old = await lockActive(tx, playerId);
     await holds(tx);
-    await tx.update(fairSeeds).set({ active: false, revealedAt: new Date() }).where(eq(fairSeeds.id, old!.id));
+    await tx
+      .update(fairSeeds)
+      .set({ active: false, revealedAt: new Date(), nextServerSeed: null, nextServerSeedHash: null })
+      .where(eq(fairSeeds.id, old.id));
     const [next] = await tx
       .insert(fairSeeds)
-      .values(newPair(playerId, clientSeed ?? old!.clientSeed))
-      .returning(publicColumns);
-    return next!;
+      .values(newPair(playerId, clientSeed ?? old.clientSeed, old.nextServerSeed!))
+      .returning(activeColumns);
+    return asActive(next!);
   });
 }
 
@@ -132,7 +181,7 @@ export async function listRevealedSeeds(playerId: number, limit = 20): Promise<R
     playerId,
     rows.filter((r) => r.nonce > 0).map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, revealedAt: r.revealedAt!, lastRound: last.get(r.id) ?? null }));
+  return rows.map((r) => ({ ...asPublic(r), revealedAt: r.revealedAt!, lastRound: last.get(r.id) ?? null }));
 }
 
 const roundSeedId = sql<number>`(${gameRounds.fairness}->>'seedId')::int`;

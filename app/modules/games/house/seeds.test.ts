@@ -65,6 +65,50 @@ describe("seed pairs", () => {
     expect(revealed!.revealedAt).toBeInstanceOf(Date);
   });
 
+  it("commits the next server seed before the client seed is chosen: a rotation activates exactly that seed", async () => {
+    const player = await createPlayer();
+    const first = await getActiveSeed(player.id);
+    expect(first.nextServerSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.nextServerSeedHash).not.toBe(first.serverSeedHash);
+    expect(first.algorithm).toBe(2);
+    // The player sets a client seed before the first bet: the pair's server seed is the one committed before.
+    const chosen = await setClientSeed(player.id, "chosen after seeing the hash");
+    expect(chosen.serverSeedHash).toBe(first.nextServerSeedHash);
+    expect(chosen.nextServerSeedHash).not.toBe(first.nextServerSeedHash);
+    const bet = await db.transaction((tx) => takeNonce(tx, player.id));
+    expect(sha256Hex(bet.serverSeed)).toBe(first.nextServerSeedHash);
+    expect(bet.clientSeed).toBe("chosen after seeing the hash");
+    const rotated = await rotateSeed(player.id);
+    expect(rotated.serverSeedHash).toBe(chosen.nextServerSeedHash);
+    // A revealed pair keeps no next seed (it is the active one now); only the active pair holds one.
+    const rows = await db.select().from(fairSeeds).where(eq(fairSeeds.playerId, player.id));
+    expect(rows.filter((r) => r.nextServerSeed !== null).map((r) => r.id)).toEqual([rotated.id]);
+    expect(rows.every((r) => r.active || r.nextServerSeedHash === null)).toBe(true);
+  });
+
+  it("50 parallel rotations each rotate the pair the one before made active, and none fails", async () => {
+    const player = await createPlayer();
+    const start = await getActiveSeed(player.id);
+    const results = await Promise.all(Array.from({ length: 50 }, () => rotateSeed(player.id)));
+    expect(new Set(results.map((r) => r.id)).size).toBe(50);
+    const rows = await db.select().from(fairSeeds).where(eq(fairSeeds.playerId, player.id)).orderBy(fairSeeds.id);
+    expect(rows).toHaveLength(51);
+    expect(rows.filter((r) => r.active)).toHaveLength(1);
+    // Every server seed after the first was the next seed committed while the pair before it was active.
+    expect(sha256Hex(rows[1]!.serverSeed)).toBe(start.nextServerSeedHash);
+    expect(new Set(rows.map((r) => r.serverSeed)).size).toBe(51);
+  });
+
+  it("keeps each pair's algorithm: a pair made before the published formulas stays on version 1 until rotated", async () => {
+    const player = await createPlayer();
+    const seed = await getActiveSeed(player.id);
+    await db.update(fairSeeds).set({ algorithm: 1 }).where(eq(fairSeeds.id, seed.id));
+    expect((await db.transaction((tx) => takeNonce(tx, player.id))).algorithm).toBe(1);
+    expect((await rotateSeed(player.id)).algorithm).toBe(2);
+    const [revealed] = await listRevealedSeeds(player.id);
+    expect(revealed).toMatchObject({ id: seed.id, algorithm: 1 });
+  });
+
   it("refuses client seeds that are empty, too long or not printable", async () => {
     const player = await createPlayer();
     for (const bad of ["", "   ", "x".repeat(65), "tab\there", "বাংলা", 42])

@@ -4,6 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import type { Poisha } from "#app/kernel/money.ts";
 import { getPlayerBalances } from "#app/modules/ledger/queries.server.ts";
 import { fundedVerifiedPlayer } from "#tests/kit/players.ts";
+import { fairAlgorithm } from "../fair/algorithms.ts";
 import { minePositions } from "./mines/fair.ts";
 import { fairSeeds, gameProviders, games, minesGames } from "../schema.ts";
 import { DICE_CODE } from "./dice/game.ts";
@@ -33,10 +34,10 @@ export async function mainBalance(playerId: number) {
   return (await getPlayerBalances(playerId)).main.available;
 }
 
-/** The stored server seed of a pair (tests only: players never see an active one). */
-export async function serverSeedOf(seedId: number) {
-  const [row] = await db.select({ serverSeed: fairSeeds.serverSeed }).from(fairSeeds).where(eq(fairSeeds.id, seedId));
-  return row!.serverSeed;
+/** A pair's stored server seed, or the next seed it has committed to ("next"); tests only: players never see either. */
+export async function serverSeedOf(seedId: number, which: "active" | "next" = "active") {
+  const [row] = await db.select({ serverSeed: fairSeeds.serverSeed, next: fairSeeds.nextServerSeed }).from(fairSeeds).where(eq(fairSeeds.id, seedId));
+  return which === "next" ? row!.next! : row!.serverSeed;
 }
 
 /** The mines of the player's game in play, read from its stored seed (tests only). */
@@ -46,5 +47,5 @@ export async function minesInPlay(playerId: number) {
     .from(minesGames)
     .where(and(eq(minesGames.playerId, playerId), eq(minesGames.status, "playing")));
   const [seed] = await db.select().from(fairSeeds).where(eq(fairSeeds.id, game!.seedId));
-  return minePositions(seed!.serverSeed, seed!.clientSeed, game!.nonce, game!.mines);
+  return minePositions(seed!.serverSeed, seed!.clientSeed, game!.nonce, game!.mines, fairAlgorithm(seed!.algorithm));
 }

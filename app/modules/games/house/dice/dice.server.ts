@@ -43,7 +43,7 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
 
   const result = await db.transaction(async (tx) => {
     const seed = await takeNonce(tx, playerId);
-    const roll = diceRoll(seed.serverSeed, seed.clientSeed, seed.nonce);
+    const roll = diceRoll(seed.serverSeed, seed.clientSeed, seed.nonce, seed.algorithm);
     const win = diceWins(roll, target, direction);
     const payout = win ? dicePayout(stake, multiplier) : 0n;
     const fairness = {
@@ -52,6 +52,7 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
       serverSeedHash: seed.serverSeedHash,
       clientSeed: seed.clientSeed,
       nonce: seed.nonce,
+      algorithm: seed.algorithm,
       roll,
       target,
       direction,

@@ -53,7 +53,10 @@ describe("playDice", () => {
 
     await rotateSeed(player.id);
     const [revealed] = await listRevealedSeeds(player.id);
-    for (const r of results) expect(diceRoll(revealed!.serverSeed, r.clientSeed, r.nonce)).toBe(r.roll);
+    // A pair made today reads its rolls with the published formulas, and its rounds say so.
+    expect(revealed!.algorithm).toBe(2);
+    expect(first.fairness).toMatchObject({ algorithm: 2 });
+    for (const r of results) expect(diceRoll(revealed!.serverSeed, r.clientSeed, r.nonce, 2)).toBe(r.roll);
   });
 
   it("50 parallel bets use 50 distinct nonces and never overdraw", async () => {

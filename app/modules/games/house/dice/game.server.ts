@@ -13,7 +13,9 @@ export const diceServer = {
     const errors: VerifierErrors = {};
     const v = readAll(seedReads(values), errors);
     if (!v) return { errors };
-    return { result: { game: "dice", seedHash: sha256Hex(v.serverSeed), roll: hundredthsText(diceRoll(v.serverSeed, v.clientSeed, v.nonce)) } };
+    return {
+      result: { game: "dice", seedHash: sha256Hex(v.serverSeed), roll: hundredthsText(diceRoll(v.serverSeed, v.clientSeed, v.nonce, v.algorithm)) },
+    };
   },
   pageData: (playerId) => housePageData(playerId, diceGame.code),
   play: { roll: playDice },

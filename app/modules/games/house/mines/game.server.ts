@@ -22,7 +22,9 @@ export const minesServer = {
     const errors: VerifierErrors = {};
     const v = readAll({ ...seedReads(values), mines: readMines(values.mines) }, errors);
     if (!v) return { errors };
-    return { result: { game: "mines", seedHash: sha256Hex(v.serverSeed), mines: minePositions(v.serverSeed, v.clientSeed, v.nonce, v.mines) } };
+    return {
+      result: { game: "mines", seedHash: sha256Hex(v.serverSeed), mines: minePositions(v.serverSeed, v.clientSeed, v.nonce, v.mines, v.algorithm) },
+    };
   },
   pageData: (playerId) => housePageData(playerId, minesGame.code),
   play: { start: startMines, reveal: revealTile, cashOut: cashOutMines, state: getMinesState },

@@ -7,6 +7,7 @@ import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { minePositions } from "./fair.ts";
 import { isMinesCount, MINES_TILES, minesMultiplier, minesPayout } from "./rules.ts";
+import { type FairAlgorithm, fairAlgorithm } from "../../fair/algorithms.ts";
 import { fairSeeds, type MinesGame, minesGames } from "../../schema.ts";
 import { HOUSE_PLATFORM } from "../../types.ts";
 import { walletBet, walletWin } from "../../wallet.server.ts";
@@ -38,7 +39,9 @@ export type MinesView = {
 
 const roundIdOf = (gameId: number) => `mines:${gameId}`;
 
-function view(game: MinesGame, seed: { serverSeed: string; serverSeedHash: string; clientSeed: string }): MinesView {
+type GameSeed = { serverSeed: string; serverSeedHash: string; clientSeed: string; algorithm: FairAlgorithm };
+
+function view(game: MinesGame, seed: GameSeed): MinesView {
   const k = game.revealed.length;
   const playing = game.status === "playing";
   return {
@@ -50,19 +53,24 @@ function view(game: MinesGame, seed: { serverSeed: string; serverSeedHash: strin
     multiplier: k > 0 ? minesMultiplier(game.mines, k) : 0,
     nextMultiplier: playing && k < MINES_TILES - game.mines ? minesMultiplier(game.mines, k + 1) : null,
     payout: playing ? (k > 0 ? minesPayout(game.stake, game.mines, k) : 0n) : game.payout,
-    minePositions: playing ? null : minePositions(seed.serverSeed, seed.clientSeed, game.nonce, game.mines),
+    minePositions: playing ? null : minePositions(seed.serverSeed, seed.clientSeed, game.nonce, game.mines, seed.algorithm),
     serverSeedHash: seed.serverSeedHash,
     clientSeed: seed.clientSeed,
     nonce: game.nonce,
   };
 }
 
-async function seedOf(ex: Tx | typeof db, seedId: number) {
+async function seedOf(ex: Tx | typeof db, seedId: number): Promise<GameSeed> {
   const [seed] = await ex
-    .select({ serverSeed: fairSeeds.serverSeed, serverSeedHash: fairSeeds.serverSeedHash, clientSeed: fairSeeds.clientSeed })
+    .select({
+      serverSeed: fairSeeds.serverSeed,
+      serverSeedHash: fairSeeds.serverSeedHash,
+      clientSeed: fairSeeds.clientSeed,
+      algorithm: fairSeeds.algorithm,
+    })
     .from(fairSeeds)
     .where(eq(fairSeeds.id, seedId));
-  return seed!;
+  return { ...seed!, algorithm: fairAlgorithm(seed!.algorithm) };
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -103,6 +111,7 @@ export async function startMines(playerId: number, input: { stake: bigint; mines
         serverSeedHash: seed.serverSeedHash,
         clientSeed: seed.clientSeed,
         nonce: seed.nonce,
+        algorithm: seed.algorithm,
         mines: input.mines,
       };
       const roundId = roundIdOf(game!.id);
@@ -154,6 +163,7 @@ async function settle(tx: Tx, game: MinesGame, revealed: number[], busted: boole
     serverSeedHash: seed.serverSeedHash,
     clientSeed: seed.clientSeed,
     nonce: game.nonce,
+    algorithm: seed.algorithm,
     mines: game.mines,
     minePositions: v.minePositions,
     revealed,
@@ -184,7 +194,7 @@ export async function revealTile(playerId: number, tile: number): Promise<MinesV
   const result = await withGameInPlay(playerId, async (tx, game) => {
     if (game.revealed.includes(tile)) throw new HouseError("tile_revealed", "That tile is already open.");
     const seed = await seedOf(tx, game.seedId);
-    const mines = minePositions(seed.serverSeed, seed.clientSeed, game.nonce, game.mines);
+    const mines = minePositions(seed.serverSeed, seed.clientSeed, game.nonce, game.mines, seed.algorithm);
     const revealed = [...game.revealed, tile];
     if (mines.includes(tile) || revealed.length === MINES_TILES - game.mines) {
       ended = true;

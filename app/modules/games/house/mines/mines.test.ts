@@ -79,7 +79,7 @@ describe("mines", () => {
     const [diceOnly, both] = await listRevealedSeeds(player.id);
     expect(both!.lastRound).toMatchObject({ game: "mines", nonce: 1, mines: 7, seedId: both!.id });
     expect(verifyLink(both!.lastRound, both!.serverSeed)).toBe(
-      `/fair?${new URLSearchParams({ game: "mines", serverSeed: both!.serverSeed, clientSeed: both!.clientSeed, nonce: "1", mines: "7" })}#verifier`,
+      `/fair?${new URLSearchParams({ game: "mines", serverSeed: both!.serverSeed, clientSeed: both!.clientSeed, nonce: "1", algorithm: "2", mines: "7" })}#verifier`,
     );
     expect(diceOnly!.lastRound).toMatchObject({ game: "dice", nonce: 0, seedId: diceOnly!.id });
     // Another player's rounds never stand for this player's pairs.

@@ -79,8 +79,8 @@ export default {
     minesCount: "Mines (1–24)",
     algorithm: "Algorithm",
     algorithms: {
-      v2: "Version 2: published formulas (seed pairs from 28 Nov 2026)",
-      v1: "Version 1: unbiased integers (earlier seed pairs)",
+      v2: "Version 2 (published formulas)",
+      v1: "Version 1 (pairs before 28 Nov 2026)",
     },
     gameHash: "Game hash",
     salt: "Salt",

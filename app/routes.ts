@@ -212,6 +212,7 @@ export default [
       // Games: providers and the catalogue (roles admin, content)
       route("games", "routes/admin/games/games.tsx"),
       route("games/providers", "routes/admin/games/providers.tsx"),
+      route("games/crash-chains", "routes/admin/games/crash-chains.tsx"),
       // Exchange: events and markets for traders (create, open, suspend, in play, quotes, lines, settle, void; roles admin, trader)
       route("exchange", "routes/admin/exchange/events.tsx"),
       route("exchange/:eventId", "routes/admin/exchange/event.tsx"),

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { generalSettings } from "#app/modules/settings/schema.ts";
+import { contentChanged } from "#app/utils/ttl-cache.server.ts";
 
 /** The general settings row with these money switches, created on first use. */
 export async function createSite({ promotionWallet = true, depositTurnoverHundredths = 100, withdrawalStatus = true } = {}) {
@@ -15,6 +16,8 @@ export async function createSite({ promotionWallet = true, depositTurnoverHundre
   }
 }
 
+/** Changes the settings row and drops the cached copy, as a staff edit does. */
 export async function setSettings(values: Partial<typeof generalSettings.$inferInsert>) {
   await db.update(generalSettings).set(values);
+  contentChanged();
 }

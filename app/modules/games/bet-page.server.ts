@@ -79,7 +79,8 @@ async function crashedRoundSeeds(fairness: Fairness): Promise<{ hash: string; sa
     .from(crashRounds)
     .innerJoin(crashChains, eq(crashChains.id, crashRounds.chainId))
     .where(eq(crashRounds.id, id));
-  return round?.status === "crashed" ? { hash: round.hash, salt: round.salt } : null;
+  // A round starts only once its chain's salt is fixed, so a crashed round's chain has one.
+  return round?.status === "crashed" ? { hash: round.hash, salt: round.salt! } : null;
 }
 
 /** The page of one in-house round by its id (the betting record's id); undefined for a bad id or any other round. */

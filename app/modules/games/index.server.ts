@@ -33,6 +33,7 @@ export type { CatalogueMenu, GameSort } from "./catalogue.server.ts";
 export { crashState, currentRound } from "./house/crash/store.server.ts";
 export { engineSnapshot } from "./house/crash/instance.server.ts";
 export { subscribeCrash } from "./house/crash/hub.server.ts";
+export { fixChainSalt, publishChain, publishedChains, type PublicChain } from "./house/crash/chain.server.ts";
 export { providerFrameOrigins } from "./frame-origins.server.ts";
 export { getActiveSeed, listRevealedSeeds } from "./house/seeds.server.ts";
 export { houseServerGames, rotateSeed, setClientSeed, verifyFairness } from "./house/registry.server.ts";

@@ -286,14 +286,25 @@ export const minesGames = pgTable(
  * A Crash hash chain: hash(n) = SHA-256(hash(n+1)) from a secret seed; game 1 uses the last hash generated.
  * terminatingHash (SHA-256 of game 1's hash) and the salt are published before game 1.
  */
-export const crashChains = pgTable("crash_chains", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  seed: text().notNull(),
-  length: integer().notNull(),
-  terminatingHash: text().notNull(),
-  salt: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A Crash hash chain and its seeding event: the terminating hash is published when the chain is made (createdAt),
+ * with `saltSource`, the public value announced to become the salt (a future drand round, a block hash); the salt
+ * is fixed later (saltFixedAt), once that value exists. No round of the chain starts before its salt is fixed.
+ */
+export const crashChains = pgTable(
+  "crash_chains",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    seed: text().notNull(),
+    length: integer().notNull(),
+    terminatingHash: text().notNull(),
+    saltSource: text().notNull().default(""),
+    salt: text(),
+    saltFixedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("crash_chains_salt_check", sql`(${t.salt} is null) = (${t.saltFixedAt} is null)`)],
+);
 
 export const crashRoundStatuses = ["betting", "running", "crashed", "voided"] as const;
 export type CrashRoundStatus = (typeof crashRoundStatuses)[number];

@@ -11,6 +11,7 @@ const table: Record<AdminPage, readonly string[]> = {
   settings: ["admin"],
   audit: ["admin"],
   games: ["admin", "content"],
+  crashChains: ["admin"],
   players: ["admin", "support"],
   playerListExport: ["admin"],
   protection: ["admin", "finance", "support"],

@@ -7,6 +7,7 @@ import { page as audit } from "./audit.page.ts";
 import { page as content } from "./content.page.ts";
 import { page as dashboard } from "./dashboard.page.ts";
 import { page as exchange } from "./exchange/page.ts";
+import { page as crashChains } from "./games/crash-chains.page.ts";
 import { page as games } from "./games/page.ts";
 import { page as players } from "./players/page.ts";
 import { page as playerListExport } from "./players/exports.page.ts";
@@ -27,6 +28,7 @@ const declarations = [
   settings,
   audit,
   games,
+  crashChains,
   players,
   playerListExport,
   protection,

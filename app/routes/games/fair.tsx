@@ -10,7 +10,15 @@ import { clientSeedSchema } from "#app/components/games/house/schemas.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { fairHowKeys, houseGame, verifierFields, verifierGames, verifyLink } from "#app/modules/games/index.ts";
-import { isHouseError, getActiveSeed, listRevealedSeeds, rotateSeed, setClientSeed, verifyFairness } from "#app/modules/games/index.server.ts";
+import {
+  isHouseError,
+  getActiveSeed,
+  listRevealedSeeds,
+  publishedChains,
+  rotateSeed,
+  setClientSeed,
+  verifyFairness,
+} from "#app/modules/games/index.server.ts";
 import { getAuth, requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/fair";
@@ -42,7 +50,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       }))
     : null;
   const verifier = verifyFairness(url.searchParams);
-  const page = { title: translate(context, "house.fair.title"), area: areaBundle(context, "house"), seeds, verifier };
+  const chains = (await publishedChains()).reverse().map((c) => ({
+    id: c.id,
+    terminatingHash: c.terminatingHash,
+    publishedAt: formatDhaka(c.publishedAt, "YYYY-MM-DD HH:mm"),
+    saltSource: c.saltSource,
+    salt: c.salt,
+    saltFixedAt: c.saltFixedAt ? formatDhaka(c.saltFixedAt, "YYYY-MM-DD HH:mm") : null,
+    gamesPlayed: c.gamesPlayed,
+    length: c.length,
+  }));
+  const page = { title: translate(context, "house.fair.title"), area: areaBundle(context, "house"), seeds, verifier, chains };
   // Wrong verifier inputs are a bad request: the page still shows, with a message next to each wrong field.
   return verifier.errors ? data(page, { status: 400 }) : page;
 }
@@ -82,6 +100,7 @@ export default function Fair({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       )}
       <Verifier verifier={loaderData.verifier} />
+      <Chains chains={loaderData.chains} />
       <How />
     </main>
   );
@@ -275,6 +294,41 @@ function VerifiedResult({ result }: { result: NonNullable<LoaderData["verifier"]
         <MinesGrid board={{ revealed: [], minePositions: shown.board, playing: false }} />
       </div>
     </>
+  );
+}
+
+/** Every Crash chain with its seeding event: the hash published first, the salt's announced source, then the salt. */
+function Chains({ chains }: { chains: LoaderData["chains"] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="mb-4 rounded-xl bg-panel p-4" aria-labelledby="fair-chains" data-testid="fair-chains">
+      <h2 id="fair-chains" className="mb-1 text-lg font-semibold text-white">
+        {t("house.fair.chains.title")}
+      </h2>
+      <p className="mb-3 text-white/60">{t("house.fair.chains.intro")}</p>
+      {chains.length === 0 ? <p className="text-white/60">{t("house.fair.chains.empty")}</p> : null}
+      <ul className="grid gap-2">
+        {chains.map((c) => (
+          <li key={c.id} className="rounded-lg bg-ink p-2 text-xs" data-testid="fair-chain">
+            <p className="mb-1 font-semibold text-white">
+              {t("house.fair.chains.chain", { id: c.id })} · {t("house.fair.chains.games", { played: c.gamesPlayed, length: c.length })}
+            </p>
+            <dl className="grid gap-1">
+              <dt className="text-white/50">{t("house.fair.chains.terminatingHash", { at: c.publishedAt })}</dt>
+              <dd className="break-all font-mono">{c.terminatingHash}</dd>
+              <dt className="text-white/50">{t("house.fair.chains.source")}</dt>
+              <dd className="break-words">{c.saltSource}</dd>
+              <dt className="text-white/50">
+                {c.saltFixedAt ? t("house.fair.chains.salt", { at: c.saltFixedAt }) : t("house.fair.chains.saltPending")}
+              </dt>
+              <dd className="break-all font-mono" data-testid="fair-chain-salt">
+                {c.salt ?? "—"}
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -78,6 +78,18 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
           },
         ],
       },
+      chains: [
+        {
+          id: 2,
+          terminatingHash: "9a".repeat(32),
+          publishedAt: "2026-11-28 10:00",
+          saltSource: "drand round 5",
+          salt: null,
+          saltFixedAt: null,
+          gamesPlayed: 0,
+          length: 100000,
+        },
+      ],
       verifier,
     }),
   );
@@ -86,6 +98,7 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
       title: "x",
       area: undefined,
       seeds: null,
+      chains: [],
       verifier: {
         values: { game: "mines", mines: "25" },
         result: null,
@@ -106,6 +119,9 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
   expect(out[4]).toContain("ef".repeat(32));
   expect(out[4]).toContain("পরবর্তী সার্ভার সিডের হ্যাশ");
   expect(out[4]).toMatch(/<select[^>]*name="algorithm"/);
+  // Each Crash chain with its seeding event; a salt not fixed yet says so.
+  expect(out[4]).toContain("9a".repeat(32));
+  expect(out[4]).toContain("সল্ট: এখনো ঠিক হয়নি");
   // Each wrong verifier input's message stands under its own field.
   expect(out[5]).toMatch(/id="verify-mines"[^>]*aria-invalid="true"[^>]*>.*With 25 mines every tile is a mine/s);
   expect(out[5]).toContain("The nonce is a whole number written in digits");

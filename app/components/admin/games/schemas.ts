@@ -15,6 +15,26 @@ const id = z.coerce
   .max(2 ** 31 - 1);
 const stake = (key: string) => takaTextField(key, { min: 1n });
 
+/** Crash seeding event, step 1: the public value announced to become the salt. */
+export const chainPublishSchema = z.object({
+  intent: z.literal("publish"),
+  saltSource: z
+    .string({ error: "adminGames.chains.errors.sourceRequired" })
+    .trim()
+    .min(1, "adminGames.chains.errors.sourceRequired")
+    .max(200, "adminGames.chains.errors.sourceRequired"),
+});
+
+/** Step 2: the salt, exactly as published (not trimmed: the verifier uses it as written). */
+export const chainSaltSchema = z.object({
+  intent: z.literal("fix"),
+  chainId: id,
+  salt: z
+    .string({ error: "adminGames.chains.errors.saltRequired" })
+    .min(1, "adminGames.chains.errors.saltRequired")
+    .max(256, "adminGames.chains.errors.saltRequired"),
+});
+
 export const gameFormSchema = z
   .object({
     intent: z.literal("save"),

@@ -1,7 +1,35 @@
 // Strings of the back office's games pages (/admin/games, /admin/games/providers): a route-scoped area.
 export default {
   title: "Games",
-  tabs: { games: "Games", providers: "Providers" },
+  tabs: { games: "Games", providers: "Providers", chains: "Crash seeding" },
+  chains: {
+    title: "Crash seeding events",
+    intro:
+      "Each Crash chain is played only after its seeding event. 1: publish a new chain: its terminating hash is shown on /fair at once, with the public value you name here (a drand round or block still to come). 2: when that value exists, enter it as the salt; it is fixed once. Rounds start only once the salt is fixed.",
+    publishTitle: "Publish a new chain",
+    saltSource: "Public value that will become the salt",
+    saltSourceHint: 'Name a value nobody knows yet, e.g. "drand quicknet round 12,345,678" or "Bitcoin block 900,000 hash".',
+    publish: "Publish the chain",
+    publishing: "Publishing…",
+    published: "Chain #{{id}} published. Fix its salt once the value exists.",
+    fixed: "The salt of chain #{{id}} is fixed.",
+    empty: "No chain yet.",
+    chain: "Chain #{{id}}",
+    terminatingHash: "Terminating hash",
+    publishedAt: "Published",
+    source: "Salt source",
+    salt: "Salt",
+    saltFixedAt: "Salt fixed",
+    games: "Games played: {{played}} of {{length}}",
+    status: { waiting: "Waiting for its salt", playing: "Playable", usedUp: "Used up" },
+    saltInput: "Salt (the public value, exactly as published)",
+    fix: "Fix the salt",
+    fixing: "Fixing…",
+    errors: {
+      sourceRequired: "Name the public value that will become the salt (1 to 200 characters).",
+      saltRequired: "Enter the public value exactly as published (up to 256 characters).",
+    },
+  },
   providers: {
     title: "Game providers",
     intro: "Names, order and the settings of each provider's aggregator connection. Changes are written to the audit log.",

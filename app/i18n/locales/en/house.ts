@@ -90,6 +90,18 @@ export default {
     roll: "Roll",
     minePositions: "Mines at tiles (0–24, left to right, top to bottom)",
     crashPoint: "Crash point",
+    chains: {
+      title: "Crash chains",
+      intro:
+        "Each chain's terminating hash is published before its salt is known: the salt is a public value named in advance (a future drand round or block hash), fixed once it exists. No round starts before that.",
+      empty: "No chain published yet.",
+      chain: "Chain #{{id}}",
+      games: "{{played}} of {{length}} games played",
+      terminatingHash: "Terminating hash, published {{at}}",
+      source: "Salt: the public value announced",
+      salt: "Salt, fixed {{at}}",
+      saltPending: "Salt: not fixed yet (no round of this chain has started)",
+    },
     howTitle: "How results are made",
     how: {
       bytes:
@@ -142,5 +154,9 @@ export default {
     tile_revealed: "That tile is already open.",
     nothing_revealed: "Open at least one tile before cashing out.",
     client_seed_invalid: "The client seed must be 1 to 64 printable characters (letters, digits, symbols).",
+    chain_source_invalid:
+      "Describe the public value that will become the salt (1 to 200 printable characters), e.g. a drand round or block number still to come.",
+    chain_salt_invalid: "Enter the public value exactly as published: printable characters, up to 256, no spaces at either end.",
+    chain_salt_fixed: "This chain's salt is already fixed: a salt is set once.",
   },
 };

@@ -18,7 +18,10 @@ export type HouseErrorCode =
   | "tile_invalid"
   | "tile_revealed"
   | "nothing_revealed"
-  | "client_seed_invalid";
+  | "client_seed_invalid"
+  | "chain_source_invalid"
+  | "chain_salt_invalid"
+  | "chain_salt_fixed";
 
 export class HouseError extends DomainError<HouseErrorCode> {
   declare readonly params: Record<string, string>;

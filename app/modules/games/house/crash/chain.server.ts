@@ -1,18 +1,42 @@
-// The Crash hash chain: created on first need, recomputed in memory from its seed when the engine starts.
-// Game n uses chain hash n (game 1 = the last hash generated). The terminating hash and the salt are published
-// (page, /fair) before game 1. The salt is 32 random bytes made with the chain; a real deployment would instead
-// announce the chain's terminating hash first and then take as salt the hash of a public block mined afterwards,
-// so that the operator could not have chosen the seed knowing the salt.
+// The Crash hash chain and its seeding event. Game n uses chain hash n (game 1 = the last hash generated).
+//
+// The event, so that the operator cannot choose a chain that suits the salt: (1) staff publish a chain: its seed
+// stays secret, its terminating hash is shown on /fair with the time and written to the audit log, together with
+// the public value announced to become the salt (a named future drand round or block hash); (2) once that value
+// exists, staff enter it as the salt (once; audited). No round of a chain starts before its salt is fixed. In demo
+// (play-money) mode, when no chain can be played and none is waiting for its salt, the server makes one with a
+// random salt itself, labelled as such. The chain is recomputed in memory from its seed when the engine loads it.
 import { randomBytes } from "node:crypto";
-import { desc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { audit } from "#app/modules/audit/index.server.ts";
+import { getGeneralSettings } from "#app/modules/settings/index.server.ts";
 import { newServerSeed } from "../../fair/bytes.ts";
-import { hashChain, terminatingHash } from "./fair.ts";
 import { crashChains, crashRounds } from "../../schema.ts";
+import { HouseError } from "../errors.ts";
+import { readSeedText } from "../game.ts";
+import { hashChain, terminatingHash } from "./fair.ts";
 
 export const CHAIN_LENGTH = 100_000;
 
+/** The salt source of a chain the server seeded itself (demo mode and tests), as /fair shows it. */
+export const DEMO_SALT_SOURCE = "demo: random bytes chosen by the server (play money; no seeding event)";
+
 export type LoadedChain = { id: number; length: number; salt: string; terminatingHash: string; hashes: string[] };
+
+/** A chain as anyone may see it: never the seed; the salt once fixed. */
+export type PublicChain = {
+  id: number;
+  length: number;
+  terminatingHash: string;
+  saltSource: string;
+  salt: string | null;
+  publishedAt: Date;
+  saltFixedAt: Date | null;
+  gamesPlayed: number;
+};
+
+type Actor = { staffId: number | null; ip?: string | null };
 
 /** The hash of game n (1-based) of a loaded chain. */
 export function gameHash(chain: LoadedChain, gameNumber: number): string {
@@ -22,25 +46,95 @@ export function gameHash(chain: LoadedChain, gameNumber: number): string {
 }
 
 function load(row: typeof crashChains.$inferSelect): LoadedChain {
+  if (row.salt === null) throw new Error(`crash chain ${row.id}: its salt is not fixed yet`);
   const hashes = hashChain(row.seed, row.length);
   if (terminatingHash(hashes) !== row.terminatingHash) throw new Error(`crash chain ${row.id}: the seed does not give the stored terminating hash`);
   return { id: row.id, length: row.length, salt: row.salt, terminatingHash: row.terminatingHash, hashes };
 }
 
+/** What the salt source must be: a short printable description (1-200 characters). */
+function readSaltSource(raw: unknown): string {
+  const value = typeof raw === "string" ? raw.trim() : "";
+  if (!/^[\x20-\x7e]{1,200}$/.test(value)) throw new HouseError("chain_source_invalid", "Describe the public value that will become the salt.");
+  return value;
+}
+
+/** Step 1: a new chain with its terminating hash published and its salt source announced (audited). */
+export async function publishChain(input: { saltSource: unknown; length?: number }, actor: Actor): Promise<{ id: number; terminatingHash: string }> {
+  const saltSource = readSaltSource(input.saltSource);
+  const length = input.length ?? CHAIN_LENGTH;
+  const seed = newServerSeed();
+  const terminating = terminatingHash(hashChain(seed, length));
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(crashChains).values({ seed, length, terminatingHash: terminating, saltSource }).returning();
+    await audit(tx, {
+      staffId: actor.staffId,
+      action: "crash.chain.published",
+      entity: "crash_chain",
+      entityId: row!.id,
+      after: { terminatingHash: terminating, length, saltSource },
+      ip: actor.ip ?? null,
+    });
+    return { id: row!.id, terminatingHash: terminating };
+  });
+}
+
+/**
+ * Step 2: fixes a published chain's salt, exactly as entered (the verifier uses it as written). Once: a chain whose
+ * salt is fixed, or an unknown chain, is refused; parallel requests fix it once (the update's condition).
+ */
+export async function fixChainSalt(chainId: number, rawSalt: unknown, actor: Actor): Promise<void> {
+  const read = readSeedText(typeof rawSalt === "string" ? rawSalt : "", { max: 256, required: "house.errors.saltRequired" });
+  if ("error" in read)
+    throw new HouseError("chain_salt_invalid", "Enter the public value exactly as published (printable characters, no spaces at the ends).");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(crashChains)
+      .set({ salt: read.value, saltFixedAt: sql`now()` })
+      .where(and(eq(crashChains.id, chainId), isNull(crashChains.salt)))
+      .returning({ id: crashChains.id, saltSource: crashChains.saltSource, terminatingHash: crashChains.terminatingHash });
+    if (!row) throw new HouseError("chain_salt_fixed", "This chain's salt is already fixed.");
+    await audit(tx, {
+      staffId: actor.staffId,
+      action: "crash.chain.saltFixed",
+      entity: "crash_chain",
+      entityId: chainId,
+      after: { salt: read.value, saltSource: row.saltSource, terminatingHash: row.terminatingHash },
+      ip: actor.ip ?? null,
+    });
+  });
+}
+
+/** A chain published and salted by the server at once (demo mode and tests): not a seeding event, and labelled so. */
 export async function createChain(length = CHAIN_LENGTH, ex: Executor = db): Promise<LoadedChain> {
   const seed = newServerSeed();
   const hashes = hashChain(seed, length);
+  const salt = randomBytes(32).toString("hex");
   const [row] = await ex
     .insert(crashChains)
-    .values({ seed, length, terminatingHash: terminatingHash(hashes), salt: randomBytes(32).toString("hex") })
+    .values({ seed, length, terminatingHash: terminatingHash(hashes), saltSource: DEMO_SALT_SOURCE, salt, saltFixedAt: new Date() })
     .returning();
-  return { id: row!.id, length, salt: row!.salt, terminatingHash: row!.terminatingHash, hashes };
+  return { id: row!.id, length, salt, terminatingHash: row!.terminatingHash, hashes };
 }
 
-/** The newest chain, loaded into memory, or a new one when there is none yet. */
-export async function ensureChain(length = CHAIN_LENGTH): Promise<LoadedChain> {
-  const [row] = await db.select().from(crashChains).orderBy(desc(crashChains.id)).limit(1);
-  return row ? load(row) : createChain(length);
+/**
+ * The chain rounds are drawn from: the newest chain whose salt is fixed and which has games left, loaded into
+ * memory. With none, in demo mode and with no chain waiting for its salt, the server seeds one itself; otherwise
+ * null: Crash waits for a seeding event.
+ */
+export async function playableChain(length = CHAIN_LENGTH): Promise<LoadedChain | null> {
+  const rows = await db
+    .select({ chain: crashChains, played: max(crashRounds.gameNumber) })
+    .from(crashChains)
+    .leftJoin(crashRounds, eq(crashRounds.chainId, crashChains.id))
+    .where(isNotNull(crashChains.salt))
+    .groupBy(crashChains.id)
+    .orderBy(desc(crashChains.id));
+  const open = rows.find((r) => (r.played ?? 0) < r.chain.length);
+  if (open) return load(open.chain);
+  const [waiting] = await db.select({ id: crashChains.id }).from(crashChains).where(isNull(crashChains.salt)).limit(1);
+  if (waiting || (await getGeneralSettings()).mode !== "demo") return null;
+  return createChain(length);
 }
 
 /** The next game number of a chain (1 for a new one). */
@@ -52,12 +146,33 @@ export async function nextGameNumber(chainId: number, ex: Executor = db): Promis
   return (row?.last ?? 0) + 1;
 }
 
-/** What the page publishes about the chain in use: never the seed. */
+/** Every chain as published, oldest first (/fair lists them all; the back office too). */
+export async function publishedChains(): Promise<PublicChain[]> {
+  const rows = await db
+    .select({
+      id: crashChains.id,
+      length: crashChains.length,
+      terminatingHash: crashChains.terminatingHash,
+      saltSource: crashChains.saltSource,
+      salt: crashChains.salt,
+      publishedAt: crashChains.createdAt,
+      saltFixedAt: crashChains.saltFixedAt,
+      gamesPlayed: sql<number>`coalesce(max(${crashRounds.gameNumber}), 0)`.mapWith(Number),
+    })
+    .from(crashChains)
+    .leftJoin(crashRounds, eq(crashRounds.chainId, crashChains.id))
+    .groupBy(crashChains.id)
+    .orderBy(asc(crashChains.id));
+  return rows;
+}
+
+/** What the game page publishes about the chain in use (the newest one salted): never the seed. */
 export async function publishedChain(): Promise<{ terminatingHash: string; salt: string; length: number } | null> {
   const [row] = await db
     .select({ terminatingHash: crashChains.terminatingHash, salt: crashChains.salt, length: crashChains.length })
     .from(crashChains)
+    .where(isNotNull(crashChains.salt))
     .orderBy(desc(crashChains.id))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, salt: row.salt! } : null;
 }

@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { type CrashRound, crashChains } from "../../schema.ts";
 import { autoCashOut } from "./bets.server.ts";
-import { CHAIN_LENGTH, createChain, ensureChain, type LoadedChain } from "./chain.server.ts";
+import { CHAIN_LENGTH, type LoadedChain, playableChain } from "./chain.server.ts";
 import { msToReach, multiplierAt } from "./curve.ts";
 import type { CrashEvent } from "./events.ts";
 import { CRASH_CHANNEL, CrashHub } from "./hub.server.ts";
@@ -45,9 +45,11 @@ export type CrashTiming = {
   pauseMs: number;
   /** How often a follower tries to become the leader (and reconnects its lock connection). */
   leaderRetryMs: number;
+  /** How often a leader with no playable chain looks again for one whose salt was fixed. */
+  chainWaitMs: number;
 };
 
-export const DEFAULT_TIMING: CrashTiming = { bettingMs: 7_000, tickMs: 100, pauseMs: 3_000, leaderRetryMs: 3_000 };
+export const DEFAULT_TIMING: CrashTiming = { bettingMs: 7_000, tickMs: 100, pauseMs: 3_000, leaderRetryMs: 3_000, chainWaitMs: 5_000 };
 
 export type CrashEngineOptions = {
   /** PostgreSQL: elect a leader through an advisory lock and relay events. Unset (PGlite): always the leader. */
@@ -82,6 +84,7 @@ export class CrashEngine {
   private loop: Promise<void> | undefined;
   private readonly wakers = new Set<() => void>();
   private chain: LoadedChain | undefined;
+  private waitingForChain = false;
   private tickBase: { e: number; at: number } | null = null;
 
   constructor(options: CrashEngineOptions = {}) {
@@ -203,9 +206,9 @@ export class CrashEngine {
     }
   }
 
-  private async loadChain(create = false) {
+  private async loadChain() {
     const t0 = performance.now();
-    this.chain = create ? await createChain(this.chainLength) : await ensureChain(this.chainLength);
+    this.chain = (await playableChain(this.chainLength)) ?? undefined;
     this.chainLoadMs = performance.now() - t0;
     return this.chain;
   }
@@ -213,13 +216,23 @@ export class CrashEngine {
   private async saltOf(chainId: number): Promise<string> {
     if (this.chain?.id === chainId) return this.chain.salt;
     const [row] = await db.select({ salt: crashChains.salt }).from(crashChains).where(eq(crashChains.id, chainId));
-    return row!.salt;
+    return row!.salt!; // a chain's rounds start only once its salt is fixed
   }
 
   private async playRound() {
-    const chain = this.chain ?? (await this.loadChain());
-    const round = (await openRound(chain, this.timing.bettingMs)) ?? (await openRound(await this.loadChain(true), this.timing.bettingMs));
-    if (!round) throw new Error("crash: could not open a round");
+    let round = this.chain ? await openRound(this.chain, this.timing.bettingMs) : null;
+    if (!round) {
+      // The chain ran out (or none is loaded yet): the next playable one, if its seeding event is done.
+      const chain = await this.loadChain();
+      round = chain ? await openRound(chain, this.timing.bettingMs) : null;
+    }
+    if (!round) {
+      if (!this.waitingForChain) log.warn("no Crash chain with a fixed salt: rounds wait for a seeding event (/admin/games/crash-chains)");
+      this.waitingForChain = true;
+      await this.sleep(this.timing.chainWaitMs);
+      return;
+    }
+    this.waitingForChain = false;
     await this.onRoundOpened?.(round);
     await this.hub.publish({ t: "betting", r: round.id, g: round.gameNumber, be: round.bettingEndsAt.getTime() });
     await this.sleep(this.timing.bettingMs);

@@ -1,14 +1,16 @@
 // Two engine instances on one PostgreSQL database (two lock connections in this process): one drives, the other
 // relays its ticks; when the leader's connection dies the other takes over and finishes the open round.
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { expectedLogs } from "#tests/kit/logs.ts";
+import { createSite } from "#tests/kit/settings.ts";
 import { closeIdleConnections, isPostgres } from "#app/modules/payments/test-helpers.ts";
 import { crashRounds } from "../../schema.ts";
 import { CrashEngine } from "./engine.server.ts";
 import type { CrashEvent } from "./events.ts";
 
+beforeAll(() => createSite());
 afterAll(closeIdleConnections);
 
 const timing = { bettingMs: 300, tickMs: 50, pauseMs: 100, leaderRetryMs: 200 };

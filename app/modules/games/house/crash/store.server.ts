@@ -100,7 +100,8 @@ export async function recentRounds(limit = 20): Promise<HistoryRound[]> {
     .where(inArray(crashRounds.status, ["crashed"]))
     .orderBy(desc(crashRounds.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, endedAt: r.endedAt?.getTime() ?? null }));
+  // A round starts only once its chain's salt is fixed, so a crashed round's chain has one.
+  return rows.map((r) => ({ ...r, salt: r.salt!, endedAt: r.endedAt?.getTime() ?? null }));
 }
 
 /** Everything the page and the polling clients show; playerId adds the player's own bet. */

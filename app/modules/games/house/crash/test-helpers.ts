@@ -1,6 +1,7 @@
 // Shared by the Crash tests (not a test file itself): the Crash game row, a short chain, rounds at chosen points.
 import { eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
+import { createSite } from "#tests/kit/settings.ts";
 import { ensureHouseGames } from "../test-helpers.ts";
 import { crashRounds, games } from "../../schema.ts";
 import { CRASH_CODE } from "./game.ts";
@@ -9,8 +10,9 @@ import { openRound, startRound } from "./rounds.server.ts";
 
 export { fundedPlayer, mainBalance } from "../test-helpers.ts";
 
-/** The house provider and HOUSE-CRASH-CRASH (stakes ৳10 .. ৳25,000). */
+/** The site (demo mode), the house provider and HOUSE-CRASH-CRASH (stakes ৳10 .. ৳25,000). */
 export async function ensureCrashGame() {
+  await createSite();
   const provider = await ensureHouseGames();
   await db
     .insert(games)

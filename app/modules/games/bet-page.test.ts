@@ -15,7 +15,7 @@ import { bettingRound, ensureCrashGame, roundRow, runRound, testChain } from "./
 import { playDice } from "./house/dice/dice.server.ts";
 import { multiplierText } from "./house/dice/rules.ts";
 import { cashOutMines, revealTile, startMines } from "./house/mines/mines.server.ts";
-import { rotateSeed } from "./house/registry.server.ts";
+import { rotateSeed, verifyFairness } from "./house/registry.server.ts";
 import { fundedPlayer, minesInPlay, serverSeedOf } from "./house/test-helpers.ts";
 import { gameProviders, gameRounds } from "./schema.ts";
 
@@ -128,7 +128,12 @@ describe("a Crash round", () => {
     const crashed = (await getBetPage(String(id)))!;
     const salt = (await testChain()).salt;
     expect(crashed.fairness).toMatchObject({ hash: round.hash, salt });
-    expect(crashed.verify).toBe(`/fair?${new URLSearchParams({ game: "crash", hash: round.hash, salt })}#verifier`);
+    expect(crashed.verify).toBe(
+      `/fair?${new URLSearchParams({ game: "crash", hash: round.hash, salt, gameNumber: String(round.gameNumber) })}#verifier`,
+    );
+    // The verifier walks the round's hash back to its chain's published terminating hash.
+    const checked = (await verifyFairness(new URL(crashed.verify!, "http://x").searchParams)).result!;
+    expect(checked.chain).toEqual({ gameNumber: round.gameNumber, reaches: (await testChain()).terminatingHash, chainId: (await testChain()).id });
   });
 
   it("a lost bet: multiplier 0.00 and the crash point", async () => {

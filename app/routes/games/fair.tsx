@@ -1,6 +1,7 @@
 import { translate } from "#app/i18n/translate.server.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useMessageText } from "#app/i18n/message.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import { z } from "zod";
@@ -49,7 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         })),
       }))
     : null;
-  const verifier = verifyFairness(url.searchParams);
+  const verifier = await verifyFairness(url.searchParams);
   const chains = (await publishedChains()).reverse().map((c) => ({
     id: c.id,
     terminatingHash: c.terminatingHash,
@@ -277,14 +278,22 @@ function Verifier({ verifier }: { verifier: LoaderData["verifier"] }) {
 /** A recomputed result as its game shows it: one line, and the board's marked tiles for a board game. */
 function VerifiedResult({ result }: { result: NonNullable<LoaderData["verifier"]["result"]> }) {
   const { t } = useTranslation();
+  const text = useMessageText();
   const game = houseGame(result.game);
   if (!game) return null;
   const shown = game.fairness.display(result);
   const line = (
-    <p className={shown.large ? "text-2xl font-bold" : "mb-2"} data-testid={shown.testId}>
-      {t(shown.label)}: {shown.text}
-      {shown.unit}
-    </p>
+    <>
+      <p className={shown.large ? "text-2xl font-bold" : "mb-2"} data-testid={shown.testId}>
+        {t(shown.label)}: {shown.text}
+        {shown.unit}
+      </p>
+      {shown.notes?.map((n) => (
+        <p key={n.testId} className="mt-2 break-all text-xs" data-testid={n.testId}>
+          {text({ key: n.key, params: n.params })}
+        </p>
+      ))}
+    </>
   );
   if (!shown.board) return line;
   return (

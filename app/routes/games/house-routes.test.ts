@@ -5,6 +5,7 @@ import { inEnglish } from "#app/i18n/test-helpers.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diceRoll } from "#app/modules/games/house/dice/fair.ts";
 import { crashPointFromHash } from "#app/modules/games/house/crash/fair.ts";
+import { createChain, gameHash } from "#app/modules/games/house/crash/chain.server.ts";
 import { minePositions } from "#app/modules/games/house/mines/fair.ts";
 import { getActiveSeed } from "#app/modules/games/house/seeds.server.ts";
 import { ensureHouseGames, fundedPlayer, minesInPlay, serverSeedOf } from "#app/modules/games/house/test-helpers.ts";
@@ -147,6 +148,20 @@ describe("/fair", () => {
     const hash = "b".repeat(64);
     const c = (await call(fair, `/fair?game=crash&hash=${hash}&salt=salty`)).data as { verifier: { result: { crashPoint: string } } };
     expect(Math.round(Number(c.verifier.result.crashPoint) * 100)).toBe(crashPointFromHash(hash, "salty"));
+    // With a game number the verifier walks the hash to a published chain's terminating hash, or says it reaches none.
+    const chain = await createChain(20);
+    const game7 = gameHash(chain, 7);
+    const walked = (await call(fair, `/fair?game=crash&hash=${game7}&salt=${chain.salt}&gameNumber=7`)).data as {
+      verifier: { result: { chain: unknown } };
+    };
+    expect(walked.verifier.result.chain).toEqual({ gameNumber: 7, reaches: chain.terminatingHash, chainId: chain.id });
+    const wrong = (await call(fair, `/fair?game=crash&hash=${game7}&salt=${chain.salt}&gameNumber=6`)).data as typeof walked;
+    expect(wrong.verifier.result.chain).toMatchObject({ gameNumber: 6, chainId: null });
+    for (const n of ["0", "0x10", "1e2", "100001"]) {
+      const out = await call(fair, `/fair?game=crash&hash=${game7}&salt=x&gameNumber=${n}`);
+      expect(out.status, n).toBe(400);
+      expect((out.data as { verifier: { errors: unknown } }).verifier.errors).toEqual({ gameNumber: "house.errors.gameNumberFormat" });
+    }
     const bad = await call(fair, `/fair?game=crash&hash=xyz&salt=`);
     expect(bad.status).toBe(400);
     expect((bad.data as { verifier: unknown }).verifier).toMatchObject({

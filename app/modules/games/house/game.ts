@@ -18,8 +18,19 @@ export type VerifierField = { name: string; label: MessageKey; numeric?: boolean
 /** A recomputed result as the verifier's loader returns it: the game's id, for seed games the seed's SHA-256. */
 export type VerifierResult = { game: string; seedHash?: string } & Record<string, unknown>;
 
-/** How the verifier shows a result: one line (label: text and unit), large or not; `board`: tiles marked on the 5×5 board. */
-export type VerifierDisplay = { label: MessageKey; text: string; unit?: string; testId: string; large: boolean; board?: number[] };
+/**
+ * How the verifier shows a result: one line (label: text and unit), large or not; `board`: tiles marked on the 5×5
+ * board; `notes`: further lines (a string and its values).
+ */
+export type VerifierDisplay = {
+  label: MessageKey;
+  text: string;
+  unit?: string;
+  testId: string;
+  large: boolean;
+  board?: number[];
+  notes?: { key: MessageKey; params: Record<string, string>; testId: string }[];
+};
 
 /** A settled round's result in the betting record: the records.details.<key> string and its values. */
 export type RecordResult = { key: string; params: Record<string, string> };
@@ -63,7 +74,7 @@ export const defineHouseGame = (game: HouseGame): HouseGame => game;
 export type HouseServerGame<Play = unknown, PageData = unknown> = {
   game: HouseGame;
   /** Recomputes a result from the /fair verifier's parameters (game.fairness.fields), or says what is wrong with each. */
-  verify(values: Record<string, string>): Verification;
+  verify(values: Record<string, string>): Verification | Promise<Verification>;
   pageData(playerId: number): Promise<PageData>;
   play: Play;
   /** Refuses (throws) a seed rotation while a round of the game drawn from the player's active pair is in play. */

@@ -15,12 +15,12 @@ const all: readonly HouseServerGame[] = Object.values(houseServerGames);
 export type VerifierAnswer = { values: Record<string, string>; result: VerifierResult | null; errors: VerifierErrors | null };
 
 /** The /fair verifier: recomputes a result from its GET parameters; nothing when none were sent, a message per wrong input. */
-export function verifyFairness(params: URLSearchParams): VerifierAnswer {
+export async function verifyFairness(params: URLSearchParams): Promise<VerifierAnswer> {
   const values = Object.fromEntries(["game", ...verifierFields.map((f) => f.name)].map((k) => [k, params.get(k) ?? ""]));
   if (!values.game) return { values, result: null, errors: null };
   const game = all.find((g) => g.game.id === values.game);
   if (!game) return { values, result: null, errors: { game: "house.errors.verifierGame" } };
-  const answer = game.verify(values);
+  const answer = await game.verify(values);
   return "errors" in answer ? { values, result: null, errors: answer.errors } : { values, result: answer.result, errors: null };
 }
 

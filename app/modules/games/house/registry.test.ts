@@ -23,7 +23,7 @@ it("lists the same games in both halves, each with a matching code, a routed pag
 
 it("gives the verifier its games, fields and explanations in the page's order", () => {
   expect(verifierGames.map((g) => g.id)).toEqual(["dice", "mines", "crash"]);
-  expect(verifierFields.map((f) => f.name)).toEqual(["serverSeed", "clientSeed", "nonce", "algorithm", "mines", "hash", "salt"]);
+  expect(verifierFields.map((f) => f.name)).toEqual(["serverSeed", "clientSeed", "nonce", "algorithm", "mines", "hash", "salt", "gameNumber"]);
   expect(fairHowKeys).toEqual(["bytes", "floats", "dice", "mines", "seeds", "crash"].map((k) => `house.fair.how.${k}`));
 });
 
@@ -37,6 +37,7 @@ it("links a round to the verifier only with what recomputes it", () => {
   );
   expect(verifyLink({ game: "dice", ...seed }, null)).toBeNull();
   expect(verifyLink({ game: "crash", hash: "h", salt: "x" }, null)).toBe("/fair?game=crash&hash=h&salt=x#verifier");
+  expect(verifyLink({ game: "crash", hash: "h", salt: "x", gameNumber: 12 }, null)).toBe("/fair?game=crash&hash=h&salt=x&gameNumber=12#verifier");
   expect(verifyLink({ game: "crash", gameNumber: 3 }, null)).toBeNull();
   expect(verifyLink({ game: "poker", ...seed }, "s")).toBeNull();
   expect(verifyLink(null, "s")).toBeNull();

@@ -67,10 +67,16 @@ export function verifyChainLink(hash: string, nextHash: string): boolean {
   return sha256Raw(bytesOf(nextHash)).toString("hex") === hash.toLowerCase();
 }
 
+/** The hash reached by hashing `hash` (its raw bytes) `times` times: from game n, n times gives the terminating hash. */
+export function hashForward(hash: string, times: number): string {
+  if (!Number.isInteger(times) || times < 0) throw new RangeError("times must be a whole number");
+  let current = bytesOf(hash);
+  for (let i = 0; i < times; i++) current = sha256Raw(current);
+  return current.toString("hex");
+}
+
 /** True when hashing game `gameNumber`'s hash gameNumber times reaches the terminating hash. */
 export function verifyGameHash(gameHash: string, gameNumber: number, terminating: string): boolean {
   if (!isHashHex(gameHash) || !isHashHex(terminating) || !Number.isInteger(gameNumber) || gameNumber < 1) return false;
-  let current = bytesOf(gameHash);
-  for (let i = 0; i < gameNumber; i++) current = sha256Raw(current);
-  return current.toString("hex") === terminating.toLowerCase();
+  return hashForward(gameHash, gameNumber) === terminating.toLowerCase();
 }

@@ -128,7 +128,7 @@ function PublishForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
 function ChainCard({ chain: c, lastResult }: { chain: LoaderData["chains"][number]; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
-    id: `chain-${c.id}`,
+    id: `chain-salt-${c.id}`,
     lastResult,
     constraint: getZodConstraint(chainSaltSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: chainSaltSchema }),

@@ -166,13 +166,18 @@ export async function publishedChains(): Promise<PublicChain[]> {
   return rows;
 }
 
-/** What the game page publishes about the chain in use (the newest one salted): never the seed. */
+/** What the game page publishes about the chain in use (the latest round's; before any, the newest salted): never the seed. */
 export async function publishedChain(): Promise<{ terminatingHash: string; salt: string; length: number } | null> {
-  const [row] = await db
-    .select({ terminatingHash: crashChains.terminatingHash, salt: crashChains.salt, length: crashChains.length })
-    .from(crashChains)
-    .where(isNotNull(crashChains.salt))
-    .orderBy(desc(crashChains.id))
+  const columns = { terminatingHash: crashChains.terminatingHash, salt: crashChains.salt, length: crashChains.length };
+  const [inPlay] = await db
+    .select(columns)
+    .from(crashRounds)
+    .innerJoin(crashChains, eq(crashChains.id, crashRounds.chainId))
+    .orderBy(desc(crashRounds.id))
     .limit(1);
+  const [row] = inPlay
+    ? [inPlay]
+    : await db.select(columns).from(crashChains).where(isNotNull(crashChains.salt)).orderBy(desc(crashChains.id)).limit(1);
+  // A chain with rounds had its salt fixed before the first one.
   return row ? { ...row, salt: row.salt! } : null;
 }

@@ -1,7 +1,7 @@
 // The seeding event: a chain is published (terminating hash, announced salt source) before its salt is fixed; no
 // round starts before that; the salt is fixed once, also under parallel requests; demo mode seeds itself only when
 // nothing is waiting for staff. The tests run in order on this file's database (the first one needs no chain yet).
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
@@ -10,7 +10,7 @@ import { expectedLogs } from "#tests/kit/logs.ts";
 import { createSite, setSettings } from "#tests/kit/settings.ts";
 import { crashRounds } from "../../schema.ts";
 import { HouseError } from "../errors.ts";
-import { DEMO_SALT_SOURCE, fixChainSalt, gameHash, playableChain, publishChain, publishedChains } from "./chain.server.ts";
+import { DEMO_SALT_SOURCE, fixChainSalt, gameHash, playableChain, publishChain, publishedChain, publishedChains } from "./chain.server.ts";
 import { CrashEngine } from "./engine.server.ts";
 import type { CrashEvent } from "./events.ts";
 import { crashPointFromHash, verifyGameHash } from "./fair.ts";
@@ -72,6 +72,11 @@ describe("the Crash seeding event", () => {
     expect(entries.map((e) => e.action).sort()).toEqual(["crash.chain.published", "crash.chain.saltFixed"]);
     expect(entries.find((e) => e.action === "crash.chain.published")!.after).toMatchObject({ terminatingHash, saltSource: "Bitcoin block 900,000" });
 
+    // The game page goes on publishing the chain of the round in play (the first test's) until a round uses the new one.
+    const [latest] = await db.select().from(crashRounds).orderBy(desc(crashRounds.id)).limit(1);
+    const shown = (await publishedChain())!;
+    expect(shown.terminatingHash).toBe((await publishedChains()).find((c) => c.id === latest!.chainId)!.terminatingHash);
+    expect(shown.terminatingHash).not.toBe(terminatingHash);
     // The newest chain with a fixed salt is the one played; its game hashes walk to the published hash.
     const chain = (await playableChain())!;
     expect(chain).toMatchObject({ id, salt, terminatingHash });

@@ -87,7 +87,7 @@ export default function CrashChains({ loaderData, actionData }: Route.ComponentP
       <h1 className="mb-1 text-xl font-bold text-white">{t("adminGames.chains.title")}</h1>
       <p className="mb-3 text-white/70">{t("adminGames.chains.intro")}</p>
       {loaderData.notice ? <Notice>{loaderData.notice}</Notice> : null}
-      <PublishForm lastResult={actionData?.form === "publish" ? actionData.result : undefined} />
+      <PublishForm key={loaderData.chains.length} lastResult={actionData?.form === "publish" ? actionData.result : undefined} />
       {loaderData.chains.length === 0 ? <p className="text-white/60">{t("adminGames.chains.empty")}</p> : null}
       <ul className="grid gap-3" data-testid="crash-chains">
         {loaderData.chains.map((c) => (

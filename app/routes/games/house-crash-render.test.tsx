@@ -38,7 +38,10 @@ const view = (phase: "betting" | "running" | "crashed"): CrashView => ({
   },
   myBet: { id: 31, roundId: 9, name: "", stake: "৳10.00", autoCashout: "2.00", cashoutAt: null, payout: "৳0.00", status: "active" },
   bets: [{ name: "ra***9", stake: "৳10.00", cashoutAt: null, payout: "৳0.00", status: "active" }],
-  history: [{ id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32) }],
+  history: [
+    { id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32), voided: false },
+    { id: 7, gameNumber: 5, crashPoint: 412, crashText: "4.12", hash: "ab".repeat(32), salt: "ef".repeat(32), voided: true },
+  ],
   chain: { terminatingHash: "12".repeat(32), salt: "ef".repeat(32), length: 100_000 },
 });
 const reality = { dueAt: null, dueInMs: null, area: undefined };
@@ -57,7 +60,11 @@ it("renders every phase in English and Bangla without a missing string; refreshe
   expect(betting).toContain("বাজি ধরুন");
   expect(betting).toContain("Bet placed: ৳10.00");
   expect(crashed).toContain("Crashed at 3.21×");
-  expect(crashed).toContain(`/fair?game=crash&amp;hash=${"cd".repeat(32)}&amp;salt=${"ef".repeat(32)}`);
+  expect(crashed).toContain(`/fair?game=crash&amp;hash=${"cd".repeat(32)}&amp;salt=${"ef".repeat(32)}&amp;gameNumber=6#verifier`);
+  // The voided round: "Void" instead of its crash point, its hash and verify link all the same.
+  expect(crashed).toContain("ab".repeat(32));
+  expect(crashed).not.toContain("4.12×");
+  expect(betting).toContain("বাতিল");
   expect(crashed).toContain("12".repeat(32));
 });
 

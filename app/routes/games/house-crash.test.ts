@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { publishCrash } from "#app/modules/games/house/crash/hub.server.ts";
-import { markCrashed } from "#app/modules/games/house/crash/rounds.server.ts";
+import { markCrashed, voidRound } from "#app/modules/games/house/crash/rounds.server.ts";
 import { bettingRound, ensureCrashGame, fundedPlayer, runRound } from "#app/modules/games/house/crash/test-helpers.ts";
 import type { CrashView } from "#app/modules/games/house/crash/view.ts";
 import { crashRounds } from "#app/modules/games/schema.ts";
@@ -33,6 +33,9 @@ describe("/house/crash", () => {
   it("shows the round without its hash or crash point before the crash, and crashed rounds with theirs", async () => {
     const player = await fundedPlayer(10_000n);
     const cookie = await loggedIn(player);
+    // A round voided by a restart shows in the history as void, with its hash.
+    const gone = await bettingRound();
+    await voidRound(gone.id);
     const done = await bettingRound(321);
     await runRound(done.id, 60_000);
     await markCrashed(done.id);
@@ -45,7 +48,8 @@ describe("/house/crash", () => {
     expect(data.game).toEqual({ min: "৳10.00", max: "৳25,000.00" });
     expect(data.view.round).toMatchObject({ id: live.id, phase: "running", crashPoint: null, hash: null });
     expect(data.view.round!.multiplier).toBeGreaterThanOrEqual(134);
-    expect(data.view.history[0]).toMatchObject({ id: done.id, crashPoint: 321, crashText: "3.21", hash: done.hash });
+    expect(data.view.history[0]).toMatchObject({ id: done.id, crashPoint: 321, crashText: "3.21", hash: done.hash, voided: false });
+    expect(data.view.history[1]).toMatchObject({ id: gone.id, hash: gone.hash, voided: true });
     expect(data.view.chain?.terminatingHash).toMatch(/^[0-9a-f]{64}$/);
 
     const json = await call(state, "/api/crash/state", { cookie });

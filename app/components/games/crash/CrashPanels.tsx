@@ -57,8 +57,11 @@ export function HistoryPanel({ history }: { history: HistoryView[] }) {
         <>
           <ul className="mb-2 flex flex-wrap gap-1 text-xs font-bold tabular-nums">
             {history.map((h) => (
-              <li key={h.id} className={`rounded px-1.5 py-0.5 ${h.crashPoint >= 200 ? "bg-emerald-700/60" : "bg-ink"}`}>
-                {`${h.crashText}×`}
+              <li
+                key={h.id}
+                className={`rounded px-1.5 py-0.5 ${h.voided ? "bg-ink text-white/50 line-through" : h.crashPoint >= 200 ? "bg-emerald-700/60" : "bg-ink"}`}
+              >
+                {h.voided ? t("crash.void") : `${h.crashText}×`}
               </li>
             ))}
           </ul>
@@ -75,12 +78,12 @@ export function HistoryPanel({ history }: { history: HistoryView[] }) {
               {history.map((h) => (
                 <tr key={h.id}>
                   <td>{h.gameNumber}</td>
-                  <td className="text-right font-semibold">{h.crashText}×</td>
+                  <td className="text-right font-semibold">{h.voided ? t("crash.void") : `${h.crashText}×`}</td>
                   <td className="truncate pl-2 font-mono text-white/70" title={h.hash}>
                     {h.hash}
                   </td>
                   <td className="text-right">
-                    <a className="text-brand underline" href={verifyHref(h.hash, h.salt)}>
+                    <a className="text-brand underline" href={verifyHref(h.hash, h.salt, h.gameNumber)}>
                       {t("crash.verify")}
                     </a>
                   </td>

@@ -39,6 +39,7 @@ export default {
   payout: "প্রাপ্তি",
   history: "সাম্প্রতিক রাউন্ড",
   noHistory: "এখনো কোনো রাউন্ড নেই।",
+  void: "বাতিল",
   crashPoint: "ক্র্যাশ",
   hash: "গেম হ্যাশ",
   verify: "যাচাই",

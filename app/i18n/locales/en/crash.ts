@@ -37,6 +37,7 @@ export default {
   payout: "Payout",
   history: "Recent rounds",
   noHistory: "No rounds yet.",
+  void: "Void",
   crashPoint: "Crash",
   hash: "Game hash",
   verify: "Verify",

@@ -18,7 +18,16 @@ export type PublicRound = {
 
 export type PublicBet = { name: string; stake: string; autoCashout: number | null; cashoutAt: number | null; payout: string; status: string };
 export type MyBet = PublicBet & { id: number; roundId: number };
-export type HistoryRound = { id: number; gameNumber: number; crashPoint: number; hash: string; salt: string; endedAt: number | null };
+/** An ended round; `voided`: ended by a restart before it ran (no bet stood, its hash is shown all the same). */
+export type HistoryRound = {
+  id: number;
+  gameNumber: number;
+  crashPoint: number;
+  hash: string;
+  salt: string;
+  endedAt: number | null;
+  voided: boolean;
+};
 
 export type CrashState = {
   serverNow: number;

@@ -84,7 +84,7 @@ export async function myBet(playerId: number, roundId: number): Promise<MyBet | 
     : null;
 }
 
-/** The last `limit` crashed rounds with their hash and the salt of their chain. */
+/** The last `limit` ended rounds (crashed, or voided by a restart) with their hash and the salt of their chain. */
 export async function recentRounds(limit = 20): Promise<HistoryRound[]> {
   const rows = await db
     .select({
@@ -94,14 +94,15 @@ export async function recentRounds(limit = 20): Promise<HistoryRound[]> {
       hash: crashRounds.hash,
       salt: crashChains.salt,
       endedAt: crashRounds.endedAt,
+      status: crashRounds.status,
     })
     .from(crashRounds)
     .innerJoin(crashChains, eq(crashChains.id, crashRounds.chainId))
-    .where(inArray(crashRounds.status, ["crashed"]))
+    .where(inArray(crashRounds.status, ["crashed", "voided"]))
     .orderBy(desc(crashRounds.id))
     .limit(limit);
   // A round starts only once its chain's salt is fixed, so a crashed round's chain has one.
-  return rows.map((r) => ({ ...r, salt: r.salt!, endedAt: r.endedAt?.getTime() ?? null }));
+  return rows.map(({ status, ...r }) => ({ ...r, salt: r.salt!, endedAt: r.endedAt?.getTime() ?? null, voided: status === "voided" }));
 }
 
 /** Everything the page and the polling clients show; playerId adds the player's own bet. */

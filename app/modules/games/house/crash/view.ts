@@ -6,7 +6,7 @@ import type { CrashState, PublicRound } from "./public.ts";
 
 export type BetView = { name: string; stake: string; cashoutAt: string | null; payout: string; status: string };
 export type MyBetView = BetView & { id: number; roundId: number; autoCashout: string | null };
-export type HistoryView = { id: number; gameNumber: number; crashPoint: number; crashText: string; hash: string; salt: string };
+export type HistoryView = { id: number; gameNumber: number; crashPoint: number; crashText: string; hash: string; salt: string; voided: boolean };
 
 export type CrashView = {
   serverNow: number;
@@ -44,10 +44,12 @@ export function crashView(state: CrashState): CrashView {
       crashText: multiplierText(h.crashPoint),
       hash: h.hash,
       salt: h.salt,
+      voided: h.voided,
     })),
     chain: state.chain,
   };
 }
 
-/** /fair's verifier with a crashed round's hash and salt filled in. */
-export const verifyHref = (hash: string, salt: string) => `/fair?${new URLSearchParams({ game: "crash", hash, salt }).toString()}`;
+/** /fair's verifier with an ended round's hash, salt and game number filled in (it also walks the chain). */
+export const verifyHref = (hash: string, salt: string, gameNumber: number) =>
+  `/fair?${new URLSearchParams({ game: "crash", hash, salt, gameNumber: String(gameNumber) }).toString()}#verifier`;

@@ -98,6 +98,9 @@ describe("Dhaka days", () => {
     expect(isDayKey("2026-11-32")).toBe(false);
     expect(isDayKey("2026-13-01")).toBe(false);
     expect(isDayKey("2026-1-01")).toBe(false);
+    // Days a month does not have are refused, not rolled over into the next month.
+    for (const day of ["2026-02-29", "2026-02-30", "2026-04-31", "2026-06-31", "2026-02-00"]) expect(isDayKey(day), day).toBe(false);
+    expect(isDayKey("2028-02-29")).toBe(true);
     expect(isDayKey("")).toBe(false);
   });
 });

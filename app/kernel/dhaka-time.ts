@@ -57,11 +57,12 @@ export function addDays(day: DayKey, days: number): DayKey {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/**
- * Whether `value` reads as a day key. Like Date.parse, a day up to 31 in a shorter month is accepted and rolls over
- * (2026-02-30 is 2 March), as the record filters and the referral pages have always read it.
- */
-export const isDayKey = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A real calendar day as YYYY-MM-DD: the date must come back unchanged (JavaScript rolls 2026-02-30 over to 2 March). */
+export const isDayKey = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
 
 /** The UTC instant of a Dhaka wall-clock time (date "YYYY-MM-DD", time "HH:mm" or "HH:mm:ss"); Invalid Date if unreadable. */
 function fromDhakaWallClock(date: string, time: string): Date {

@@ -15,9 +15,7 @@ export const MAX_PAGE = 10_000;
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blank, schema.optional());
 const choice = <const T extends readonly [string, ...string[]]>(values: T, key: string) => optional(z.enum(values, { error: key }));
-// A calendar day: "2026-02-30" is refused (Date would roll it over to March).
-const isCalendarDay = (s: string) => isDayKey(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-const day = optional(z.string().trim().refine(isCalendarDay, "adminPlayers.errors.day"));
+const day = optional(z.string().trim().refine(isDayKey, "adminPlayers.errors.day"));
 const taka = optional(
   z.string().transform((text, ctx) => {
     const read = readTaka(text);

@@ -19,8 +19,6 @@ export type DashboardRange = { choice: RangeChoice; current: Period; previous: P
 export type RangeProblem = "badDate" | "fromAfterTo" | "tooLong";
 
 const dayNumber = (day: DayKey) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-/** A real calendar day written canonically (2026-02-30 is refused here, unlike isDayKey). */
-const isRealDay = (text: string) => isDayKey(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 
 /** Reads ?range=&from=&to= (anything else: last 7 days); a custom range needs both days, from ≤ to, at most 366 days. */
 export function readRange(
@@ -36,8 +34,8 @@ export function readRange(
   }
   const from = (params.from ?? "").trim();
   const to = (params.to ?? "").trim() || dhakaDayKey(now);
-  if (!isRealDay(from)) return { ok: false, problem: "badDate", field: "from", fallback };
-  if (!isRealDay(to)) return { ok: false, problem: "badDate", field: "to", fallback };
+  if (!isDayKey(from)) return { ok: false, problem: "badDate", field: "from", fallback };
+  if (!isDayKey(to)) return { ok: false, problem: "badDate", field: "to", fallback };
   if (from > to) return { ok: false, problem: "fromAfterTo", field: "from", fallback };
   if (dayNumber(to) - dayNumber(from) + 1 > MAX_RANGE_DAYS) return { ok: false, problem: "tooLong", field: "from", fallback };
   return { ok: true, range: periodOf("custom", { from, to }) };

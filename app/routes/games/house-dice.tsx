@@ -94,6 +94,7 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
       <GameHeader
         title={t("house.dice.title")}
         limits={loaderData.game ? t("house.limits", { min: loaderData.game.min, max: loaderData.game.max }) : null}
+        maxWin={loaderData.game ? t("house.maxWin", { amount: loaderData.game.maxWin }) : null}
         balanceLabel={t("house.balance")}
         balance={loaderData.balance}
         testId="house-balance"

@@ -2,6 +2,8 @@
 export default {
   balance: "Balance",
   limits: "Stake {{min}} – {{max}}",
+  maxWin: "Max win {{amount}} per bet",
+  capped: "Paid the max win: {{amount}}",
   stake: "Stake (৳)",
   unavailable: "This game is not available right now.",
   provablyFair: "Provably fair",

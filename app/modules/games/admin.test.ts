@@ -173,10 +173,15 @@ describe("games", () => {
     await saveGame({ ...base, maxWin: 3_000_000n, roundPayoutCap: 9_000_000n }, actor);
     expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ maxWin: 3_000_000n, roundPayoutCap: null });
     const crash = (
-      await db.insert(games).values({ code: "KA-CRASH-ROCKET", name: "Rocket", type: "CRASH", providerId: provider.id, roundPayoutCap: 10n ** 9n }).returning()
+      await db
+        .insert(games)
+        .values({ code: "KA-CRASH-ROCKET", name: "Rocket", type: "CRASH", providerId: provider.id, roundPayoutCap: 10n ** 9n })
+        .returning()
     )[0]!;
     const crashBase = { ...base, id: crash.id };
-    await expect(saveGame({ ...crashBase, maxWin: 3_000_000n, roundPayoutCap: 2_999_999n }, actor)).rejects.toMatchObject({ field: "roundPayoutCap" });
+    await expect(saveGame({ ...crashBase, maxWin: 3_000_000n, roundPayoutCap: 2_999_999n }, actor)).rejects.toMatchObject({
+      field: "roundPayoutCap",
+    });
     await saveGame({ ...crashBase, maxWin: 3_000_000n, roundPayoutCap: 3_000_000n }, actor);
     expect((await db.select().from(games).where(eq(games.id, crash.id)))[0]).toMatchObject({ maxWin: 3_000_000n, roundPayoutCap: 3_000_000n });
     const audit = await lastAudit("game.update");

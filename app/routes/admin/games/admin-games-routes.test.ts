@@ -192,7 +192,10 @@ describe("saving", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "game.update"), eq(auditLog.entityId, String(crash.id))));
-    expect(audit).toMatchObject({ before: { maxWin: "100000000", roundPayoutCap: "1000000000" }, after: { maxWin: "50000000", roundPayoutCap: "500000000" } });
+    expect(audit).toMatchObject({
+      before: { maxWin: "100000000", roundPayoutCap: "1000000000" },
+      after: { maxWin: "50000000", roundPayoutCap: "500000000" },
+    });
 
     for (const [body, field, text] of [
       [{ maxWin: "abc" }, "maxWin", "max win"],

@@ -136,7 +136,13 @@ async function cashBet(tx: Tx, bet: ActiveBet, limits: BetLimits, at: number, ga
     .returning({ id: crashBets.id });
   if (!done) return null;
   // The round's hash and crash point are not known to players yet: the betting record shows them after the crash.
-  const fairness = { game: "crash", crashRoundId: bet.roundId, gameNumber, cashoutAt: at, ...(capped ? { capped: true, maxPayout: String(payout) } : {}) };
+  const fairness = {
+    game: "crash",
+    crashRoundId: bet.roundId,
+    gameNumber,
+    cashoutAt: at,
+    ...(capped ? { capped: true, maxPayout: String(payout) } : {}),
+  };
   const won = walletOrThrow(
     await walletWin(
       {

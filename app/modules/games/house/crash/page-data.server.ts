@@ -14,7 +14,12 @@ export async function crashPageData(playerId: number) {
   const room = game ? await roundRoom(game) : null;
   return {
     game: game
-      ? { min: takaText(game.minStake), max: takaText(game.maxStake), maxWin: takaText(game.maxWin), roundRoom: room === null ? null : takaText(room) }
+      ? {
+          min: takaText(game.minStake),
+          max: takaText(game.maxStake),
+          maxWin: takaText(game.maxWin),
+          roundRoom: room === null ? null : takaText(room),
+        }
       : null,
     balance,
     view: crashView(state),

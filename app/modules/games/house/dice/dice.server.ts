@@ -67,7 +67,22 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
       await walletWin({ ...call, txnId: `${roundId}:win`, amount: payout, betTxnId: `${roundId}:bet`, roundClosed: true, fairness }, tx),
     );
     const { seedId, serverSeedHash, clientSeed, nonce } = seed;
-    return { roundId, stake, roll, target, direction, win, multiplier, payout, capped, balance: settled.balance, seedId, serverSeedHash, clientSeed, nonce };
+    return {
+      roundId,
+      stake,
+      roll,
+      target,
+      direction,
+      win,
+      multiplier,
+      payout,
+      capped,
+      balance: settled.balance,
+      seedId,
+      serverSeedHash,
+      clientSeed,
+      nonce,
+    };
   });
   await publishBalanceChanged(playerId);
   return result;

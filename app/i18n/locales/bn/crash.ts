@@ -31,7 +31,6 @@ export default {
   yourCashed: "{{multiplier}}× এ ক্যাশ-আউট, পেয়েছেন {{amount}}",
   yourLost: "হেরেছেন {{stake}}",
   yourVoided: "ফেরত {{stake}}",
-  betPlaced: "বাজি ধরা হয়েছে: {{stake}}",
   betCapped: "বাজি ধরা হয়েছে: {{stake}}। পেআউটের সীমায় এটি সর্বোচ্চ {{amount}}: অটো ক্যাশ-আউট {{multiplier}}× এ।",
   betMax: "বাজি ধরা হয়েছে: {{stake}}। এটি সর্বোচ্চ {{amount}} দেবে।",
   cashedOut: "{{multiplier}}× এ ক্যাশ-আউট: আপনি জিতেছেন {{amount}}",

@@ -29,7 +29,6 @@ export default {
   yourCashed: "Cashed out at {{multiplier}}× for {{amount}}",
   yourLost: "Lost {{stake}}",
   yourVoided: "Refunded {{stake}}",
-  betPlaced: "Bet placed: {{stake}}",
   betCapped: "Bet placed: {{stake}}. The payout limits cap it at {{amount}}: auto cash-out at {{multiplier}}×.",
   betMax: "Bet placed: {{stake}}. It pays at most {{amount}}.",
   cashedOut: "Cashed out at {{multiplier}}×: you won {{amount}}",

@@ -12,7 +12,7 @@ import enClient from "#app/i18n/locales/en/client.ts";
 import bnClient from "#app/i18n/locales/bn/client.ts";
 
 const seed = { serverSeedHash: "ab".repeat(32), clientSeed: "cs", nonce: 3 };
-const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00", maxWin: "৳1,000,000.00" };
+const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00", maxWin: "৳1,000,000.00", maxWinPoisha: "100000000" };
 // Reality checks off: the responsible-gaming link is shown, no modal.
 const reality = { dueAt: null, dueInMs: null, area: undefined };
 const base = { title: "x", area: undefined, balance: "৳1,000.00", game, seed, reality };

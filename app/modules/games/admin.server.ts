@@ -27,6 +27,8 @@ export const isGameAdminError = (e: unknown): e is GameAdminError => e instanceo
 export type Actor = { staffId: number; ip?: string | null };
 
 const MAX_STAKE = 10n ** 12n;
+/** ৳10,000 crore: the highest max win or round payout cap (the form's MAX_PAYOUT_LIMIT). */
+const MAX_PAYOUT_LIMIT = 10n ** 13n;
 const MAX_ORDER = 100_000;
 
 /** The secret as staff see it: never the value, only whether one is set and its last two characters. */
@@ -208,6 +210,10 @@ export type SaveGameInput = {
   /** Poisha. */
   minStake: bigint;
   maxStake: bigint;
+  /** Poisha, house games (issue 30); undefined keeps the saved value. At least maxStake. */
+  maxWin?: bigint;
+  /** Poisha, Crash only; undefined keeps the saved value. At least the max win. */
+  roundPayoutCap?: bigint;
 };
 
 const gameSnapshot = (g: Game) => ({
@@ -216,6 +222,8 @@ const gameSnapshot = (g: Game) => ({
   displayOrder: g.displayOrder,
   minStake: String(g.minStake),
   maxStake: String(g.maxStake),
+  maxWin: String(g.maxWin),
+  roundPayoutCap: g.roundPayoutCap === null ? null : String(g.roundPayoutCap),
   poster: g.poster,
 });
 
@@ -225,7 +233,24 @@ async function lockGame(tx: Tx, id: number) {
   return row;
 }
 
-/** Activates or deactivates, orders, features and sets the stake range of a game. Audited with before/after. */
+/**
+ * The max win and round payout cap a save sets (issue 30): a max win at least the max stake (a capped win never
+ * pays less than the stake), a round cap at least the max win (one bet always fits) and only on a game that has one.
+ */
+function payoutLimits(input: SaveGameInput, before: Game): { maxWin: bigint; roundPayoutCap: bigint | null } {
+  // Left out (an aggregator game's form has no such field: their providers cap their own wins), it stays.
+  const maxWin = input.maxWin ?? before.maxWin;
+  if (input.maxWin !== undefined && (typeof maxWin !== "bigint" || maxWin < input.maxStake || maxWin > MAX_PAYOUT_LIMIT)) {
+    throw new GameAdminError("invalid_input", "adminGames.errors.maxWinInvalid", "maxWin");
+  }
+  if (input.roundPayoutCap === undefined || before.roundPayoutCap === null) return { maxWin, roundPayoutCap: before.roundPayoutCap };
+  if (typeof input.roundPayoutCap !== "bigint" || input.roundPayoutCap < maxWin || input.roundPayoutCap > MAX_PAYOUT_LIMIT) {
+    throw new GameAdminError("invalid_input", "adminGames.errors.roundPayoutCapInvalid", "roundPayoutCap");
+  }
+  return { maxWin, roundPayoutCap: input.roundPayoutCap };
+}
+
+/** Activates or deactivates, orders, features and sets the stake range and payout limits of a game. Audited with before/after. */
 export async function saveGame(input: SaveGameInput, actor: Actor): Promise<Game> {
   if (!Number.isInteger(input.displayOrder) || input.displayOrder < 0 || input.displayOrder > MAX_ORDER) {
     throw new GameAdminError("invalid_input", "adminGames.errors.orderInvalid", "displayOrder");
@@ -238,6 +263,7 @@ export async function saveGame(input: SaveGameInput, actor: Actor): Promise<Game
   }
   const saved = await db.transaction(async (tx) => {
     const before = await lockGame(tx, input.id);
+    const limits = payoutLimits(input, before);
     const [after] = await tx
       .update(games)
       .set({
@@ -246,6 +272,7 @@ export async function saveGame(input: SaveGameInput, actor: Actor): Promise<Game
         displayOrder: input.displayOrder,
         minStake: input.minStake,
         maxStake: input.maxStake,
+        ...limits,
         updatedAt: new Date(),
       })
       .where(eq(games.id, before.id))

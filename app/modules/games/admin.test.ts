@@ -163,6 +163,31 @@ describe("games", () => {
     await expect(saveGame({ ...base, minStake: 1000n, maxStake: 1000n, id: 424242 }, actor)).rejects.toMatchObject({ code: "not_found" });
     expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ minStake: 500n, maxStake: 1_000_000n });
   });
+
+  it("sets the max win (at least the max stake) and a round payout cap (at least the max win, only where one exists)", async () => {
+    const base = { id: game.id, active: true, featured: false, displayOrder: 0, minStake: 1000n, maxStake: 2_500_000n };
+    await expect(saveGame({ ...base, maxWin: 2_499_999n }, actor)).rejects.toMatchObject({ field: "maxWin" });
+    await expect(saveGame({ ...base, maxWin: 10n ** 13n + 1n }, actor)).rejects.toMatchObject({ field: "maxWin" });
+    // Left out, the saved max win stays (an aggregator game's form has no such field).
+    await saveGame({ ...base, maxStake: 200_000_000n }, actor);
+    await saveGame({ ...base, maxWin: 3_000_000n, roundPayoutCap: 9_000_000n }, actor);
+    expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ maxWin: 3_000_000n, roundPayoutCap: null });
+    const crash = (
+      await db
+        .insert(games)
+        .values({ code: "KA-CRASH-ROCKET", name: "Rocket", type: "CRASH", providerId: provider.id, roundPayoutCap: 10n ** 9n })
+        .returning()
+    )[0]!;
+    const crashBase = { ...base, id: crash.id };
+    await expect(saveGame({ ...crashBase, maxWin: 3_000_000n, roundPayoutCap: 2_999_999n }, actor)).rejects.toMatchObject({
+      field: "roundPayoutCap",
+    });
+    await saveGame({ ...crashBase, maxWin: 3_000_000n, roundPayoutCap: 3_000_000n }, actor);
+    expect((await db.select().from(games).where(eq(games.id, crash.id)))[0]).toMatchObject({ maxWin: 3_000_000n, roundPayoutCap: 3_000_000n });
+    const audit = await lastAudit("game.update");
+    expect(audit!.before).toMatchObject({ maxWin: "100000000", roundPayoutCap: "1000000000" });
+    expect(audit!.after).toMatchObject({ maxWin: "3000000", roundPayoutCap: "3000000" });
+  });
 });
 
 describe("posters", () => {

@@ -13,5 +13,5 @@ export { fairHowKeys, houseGame, verifierFields, verifierGames, verifyLink } fro
 export { providerIconSrc } from "./provider-icon.ts";
 export { EXCHANGE_PLATFORM, filterTakesExchange, parseRecordFilter, recordDays, recordPageSizes, recordQuery } from "./records-filter.ts";
 export type { RecordFilter } from "./records-filter.ts";
-export { categoryTypes, gameTypes, isGameType } from "./types.ts";
+export { categoryTypes, gameTypes, HOUSE_PLATFORM, isGameType } from "./types.ts";
 export type { GameType } from "./types.ts";

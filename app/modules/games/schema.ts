@@ -63,6 +63,15 @@ export const games = pgTable(
     maxStake: bigint({ mode: "bigint" })
       .notNull()
       .default(sql`2500000`),
+    /**
+     * House games (issue 30, limits): the most one bet can pay, stake included (payout = min(stake × multiplier,
+     * maxWin)). Aggregator games ignore it (their provider enforces its own).
+     */
+    maxWin: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`100000000`),
+    /** Crash only (issue 30): the most a round's bets can pay together (their reserved max payouts); null elsewhere. */
+    roundPayoutCap: bigint({ mode: "bigint" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +81,8 @@ export const games = pgTable(
     index("games_provider_idx").on(t.providerId, t.active),
     index("games_featured_idx").on(t.featured, t.active, t.displayOrder),
     check("games_stakes_check", sql`${t.minStake} > 0 and ${t.maxStake} >= ${t.minStake}`),
+    check("games_max_win_check", sql`${t.maxWin} > 0`),
+    check("games_round_payout_cap_check", sql`${t.roundPayoutCap} is null or ${t.roundPayoutCap} > 0`),
   ],
 );
 
@@ -265,6 +276,8 @@ export const minesGames = pgTable(
       .$type<number[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Issue 30: the game's max win when it started (the most its cash-out pays); null for games started before it. */
+    maxWin: bigint({ mode: "bigint" }),
     status: text().$type<"playing" | "cashed" | "busted">().notNull().default("playing"),
     payout: bigint({ mode: "bigint" })
       .notNull()
@@ -353,6 +366,13 @@ export const crashBets = pgTable(
     payout: bigint({ mode: "bigint" })
       .notNull()
       .default(sql`0`),
+    /**
+     * Issue 30: the most this bet can pay (poisha), fixed when it was placed: the game's max win, its auto cash-out's
+     * payout and what was left of the round's payout cap, the least of them. Null for bets placed before it existed.
+     */
+    maxPayout: bigint({ mode: "bigint" }),
+    /** Issue 30: the limits lowered this bet's auto cash-out / max payout below what the player asked (shown at the bet). */
+    capped: boolean().notNull().default(false),
     status: text().$type<"active" | "cashed" | "lost" | "voided">().notNull().default("active"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),

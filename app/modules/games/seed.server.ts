@@ -5,11 +5,12 @@
 import { inArray } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import { houseGames } from "./house/registry.ts";
+import { DEFAULT_MAX_WIN } from "./house/limits.ts";
 import { gameProviders, games } from "./schema.ts";
 import { HOUSE_PLATFORM, type GameType } from "./types.ts";
 import { openHouseShards } from "./wallet.server.ts";
 
-type SeedGame = { type: GameType; name: string; featured?: boolean; code?: string };
+type SeedGame = { type: GameType; name: string; featured?: boolean; code?: string; maxWin?: bigint; roundPayoutCap?: bigint };
 type SeedProvider = { platform: string; name: string; kind: "house" | "aggregator"; filterId?: number; games: SeedGame[] };
 
 const g = (type: GameType, name: string, featured = false): SeedGame => ({ type, name, featured });
@@ -19,7 +20,11 @@ export const houseProvider: SeedProvider = {
   platform: HOUSE_PLATFORM,
   name: "DeshPlay Originals",
   kind: "house",
-  games: houseGames.map((h) => g(h.catalogue.type, h.catalogue.name, h.catalogue.featured)),
+  games: houseGames.map((h) => ({
+    ...g(h.catalogue.type, h.catalogue.name, h.catalogue.featured),
+    maxWin: DEFAULT_MAX_WIN,
+    roundPayoutCap: h.catalogue.roundPayoutCap,
+  })),
 };
 
 const agg = (platform: string, name: string, list: SeedGame[], filterId?: number): SeedProvider => ({
@@ -142,6 +147,8 @@ export async function seedGameCatalogue(db: Executor, { demo }: { demo: boolean 
         poster: posterPath(code),
         displayOrder: order * 10,
         featured: game.featured ?? false,
+        ...(game.maxWin ? { maxWin: game.maxWin } : {}),
+        roundPayoutCap: game.roundPayoutCap ?? null,
         createdAt: new Date(CREATED_BASE + order * DAY),
       };
     }),

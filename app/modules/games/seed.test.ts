@@ -25,6 +25,13 @@ describe("seedGameCatalogue", () => {
     ]);
     const [house] = await db.select().from(gameProviders);
     expect(house).toMatchObject({ platform: "HOUSE", name: "DeshPlay Originals", kind: "house" });
+    // Issue 30: every house game has a max win per bet of ৳10,00,000, and Crash a round payout cap of ৳10 crore.
+    const limits = await db.select({ code: games.code, maxWin: games.maxWin, cap: games.roundPayoutCap }).from(games).orderBy(games.displayOrder);
+    expect(limits).toEqual([
+      { code: "HOUSE-CRASH-CRASH", maxWin: 100_000_000n, cap: 10_000_000_000n },
+      { code: "HOUSE-ARCADE-DICE", maxWin: 100_000_000n, cap: null },
+      { code: "HOUSE-ARCADE-MINES", maxWin: 100_000_000n, cap: null },
+    ]);
     // The house shards exist before the first bet, so no bet pays for creating one.
     const shards = await Promise.all(Array.from({ length: HOUSE_SHARDS }, (_, i) => getAccountByCode(`game:house:${i}`, "BDT")));
     expect(shards.map((s) => s?.allowNegative)).toEqual(Array.from({ length: HOUSE_SHARDS }, () => true));

@@ -45,7 +45,13 @@ const view = (phase: "betting" | "running" | "crashed"): CrashView => ({
   chain: { terminatingHash: "12".repeat(32), salt: "ef".repeat(32), length: 100_000 },
 });
 const reality = { dueAt: null, dueInMs: null, area: undefined };
-const base = { title: "x", area: undefined, balance: "৳1,000.00", game: { min: "৳10.00", max: "৳25,000.00" }, reality };
+const base = {
+  title: "x",
+  area: undefined,
+  balance: "৳1,000.00",
+  game: { min: "৳10.00", max: "৳25,000.00", maxWin: "৳1,000,000.00", roundRoom: "৳5,00,000.00" },
+  reality,
+};
 
 it("renders every phase in English and Bangla without a missing string; refreshes itself only without JS while running", async () => {
   const running = await render("en", { ...base, view: view("running") });
@@ -58,6 +64,9 @@ it("renders every phase in English and Bangla without a missing string; refreshe
   expect(running).toContain('<noscript><meta http-equiv="refresh" content="2"/></noscript>');
   expect(betting).not.toContain("http-equiv");
   expect(betting).toContain("বাজি ধরুন");
+  // Issue 30: the max win and what this round can still pay, before the bet.
+  expect(running).toContain("Max win ৳1,000,000.00 per bet · Max payout this round: ৳5,00,000.00");
+  expect(betting).toContain("এই রাউন্ডে সর্বোচ্চ পেআউট: ৳5,00,000.00");
   expect(betting).toContain("Bet placed: ৳10.00");
   expect(crashed).toContain("Crashed at 3.21×");
   expect(crashed).toContain(`/fair?game=crash&amp;hash=${"cd".repeat(32)}&amp;salt=${"ef".repeat(32)}&amp;gameNumber=6#verifier`);

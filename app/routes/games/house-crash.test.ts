@@ -8,7 +8,8 @@ import { publishCrash } from "#app/modules/games/house/crash/hub.server.ts";
 import { markCrashed, voidRound } from "#app/modules/games/house/crash/rounds.server.ts";
 import { bettingRound, ensureCrashGame, fundedPlayer, runRound } from "#app/modules/games/house/crash/test-helpers.ts";
 import type { CrashView } from "#app/modules/games/house/crash/view.ts";
-import { crashRounds } from "#app/modules/games/schema.ts";
+import { crashRounds, games } from "#app/modules/games/schema.ts";
+import { CRASH_CODE } from "#app/modules/games/house/crash/game.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
 import * as state from "../api/crash-state.ts";
 import * as events from "../resources/crash-events.ts";
@@ -45,7 +46,7 @@ describe("/house/crash", () => {
     const out = await call(page, "/house/crash", { cookie });
     const data = out.data as { view: CrashView; balance: string; game: { min: string; max: string } };
     expect(data.balance).toBe("৳100.00");
-    expect(data.game).toEqual({ min: "৳10.00", max: "৳25,000.00" });
+    expect(data.game).toEqual({ min: "৳10.00", max: "৳25,000.00", maxWin: "৳1,000,000.00", roundRoom: null });
     expect(data.view.round).toMatchObject({ id: live.id, phase: "running", crashPoint: null, hash: null });
     expect(data.view.round!.multiplier).toBeGreaterThanOrEqual(134);
     expect(data.view.history[0]).toMatchObject({ id: done.id, crashPoint: 321, crashText: "3.21", hash: done.hash, voided: false });
@@ -82,6 +83,31 @@ describe("/house/crash", () => {
     const odd = await call(page, "/house/crash", { cookie, form: { intent: "steal" } });
     expect(odd.status).toBe(400);
     await db.update(crashRounds).set({ status: "voided" }).where(eq(crashRounds.id, round.id));
+  });
+
+  it("shows the max win and what the round can still pay before the bet, and the bet's max payout after it", async () => {
+    await db.update(games).set({ maxWin: 2_000_000n, roundPayoutCap: 3_000_000n }).where(eq(games.code, CRASH_CODE));
+    try {
+      const round = await bettingRound(500);
+      const first = await loggedIn(await fundedPlayer(1_000_000n));
+      const before = await call(page, "/house/crash", { cookie: first });
+      expect((before.data as { game: unknown }).game).toMatchObject({ maxWin: "৳20,000.00", roundRoom: "৳20,000.00" });
+      const capped = await call(page, "/house/crash", { cookie: first, form: { intent: "bet", stake: "100", autoCashout: "500" } });
+      expect((capped.data as { notice: string }).notice).toBe(
+        "Bet placed: ৳100.00. The payout limits cap it at ৳20,000.00: auto cash-out at 200.00×.",
+      );
+      const second = await loggedIn(await fundedPlayer(1_000_000n));
+      expect(((await call(page, "/house/crash", { cookie: second })).data as { game: unknown }).game).toMatchObject({ roundRoom: "৳10,000.00" });
+      const manual = await call(page, "/house/crash", { cookie: second, form: { intent: "bet", stake: "100" } });
+      expect((manual.data as { notice: string }).notice).toBe("Bet placed: ৳100.00. It pays at most ৳10,000.00.");
+      const third = await loggedIn(await fundedPlayer(1_000_000n));
+      const full = await call(page, "/house/crash", { cookie: third, form: { intent: "bet", stake: "100" } });
+      expect(full.status).toBe(400);
+      expect(errorsOf(full)[""]?.map(inEnglish)).toEqual(["This round has reached its payout limit: wait for the next round."]);
+      await db.update(crashRounds).set({ status: "voided" }).where(eq(crashRounds.id, round.id));
+    } finally {
+      await db.update(games).set({ maxWin: 100_000_000n, roundPayoutCap: null }).where(eq(games.code, CRASH_CODE));
+    }
   });
 });
 

@@ -43,7 +43,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const placed = await houseServerGames.crash.play.bet(player.id, { stake: parseTaka(input.stake) ?? 0n, autoCashout });
       return {
         result: submission.reply({ resetForm: true }),
-        notice: translate(context, "crash.betPlaced", { stake: takaText(placed.stake) }),
+        notice: placed.capped
+          ? translate(context, "crash.betCapped", {
+              stake: takaText(placed.stake),
+              amount: takaText(placed.maxPayout),
+              multiplier: multiplierText(placed.autoCashout ?? 0),
+            })
+          : translate(context, "crash.betMax", { stake: takaText(placed.stake), amount: takaText(placed.maxPayout) }),
         areas: [],
       };
     }
@@ -107,6 +113,13 @@ export default function HouseCrash({ loaderData, actionData: latestActionData }:
       <GameHeader
         title={t("crash.title")}
         limits={game ? t("crash.limits", { min: game.min, max: game.max }) : null}
+        maxWin={
+          game
+            ? [t("crash.maxWin", { amount: game.maxWin }), game.roundRoom === null ? null : t("crash.roundRoom", { amount: game.roundRoom })]
+                .filter(Boolean)
+                .join(" · ")
+            : null
+        }
         balanceLabel={t("crash.balance")}
         balance={balance}
         testId="crash-balance"

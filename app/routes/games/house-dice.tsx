@@ -48,6 +48,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       roll: hundredthsText(r.roll),
       win: r.win,
       payout: takaText(r.payout),
+      capped: r.capped,
       multiplier: multiplierText(r.multiplier),
       nonce: r.nonce,
       clientSeed: r.clientSeed,
@@ -62,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 /** Chance, multiplier and payout on a win for the values in the form, when they make a valid bet. */
-function preview(stake: string | undefined, target: string | undefined, direction: string | undefined) {
+function preview(stake: string | undefined, target: string | undefined, direction: string | undefined, maxWin: bigint | null) {
   const parsed = diceFormSchema.safeParse({ stake: stake ?? "", target: target ?? "", direction });
   if (!parsed.success) return null;
   const t = toHundredths(parsed.data.target);
@@ -70,7 +71,9 @@ function preview(stake: string | undefined, target: string | undefined, directio
   if (!diceTargetAllowed(t, d)) return null;
   const m = diceMultiplier(t, d);
   const stakePoisha = parseTaka(parsed.data.stake)!;
-  const payout = dicePayout(stakePoisha, m);
+  const full = dicePayout(stakePoisha, m);
+  // Held to the game's max win, as the roll pays it (house/limits.ts).
+  const payout = maxWin !== null && full > maxWin ? maxWin : full;
   return { chance: diceChanceText(t, d), multiplier: multiplierText(m), payout: hundredthsText(Number(payout)) };
 }
 
@@ -88,12 +91,13 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
     shouldRevalidate: "onInput",
   });
   const outcome = actionData?.outcome;
-  const p = preview(fields.stake.value, fields.target.value, fields.direction.value);
+  const p = preview(fields.stake.value, fields.target.value, fields.direction.value, loaderData.game ? BigInt(loaderData.game.maxWinPoisha) : null);
   return (
     <main className="mx-auto max-w-md p-3" data-testid="dice-page">
       <GameHeader
         title={t("house.dice.title")}
         limits={loaderData.game ? t("house.limits", { min: loaderData.game.min, max: loaderData.game.max }) : null}
+        maxWin={loaderData.game ? t("house.maxWin", { amount: loaderData.game.maxWin }) : null}
         balanceLabel={t("house.balance")}
         balance={loaderData.balance}
         testId="house-balance"
@@ -114,7 +118,9 @@ export default function HouseDice({ loaderData, actionData }: Route.ComponentPro
             >
               <h2 className="text-xs text-white/60">{t("house.dice.result")}</h2>
               <p className="text-4xl font-extrabold tabular-nums text-white">{t("house.dice.rolled", { roll: outcome.roll })}</p>
-              <p className="mt-1 font-semibold">{outcome.win ? t("house.dice.won", { amount: outcome.payout }) : t("house.dice.lost")}</p>
+              <p className="mt-1 font-semibold">
+                {outcome.win ? t(outcome.capped ? "house.capped" : "house.dice.won", { amount: outcome.payout }) : t("house.dice.lost")}
+              </p>
               <p className="mt-1 break-all text-xs text-white/50">
                 {t("house.dice.usedSeed", { nonce: outcome.nonce, clientSeed: outcome.clientSeed })}
               </p>

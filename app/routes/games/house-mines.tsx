@@ -102,6 +102,7 @@ export default function HouseMines({ loaderData, actionData }: Route.ComponentPr
       <GameHeader
         title={t("house.mines.title")}
         limits={loaderData.game ? t("house.limits", { min: loaderData.game.min, max: loaderData.game.max }) : null}
+        maxWin={loaderData.game ? t("house.maxWin", { amount: loaderData.game.maxWin }) : null}
         balanceLabel={t("house.balance")}
         balance={loaderData.balance}
         testId="house-balance"

@@ -12,7 +12,7 @@ import enClient from "#app/i18n/locales/en/client.ts";
 import bnClient from "#app/i18n/locales/bn/client.ts";
 
 const seed = { serverSeedHash: "ab".repeat(32), clientSeed: "cs", nonce: 3, nextServerSeedHash: "ef".repeat(32) };
-const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00" };
+const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00", maxWin: "৳1,000,000.00", maxWinPoisha: "100000000" };
 // Reality checks off: the responsible-gaming link is shown, no modal.
 const reality = { dueAt: null, dueInMs: null, area: undefined };
 const base = { title: "x", area: undefined, balance: "৳1,000.00", game, seed, reality };
@@ -110,6 +110,8 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
   for (const html of out.slice(0, 4)) expect(html).toContain('data-testid="game-rg-link"');
   expect(out[1]).toContain("দায়িত্বশীল গেমিং");
   expect(out[0]).toContain("Rolled 42.17");
+  expect(out[0]).toContain("Max win ৳1,000,000.00 per bet");
+  expect(out[1]).toContain("প্রতি বাজিতে সর্বোচ্চ জয় ৳1,000,000.00");
   expect(out[2]).toContain('name="tile"');
   expect(out[2]).not.toContain("💣");
   expect(out[3]).toContain("Boom! You hit a mine.");

@@ -14,6 +14,10 @@ const id = z.coerce
   .positive()
   .max(2 ** 31 - 1);
 const stake = (key: string) => takaTextField(key, { min: 1n });
+/** ৳10,000 crore: the highest max win or round payout cap the form takes (admin.server.ts checks the same). */
+export const MAX_PAYOUT_LIMIT = 10n ** 13n;
+// House games only (issue 30): left out (the field is not shown) or empty, the saved value stays.
+const payoutLimit = (key: string) => takaTextField(key, { min: 1n, max: MAX_PAYOUT_LIMIT }).optional();
 
 /** Crash seeding event, step 1: the public value announced to become the salt. */
 export const chainPublishSchema = z.object({
@@ -44,12 +48,20 @@ export const gameFormSchema = z
     displayOrder: order,
     minStake: stake("adminGames.errors.minStakeInvalid"),
     maxStake: stake("adminGames.errors.maxStakeInvalid"),
+    maxWin: payoutLimit("adminGames.errors.maxWinInvalid"),
+    roundPayoutCap: payoutLimit("adminGames.errors.roundPayoutCapInvalid"),
   })
   .superRefine((v, ctx) => {
     const min = parseTaka(v.minStake);
     const max = parseTaka(v.maxStake);
     if (min !== undefined && max !== undefined && max < min)
       ctx.addIssue({ code: "custom", path: ["maxStake"], message: "adminGames.errors.maxStakeInvalid" });
+    const maxWin = v.maxWin === undefined ? undefined : parseTaka(v.maxWin);
+    if (maxWin !== undefined && max !== undefined && maxWin < max)
+      ctx.addIssue({ code: "custom", path: ["maxWin"], message: "adminGames.errors.maxWinInvalid" });
+    const cap = v.roundPayoutCap === undefined ? undefined : parseTaka(v.roundPayoutCap);
+    if (cap !== undefined && maxWin !== undefined && cap < maxWin)
+      ctx.addIssue({ code: "custom", path: ["roundPayoutCap"], message: "adminGames.errors.roundPayoutCapInvalid" });
   });
 
 export const providerFormSchema = z.object({

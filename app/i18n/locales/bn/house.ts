@@ -4,6 +4,8 @@ import type en from "../en/house.ts";
 export default {
   balance: "ব্যালেন্স",
   limits: "বাজি {{min}} – {{max}}",
+  maxWin: "প্রতি বাজিতে সর্বোচ্চ জয় {{amount}}",
+  capped: "সর্বোচ্চ জয় দেওয়া হয়েছে: {{amount}}",
   stake: "বাজি (৳)",
   unavailable: "এই গেমটি এখন পাওয়া যাচ্ছে না।",
   provablyFair: "প্রমাণযোগ্যভাবে ন্যায্য",

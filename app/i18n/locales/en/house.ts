@@ -2,6 +2,8 @@
 export default {
   balance: "Balance",
   limits: "Stake {{min}} – {{max}}",
+  maxWin: "Max win {{amount}} per bet",
+  capped: "Paid the max win: {{amount}}",
   stake: "Stake (৳)",
   unavailable: "This game is not available right now.",
   provablyFair: "Provably fair",
@@ -84,7 +86,8 @@ export default {
     },
     gameHash: "Game hash",
     gameNumber: "Game number (optional: checks the chain)",
-    chainFound: "✓ Hashing this game hash {{game}} times gives {{hash}}, the published terminating hash of chain #{{chain}}: it is game {{game}} of that chain.",
+    chainFound:
+      "✓ Hashing this game hash {{game}} times gives {{hash}}, the published terminating hash of chain #{{chain}}: it is game {{game}} of that chain.",
     chainNotFound: "✗ Hashing this game hash {{game}} times gives {{hash}}, which is no published chain's terminating hash: check the game number.",
     salt: "Salt",
     check: "Verify",

@@ -1,4 +1,4 @@
-// The catalogue row of an in-house game (stake limits, active flag), looked up by its code.
+// The catalogue row of an in-house game (stake limits, max win, active flag), looked up by its code.
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { HOUSE_PLATFORM } from "../types.ts";
@@ -6,12 +6,30 @@ import { gameProviders, games } from "../schema.ts";
 import { HouseError } from "./errors.ts";
 import { takaText } from "#app/kernel/money.ts";
 
-export type HouseGame = { id: number; code: string; name: string; minStake: bigint; maxStake: bigint };
+export type HouseGame = {
+  id: number;
+  code: string;
+  name: string;
+  minStake: bigint;
+  maxStake: bigint;
+  /** The most one bet pays, stake included (limits.ts). */
+  maxWin: bigint;
+  /** Crash: the most a round's bets pay together; null for the other games. */
+  roundPayoutCap: bigint | null;
+};
 
 /** The active game with this code from the house provider, or undefined. */
 export async function findHouseGame(code: string): Promise<HouseGame | undefined> {
   const [row] = await db
-    .select({ id: games.id, code: games.code, name: games.name, minStake: games.minStake, maxStake: games.maxStake })
+    .select({
+      id: games.id,
+      code: games.code,
+      name: games.name,
+      minStake: games.minStake,
+      maxStake: games.maxStake,
+      maxWin: games.maxWin,
+      roundPayoutCap: games.roundPayoutCap,
+    })
     .from(games)
     .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
     .where(and(eq(games.code, code), eq(games.active, true), eq(gameProviders.platform, HOUSE_PLATFORM), eq(gameProviders.status, "active")));

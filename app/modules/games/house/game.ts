@@ -46,7 +46,8 @@ export type HouseGame = {
   /** The game's page (its route in app/routes.ts); the house provider's launch URL. */
   path: string;
   /** The catalogue row every install starts with. */
-  catalogue: { type: GameType; name: string; featured: boolean };
+  /** `roundPayoutCap`: a shared-round game's cap on what a round pays (issue 30); every house game gets limits.ts's max win. */
+  catalogue: { type: GameType; name: string; featured: boolean; roundPayoutCap?: bigint };
   fairness: {
     /** "seeds": from the player's seed pair (server seed, client seed, nonce); "chain": from a public hash chain. */
     source: "seeds" | "chain";

@@ -15,7 +15,15 @@ export async function playableBalance(playerId: number): Promise<string> {
 export async function housePageData(playerId: number, code: string) {
   const [game, balance, seed] = await Promise.all([findHouseGame(code), playableBalance(playerId), getActiveSeed(playerId)]);
   return {
-    game: game ? { name: game.name, min: takaText(game.minStake), max: takaText(game.maxStake) } : null,
+    game: game
+      ? {
+          name: game.name,
+          min: takaText(game.minStake),
+          max: takaText(game.maxStake),
+          maxWin: takaText(game.maxWin),
+          maxWinPoisha: String(game.maxWin),
+        }
+      : null,
     balance,
     seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce, nextServerSeedHash: seed.nextServerSeedHash },
   };

@@ -165,6 +165,54 @@ describe("saving", () => {
     expect(bad.status).toBe(400);
     expect((await db.select().from(games).where(eq(games.id, game.id)))[0]).toMatchObject({ minStake: 500n });
   });
+
+  it("a max win and a round payout cap in taka, audited; bad ones are a 400 on their field, never a 500", async () => {
+    const house = (await db.insert(gameProviders).values({ platform: "HOUSE", name: "Originals", kind: "house" }).returning())[0]!;
+    const crash = (
+      await db
+        .insert(games)
+        .values({ code: "HOUSE-CRASH-CRASH", name: "Crash", type: "CRASH", providerId: house.id, roundPayoutCap: 1_000_000_000n })
+        .returning()
+    )[0]!;
+    const page = await call(gamesRoute.loader as Handler, "/admin/games?type=CRASH", { cookie: cookies.content });
+    expect((page.data as { games: { code: string; maxWin: string | null; roundPayoutCap: string | null }[] }).games).toEqual([
+      expect.objectContaining({ code: "HOUSE-CRASH-CRASH", maxWin: "1000000", roundPayoutCap: "10000000" }),
+    ]);
+    const fields = { intent: "save", id: String(crash.id), active: "on", displayOrder: "1", minStake: "10", maxStake: "25,000" };
+    const ok = await call(gamesRoute.action as Handler, "/admin/games", {
+      cookie: cookies.content,
+      body: form({ ...fields, maxWin: "5,00,000", roundPayoutCap: "50,00,000" }),
+    });
+    expect(ok.status).toBe(302);
+    expect((await db.select().from(games).where(eq(games.id, crash.id)))[0]).toMatchObject({
+      maxWin: 50_000_000n,
+      roundPayoutCap: 500_000_000n,
+    });
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "game.update"), eq(auditLog.entityId, String(crash.id))));
+    expect(audit).toMatchObject({
+      before: { maxWin: "100000000", roundPayoutCap: "1000000000" },
+      after: { maxWin: "50000000", roundPayoutCap: "500000000" },
+    });
+
+    for (const [body, field, text] of [
+      [{ maxWin: "abc" }, "maxWin", "max win"],
+      [{ maxWin: "0" }, "maxWin", "max win"],
+      [{ maxWin: "20,000" }, "maxWin", "max win"], // below the max stake
+      [{ maxWin: "99999999999999999999" }, "maxWin", "max win"],
+      [{ maxWin: "5,00,000", roundPayoutCap: "1,00,000" }, "roundPayoutCap", "round payout cap"], // below the max win
+      [{ maxWin: "5,00,000", roundPayoutCap: "-5" }, "roundPayoutCap", "round payout cap"],
+    ] as const) {
+      const bad = await call(gamesRoute.action as Handler, "/admin/games", { cookie: cookies.content, body: form({ ...fields, ...body }) });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      const result = (bad.data as { result: { error?: Record<string, string[]> } }).result;
+      expect(Object.keys(result.error ?? {})).toContain(field);
+      expect(answerInEnglish(bad.data)).toContain(text);
+    }
+    expect((await db.select().from(games).where(eq(games.id, crash.id)))[0]).toMatchObject({ maxWin: 50_000_000n, roundPayoutCap: 500_000_000n });
+  });
 });
 
 describe("posters", () => {

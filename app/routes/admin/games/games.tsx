@@ -17,7 +17,7 @@ import {
   setGamePoster,
   DEFAULT_POSTER,
 } from "#app/modules/games/index.server.ts";
-import { gameTypes, isGameType } from "#app/modules/games/index.ts";
+import { gameTypes, HOUSE_PLATFORM, isGameType } from "#app/modules/games/index.ts";
 import { parseTaka, takaInput } from "#app/kernel/money.ts";
 import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";
@@ -85,6 +85,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       displayOrder: g.displayOrder,
       minStake: takaInput(g.minStake),
       maxStake: takaInput(g.maxStake),
+      // Issue 30: house games only (aggregator providers cap their own wins); the round cap only on Crash.
+      maxWin: g.platform === HOUSE_PLATFORM ? takaInput(g.maxWin) : null,
+      roundPayoutCap: g.roundPayoutCap === null ? null : takaInput(g.roundPayoutCap),
     })),
   };
 }
@@ -134,6 +137,8 @@ export async function action({ request, url }: Route.ActionArgs) {
         displayOrder: v.displayOrder,
         minStake: parseTaka(v.minStake)!,
         maxStake: parseTaka(v.maxStake)!,
+        maxWin: v.maxWin === undefined ? undefined : parseTaka(v.maxWin)!,
+        roundPayoutCap: v.roundPayoutCap === undefined ? undefined : parseTaka(v.roundPayoutCap)!,
       },
       actor,
     );
@@ -171,6 +176,8 @@ function GameCard({
       displayOrder: String(game.displayOrder),
       minStake: game.minStake,
       maxStake: game.maxStake,
+      maxWin: game.maxWin ?? undefined,
+      roundPayoutCap: game.roundPayoutCap ?? undefined,
     },
     constraint: getZodConstraint(gameFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: gameFormSchema }),
@@ -217,6 +224,22 @@ function GameCard({
             errors={fields.maxStake.errors}
             errorId={fields.maxStake.errorId}
           />
+          {game.maxWin !== null ? (
+            <AdminField
+              label={t("adminGames.games.maxWin")}
+              inputProps={{ ...getInputProps(fields.maxWin, { type: "text" }), inputMode: "decimal" }}
+              errors={fields.maxWin.errors}
+              errorId={fields.maxWin.errorId}
+            />
+          ) : null}
+          {game.roundPayoutCap !== null ? (
+            <AdminField
+              label={t("adminGames.games.roundPayoutCap")}
+              inputProps={{ ...getInputProps(fields.roundPayoutCap, { type: "text" }), inputMode: "decimal" }}
+              errors={fields.roundPayoutCap.errors}
+              errorId={fields.roundPayoutCap.errorId}
+            />
+          ) : null}
         </div>
         <SubmitButton
           label={t("adminGames.games.save")}

@@ -1,16 +1,18 @@
 // Crash bets and cash-outs through the seamless wallet. Every "only once" rule is a row condition in the database:
 // one bet per player per round (unique index), a bet only while the round takes bets (the round row is read FOR
-// SHARE, so the engine's switch to running waits for it), a bet leaves "active" once (cashed, lost or voided).
+// UPDATE, so the engine's switch to running waits for it and the round's bets take its payout cap one at a time),
+// a bet leaves "active" once (cashed, lost or voided).
 import { and, desc, eq, sql } from "drizzle-orm";
-import { db, type Tx } from "#app/db/db.server.ts";
+import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
-import { findHouseGame } from "../game-row.server.ts";
+import { findHouseGame, type HouseGame } from "../game-row.server.ts";
 import { crashBets, crashRounds } from "../../schema.ts";
 import { HOUSE_PLATFORM } from "../../types.ts";
 import { type WalletFailure, type WalletSuccess, walletBet, walletRollback, walletWin } from "../../wallet.server.ts";
-import { multiplierAt, payoutAt } from "./curve.ts";
+import { multiplierAt } from "./curve.ts";
+import { betLimit, cappedPayout, MAX_AUTO_CASHOUT } from "./limits.ts";
 import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
 import { CRASH_CODE } from "./game.ts";
@@ -18,8 +20,7 @@ import { crashHub, type CrashHub } from "./hub.server.ts";
 import { refusalMessage } from "#app/modules/protection/index.ts";
 import { takaText } from "#app/kernel/money.ts";
 
-/** The highest auto cash-out a player can set: 1,000,000.00×. */
-export const MAX_AUTO_CASHOUT = 100_000_000;
+export { MAX_AUTO_CASHOUT };
 
 export const walletRoundId = (roundId: number) => `crash:${roundId}`;
 export const crashTxnId = (roundId: number, playerId: number, kind: "bet" | "win" | "rollback") => `crash:${roundId}:${playerId}:${kind}`;
@@ -35,7 +36,26 @@ function walletOrThrow(result: WalletSuccess | WalletFailure): WalletSuccess {
 
 const call = (roundId: number, playerId: number) => ({ platform: HOUSE_PLATFORM, playerId, roundId: walletRoundId(roundId), gameCode: CRASH_CODE });
 
-export type PlacedBet = { betId: number; roundId: number; stake: bigint; autoCashout: number | null; balance: bigint };
+export type PlacedBet = {
+  betId: number;
+  roundId: number;
+  stake: bigint;
+  /** Hundredths: the auto cash-out the bet got (lower than asked when `capped`). */
+  autoCashout: number | null;
+  /** The most the bet can pay (max win and the round's payout cap). */
+  maxPayout: bigint;
+  capped: boolean;
+  balance: bigint;
+};
+
+/** What the round's bets reserved of its payout cap (their max payouts), read after the round row is locked. */
+async function reservedOf(tx: Executor, roundId: number): Promise<bigint> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${crashBets.maxPayout}), 0)::text` })
+    .from(crashBets)
+    .where(eq(crashBets.roundId, roundId));
+  return BigInt(row?.total ?? "0");
+}
 
 /** A bet on the round taking bets now. autoCashout: hundredths (101 = 1.01×) or null. */
 export async function placeBet(playerId: number, input: { stake: bigint; autoCashout: number | null }): Promise<PlacedBet> {
@@ -60,11 +80,14 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
       .where(and(eq(crashRounds.status, "betting"), sql`${crashRounds.bettingEndsAt} > clock_timestamp()`))
       .orderBy(desc(crashRounds.id))
       .limit(1)
-      .for("share");
+      .for("update");
     if (!round) throw new CrashError("betting_closed", "Bets are closed: wait for the next round.");
+    const room = game.roundPayoutCap === null ? null : game.roundPayoutCap - (await reservedOf(tx, round.id));
+    const limit = betLimit(stake, autoCashout, game.maxWin, room);
+    if (!limit) throw new CrashError("round_full", "This round has reached its payout limit: wait for the next round.");
     const [bet] = await tx
       .insert(crashBets)
-      .values({ roundId: round.id, playerId, stake, currency: player.currency, autoCashout })
+      .values({ roundId: round.id, playerId, stake, currency: player.currency, ...limit })
       .onConflictDoNothing()
       .returning({ id: crashBets.id });
     if (!bet) throw new CrashError("already_bet", "You already have a bet on this round.");
@@ -72,18 +95,40 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
     const paid = walletOrThrow(
       await walletBet({ ...call(round.id, playerId), txnId: crashTxnId(round.id, playerId, "bet"), amount: stake, fairness }, tx),
     );
-    return { betId: bet.id, roundId: round.id, stake, autoCashout, balance: paid.balance };
+    return { betId: bet.id, roundId: round.id, stake, ...limit, balance: paid.balance };
   });
   await publishBalanceChanged(playerId);
   await crashHub().publish({ t: "bet", r: placed.roundId, n: maskName(player.username), s: String(stake) });
   return placed;
 }
 
+/**
+ * What a bet placed now could pay at most (the max win, or less when the round taking bets has less room left
+ * under its payout cap; 0 when full); null when no round takes bets or the game has no round cap. Shown before the
+ * bet: the bet itself takes its room atomically (placeBet).
+ */
+export async function roundRoom(game: HouseGame): Promise<bigint | null> {
+  if (game.roundPayoutCap === null) return null;
+  const [round] = await db
+    .select({ id: crashRounds.id })
+    .from(crashRounds)
+    .where(and(eq(crashRounds.status, "betting"), sql`${crashRounds.bettingEndsAt} > clock_timestamp()`))
+    .orderBy(desc(crashRounds.id))
+    .limit(1);
+  if (!round) return null;
+  const left = game.roundPayoutCap - (await reservedOf(db, round.id));
+  return left < 0n ? 0n : left < game.maxWin ? left : game.maxWin;
+}
+
 type ActiveBet = { id: number; roundId: number; playerId: number; stake: bigint };
+/** Its limits as placed: a cash-out pays at most maxPayout; a capped bet cashed at its (lowered) auto paid its cap. */
+type BetLimits = { maxPayout: bigint | null; capped: boolean; autoCashout: number | null };
 
 /** Cashes an active bet at `at` inside tx: null when it is no longer active (cashed, lost or voided meanwhile). */
-async function cashBet(tx: Tx, bet: ActiveBet, at: number, gameNumber: number) {
-  const payout = payoutAt(bet.stake, at);
+async function cashBet(tx: Tx, bet: ActiveBet, limits: BetLimits, at: number, gameNumber: number) {
+  const held = cappedPayout(bet.stake, at, limits.maxPayout);
+  const { payout } = held;
+  const capped = held.capped || (limits.capped && limits.autoCashout !== null && at >= limits.autoCashout);
   const [done] = await tx
     .update(crashBets)
     .set({ status: "cashed", cashoutAt: at, payout, settledAt: sql`now()` })
@@ -91,7 +136,13 @@ async function cashBet(tx: Tx, bet: ActiveBet, at: number, gameNumber: number) {
     .returning({ id: crashBets.id });
   if (!done) return null;
   // The round's hash and crash point are not known to players yet: the betting record shows them after the crash.
-  const fairness = { game: "crash", crashRoundId: bet.roundId, gameNumber, cashoutAt: at };
+  const fairness = {
+    game: "crash",
+    crashRoundId: bet.roundId,
+    gameNumber,
+    cashoutAt: at,
+    ...(capped ? { capped: true, maxPayout: String(payout) } : {}),
+  };
   const won = walletOrThrow(
     await walletWin(
       {
@@ -122,7 +173,7 @@ export type CashOut = { roundId: number; cashoutAt: number; payout: bigint; bala
 export async function cashOut(playerId: number): Promise<CashOut> {
   const result = await db.transaction(async (tx) => {
     const result = await tx.execute(sql`
-      select b.id, b.round_id, b.stake, b.auto_cashout, r.crash_point, r.game_number,
+      select b.id, b.round_id, b.stake, b.auto_cashout, b.max_payout, b.capped, r.crash_point, r.game_number,
              (extract(epoch from (clock_timestamp() - r.started_at)) * 1000)::float8 as elapsed
       from crash_bets b join crash_rounds r on r.id = b.round_id
       where b.player_id = ${playerId} and b.status = 'active' and r.status = 'running'
@@ -133,6 +184,8 @@ export async function cashOut(playerId: number): Promise<CashOut> {
       round_id: unknown;
       stake: string;
       auto_cashout: number | null;
+      max_payout: string | null;
+      capped: boolean;
       crash_point: unknown;
       game_number: number;
       elapsed: unknown;
@@ -142,7 +195,8 @@ export async function cashOut(playerId: number): Promise<CashOut> {
     const now = multiplierAt(Number(row.elapsed));
     if (now >= Number(row.crash_point)) throw new CrashError("crashed", "Too late: the round has crashed.");
     const at = row.auto_cashout !== null ? Math.min(now, row.auto_cashout) : now;
-    const cashed = await cashBet(tx, bet, at, row.game_number);
+    const limits = { maxPayout: row.max_payout === null ? null : BigInt(row.max_payout), capped: row.capped, autoCashout: row.auto_cashout };
+    const cashed = await cashBet(tx, bet, limits, at, row.game_number);
     return cashed ? { bet, roundId: bet.roundId, cashoutAt: at, ...cashed } : null;
   });
   if (!result) throw await whyNoCashOut(playerId);
@@ -167,8 +221,12 @@ async function whyNoCashOut(playerId: number): Promise<CrashError> {
 }
 
 /** The engine's auto cash-out of one bet at its auto cash-out value; false when it was no longer active. */
-export async function autoCashOut(hub: CrashHub, bet: ActiveBet & { autoCashout: number }, gameNumber: number): Promise<boolean> {
-  const cashed = await db.transaction((tx) => cashBet(tx, bet, bet.autoCashout, gameNumber));
+export async function autoCashOut(
+  hub: CrashHub,
+  bet: ActiveBet & { autoCashout: number; maxPayout: bigint | null; capped: boolean },
+  gameNumber: number,
+): Promise<boolean> {
+  const cashed = await db.transaction((tx) => cashBet(tx, bet, bet, bet.autoCashout, gameNumber));
   if (!cashed) return false;
   await publishBalanceChanged(bet.playerId);
   await announceCashout(hub, bet, bet.autoCashout, cashed.payout);

@@ -7,6 +7,7 @@ export type CrashErrorCode =
   | "stake_range"
   | "auto_invalid"
   | "betting_closed"
+  | "round_full"
   | "already_bet"
   | "no_bet"
   | "already_cashed"

@@ -2,6 +2,7 @@
 // Its rounds come from the public hash chain and a salt, not from the players' seed pairs.
 import { defineHouseGame, hundredthsOf, type VerifierDisplay } from "../game.ts";
 import { multiplierText } from "./curve.ts";
+import { DEFAULT_ROUND_PAYOUT_CAP } from "../limits.ts";
 
 export const CRASH_CODE = "HOUSE-CRASH-CRASH";
 
@@ -21,7 +22,7 @@ export const crashGame = defineHouseGame({
   id: "crash",
   code: CRASH_CODE,
   path: "/house/crash",
-  catalogue: { type: "CRASH", name: "Crash", featured: true },
+  catalogue: { type: "CRASH", name: "Crash", featured: true, roundPayoutCap: DEFAULT_ROUND_PAYOUT_CAP },
   fairness: {
     source: "chain",
     label: "house.fair.games.crash",

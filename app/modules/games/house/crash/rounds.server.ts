@@ -46,7 +46,15 @@ export async function elapsedMs(roundId: number): Promise<number> {
   return Number(row?.ms ?? 0);
 }
 
-export type AutoBet = { id: number; roundId: number; playerId: number; stake: bigint; autoCashout: number };
+export type AutoBet = {
+  id: number;
+  roundId: number;
+  playerId: number;
+  stake: bigint;
+  autoCashout: number;
+  maxPayout: bigint | null;
+  capped: boolean;
+};
 
 /** Active bets with an auto cash-out, lowest first. */
 export async function autoBets(roundId: number): Promise<AutoBet[]> {
@@ -57,6 +65,8 @@ export async function autoBets(roundId: number): Promise<AutoBet[]> {
       playerId: crashBets.playerId,
       stake: crashBets.stake,
       autoCashout: crashBets.autoCashout,
+      maxPayout: crashBets.maxPayout,
+      capped: crashBets.capped,
     })
     .from(crashBets)
     .where(and(eq(crashBets.roundId, roundId), eq(crashBets.status, "active"), isNotNull(crashBets.autoCashout)))
@@ -97,6 +107,8 @@ export async function settleCrashedBets(hub: CrashHub, round: CrashRound, salt: 
       playerId: crashBets.playerId,
       stake: crashBets.stake,
       autoCashout: crashBets.autoCashout,
+      maxPayout: crashBets.maxPayout,
+      capped: crashBets.capped,
     })
     .from(crashBets)
     .where(and(eq(crashBets.roundId, round.id), eq(crashBets.status, "active"), lte(crashBets.autoCashout, round.crashPoint)));

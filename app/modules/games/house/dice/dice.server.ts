@@ -11,6 +11,7 @@ import { checkStake, requireHouseGame } from "../game-row.server.ts";
 import { DICE_CODE } from "./game.ts";
 import { takeNonce } from "../seeds.server.ts";
 import { walletOrThrow } from "../wallet-call.server.ts";
+import { cappedFairness, capPayout } from "../limits.ts";
 
 export type DiceBet = { stake: bigint; target: number; direction: DiceDirection };
 
@@ -25,6 +26,8 @@ export type DiceResult = {
   /** Ten-thousandths (19801 = 1.9801x). */
   multiplier: number;
   payout: bigint;
+  /** The payout was held to the game's max win. */
+  capped: boolean;
   balance: bigint;
   seedId: number;
   serverSeedHash: string;
@@ -45,7 +48,7 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
     const seed = await takeNonce(tx, playerId);
     const roll = diceRoll(seed.serverSeed, seed.clientSeed, seed.nonce, seed.algorithm);
     const win = diceWins(roll, target, direction);
-    const payout = win ? dicePayout(stake, multiplier) : 0n;
+    const { payout, capped } = capPayout(win ? dicePayout(stake, multiplier) : 0n, game.maxWin);
     const fairness = {
       game: "dice",
       seedId: seed.seedId,
@@ -57,6 +60,7 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
       target,
       direction,
       multiplier,
+      ...cappedFairness(capped, game.maxWin),
     };
     const call = { platform: HOUSE_PLATFORM, playerId, roundId, gameCode: game.code };
     walletOrThrow(await walletBet({ ...call, txnId: `${roundId}:bet`, amount: stake, fairness }, tx));
@@ -64,7 +68,22 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
       await walletWin({ ...call, txnId: `${roundId}:win`, amount: payout, betTxnId: `${roundId}:bet`, roundClosed: true, fairness }, tx),
     );
     const { seedId, serverSeedHash, clientSeed, nonce } = seed;
-    return { roundId, stake, roll, target, direction, win, multiplier, payout, balance: settled.balance, seedId, serverSeedHash, clientSeed, nonce };
+    return {
+      roundId,
+      stake,
+      roll,
+      target,
+      direction,
+      win,
+      multiplier,
+      payout,
+      capped,
+      balance: settled.balance,
+      seedId,
+      serverSeedHash,
+      clientSeed,
+      nonce,
+    };
   });
   await publishBalanceChanged(playerId);
   return result;

@@ -16,6 +16,7 @@ import { checkStake, requireHouseGame } from "../game-row.server.ts";
 import { MINES_CODE } from "./game.ts";
 import { takeNonce } from "../seeds.server.ts";
 import { walletOrThrow } from "../wallet-call.server.ts";
+import { cappedFairness, capPayout } from "../limits.ts";
 
 export type MinesView = {
   id: number;
@@ -41,6 +42,12 @@ const roundIdOf = (gameId: number) => `mines:${gameId}`;
 
 type GameSeed = { serverSeed: string; serverSeedHash: string; clientSeed: string; algorithm: FairAlgorithm };
 
+/** What cashing out with k safe tiles pays: held to the max win fixed at the start (none for older games). */
+const cashValue = (game: MinesGame, k: number) => {
+  const payout = minesPayout(game.stake, game.mines, k);
+  return game.maxWin === null ? { payout, capped: false } : capPayout(payout, game.maxWin);
+};
+
 function view(game: MinesGame, seed: GameSeed): MinesView {
   const k = game.revealed.length;
   const playing = game.status === "playing";
@@ -52,7 +59,7 @@ function view(game: MinesGame, seed: GameSeed): MinesView {
     revealed: game.revealed,
     multiplier: k > 0 ? minesMultiplier(game.mines, k) : 0,
     nextMultiplier: playing && k < MINES_TILES - game.mines ? minesMultiplier(game.mines, k + 1) : null,
-    payout: playing ? (k > 0 ? minesPayout(game.stake, game.mines, k) : 0n) : game.payout,
+    payout: playing ? (k > 0 ? cashValue(game, k).payout : 0n) : game.payout,
     minePositions: playing ? null : minePositions(seed.serverSeed, seed.clientSeed, game.nonce, game.mines, seed.algorithm),
     serverSeedHash: seed.serverSeedHash,
     clientSeed: seed.clientSeed,
@@ -103,7 +110,7 @@ export async function startMines(playerId: number, input: { stake: bigint; mines
       const seed = await takeNonce(tx, playerId);
       const [game] = await tx
         .insert(minesGames)
-        .values({ playerId, seedId: seed.seedId, nonce: seed.nonce, mines: input.mines, stake, currency: player.currency })
+        .values({ playerId, seedId: seed.seedId, nonce: seed.nonce, mines: input.mines, stake, currency: player.currency, maxWin: gameRow.maxWin })
         .returning();
       const fairness = {
         game: "mines",
@@ -149,7 +156,7 @@ async function withGameInPlay<T>(playerId: number, step: (tx: Tx, game: MinesGam
 async function settle(tx: Tx, game: MinesGame, revealed: number[], busted: boolean): Promise<MinesView> {
   const seed = await seedOf(tx, game.seedId);
   const k = revealed.length - (busted ? 1 : 0);
-  const payout = busted ? 0n : minesPayout(game.stake, game.mines, k);
+  const { payout, capped } = busted ? { payout: 0n, capped: false } : cashValue(game, k);
   const [ended] = await tx
     .update(minesGames)
     .set({ revealed, status: busted ? "busted" : "cashed", payout, endedAt: new Date() })
@@ -168,6 +175,7 @@ async function settle(tx: Tx, game: MinesGame, revealed: number[], busted: boole
     minePositions: v.minePositions,
     revealed,
     multiplier: busted ? 0 : minesMultiplier(game.mines, k),
+    ...cappedFairness(capped, game.maxWin ?? 0n),
   };
   const win = walletOrThrow(
     await walletWin(

@@ -18,7 +18,7 @@ import {
   diceTargetAllowed,
   dicePayout,
   hundredthsText,
-  multiplierText,
+  houseMultiplierText,
 } from "#app/modules/games/index.ts";
 import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/index.server.ts";
 import { parseTaka, takaText } from "#app/kernel/money.ts";
@@ -49,7 +49,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       win: r.win,
       payout: takaText(r.payout),
       capped: r.capped,
-      multiplier: multiplierText(r.multiplier),
+      multiplier: houseMultiplierText(r.multiplier),
       nonce: r.nonce,
       clientSeed: r.clientSeed,
       serverSeedHash: r.serverSeedHash,
@@ -74,7 +74,7 @@ function preview(stake: string | undefined, target: string | undefined, directio
   const full = dicePayout(stakePoisha, m);
   // Held to the game's max win, as the roll pays it (house/limits.ts).
   const payout = maxWin !== null && full > maxWin ? maxWin : full;
-  return { chance: diceChanceText(t, d), multiplier: multiplierText(m), payout: hundredthsText(Number(payout)) };
+  return { chance: diceChanceText(t, d), multiplier: houseMultiplierText(m), payout: hundredthsText(Number(payout)) };
 }
 
 export default function HouseDice({ loaderData, actionData }: Route.ComponentProps) {

@@ -68,7 +68,11 @@ describe("/house/dice", () => {
     const cookie = await loggedIn(player);
     const out = await call(dice, "/house/dice", { cookie, form: { stake: "10", target: "50.00", direction: "over" } });
     expect(out.status).toBe(200);
-    const { outcome } = out.data as { outcome: { roll: string; win: boolean; payout: string; nonce: number; serverSeedHash: string } };
+    const { outcome } = out.data as {
+      outcome: { roll: string; win: boolean; payout: string; multiplier: string; nonce: number; serverSeedHash: string };
+    };
+    // Dice multipliers are ten-thousandths (1.9801×), not the hundredths Crash shows (it read 198.01×).
+    expect(outcome.multiplier).toBe("1.9801");
     expect(outcome.nonce).toBe(0);
     expect(outcome.payout).toBe(outcome.win ? "৳19.80" : "৳0.00");
     expect(Number(outcome.roll) > 50).toBe(outcome.win);

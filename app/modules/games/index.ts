@@ -8,6 +8,7 @@ export type { PublicRound } from "./house/crash/public.ts";
 // Dice and Mines show ten-thousandths; Crash's multiplierText (above) shows hundredths.
 export { diceChanceText, diceMultiplier, dicePayout, diceTargetAllowed, multiplierText as houseMultiplierText } from "./house/dice/rules.ts";
 export { hundredthsText } from "./house/game.ts";
+export { capPayout } from "./house/limits.ts";
 export type { DiceDirection } from "./house/dice/rules.ts";
 export { fairHowKeys, houseGame, verifierFields, verifierGames, verifyLink } from "./house/registry.ts";
 export { providerIconSrc } from "./provider-icon.ts";

@@ -19,6 +19,7 @@ import {
   dicePayout,
   hundredthsText,
   houseMultiplierText,
+  capPayout,
 } from "#app/modules/games/index.ts";
 import { houseServerGames, isHouseError, stakeFromText } from "#app/modules/games/index.server.ts";
 import { parseTaka, takaText } from "#app/kernel/money.ts";
@@ -72,8 +73,8 @@ function preview(stake: string | undefined, target: string | undefined, directio
   const m = diceMultiplier(t, d);
   const stakePoisha = parseTaka(parsed.data.stake)!;
   const full = dicePayout(stakePoisha, m);
-  // Held to the game's max win, as the roll pays it (house/limits.ts).
-  const payout = maxWin !== null && full > maxWin ? maxWin : full;
+  // Held to the game's max win, as the roll pays it.
+  const { payout } = capPayout(full, maxWin);
   return { chance: diceChanceText(t, d), multiplier: houseMultiplierText(m), payout: hundredthsText(Number(payout)) };
 }
 

@@ -13,9 +13,9 @@ export const DEFAULT_MAX_WIN = 100_000_000n;
  */
 export const DEFAULT_ROUND_PAYOUT_CAP = 10_000_000_000n;
 
-/** A payout held to the max win, and whether the cap took something off. */
-export function capPayout(payout: bigint, maxWin: bigint): { payout: bigint; capped: boolean } {
-  return payout > maxWin ? { payout: maxWin, capped: true } : { payout, capped: false };
+/** A payout held to the max win (null: no limit, as for rows from before limits), and whether the cap took something off. */
+export function capPayout(payout: bigint, maxWin: bigint | null): { payout: bigint; capped: boolean } {
+  return maxWin !== null && payout > maxWin ? { payout: maxWin, capped: true } : { payout, capped: false };
 }
 
 /** What a capped round's fairness data adds (nothing for an uncapped one): the betting record shows it. */

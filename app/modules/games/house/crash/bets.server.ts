@@ -57,6 +57,15 @@ async function reservedOf(tx: Executor, roundId: number): Promise<bigint> {
   return BigInt(row?.total ?? "0");
 }
 
+/** The round taking bets now (by the database clock), as a query the caller may lock. */
+const roundTakingBets = (ex: Executor) =>
+  ex
+    .select({ id: crashRounds.id, gameNumber: crashRounds.gameNumber, chainId: crashRounds.chainId })
+    .from(crashRounds)
+    .where(and(eq(crashRounds.status, "betting"), sql`${crashRounds.bettingEndsAt} > clock_timestamp()`))
+    .orderBy(desc(crashRounds.id))
+    .limit(1);
+
 /** A bet on the round taking bets now. autoCashout: hundredths (101 = 1.01×) or null. */
 export async function placeBet(playerId: number, input: { stake: bigint; autoCashout: number | null }): Promise<PlacedBet> {
   const game = await findHouseGame(CRASH_CODE);
@@ -74,13 +83,7 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
   if (!player) throw new CrashError("wallet_refused", "Unknown player.");
 
   const placed = await db.transaction(async (tx) => {
-    const [round] = await tx
-      .select({ id: crashRounds.id, gameNumber: crashRounds.gameNumber, chainId: crashRounds.chainId })
-      .from(crashRounds)
-      .where(and(eq(crashRounds.status, "betting"), sql`${crashRounds.bettingEndsAt} > clock_timestamp()`))
-      .orderBy(desc(crashRounds.id))
-      .limit(1)
-      .for("update");
+    const [round] = await roundTakingBets(tx).for("update");
     if (!round) throw new CrashError("betting_closed", "Bets are closed: wait for the next round.");
     const room = game.roundPayoutCap === null ? null : game.roundPayoutCap - (await reservedOf(tx, round.id));
     const limit = betLimit(stake, autoCashout, game.maxWin, room);
@@ -109,12 +112,7 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
  */
 export async function roundRoom(game: HouseGame): Promise<bigint | null> {
   if (game.roundPayoutCap === null) return null;
-  const [round] = await db
-    .select({ id: crashRounds.id })
-    .from(crashRounds)
-    .where(and(eq(crashRounds.status, "betting"), sql`${crashRounds.bettingEndsAt} > clock_timestamp()`))
-    .orderBy(desc(crashRounds.id))
-    .limit(1);
+  const [round] = await roundTakingBets(db);
   if (!round) return null;
   const left = game.roundPayoutCap - (await reservedOf(db, round.id));
   return left < 0n ? 0n : left < game.maxWin ? left : game.maxWin;

@@ -2,6 +2,7 @@
 // cash-out's payout, the game's max win and what is left of the round's payout cap; when a limit is below what
 // the player asked, the bet's auto cash-out is lowered to the highest multiplier whose payout fits (a bet without
 // one keeps cashing out by hand; a manual cash-out beyond its max payout pays the max payout).
+import { capPayout } from "../limits.ts";
 import { payoutAt } from "./curve.ts";
 
 /** The highest auto cash-out a player can set: 1,000,000.00×. */
@@ -35,7 +36,4 @@ export function betLimit(stake: bigint, auto: number | null, maxWin: bigint, roo
 }
 
 /** What a cash-out at `at` pays: the curve's payout held to the bet's max payout (none for bets placed before it). */
-export function cappedPayout(stake: bigint, at: number, maxPayout: bigint | null): { payout: bigint; capped: boolean } {
-  const raw = payoutAt(stake, at);
-  return maxPayout !== null && raw > maxPayout ? { payout: maxPayout, capped: true } : { payout: raw, capped: false };
-}
+export const cappedPayout = (stake: bigint, at: number, maxPayout: bigint | null) => capPayout(payoutAt(stake, at), maxPayout);

@@ -43,10 +43,7 @@ const roundIdOf = (gameId: number) => `mines:${gameId}`;
 type GameSeed = { serverSeed: string; serverSeedHash: string; clientSeed: string; algorithm: FairAlgorithm };
 
 /** What cashing out with k safe tiles pays: held to the max win fixed at the start (none for older games). */
-const cashValue = (game: MinesGame, k: number) => {
-  const payout = minesPayout(game.stake, game.mines, k);
-  return game.maxWin === null ? { payout, capped: false } : capPayout(payout, game.maxWin);
-};
+const cashValue = (game: MinesGame, k: number) => capPayout(minesPayout(game.stake, game.mines, k), game.maxWin);
 
 function view(game: MinesGame, seed: GameSeed): MinesView {
   const k = game.revealed.length;

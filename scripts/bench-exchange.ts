@@ -1,14 +1,16 @@
 // npm run bench:exchange — the exchange's three figures (issue 7):
-//  (1) the pure matching core: orders per second in memory (target ≥ 1,000,000);
+//  (1) the pure matching core: orders per second in memory (target ≥ 1,500,000);
 //  (2) bet placements per second end to end (placeOrder: advisory lock, book, fills, exposure holds in the ledger) on
-//      PostgreSQL, 20 concurrent players on one market and spread over 50 markets (needs DATABASE_URL, loopback only;
-//      creates and drops bench_exchange_<random>; skipped without it);
+//      PostgreSQL, 50 concurrent players on one market and spread over 50 markets, with p50/p99 per placement, beside
+//      bench:wallet's calls per second at 50 clients measured first in the same run (issue 29's targets: one market
+//      ≥ 0.15× the wallet, 50 markets ≥ 0.45×, p99 < 100 ms) (needs DATABASE_URL, loopback only; creates and drops
+//      bench_exchange_<random> and bench_wallet_<random>; skipped without it);
 //  (3) live prices to N viewers of one market (default 2,000): a child process serves the real
 //      /resources/exchange-events and /api/match-odds loaders on an in-memory PGlite; this process connects the
 //      viewers and measures the time from a price change (a bet committed; also from the bet's request) to the last
 //      viewer, and the server's CPU, then the same viewers polling /api/match-odds every 300 ms as the original site did.
 // Options: --viewers=N (default 2000), --changes=N (default 50), --seconds=N per placement run (default 5),
-// --orders=N for the core (default 1,000,000).
+// --orders=N for the core (default 1,000,000), --parts=1,2,3 (which figures to measure).
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import http from "node:http";
@@ -26,9 +28,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 if (args.has("server")) await serve();
 else {
-  await matchingCore();
-  await fanOut();
-  await placements();
+  const parts = (args.get("parts") ?? "1,2,3").split(",");
+  if (parts.includes("1")) await matchingCore();
+  if (parts.includes("3")) await fanOut();
+  if (parts.includes("2")) await placements();
   process.exit(0);
 }
 
@@ -70,7 +73,7 @@ async function matchingCore() {
   }
   const fmt = (n: number) => Math.round(n).toLocaleString("en");
   console.log(
-    `(1) Matching core: ${fmt(count)} orders a round (${fmt(fills)} fills, ${resting} resting at the end): ${rounds.map(fmt).join(", ")} orders/s in three rounds (target ≥ 1,000,000/s)`,
+    `(1) Matching core: ${fmt(count)} orders a round (${fmt(fills)} fills, ${resting} resting at the end): ${rounds.map(fmt).join(", ")} orders/s in three rounds (target ≥ 1,500,000/s)`,
   );
 }
 
@@ -322,6 +325,9 @@ async function placements() {
     return;
   }
   const seconds = Math.min(num("seconds", 5), 30);
+  // The wallet's calls per second on this machine now, the yardstick the placement targets are set against.
+  // Run alone before the placements, so neither takes the other's CPU.
+  const walletCps = await walletCallsPerSecond(seconds);
   const { createBenchDatabase, benchPlayerRows } = await import("./bench-database.ts");
   const bench = await createBenchDatabase("exchange");
   try {
@@ -330,20 +336,22 @@ async function placements() {
     const { placeOrder } = await import("#app/modules/exchange/orders.server.ts");
     const { parseOdds } = await import("#app/modules/exchange/ladder.ts");
     const { players } = await import("#app/modules/players/schema.ts");
-    const { transfer } = await import("#app/modules/ledger/transfers.server.ts");
+    const { transferLinked } = await import("#app/modules/ledger/transfers.server.ts");
     const { checkLedgerInvariants } = await import("#app/modules/ledger/invariants.server.ts");
     const { stopEventBus } = await import("#app/modules/events/bus.server.ts");
-    const PLAYERS = 20;
-    const rows = await db.insert(players).values(benchPlayerRows(PLAYERS)).returning({ id: players.id });
-    for (const r of rows) {
-      await transfer({
-        key: `fund:${r.id}`,
-        debit: "house:bench-float",
-        credit: `player:${r.id}:main`,
-        amount: 10n ** 12n,
-        currency: "BDT",
-        kind: "deposit",
-      });
+    const CLIENTS = 50;
+    const rows = await db.insert(players).values(benchPlayerRows(CLIENTS)).returning({ id: players.id });
+    for (let i = 0; i < rows.length; i += 20) {
+      await transferLinked(
+        rows.slice(i, i + 20).map((r) => ({
+          key: `fund:${r.id}`,
+          debit: "house:bench-float",
+          credit: `player:${r.id}:main`,
+          amount: 10n ** 12n,
+          currency: "BDT" as const,
+          kind: "deposit",
+        })),
+      );
     }
     const markets: { id: number; runners: number[] }[] = [];
     for (let i = 0; i < 50; i++) {
@@ -363,24 +371,32 @@ async function placements() {
     }
     const base = parseOdds("2")!;
     let key = 0;
+    const place = (playerId: number, m: { id: number; runners: number[] }) =>
+      placeOrder({
+        playerId,
+        marketId: m.id,
+        runnerId: m.runners[key % 2]!,
+        side: key % 3 === 0 ? "lay" : "back",
+        tick: base - 2 + (key % 5),
+        stake: 10_000n,
+        requestKey: `b${key++}`,
+      });
     const run = async (spread: number) => {
       let placed = 0;
       let refused = 0;
+      const latencies: number[] = [];
+      // Unmeasured: every client's connection opens and its statements are prepared, as a running server's are.
+      await Promise.all(rows.map((p, i) => place(p.id, markets[i % spread]!).catch(() => undefined)));
       const stopAt = performance.now() + seconds * 1000;
+      const cpu = process.cpuUsage();
       await Promise.all(
         rows.map(async (p, i) => {
           while (performance.now() < stopAt) {
             const m = markets[(i + placed) % spread]!;
+            const started = performance.now();
             try {
-              await placeOrder({
-                playerId: p.id,
-                marketId: m.id,
-                runnerId: m.runners[key % 2]!,
-                side: key % 3 === 0 ? "lay" : "back",
-                tick: base - 2 + (key % 5),
-                stake: 10_000n,
-                requestKey: `b${key++}`,
-              });
+              await place(p.id, m);
+              latencies.push(performance.now() - started);
               placed++;
             } catch {
               refused++;
@@ -388,17 +404,23 @@ async function placements() {
           }
         }),
       );
-      return { perSecond: placed / seconds, refused };
+      const used = process.cpuUsage(cpu);
+      latencies.sort((a, b) => a - b);
+      const nodeCpu = (used.user + used.system) / 1000 / (seconds * 1000);
+      return { perSecond: placed / seconds, refused, p50: q(latencies, 0.5), p99: q(latencies, 0.99), nodeCpu };
     };
     const one = await run(1);
     const fifty = await run(50);
     const invariants = await checkLedgerInvariants();
+    const ratio = (x: number) => (walletCps ? `${(x / walletCps).toFixed(2)}× the wallet` : "wallet figure missing");
     console.log(
-      `(2) Bet placements on PostgreSQL ${bench.host} (${PLAYERS} concurrent players, ${seconds} s each, exposure held in the ledger per bet):`,
+      `(2) Bet placements on PostgreSQL ${bench.host} (${CLIENTS} concurrent players, ${seconds} s each, exposure held in the ledger per bet); ` +
+        `bench:wallet in the same run, 50 clients: ${walletCps ? Math.round(walletCps) : "?"} calls/s`,
     );
-    console.log(
-      `    one market: ${one.perSecond.toFixed(0)} placements/s (${one.refused} refused); 50 markets: ${fifty.perSecond.toFixed(0)} placements/s (${fifty.refused} refused)`,
-    );
+    const line = (name: string, r: Awaited<ReturnType<typeof run>>, target: number) =>
+      `    ${name}: ${r.perSecond.toFixed(0)} placements/s = ${ratio(r.perSecond)} (target ≥ ${target}×), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (target < 100 ms), ${r.refused} refused; node CPU ${Math.round(r.nodeCpu * 100)} % of a core`;
+    console.log(line("one market", one, 0.15));
+    console.log(line("50 markets", fifty, 0.45));
     console.log(`    ledger invariants after the runs: ${invariants.ok ? "all hold" : "FAILED"}`);
     // The app's connections go before the database does.
     await stopEventBus();
@@ -406,4 +428,20 @@ async function placements() {
   } finally {
     await bench.drop();
   }
+}
+
+/** bench:wallet at 50 clients in a child process (its own database): its calls per second, or null if it failed. */
+function walletCallsPerSecond(seconds: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.resolve("scripts/bench-wallet.ts"), `--seconds=${seconds}`], {
+      env: { ...process.env, BENCH_CLIENTS: "50" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("close", () => {
+      const row = out.split("\n").find((l) => /^\s*wallet\s+50\s/.test(l));
+      resolve(row ? Number(row.trim().split(/\s+/)[3]) : null);
+    });
+  });
 }

@@ -3,11 +3,23 @@
 // Call inside the transaction that holds the market's lock (orders.server.ts).
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
-import { transfer, voidHold } from "#app/modules/ledger/index.server.ts";
+import { preparedRows } from "#app/db/rows.server.ts";
+import { applyLinked, type LedgerOp } from "#app/modules/ledger/index.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
 import type { Currency } from "#app/modules/players/index.ts";
+import { ExchangeError } from "./errors.ts";
 import { marketKind } from "./market-kinds.ts";
 import { exposureOf, oddsProfit, type RunnerPosition } from "./pnl.ts";
-import { exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
+import {
+  type ExchangeFill,
+  type ExchangeOrder,
+  exchangeExposures,
+  exchangeFills,
+  exchangeMarkets,
+  exchangeOrders,
+  exchangeRunners,
+  type MarketKind,
+} from "./schema.ts";
 
 export const EXCHANGE_HOUSE = "house:exchange";
 
@@ -76,44 +88,131 @@ export async function playersBook(tx: Tx, marketId: number, kind: MarketKind, ru
   return spec.book({ orders, fills }, runnerIds, false);
 }
 
+/** These players' orders in the market, and for a kind with a book the fills of those orders. */
+async function ordersOf(tx: Tx, marketId: number, ids: number[]) {
+  const theirOrders = and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.playerId, ids));
+  const orders = await tx.select().from(exchangeOrders).where(theirOrders);
+  return { orders, fills: [] as ExchangeFill[] };
+}
+
+type SummedRow = { player_id: number; runner_id: number; side: "back" | "lay"; tick: number | null; matched: string; ret: string; open: string };
+
 /**
- * Recomputes the player's exposure and replaces the hold when it changed. Throws the ledger's insufficient_funds
- * when a larger exposure does not fit main's available balance (the caller rolls its transaction back).
+ * A book kind's positions as few rows, whatever the players' history in the market: per player, runner and side the
+ * matched stakes and what they return summed (their P&L adds up: kinds/match-odds.ts counts an order's matched part
+ * from these two figures), and each unmatched remainder with its price. Shaped as orders for the kind's `book`.
  */
-export async function syncExposure(tx: Tx, playerId: number, marketId: number, currency: Currency, kind?: MarketKind): Promise<bigint> {
-  const amount = exposureOf((await marketBook(tx, playerId, marketId, kind)).values());
-  const [current] = await tx
-    .select()
-    .from(exchangeExposures)
-    .where(and(eq(exchangeExposures.playerId, playerId), eq(exchangeExposures.marketId, marketId)));
-  if ((current?.amount ?? 0n) === amount) return amount;
-  const version = (current?.version ?? 0) + 1;
-  const base = `exchange:${marketId}:${playerId}:exposure:${version}`;
-  if (current?.holdId) await voidHold({ key: `${base}:release`, holdId: current.holdId }, tx);
-  let holdId: number | null = null;
-  if (amount > 0n) {
-    const hold = await transfer(
-      {
-        key: base,
-        debit: `player:${playerId}:main`,
-        credit: EXCHANGE_HOUSE,
-        amount,
-        currency,
-        kind: "exchange_exposure",
-        pending: true,
-        memo: `Exchange market ${marketId} exposure`,
-        meta: { marketId },
-      },
-      tx,
-    );
-    holdId = hold.transfer.id;
+async function summedPositions(tx: Tx, marketId: number, ids: number[]): Promise<ExchangeOrder[]> {
+  const who = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = await preparedRows<SummedRow>(
+    tx,
+    sql`select player_id, runner_id, side, null::int as tick, sum(matched)::text as matched, sum(matched_return)::text as ret, '0' as open
+      from exchange_orders where market_id = ${marketId}::int and player_id in (${who}) and matched > 0
+      group by player_id, runner_id, side
+      union all
+      select player_id, runner_id, side, tick, '0', '0', (size - matched - cancelled)::text
+      from exchange_orders where market_id = ${marketId}::int and player_id in (${who}) and status in ('unmatched', 'partially_matched')`,
+  );
+  return rows.map((r, i) => {
+    const matched = BigInt(r.matched);
+    const open = BigInt(r.open);
+    return {
+      id: -1 - i,
+      marketId,
+      runnerId: r.runner_id,
+      playerId: r.player_id,
+      side: r.side,
+      tick: r.tick,
+      rate: null,
+      line: null,
+      size: matched + open,
+      matched,
+      cancelled: 0n,
+      lapsed: 0n,
+      matchedReturn: BigInt(r.ret),
+      matchedAt: null,
+      status: open > 0n ? "unmatched" : "matched",
+      persist: false,
+      requestKey: "",
+      profit: null,
+      placedAt: new Date(0),
+      updatedAt: new Date(0),
+    };
+  });
+}
+
+export type ExposureRow = { playerId: number; marketId: number; amount: bigint; holdId: number | null; version: number };
+
+/**
+ * Recomputes these players' exposures in the market and replaces the holds of those that changed, in a fixed number
+ * of statements however many players: their orders, the fills of those orders, their current exposures and
+ * currencies, and one linked ledger write (each changed hold voided and its successor placed); returns the exposure
+ * rows to write (`saveExposures`, with the market's version). Throws the
+ * ledger's insufficient_funds when a larger exposure does not fit main's available balance (the caller rolls its
+ * transaction back). `runnerIds`: the market's runners when the caller already read them.
+ */
+export async function syncExposureHolds(
+  tx: Tx,
+  marketId: number,
+  kind: MarketKind,
+  playerIds: readonly number[],
+  runnerIds?: readonly number[],
+): Promise<{ exposures: Map<number, bigint>; changed: ExposureRow[] }> {
+  const ids = [...new Set(playerIds)].sort((a, b) => a - b);
+  const exposures = new Map<number, bigint>();
+  if (ids.length === 0) return { exposures, changed: [] };
+  const spec = marketKind(kind);
+  const { orders, fills } = spec.hasBook ? { orders: await summedPositions(tx, marketId, ids), fills: [] } : await ordersOf(tx, marketId, ids);
+  const current = await tx
+    .select({
+      playerId: players.id,
+      currency: players.currency,
+      amount: exchangeExposures.amount,
+      holdId: exchangeExposures.holdId,
+      version: exchangeExposures.version,
+    })
+    .from(players)
+    .leftJoin(exchangeExposures, and(eq(exchangeExposures.playerId, players.id), eq(exchangeExposures.marketId, marketId)))
+    .where(inArray(players.id, ids));
+  const runners = runnerIds ?? (await runnerIdsOf(tx, marketId, kind));
+  const ops: LedgerOp[] = [];
+  const rows: ExposureRow[] = [];
+  for (const id of ids) {
+    const mine = orders.filter((o) => o.playerId === id);
+    const amount = exposureOf(spec.book({ orders: mine, fills }, runners, true).values());
+    exposures.set(id, amount);
+    const row = current.find((c) => c.playerId === id);
+    if (!row) throw new ExchangeError("player_blocked");
+    if ((row?.amount ?? 0n) === amount) continue;
+    const version = (row?.version ?? 0) + 1;
+    const base = `exchange:${marketId}:${id}:exposure:${version}`;
+    if (row?.holdId) ops.push({ op: "void", input: { key: `${base}:release`, holdId: row.holdId } });
+    if (amount > 0n) {
+      ops.push({
+        op: "transfer",
+        input: {
+          key: base,
+          debit: `player:${id}:main`,
+          credit: EXCHANGE_HOUSE,
+          amount,
+          currency: row.currency as Currency,
+          kind: "exchange_exposure",
+          pending: true,
+          memo: `Exchange market ${marketId} exposure`,
+          meta: { marketId },
+        },
+      });
+    }
+    rows.push({ playerId: id, marketId, amount, holdId: null, version });
   }
-  await tx
-    .insert(exchangeExposures)
-    .values({ playerId, marketId, amount, holdId, version })
-    .onConflictDoUpdate({
-      target: [exchangeExposures.playerId, exchangeExposures.marketId],
-      set: { amount, holdId, version, updatedAt: sql`now()` },
-    });
-  return amount;
+  const holds = new Map<string, number>();
+  // Linked, at most 40 operations a write (two per player).
+  for (let i = 0; i < ops.length; i += 40) {
+    for (const r of await applyLinked(ops.slice(i, i + 40), tx)) holds.set(r.transfer.key, r.transfer.id);
+  }
+  const changed = rows.map((r) => ({ ...r, holdId: holds.get(`exchange:${marketId}:${r.playerId}:exposure:${r.version}`) ?? null }));
+  return { exposures, changed };
 }

@@ -3,13 +3,14 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish, publishBalanceChanged } from "#app/modules/events/index.server.ts";
-import { isLedgerError, lockPlayerAccounts } from "#app/modules/ledger/index.server.ts";
+import { isLedgerError, lockPlayerAccounts, runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { type Currency } from "#app/modules/players/index.ts";
-import { checkBeforeStake, type StakeAmount } from "#app/modules/protection/index.server.ts";
+import { checkBeforeStake, excludedAt, type KnownStakeContext, type StakeAmount, type StakeLimit } from "#app/modules/protection/index.server.ts";
+import { preparedRows } from "#app/db/rows.server.ts";
 import { ExchangeError } from "./errors.ts";
-import { syncExposure } from "./exposure.server.ts";
-import { exchangeMarkets, type MarketKind } from "./schema.ts";
+import { syncExposureHolds } from "./exposure.server.ts";
+import type { MarketKind } from "./schema.ts";
 
 const LOCK_SPACE = 0x45584348; // "EXCH"
 
@@ -24,31 +25,82 @@ export async function playerCurrency(tx: Tx, playerId: number): Promise<Currency
   return p.currency as Currency;
 }
 
+/** What the stake check needs to know of a player, read in one statement (or inside a caller's: `stakerSql`). */
+export type Staker = { active: boolean; known: KnownStakeContext };
+export type StakerRaw = {
+  status: string;
+  excluded: boolean;
+  realMoney: boolean | null;
+  limits: { kind: StakeLimit["kind"]; period: StakeLimit["period"]; amount: string }[] | null;
+};
+
+/** A JSON value (null for an unknown player) with the player's status, exclusion, the site's mode and stake and loss limits. */
+export function stakerSql(playerId: number) {
+  return sql`(select json_build_object(
+      'status', p.status,
+      'excluded', ${excludedAt(sql`p.id`, sql`now()`)},
+      'realMoney', (select mode = 'real' from general_settings order by id limit 1),
+      'limits', (select json_agg(json_build_object('kind', kind, 'period', period, 'amount', amount::text)) from rg_limits
+        where player_id = p.id and kind in ('stake', 'loss')))
+    from players p where p.id = ${playerId})`;
+}
+
+export function toStaker(raw: StakerRaw | null): Staker | null {
+  if (!raw) return null;
+  const limits = (raw.limits ?? []).map((l) => ({ kind: l.kind, period: l.period, amount: BigInt(l.amount) }));
+  return { active: raw.status === "active", known: { excluded: Boolean(raw.excluded), realMoney: Boolean(raw.realMoney), limits } };
+}
+
+async function readStaker(tx: Tx, playerId: number) {
+  const [row] = await preparedRows<{ player: StakerRaw | null }>(tx, sql`select ${stakerSql(playerId)} as player`);
+  return toStaker(row?.player ?? null);
+}
+
 /**
  * A blocked, excluded or limited player, or one missing the operator's identity checks, may not stake `amount`.
  * A player with stake or loss limits is checked under the ledger locks of every player whose money this bet will
  * move (`counterparties`: the makers it matches, asked for only then), taken here in the order every exchange
  * transaction takes them, so that the player's bets on other markets and in the casino are counted one at a time.
+ * `staker`: what the caller already read of the player (`stakerSql`), so a player without limits costs no query here.
  */
-export async function checkMayStake(tx: Tx, playerId: number, amount: StakeAmount, counterparties: () => number[] = () => []) {
-  const [p] = await tx.select({ status: players.status }).from(players).where(eq(players.id, playerId));
-  if (!p || p.status !== "active") throw new ExchangeError("player_blocked");
-  const refusal = await checkBeforeStake(tx, playerId, amount, { serialise: () => lockPlayerAccounts(tx, [playerId, ...counterparties()]) });
+export async function checkMayStake(
+  tx: Tx,
+  playerId: number,
+  amount: StakeAmount,
+  counterparties: () => number[] = () => [],
+  staker?: Staker | null,
+) {
+  const p = staker === undefined ? await readStaker(tx, playerId) : staker;
+  if (!p || !p.active) throw new ExchangeError("player_blocked");
+  const refusal = await checkBeforeStake(tx, playerId, amount, {
+    known: p.known,
+    serialise: () => lockPlayerAccounts(tx, [playerId, ...counterparties()]),
+  });
   if (refusal?.reason === "excluded") throw new ExchangeError("player_blocked");
   if (refusal?.reason === "identity") throw new ExchangeError("verification_needed", { missing: refusal.missing.join(", ") });
   if (refusal?.reason === "limit") throw new ExchangeError("limit_exceeded");
 }
 
 /** Replaces the exposure holds of these players (ascending ids: one lock order for every transaction). */
-export async function syncExposures(tx: Tx, marketId: number, kind: MarketKind, playerIds: Iterable<number>) {
-  const exposures = new Map<number, bigint>();
-  for (const id of [...new Set(playerIds)].sort((a, b) => a - b)) {
-    exposures.set(id, await syncExposure(tx, id, marketId, await playerCurrency(tx, id), kind));
-  }
-  await tx
-    .update(exchangeMarkets)
-    .set({ version: sql`${exchangeMarkets.version} + 1` })
-    .where(eq(exchangeMarkets.id, marketId));
+export async function syncExposures(tx: Tx, marketId: number, kind: MarketKind, playerIds: Iterable<number>, runnerIds?: readonly number[]) {
+  const { exposures, changed } = await syncExposureHolds(tx, marketId, kind, [...playerIds], runnerIds);
+  // The changed exposures and the market's new version in one statement.
+  const rows = changed.length
+    ? sql.join(
+        changed.map((r) => sql`(${r.playerId}::int, ${marketId}::int, ${String(r.amount)}::bigint, ${r.holdId}::bigint, ${r.version}::int)`),
+        sql`, `,
+      )
+    : null;
+  await tx.execute(sql`
+    with v as (update exchange_markets set version = version + 1 where id = ${marketId}::int returning id)
+    ${
+      rows
+        ? sql`insert into exchange_exposures (player_id, market_id, amount, hold_id, version)
+      select e.* from (values ${rows}) as e(player_id, market_id, amount, hold_id, version), v
+      on conflict (player_id, market_id) do update
+      set amount = excluded.amount, hold_id = excluded.hold_id, version = excluded.version, updated_at = now()`
+        : sql`select id from v`
+    }`);
   return exposures;
 }
 
@@ -61,7 +113,8 @@ export async function inMarket<T>(marketId: number, work: (tx: Tx) => Promise<{ 
   try {
     outcome = await db.transaction(async (tx) => {
       await lockMarket(tx, marketId);
-      return work(tx);
+      // Any ledger refusal rolls the whole transaction back (below), so the ledger's calls need no savepoints.
+      return work(runsWithoutSavepoints(tx));
     });
   } catch (e) {
     if (isLedgerError(e, "insufficient_funds")) throw new ExchangeError("insufficient_funds", { available: String(e.details.available ?? 0) });

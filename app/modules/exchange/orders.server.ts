@@ -7,11 +7,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { MAX_TICK } from "./ladder.ts";
-import { checkMayStake, inMarket, syncExposures } from "./market-tx.server.ts";
-import { OrderBook, type RestingOrder } from "./matching.ts";
+import { checkMayStake, inMarket, type StakerRaw, stakerSql, syncExposures, toStaker } from "./market-tx.server.ts";
+import { preparedRows } from "#app/db/rows.server.ts";
+import { type Fill, OrderBook, type RestingOrder } from "./matching.ts";
 import { stakeAtRisk } from "./market-kinds.ts";
 import { fillReturn } from "./pnl.ts";
-import { type ExchangeOrder, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind, type OrderStatus } from "./schema.ts";
+import { type ExchangeOrder, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind, type OrderStatus } from "./schema.ts";
 
 export { ExchangeError, type ExchangeErrorCode, isExchangeError } from "./errors.ts";
 
@@ -61,6 +62,33 @@ export async function openOrders(tx: Executor, marketId: number) {
     .orderBy(asc(exchangeOrders.id));
 }
 
+/** The market's book as the matching needs it (only its columns, in a statement prepared once per connection). */
+async function restingOrders(tx: Tx, marketId: number): Promise<RestingOrder[]> {
+  const rows = await preparedRows<{
+    id: string;
+    player_id: number;
+    runner_id: number;
+    side: "back" | "lay";
+    tick: number;
+    remaining: string;
+    persist: boolean;
+  }>(
+    tx,
+    sql`select id::text, player_id, runner_id, side, tick, (size - matched - cancelled)::text as remaining, persist
+      from exchange_orders where market_id = ${marketId}::int and status in ('unmatched', 'partially_matched') order by id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    playerId: r.player_id,
+    runnerId: r.runner_id,
+    side: r.side,
+    tick: r.tick,
+    remaining: BigInt(r.remaining),
+    seq: Number(r.id),
+    persist: r.persist,
+  }));
+}
+
 /** The order already placed with this request id, if the fields agree (a retry); another request's id is refused. */
 export async function replayedOrder(tx: Tx, playerId: number, requestKey: string, same: (o: ExchangeOrder) => boolean) {
   const [existing] = await tx
@@ -71,17 +99,26 @@ export async function replayedOrder(tx: Tx, playerId: number, requestKey: string
   return existing ?? null;
 }
 
-/** The market and runner must take bets: open, not suspended, the runner active, the stake within the limits. */
-export async function openMarket(tx: Tx, marketId: number, kind: MarketKind, stake: bigint) {
-  const [market] = await tx.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
+/** Whether a market takes a bet of `stake` now: open, not suspended, no ball running, the stake within its limits. */
+export function checkMarketOpen(
+  market: { kind: MarketKind; status: string; settled: boolean; ballRunning: boolean; minStake: bigint; maxStake: bigint } | undefined | null,
+  kind: MarketKind,
+  stake: bigint,
+) {
   if (!market || market.kind !== kind) throw new ExchangeError("market_not_found");
-  if (market.status === "closed" || market.settledAt) throw new ExchangeError("market_closed");
+  if (market.status === "closed" || market.settled) throw new ExchangeError("market_closed");
   if (market.status === "suspended") throw new ExchangeError("market_suspended");
   if (market.ballRunning) throw new ExchangeError("ball_running");
   if (stake % 100n !== 0n || stake < market.minStake || stake > market.maxStake) {
     throw new ExchangeError("stake_range", { min: String(market.minStake), max: String(market.maxStake) });
   }
-  return market;
+}
+
+/** The market and runner must take bets: open, not suspended, the runner active, the stake within the limits. */
+export async function openMarket(tx: Tx, marketId: number, kind: MarketKind, stake: bigint) {
+  const [market] = await tx.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
+  checkMarketOpen(market && { ...market, settled: Boolean(market.settledAt) }, kind, stake);
+  return market!;
 }
 
 export async function activeRunner(tx: Tx, marketId: number, runnerId: number) {
@@ -93,85 +130,127 @@ export async function activeRunner(tx: Tx, marketId: number, runnerId: number) {
   return runner;
 }
 
+type PlacementRaw = {
+  existing: number | string | null;
+  market: { kind: MarketKind; status: string; settled: boolean; ballRunning: boolean; minStake: string; maxStake: string } | null;
+  runners: { id: number; status: string }[] | null;
+  player: StakerRaw | null;
+};
+
+/**
+ * What a placement reads before the book, in one statement after the market's lock: an order already placed with
+ * this request id, the market, its runners, and what the stake check needs of the player.
+ */
+async function placementContext(tx: Tx, { playerId, marketId, requestKey }: PlaceOrderInput) {
+  const [raw] = await preparedRows<PlacementRaw>(
+    tx,
+    sql`select
+      (select id from exchange_orders where player_id = ${playerId} and request_key = ${requestKey}) as existing,
+      (select json_build_object('kind', kind, 'status', status, 'settled', settled_at is not null, 'ballRunning', ball_running,
+        'minStake', min_stake::text, 'maxStake', max_stake::text) from exchange_markets where id = ${marketId}) as market,
+      (select json_agg(json_build_object('id', id, 'status', status) order by id) from exchange_runners where market_id = ${marketId}) as runners,
+      ${stakerSql(playerId)} as player`,
+  );
+  const market = raw!.market && { ...raw!.market, minStake: BigInt(raw!.market.minStake), maxStake: BigInt(raw!.market.maxStake) };
+  return { existing: raw!.existing !== null, market, runners: raw!.runners ?? [], staker: toStaker(raw!.player) };
+}
+
+/**
+ * Places a match-odds order: matched against the market's book at once (fills at the makers' prices), the rest
+ * resting. About a dozen statements: the market's lock, what the placement needs to know, the book, the order with
+ * its fills and makers' updates, and the exposure holds of everyone whose position changed.
+ */
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
   const { playerId, marketId, runnerId, side, tick, stake, requestKey } = input;
   if (!Number.isInteger(tick) || tick < 0 || tick > MAX_TICK) throw new ExchangeError("invalid_price");
   return inMarket<OrderResult>(marketId, async (tx) => {
-    const existing = await replayedOrder(
-      tx,
-      playerId,
-      requestKey,
-      (o) => o.marketId === marketId && o.runnerId === runnerId && o.side === side && o.tick === tick && o.size === stake,
-    );
-    if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
-    await openMarket(tx, marketId, "match_odds", stake);
-    await activeRunner(tx, marketId, runnerId);
-    const resting = (await openOrders(tx, marketId)).map(toResting);
-    // How the bet will match (the book cannot change: the market is locked), for a player with limits only: whose
-    // money it moves (the limit check's locks) and, for a lay, what it risks at the prices it will match at.
-    let dryRun: ReturnType<OrderBook["place"]> | undefined;
-    const match = () =>
-      (dryRun ??= OrderBook.from(resting).place(
-        { id: "dry-run", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false },
-        { rest: false },
-      ));
-    const atRisk = () => {
-      const { fills, matched } = match();
-      const matchedReturn = fills.reduce((sum, f) => sum + fillReturn(f.size, f.tick), 0n);
-      return stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n, matched, matchedReturn });
-    };
-    await checkMayStake(tx, playerId, side === "back" ? stake : atRisk, () => match().fills.map((f) => f.makerPlayerId));
-
-    const book = OrderBook.from(resting);
-    const [row] = await tx
-      .insert(exchangeOrders)
-      .values({ marketId, runnerId, playerId, side, tick, size: stake, status: "unmatched", persist: input.persist ?? false, requestKey })
-      .returning();
-    const placed = book.place({ id: String(row!.id), playerId, runnerId, side, tick, size: stake, seq: row!.id, persist: row!.persist });
-    const makers: number[] = [];
-    // Each fill is at the maker's price: both orders record what it returns, so every page shows the price it matched at.
-    let takerReturn = 0n;
-    if (placed.fills.length > 0) {
-      await tx
-        .insert(exchangeFills)
-        .values(
-          placed.fills.map((f) => ({ marketId, runnerId, takerOrderId: row!.id, makerOrderId: Number(f.makerOrderId), tick: f.tick, size: f.size })),
-        );
-      const byMaker = new Map<number, { size: bigint; ret: bigint }>();
-      for (const f of placed.fills) {
-        const ret = fillReturn(f.size, f.tick);
-        const sum = byMaker.get(Number(f.makerOrderId)) ?? { size: 0n, ret: 0n };
-        byMaker.set(Number(f.makerOrderId), { size: sum.size + f.size, ret: sum.ret + ret });
-        takerReturn += ret;
-      }
-      for (const [id, { size, ret }] of byMaker) {
-        await tx
-          .update(exchangeOrders)
-          .set({
-            matched: sql`${exchangeOrders.matched} + ${size}`,
-            matchedReturn: sql`${exchangeOrders.matchedReturn} + ${ret}`,
-            matchedAt: sql`now()`,
-            status: sql`case when ${exchangeOrders.matched} + ${size} + ${exchangeOrders.cancelled} >= ${exchangeOrders.size} then 'matched' else 'partially_matched' end`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(exchangeOrders.id, id));
-      }
-      makers.push(...placed.fills.map((f) => f.makerPlayerId));
+    const context = await placementContext(tx, input);
+    if (context.existing) {
+      const existing = await replayedOrder(
+        tx,
+        playerId,
+        requestKey,
+        (o) => o.marketId === marketId && o.runnerId === runnerId && o.side === side && o.tick === tick && o.size === stake,
+      );
+      if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
     }
+    checkMarketOpen(context.market, "match_odds", stake);
+    if (context.runners.find((r) => r.id === runnerId)?.status !== "active") throw new ExchangeError("runner_not_active");
+    const resting = await restingOrders(tx, marketId);
+    // The book cannot change (the market is locked), so how the order matches is known before it is written: the
+    // stake check sees whose money it moves (a limited player's locks) and what a lay risks at those prices.
+    const placed = OrderBook.from(resting).place(
+      { id: "new", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: input.persist ?? false },
+      { rest: false },
+    );
+    const returns = placed.fills.map((f) => fillReturn(f.size, f.tick));
+    const takerReturn = returns.reduce((sum, r) => sum + r, 0n);
+    const atRisk = () =>
+      stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n, matched: placed.matched, matchedReturn: takerReturn });
+    await checkMayStake(tx, playerId, side === "back" ? stake : atRisk, () => placed.fills.map((f) => f.makerPlayerId), context.staker);
+
     const [order] = await tx
-      .update(exchangeOrders)
-      .set({
+      .insert(exchangeOrders)
+      .values({
+        marketId,
+        runnerId,
+        playerId,
+        side,
+        tick,
+        size: stake,
         matched: placed.matched,
         matchedReturn: takerReturn,
         matchedAt: placed.matched > 0n ? sql`now()` : null,
         status: statusOf(stake, placed.matched, 0n),
-        updatedAt: sql`now()`,
+        persist: input.persist ?? false,
+        requestKey,
       })
-      .where(eq(exchangeOrders.id, row!.id))
       .returning();
-    const exposures = await syncExposures(tx, marketId, "match_odds", [playerId, ...makers]);
+    if (placed.fills.length > 0) await writeFills(tx, order!, placed.fills, returns);
+    const makers = placed.fills.map((f) => f.makerPlayerId);
+    const exposures = await syncExposures(
+      tx,
+      marketId,
+      "match_odds",
+      [playerId, ...makers],
+      context.runners.map((r) => r.id),
+    );
     return { result: { order: order!, exposure: exposures.get(playerId)!, replayed: false }, changed: [playerId, ...makers] };
   });
+}
+
+/**
+ * The taker's fills and what they did to the makers' orders, in one statement. Each fill is at the maker's price:
+ * both orders record what it returns, so every page shows the price it matched at.
+ */
+async function writeFills(tx: Tx, taker: ExchangeOrder, fills: Fill[], returns: bigint[]) {
+  const byMaker = new Map<number, { size: bigint; ret: bigint }>();
+  fills.forEach((f, i) => {
+    const sum = byMaker.get(Number(f.makerOrderId)) ?? { size: 0n, ret: 0n };
+    byMaker.set(Number(f.makerOrderId), { size: sum.size + f.size, ret: sum.ret + returns[i]! });
+  });
+  const fillRows = sql.join(
+    fills.map((f) => sql`(${Number(f.makerOrderId)}::bigint, ${f.tick}::int, ${String(f.size)}::bigint)`),
+    sql`, `,
+  );
+  const makerRows = sql.join(
+    [...byMaker].map(([id, m]) => sql`(${id}::bigint, ${String(m.size)}::bigint, ${String(m.ret)}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with f as (
+      insert into exchange_fills (market_id, runner_id, taker_order_id, maker_order_id, tick, size)
+      select ${taker.marketId}::int, ${taker.runnerId}::int, ${taker.id}::bigint, v.maker, v.tick, v.size
+      from (values ${fillRows}) as v(maker, tick, size)
+    )
+    update exchange_orders o set
+      matched = o.matched + v.size,
+      matched_return = o.matched_return + v.ret,
+      matched_at = now(),
+      status = case when o.matched + v.size + o.cancelled >= o.size then 'matched' else 'partially_matched' end,
+      updated_at = now()
+    from (values ${makerRows}) as v(id, size, ret)
+    where o.id = v.id`);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@ import { db } from "#app/db/db.server.ts";
 import { ensureHouseAccount, ensurePlayerAccounts } from "./accounts.server.ts";
 import { getAccountBalance, getHold, getPlayerBalances, listAccountEntries, listAccountTransfers, listPlayerEntries } from "./queries.server.ts";
 import { MAX_AMOUNT } from "../../kernel/money.ts";
-import { postHold, reverseTransfer, runsWithoutSavepoints, transfer, transferLinked, voidHold } from "./transfers.server.ts";
+import { applyLinked, postHold, reverseTransfer, runsWithoutSavepoints, transfer, transferLinked, voidHold } from "./transfers.server.ts";
 import { formatPoisha, parseTaka } from "#app/kernel/money.ts";
 import { closeIdleConnections, createTestPlayer, expectInvariants, expectLedgerError } from "./test-helpers.ts";
 
@@ -315,6 +315,44 @@ describe("reversals and linked transfers", () => {
       ]),
       "idempotency_conflict",
     );
+    await expectInvariants();
+  });
+
+  it("replaces a hold in one linked call: the old one voided, a larger one placed from what it freed, or neither", async () => {
+    const other = await createTestPlayer();
+    await transfer({
+      key: "rh:dep",
+      debit: "clearing:deposits:nagad",
+      credit: `player:${other}:main`,
+      amount: 1_000n,
+      currency: "BDT",
+      kind: "deposit",
+    });
+    const hold = (key: string, amount: bigint) => ({
+      op: "transfer" as const,
+      input: {
+        key,
+        debit: `player:${other}:main`,
+        credit: "house:exchange",
+        amount,
+        currency: "BDT" as const,
+        kind: "exchange_exposure",
+        pending: true,
+      },
+    });
+    const [first] = await applyLinked([hold("rh:1", 800n)]);
+    // 800 held, 200 free: a hold of 900 fits only because the void of the first comes before it in the same call.
+    const [released, second] = await applyLinked([{ op: "void", input: { key: "rh:1:release", holdId: first!.transfer.id } }, hold("rh:2", 900n)]);
+    expect(released!.transfer.phase).toBe("void_pending");
+    expect(await getPlayerBalances(other)).toMatchObject({ main: { posted: 1_000n, pending: 900n, available: 100n } });
+    // A replacement that does not fit leaves the current hold as it was.
+    await expectLedgerError(
+      applyLinked([{ op: "void", input: { key: "rh:2:release", holdId: second!.transfer.id } }, hold("rh:3", 1_001n)]),
+      "insufficient_funds",
+    );
+    expect((await getHold(second!.transfer.id)).status).toBe("open");
+    expect(await getPlayerBalances(other)).toMatchObject({ main: { pending: 900n } });
+    await expectLedgerError(applyLinked([]), "invalid_input");
     await expectInvariants();
   });
 

@@ -49,6 +49,16 @@ export async function transferLinked(inputs: TransferInput[], ex: Executor = db)
   );
 }
 
+/**
+ * Several operations of any kind (transfers, posts, voids, reversals) that succeed or fail together, in one read and
+ * one write: e.g. holds replaced (the old one voided, a new one placed) for several players at once.
+ */
+export async function applyLinked(specs: Spec[], ex: Executor = db): Promise<TransferResult[]> {
+  if (!Array.isArray(specs) || specs.length === 0 || specs.length > 40)
+    throw new LedgerError("invalid_input", "applyLinked takes 1 to 40 operations");
+  return execute(specs, ex);
+}
+
 /** Moves a hold's money (all of it, or `amount` of it with the rest released). */
 export async function postHold(input: PostHoldInput, ex: Executor = db): Promise<TransferResult> {
   const [result] = await execute([{ op: "post", input }], ex);

@@ -34,4 +34,4 @@ export type { RealityClientData } from "./reality-guard.server.ts";
 export { realityFiguresText } from "./reality-page.server.ts";
 export { acknowledgeReality, getRealityMinutes, setRealityMinutes } from "./reality.server.ts";
 export { checkBeforeStake } from "./stake-check.server.ts";
-export type { StakeAmount, StakeLimit } from "./stake-check.server.ts";
+export type { KnownStakeContext, StakeAmount, StakeLimit } from "./stake-check.server.ts";

@@ -73,9 +73,12 @@ export const matchOdds: MarketKindSpec = {
     const matched = o.matched ?? 0n;
     return (matched > 0n ? (o.matchedReturn ?? 0n) - matched : 0n) + oddsProfit(stake - matched, o.tick ?? 0);
   },
+  // From each order's matched part as its fills wrote it (matchedReturn: the sum over its fills of size × price), the
+  // same P&L as fill by fill, so a caller may pass orders summed per runner and side (exposure.server.ts).
   book(p, runnerIds, unmatched) {
-    const matched: RunnerPosition[] = [];
-    matchedPositions(p, (_, position) => matched.push(position));
+    const matched: RunnerPosition[] = p.orders
+      .filter((o) => o.matched > 0n)
+      .map((o) => ({ runnerId: o.runnerId!, side: o.side as "back" | "lay", stake: o.matched, profit: o.matchedReturn - o.matched }));
     return runnerBook(runnerIds, matched, unmatched ? unmatchedPositions(p.orders) : []);
   },
   settle(p, winner) {

@@ -26,6 +26,8 @@ export type PlaceOrderInput = {
   persist?: boolean;
   /** The player's request id (the form's): a retry returns the same order. */
   requestKey: string;
+  /** submitOrder after an in-play delay: the market's suspension count before the wait (another one refuses the order). */
+  suspensionsSeen?: number;
 };
 
 export type OrderResult = { order: ExchangeOrder; exposure: bigint; replayed: boolean };
@@ -104,7 +106,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       (o) => o.marketId === marketId && o.runnerId === runnerId && o.side === side && o.tick === tick && o.size === stake,
     );
     if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
-    await openMarket(tx, marketId, "match_odds", stake);
+    const market = await openMarket(tx, marketId, "match_odds", stake);
+    if (input.suspensionsSeen !== undefined && market.suspensions !== input.suspensionsSeen) throw new ExchangeError("market_suspended");
     await activeRunner(tx, marketId, runnerId);
     const resting = (await openOrders(tx, marketId)).map(toResting);
     // How the bet will match (the book cannot change: the market is locked), for a player with limits only: whose
@@ -176,21 +179,39 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Whether the order would match something on the market's book as it is now (its price crosses the best opposite one). */
+export async function wouldMatch(input: Pick<PlaceOrderInput, "playerId" | "marketId" | "runnerId" | "side" | "tick" | "stake">) {
+  const { playerId, runnerId, side, tick, stake } = input;
+  const book = OrderBook.from((await openOrders(db, input.marketId)).map(toResting));
+  const dry = { id: "would-match", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false };
+  return book.place(dry, { rest: false }).matched > 0n;
+}
+
 /**
- * A player's match-odds order as submitted: in play, it waits the market's bet delay first (README.md, "In-play delay": 5 s by default)
- * and then goes through placeOrder, which checks the market, the book and the balance as they are after the wait (a
- * market suspended meanwhile refuses it). Returns the delay that was applied.
+ * A player's match-odds order as submitted (README.md, "In-play delay"). In play, an order that would match at once
+ * waits the market's bet delay (5 s by default) and then goes through placeOrder, which matches it against the book as
+ * it is after the wait; an order that would match nothing on the current book (a passive one) skips the delay and rests
+ * at once (Betfair's rule). A market suspended during the delay refuses the order, even if it reopened before the delay
+ * ended: placeOrder compares the market's suspension count, under the market's lock, with the one read before the
+ * wait. Returns the delay that was applied.
  */
 export async function submitOrder(input: PlaceOrderInput, wait: (ms: number) => Promise<void> = sleep): Promise<OrderResult & { delayMs: number }> {
   const [market] = await db
-    .select({ kind: exchangeMarkets.kind, status: exchangeMarkets.status, inPlay: exchangeMarkets.inPlay, delay: exchangeMarkets.inPlayDelayMs })
+    .select({
+      kind: exchangeMarkets.kind,
+      status: exchangeMarkets.status,
+      inPlay: exchangeMarkets.inPlay,
+      delay: exchangeMarkets.inPlayDelayMs,
+      suspensions: exchangeMarkets.suspensions,
+    })
     .from(exchangeMarkets)
     .where(eq(exchangeMarkets.id, input.marketId));
   if (!market || market.kind !== "match_odds") throw new ExchangeError("market_not_found");
   if (market.status !== "open") throw new ExchangeError(market.status === "closed" ? "market_closed" : "market_suspended");
-  const delayMs = market.inPlay ? market.delay : 0;
-  if (delayMs > 0) await wait(delayMs);
-  return { ...(await placeOrder(input)), delayMs };
+  const delayMs = market.inPlay && market.delay > 0 && (await wouldMatch(input)) ? market.delay : 0;
+  if (delayMs === 0) return { ...(await placeOrder(input)), delayMs };
+  await wait(delayMs);
+  return { ...(await placeOrder({ ...input, suspensionsSeen: market.suspensions })), delayMs };
 }
 
 /** Cancels `by` poisha of the player's unmatched stake (all of it when omitted). Another player's order is not found. */

@@ -38,6 +38,7 @@ export default {
     closed: "বন্ধ",
     settled: "নিষ্পত্তি হয়েছে",
     limits: "সর্বনিম্ন {{min}} · সর্বোচ্চ {{max}}",
+    commission: "কমিশন {{percent}}%",
     live: "লাইভ",
     priceOf: "{{runner}}-এ {{side}}, দর {{price}}",
     noPrice: "দর নেই",

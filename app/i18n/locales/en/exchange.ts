@@ -36,6 +36,7 @@ export default {
     closed: "Closed",
     settled: "Settled",
     limits: "Min {{min}} · Max {{max}}",
+    commission: "Commission {{percent}} %",
     live: "Live",
     priceOf: "{{side}} {{runner}} at {{price}}",
     noPrice: "No price",

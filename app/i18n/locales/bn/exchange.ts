@@ -165,7 +165,7 @@ export default {
     noData: "কোনো তথ্য নেই",
     more: "পুরোনো বেট",
     settled: "নিষ্পত্তি",
-    gross: "বেটের লাভ/ক্ষতি",
+    gross: "মোট লাভ/ক্ষতি (কমিশনের আগে)",
     commission: "কমিশন",
     lastSeen: "সর্বশেষ দেখা",
     loggedIn: "লগইন",

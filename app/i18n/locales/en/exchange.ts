@@ -164,7 +164,7 @@ export default {
     noData: "No Data",
     more: "Older bets",
     settled: "Settled",
-    gross: "Bets' P&L",
+    gross: "Gross P&L",
     commission: "Commission",
     lastSeen: "Last seen",
     loggedIn: "Logged in",

@@ -154,7 +154,9 @@ export function BetSlip({
               <input {...getInputProps(fields.acceptChanges, { type: "checkbox" })} key={fields.acceptChanges.key} className="size-5" />
               {t("exchange.slip.acceptChanges", { points: ODDS_CHANGE_TOLERANCE })}
             </label>
-            <p className="text-xs text-white/60">{t("exchange.slip.acceptChangesHint")}</p>
+            <p className="text-xs text-white/60">
+              {t("exchange.slip.acceptChangesHint")} {kind.hasRunners ? null : t("exchange.slip.acceptChangesLine")}
+            </p>
           </div>
         ) : null}
         {kind.hasBook && delaySeconds === 0 ? (

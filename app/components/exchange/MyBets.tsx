@@ -41,7 +41,20 @@ export function ScoreBoard({ score, startsAt }: { score: ScoreData; startsAt: st
  * The player's bets in this event: unmatched (each with Cancel and what becomes of it at turn-in-play: lapse or keep)
  * and matched, and the exposure held.
  */
-export function MyBets({ unmatched, matched, exposure, action }: { unmatched: BetRow[]; matched: BetRow[]; exposure: string; action: string }) {
+export function MyBets({
+  unmatched,
+  matched,
+  exposure,
+  action,
+  inPlay,
+}: {
+  unmatched: BetRow[];
+  matched: BetRow[];
+  exposure: string;
+  action: string;
+  /** Once in play only the bets kept in play say so (the others were placed in play, or lapsed). */
+  inPlay: boolean;
+}) {
   const { t } = useTranslation();
   const side = (s: string) => t(`exchange.account.sides.${s as "back"}`);
   return (
@@ -65,10 +78,15 @@ export function MyBets({ unmatched, matched, exposure, action }: { unmatched: Be
               <li key={`${b.id}-${b.waiting}`} className="flex items-center gap-2 border-b border-white/10 py-1.5 text-sm last:border-b-0">
                 <span className="flex-1">
                   <b>{side(b.side)}</b> {b.selection} · {t("exchange.bets.at", { stake: b.stake, price: b.price })} ·{" "}
-                  {t("exchange.bets.waiting", { amount: b.waiting })} ·{" "}
-                  <span data-testid="persistence" data-persist={b.persist}>
-                    {t(b.persist ? "exchange.bets.kept" : "exchange.bets.lapse")}
-                  </span>
+                  {t("exchange.bets.waiting", { amount: b.waiting })}
+                  {b.persist || !inPlay ? (
+                    <>
+                      {" · "}
+                      <span data-testid="persistence" data-persist={b.persist}>
+                        {t(b.persist ? "exchange.bets.kept" : "exchange.bets.lapse")}
+                      </span>
+                    </>
+                  ) : null}
                 </span>
                 <Form method="post" action={action} preventScrollReset>
                   <input type="hidden" name="intent" value="cancel" />

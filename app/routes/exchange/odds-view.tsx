@@ -166,7 +166,7 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <p className="mb-3 text-center text-xs text-white/60">{t("exchange.slip.empty")}</p>
       )}
-      <MyBets unmatched={bets.unmatched} matched={bets.matched} exposure={loaderData.exposure} action={action} />
+      <MyBets unmatched={bets.unmatched} matched={bets.matched} exposure={loaderData.exposure} action={action} inPlay={event.inPlay} />
       {matchOdds ? <MatchOddsTable market={matchOdds} slipLink={slipLink} /> : null}
       {bookmaker ? <BookmakerTable market={bookmaker} slipLink={slipLink} /> : null}
       <FancyTable lines={fancy} slipLink={slipLink} />

@@ -84,7 +84,8 @@ export default {
     delay: "In-play bets wait {{seconds}} s before they reach the market (a bet that would not match at once is placed without waiting).",
     countdown: "Your bet is being placed: {{seconds}} s",
     acceptChanges: "Accept odds changes (up to {{points}} points worse)",
-    acceptChangesHint: "A Fancy line is taken only if it moved in your favour. The bet is recorded at the rate and line it was taken at.",
+    acceptChangesHint: "A better rate is always taken. The bet is recorded at the rate it was taken at.",
+    acceptChangesLine: "A moved line is taken only if it is in your favour (Yes lower, No higher).",
     persist: "Keep what is unmatched when the match goes in play",
   },
   bets: {

@@ -264,7 +264,7 @@ describe("Profit & Loss and the Activity Log", () => {
   });
 
   it("shows gross, commission and net as the ledger posted them: gross − commission = net = the player's settlement postings", async () => {
-    const { market, home } = await createMatchOddsMarket({ commissionBp: 500 });
+    const { market, home, away } = await createMatchOddsMarket({ commissionBp: 500 });
     const winner = await fundedPlayer(taka(1_000));
     const layer = await fundedPlayer(taka(1_000));
     await placeOrder({
@@ -289,6 +289,11 @@ describe("Profit & Loss and the Activity Log", () => {
     expect(row).toMatchObject({ gross: { text: "৳499.50" }, commission: "৳24.97", net: { text: "৳474.53", negative: false } });
     expect(posted).toBe(taka(499.5) - taka(24.97));
     expect(taka(474.53)).toBe(posted);
+    // A correction (the other team won) reverses those postings: the row shows the last settlement's figures.
+    await settleMarket(market.id, { winnerRunnerId: away.id });
+    const [corrected] = (await profitAndLoss(winner, today, today)).markets;
+    expect(corrected).toMatchObject({ gross: { text: "−৳333.00" }, commission: "৳0.00", net: { text: "−৳333.00", negative: true } });
+    expect((await mainOf(winner)).posted - before).toBe(-taka(333));
   });
 
   it("lists the player's own signed-in devices, newest first", async () => {

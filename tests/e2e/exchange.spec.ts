@@ -89,7 +89,7 @@ test("@key a stake over the balance is refused next to the slip, and an unmatche
   await expect(page.getByTestId("bet-notice")).toHaveText("Bet placed: ৳100.00 is waiting for a match.");
   await expect(page.getByTestId("event-exposure")).toHaveText("৳100.00");
   const unmatched = page.getByTestId("unmatched-bets");
-  await expect(unmatched).toContainText("৳100.00 waiting · kept in play");
+  await expect(unmatched).toContainText("৳100.00 waiting · Keep in-play");
   // Reduce: part of the waiting stake is cancelled, the rest keeps waiting and the exposure follows.
   await unmatched.getByLabel("Amount to cancel (৳); empty cancels all").fill("40");
   await unmatched.getByRole("button", { name: "Cancel" }).click();

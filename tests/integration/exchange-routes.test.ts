@@ -168,4 +168,28 @@ describe("the market page's forms", () => {
     });
     expect(pinned.headers.get("location")).toBe("/exchange-multi");
   });
+
+  it("a Bookmaker bet at a moved rate: refused next to the price field with the new rate, or taken at it when the player accepts changes", async () => {
+    const m = await market();
+    const player = await fundedPlayer(taka(1_000));
+    const { cookie } = await sessionFor({ id: player });
+    const path = `/odds-view?market=${m.oddsMarket.id}&bet=${m.market.id}&runner=${m.home.id}&side=back&price=48`;
+    const form = { intent: "bet", market: String(m.market.id), runner: String(m.home.id), side: "back", price: "48", stake: "100" };
+    const refused = await callRoute(oddsViewRoute, path, { cookie, form: { ...form, requestKey: requestKey() } });
+    expect(refused.status).toBe(400);
+    const errors = (refused.data as { result: { error: Record<string, string[]> } }).result.error;
+    expect(errors.price).toHaveLength(1);
+    expect(errors.price![0]).toContain("exchange.errors.price_changed");
+    expect(errors.price![0]).toContain("45");
+    const taken = await callRoute(oddsViewRoute, path, { cookie, form: { ...form, acceptChanges: "on", requestKey: requestKey() } });
+    expect(taken.status).toBe(302);
+    const page = await callRoute(oddsViewRoute, taken.headers.get("location")!, { cookie });
+    expect((page.data as { notice: string }).notice).toBe("Bet accepted: ৳100.00 at 45. Profit ৳45.00, liability ৳100.00.");
+    // Beyond the tolerance (5 points): refused even when accepting changes.
+    const far = await callRoute(oddsViewRoute, path.replace("price=48", "price=51"), {
+      cookie,
+      form: { ...form, price: "51", acceptChanges: "on", requestKey: requestKey() },
+    });
+    expect(far.status).toBe(400);
+  });
 });

@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import {
   MIN_TICK,
+  ODDS_CHANGE_TOLERANCE,
   priceAt,
   marketKind,
   type MarketKindSpec,
@@ -44,8 +46,9 @@ function priceNumber(kind: MarketKindSpec, text: string | undefined): number | n
 
 /**
  * The bet slip for one price: stake (with quick stakes), odds (editable for match odds, the quote otherwise), potential
- * profit and liability. A normal form: it posts to the page and works without JavaScript; with it the figures follow
- * the typing.
+ * profit and liability; "keep in-play" (match odds before the start) or "accept odds changes" (Bookmaker, Fancy, with
+ * the tolerance stated); in play, the bet delay. A normal form: it posts to the page and works without JavaScript (the
+ * delay is a static text); with it the figures follow the typing and the delay counts down while the bet is placed.
  */
 export function BetSlip({
   slip,
@@ -78,6 +81,9 @@ export function BetSlip({
   const price = priceNumber(kind, fields.price.value ?? slip.price);
   const stake = stakePoisha(fields.stake.value ?? slip.stake);
   const figures = price !== null && stake !== null ? slipFigures(slip.kind, slip.side, price, stake) : null;
+  // With JavaScript: this slip's bet is on its way (the in-play delay counts down meanwhile).
+  const navigation = useNavigation();
+  const placing = navigation.state === "submitting" && navigation.formData?.get("requestKey") === requestKey;
   const tone = slip.side === "back" || slip.side === "yes" ? "border-sky-300" : "border-pink-300";
   return (
     <section className={`mb-3 rounded-xl border-l-4 bg-panel p-3 ${tone}`} aria-labelledby="bet-slip-title" data-testid="bet-slip">
@@ -142,6 +148,17 @@ export function BetSlip({
             <dd className="font-bold text-red-400 tabular-nums">{figures ? takaText(figures.liability) : (slip.liability ?? "–")}</dd>
           </div>
         </dl>
+        {!kind.hasBook ? (
+          <div className="mb-2">
+            <label className="flex items-center gap-2 text-sm">
+              <input {...getInputProps(fields.acceptChanges, { type: "checkbox" })} key={fields.acceptChanges.key} className="size-5" />
+              {t("exchange.slip.acceptChanges", { points: ODDS_CHANGE_TOLERANCE })}
+            </label>
+            <p className="text-xs text-white/60">
+              {t("exchange.slip.acceptChangesHint")} {kind.hasRunners ? null : t("exchange.slip.acceptChangesLine")}
+            </p>
+          </div>
+        ) : null}
         {kind.hasBook && delaySeconds === 0 ? (
           <label className="mb-2 flex items-center gap-2 text-sm">
             <input {...getInputProps(fields.persist, { type: "checkbox" })} key={fields.persist.key} className="size-5" />
@@ -149,10 +166,31 @@ export function BetSlip({
           </label>
         ) : null}
         {delaySeconds > 0 && kind.hasBook ? (
-          <p className="mb-2 text-xs text-white/60">{t("exchange.slip.delay", { seconds: delaySeconds })}</p>
+          placing ? (
+            <DelayCountdown seconds={delaySeconds} />
+          ) : (
+            <p className="mb-2 text-xs text-white/60" data-testid="slip-delay">
+              {t("exchange.slip.delay", { seconds: delaySeconds })}
+            </p>
+          )
         ) : null}
         <SubmitButton label={t("exchange.slip.place")} pendingLabel={t("exchange.slip.placing")} />
       </Form>
     </section>
+  );
+}
+
+/** While an in-play bet is being placed (JavaScript only): the delay counting down, a second at a time. */
+function DelayCountdown({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const timer = setInterval(() => setLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p role="status" className="mb-2 text-sm font-semibold text-amber-300" data-testid="delay-countdown">
+      {t("exchange.slip.countdown", { seconds: left })}
+    </p>
   );
 }

@@ -12,6 +12,8 @@ export type MatchOddsData = {
   status: string;
   settled: boolean;
   inPlay: boolean;
+  /** The commission rate ("2" for 2 %), null when the market charges none. */
+  commissionPercent: string | null;
   limits: Limits;
   runners: { id: number; name: string; status: string; back: Level[]; lay: Level[]; pnl: Signed }[];
 };
@@ -79,11 +81,16 @@ function Closed({ text, span }: { text: string; span: number }) {
   );
 }
 
-function Heading({ title, limits }: { title: string; limits: Limits }) {
+function Heading({ title, limits, commissionPercent = null }: { title: string; limits: Limits; commissionPercent?: string | null }) {
   const { t } = useTranslation();
   return (
     <caption className="bg-panel-2 px-3 py-2 text-left">
       <span className="font-bold">{title}</span> <small className="text-white/60">{t("exchange.market.limits", limits)}</small>
+      {commissionPercent !== null ? (
+        <small className="ml-2 text-white/60" data-testid="market-commission">
+          {t("exchange.market.commission", { percent: commissionPercent })}
+        </small>
+      ) : null}
     </caption>
   );
 }
@@ -94,7 +101,7 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
   const cover = market.settled || market.status === "closed" ? t("exchange.market.closed") : t("exchange.market.suspend");
   return (
     <table className="mb-3 w-full overflow-hidden rounded-xl bg-panel text-sm" data-testid="match-odds">
-      <Heading title={t("exchange.market.matchOdds")} limits={market.limits} />
+      <Heading title={t("exchange.market.matchOdds")} limits={market.limits} commissionPercent={market.commissionPercent} />
       <thead>
         <tr className="text-xs text-white/60">
           <th scope="col" className="px-3 text-left font-normal" />

@@ -37,8 +37,24 @@ export function ScoreBoard({ score, startsAt }: { score: ScoreData; startsAt: st
   );
 }
 
-/** The player's bets in this event: unmatched (each with Cancel) and matched, and the exposure held. */
-export function MyBets({ unmatched, matched, exposure, action }: { unmatched: BetRow[]; matched: BetRow[]; exposure: string; action: string }) {
+/**
+ * The player's bets in this event: unmatched (each with Cancel and what becomes of it at turn-in-play: lapse or keep)
+ * and matched, and the exposure held.
+ */
+export function MyBets({
+  unmatched,
+  matched,
+  exposure,
+  action,
+  inPlay,
+}: {
+  unmatched: BetRow[];
+  matched: BetRow[];
+  exposure: string;
+  action: string;
+  /** Once in play only the bets kept in play say so (the others were placed in play, or lapsed). */
+  inPlay: boolean;
+}) {
   const { t } = useTranslation();
   const side = (s: string) => t(`exchange.account.sides.${s as "back"}`);
   return (
@@ -63,7 +79,14 @@ export function MyBets({ unmatched, matched, exposure, action }: { unmatched: Be
                 <span className="flex-1">
                   <b>{side(b.side)}</b> {b.selection} · {t("exchange.bets.at", { stake: b.stake, price: b.price })} ·{" "}
                   {t("exchange.bets.waiting", { amount: b.waiting })}
-                  {b.persist ? ` · ${t("exchange.bets.kept")}` : null}
+                  {b.persist || !inPlay ? (
+                    <>
+                      {" · "}
+                      <span data-testid="persistence" data-persist={b.persist}>
+                        {t(b.persist ? "exchange.bets.kept" : "exchange.bets.lapse")}
+                      </span>
+                    </>
+                  ) : null}
                 </span>
                 <Form method="post" action={action} preventScrollReset>
                   <input type="hidden" name="intent" value="cancel" />

@@ -31,6 +31,11 @@ export const betFormSchema = z.object({
     .literal("on")
     .optional()
     .transform((v) => v === "on"),
+  /** Bookmaker and Fancy: take the current quote if it moved, within the tolerance (ODDS_CHANGE_TOLERANCE). */
+  acceptChanges: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
   /** Names this submission: a retried request finds its bet instead of placing another. */
   requestKey: z.string().regex(/^[\w-]{8,64}$/),
 });

@@ -21,6 +21,8 @@ export type BetRequest = {
   stake: string;
   /** Match odds: keep the unmatched part at turn-in-play. */
   persist?: boolean;
+  /** Bookmaker and Fancy: take the current quote when it moved within the tolerance (odds-changes.ts). */
+  acceptChanges?: boolean;
   requestKey: string;
 };
 
@@ -33,10 +35,17 @@ export async function placeBetFromForm(playerId: number, bet: BetRequest): Promi
   const common = { playerId, marketId: bet.market, stake, requestKey: bet.requestKey };
   const price = kind.orderPrice(bet.price);
   if (!kind.sides.includes(bet.side) || (kind.hasRunners && !bet.runner)) throw new ExchangeError("runner_not_active");
-  if (!kind.hasRunners && bet.line === undefined) throw new ExchangeError("price_changed");
+  if (!kind.hasRunners && bet.line === undefined) throw new ExchangeError("price_changed", { now: "–" });
   const { order } = kind.hasBook
     ? await submitOrder({ ...common, runnerId: bet.runner!, side: bet.side as "back" | "lay", tick: price, persist: bet.persist ?? false })
-    : await placeQuotedBet(market.kind, { ...common, side: bet.side, rate: price, runnerId: bet.runner, line: bet.line });
+    : await placeQuotedBet(market.kind, {
+        ...common,
+        side: bet.side,
+        rate: price,
+        runnerId: bet.runner,
+        line: bet.line,
+        acceptChanges: bet.acceptChanges ?? false,
+      });
   return { order, message: orderMessage(order) };
 }
 

@@ -22,7 +22,8 @@ export type ExchangeErrorCode =
 export class ExchangeError extends DomainError<ExchangeErrorCode> {
   declare readonly params: Record<string, string>;
   constructor(code: ExchangeErrorCode, params: Record<string, string> = {}) {
-    super(code, `exchange.errors.${code}`, { params, detail: code });
+    // A moved quote is shown next to the slip's price field.
+    super(code, `exchange.errors.${code}`, { params, detail: code, field: code === "price_changed" ? "price" : undefined });
     this.name = "ExchangeError";
   }
 

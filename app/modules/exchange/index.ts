@@ -5,6 +5,7 @@ export { applyPinnedPush, applyPush, pushNeedsReload, shownMarket } from "./live
 export type { LivePage, PinnedCard, PushedMarket } from "./live-page.ts";
 export { marketKind, stakeAtRisk } from "./market-kinds.ts";
 export type { MarketKindSpec } from "./market-kinds.ts";
+export { ODDS_CHANGE_TOLERANCE } from "./odds-changes.ts";
 export { QUICK_STAKES, slipFigures, stakePoisha } from "./slip.ts";
 export type { BetKind, BetSide } from "./slip.ts";
 export { trackerView } from "./tracker.ts";

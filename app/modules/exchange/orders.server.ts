@@ -27,6 +27,10 @@ export type PlaceOrderInput = {
   persist?: boolean;
   /** The player's request id (the form's): a retry returns the same order. */
   requestKey: string;
+  /** submitOrder after an in-play delay: the market's suspension count before the wait (another one refuses the order). */
+  suspensionsSeen?: number;
+  /** Placed only if it matches nothing now (an in-play order that skipped the delay as passive); else WouldMatchNow. */
+  passive?: boolean;
 };
 
 export type OrderResult = { order: ExchangeOrder; exposure: bigint; replayed: boolean };
@@ -63,7 +67,7 @@ export async function openOrders(tx: Executor, marketId: number) {
 }
 
 /** The market's book as the matching needs it (only its columns, in a statement prepared once per connection). */
-async function restingOrders(tx: Tx, marketId: number): Promise<RestingOrder[]> {
+async function restingOrders(tx: Executor, marketId: number): Promise<RestingOrder[]> {
   const rows = await preparedRows<{
     id: string;
     player_id: number;
@@ -132,7 +136,15 @@ export async function activeRunner(tx: Tx, marketId: number, runnerId: number) {
 
 type PlacementRaw = {
   existing: number | string | null;
-  market: { kind: MarketKind; status: string; settled: boolean; ballRunning: boolean; minStake: string; maxStake: string } | null;
+  market: {
+    kind: MarketKind;
+    status: string;
+    settled: boolean;
+    ballRunning: boolean;
+    minStake: string;
+    maxStake: string;
+    suspensions: number;
+  } | null;
   runners: { id: number; status: string }[] | null;
   player: StakerRaw | null;
 };
@@ -147,7 +159,7 @@ async function placementContext(tx: Tx, { playerId, marketId, requestKey }: Plac
     sql`select
       (select id from exchange_orders where player_id = ${playerId} and request_key = ${requestKey}) as existing,
       (select json_build_object('kind', kind, 'status', status, 'settled', settled_at is not null, 'ballRunning', ball_running,
-        'minStake', min_stake::text, 'maxStake', max_stake::text) from exchange_markets where id = ${marketId}) as market,
+        'minStake', min_stake::text, 'maxStake', max_stake::text, 'suspensions', suspensions) from exchange_markets where id = ${marketId}) as market,
       (select json_agg(json_build_object('id', id, 'status', status) order by id) from exchange_runners where market_id = ${marketId}) as runners,
       ${stakerSql(playerId)} as player`,
   );
@@ -175,6 +187,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
     }
     checkMarketOpen(context.market, "match_odds", stake);
+    // A suspension while the order waited its in-play delay refuses it, even if the market reopened (submitOrder).
+    if (input.suspensionsSeen !== undefined && context.market!.suspensions !== input.suspensionsSeen) throw new ExchangeError("market_suspended");
     if (context.runners.find((r) => r.id === runnerId)?.status !== "active") throw new ExchangeError("runner_not_active");
     const resting = await restingOrders(tx, marketId);
     // The book cannot change (the market is locked), so how the order matches is known before it is written: the
@@ -183,6 +197,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       { id: "new", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: input.persist ?? false },
       { rest: false },
     );
+    if (input.passive && placed.matched > 0n) throw new WouldMatchNow();
     const returns = placed.fills.map((f) => fillReturn(f.size, f.tick));
     const takerReturn = returns.reduce((sum, r) => sum + r, 0n);
     const atRisk = () =>
@@ -255,21 +270,51 @@ async function writeFills(tx: Tx, taker: ExchangeOrder, fills: Fill[], returns: 
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Whether the order would match something on the market's book as it is now (its price crosses the best opposite one). */
+/** An order submitted as passive found something to match under the lock: it waits the delay after all (submitOrder). */
+class WouldMatchNow extends Error {}
+
+export async function wouldMatch(input: Pick<PlaceOrderInput, "playerId" | "marketId" | "runnerId" | "side" | "tick" | "stake">) {
+  const { playerId, runnerId, side, tick, stake } = input;
+  const book = OrderBook.from(await restingOrders(db, input.marketId));
+  const dry = { id: "would-match", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: false };
+  return book.place(dry, { rest: false }).matched > 0n;
+}
+
 /**
- * A player's match-odds order as submitted: in play, it waits the market's bet delay first (README.md, "In-play delay": 5 s by default)
- * and then goes through placeOrder, which checks the market, the book and the balance as they are after the wait (a
- * market suspended meanwhile refuses it). Returns the delay that was applied.
+ * A player's match-odds order as submitted (README.md, "In-play delay"). In play, an order that would match at once
+ * waits the market's bet delay (5 s by default) and then goes through placeOrder, which matches it against the book as
+ * it is after the wait; an order that would match nothing on the current book (a passive one) skips the delay and rests
+ * at once (Betfair's rule). A market suspended during the delay refuses the order, even if it reopened before the delay
+ * ended: placeOrder compares the market's suspension count, under the market's lock, with the one read before the
+ * wait. Returns the delay that was applied.
  */
 export async function submitOrder(input: PlaceOrderInput, wait: (ms: number) => Promise<void> = sleep): Promise<OrderResult & { delayMs: number }> {
   const [market] = await db
-    .select({ kind: exchangeMarkets.kind, status: exchangeMarkets.status, inPlay: exchangeMarkets.inPlay, delay: exchangeMarkets.inPlayDelayMs })
+    .select({
+      kind: exchangeMarkets.kind,
+      status: exchangeMarkets.status,
+      inPlay: exchangeMarkets.inPlay,
+      delay: exchangeMarkets.inPlayDelayMs,
+      suspensions: exchangeMarkets.suspensions,
+    })
     .from(exchangeMarkets)
     .where(eq(exchangeMarkets.id, input.marketId));
   if (!market || market.kind !== "match_odds") throw new ExchangeError("market_not_found");
   if (market.status !== "open") throw new ExchangeError(market.status === "closed" ? "market_closed" : "market_suspended");
-  const delayMs = market.inPlay ? market.delay : 0;
-  if (delayMs > 0) await wait(delayMs);
-  return { ...(await placeOrder(input)), delayMs };
+  const delayMs = market.inPlay && market.delay > 0 && (await wouldMatch(input)) ? market.delay : 0;
+  if (delayMs === 0) {
+    try {
+      // In play, an order judged passive is placed only if it still matches nothing under the lock.
+      return { ...(await placeOrder({ ...input, passive: market.inPlay && market.delay > 0 })), delayMs };
+    } catch (e) {
+      if (!(e instanceof WouldMatchNow)) throw e;
+      await wait(market.delay);
+      return { ...(await placeOrder({ ...input, suspensionsSeen: market.suspensions })), delayMs: market.delay };
+    }
+  }
+  await wait(delayMs);
+  return { ...(await placeOrder({ ...input, suspensionsSeen: market.suspensions })), delayMs };
 }
 
 /** Cancels `by` poisha of the player's unmatched stake (all of it when omitted). Another player's order is not found. */

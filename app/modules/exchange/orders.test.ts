@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { parseOdds } from "./ladder.ts";
-import { cancelOrder, ExchangeError, lapseOrders, placeOrder, type PlaceOrderInput, submitOrder } from "./orders.server.ts";
+import { cancelOrder, ExchangeError, lapseOrders, placeOrder, type PlaceOrderInput } from "./orders.server.ts";
 import { exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders } from "./schema.ts";
 import { createMatchOddsMarket, fundedPlayer, mainOf, refusal, requestKey, taka } from "./test-helpers.ts";
 
@@ -180,34 +180,5 @@ describe("a busy market", () => {
       expect((await mainOf(p)).pending).toBe(held.find((h) => h.playerId === p)?.amount ?? 0n);
     }
     await expectInvariants();
-  });
-});
-
-describe("in-play bet delay", () => {
-  it("waits the market's delay in play, then checks the market as it is after the wait", async () => {
-    const { market, home } = await createMatchOddsMarket({ inPlay: true, inPlayDelayMs: 5000 });
-    const p = await fundedPlayer(taka(1000));
-    const waited: number[] = [];
-    const input = { playerId: p, marketId: market.id, runnerId: home.id, side: "back" as const, tick: T("2"), stake: taka(100) };
-    const placed = await submitOrder({ ...input, requestKey: requestKey() }, async (ms) => void waited.push(ms));
-    expect(placed.delayMs).toBe(5000);
-    expect(waited).toEqual([5000]);
-    // Suspended during the delay: refused, nothing held.
-    const suspendDuringWait = async () =>
-      void (await db.update(exchangeMarkets).set({ status: "suspended" }).where(eq(exchangeMarkets.id, market.id)));
-    expect((await refusal(submitOrder({ ...input, requestKey: requestKey() }, suspendDuringWait))).code).toBe("market_suspended");
-    expect((await mainOf(p)).available).toBe(taka(900));
-  });
-
-  it("applies no delay before the market is in play", async () => {
-    const { market, home } = await createMatchOddsMarket();
-    const p = await fundedPlayer(taka(1000));
-    const placed = await submitOrder(
-      { playerId: p, marketId: market.id, runnerId: home.id, side: "back", tick: T("2"), stake: taka(100), requestKey: requestKey() },
-      async () => {
-        throw new Error("no wait expected");
-      },
-    );
-    expect(placed.delayMs).toBe(0);
   });
 });

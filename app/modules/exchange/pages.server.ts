@@ -4,11 +4,12 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
 import { db } from "#app/db/db.server.ts";
-import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
+import { getPlayerBalances, getTransfersByKeys } from "#app/modules/ledger/index.server.ts";
 import { dhakaRange, formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { oddsText } from "./ladder.ts";
-import { commissionOn, exposureOf } from "./pnl.ts";
+import { exposureOf } from "./pnl.ts";
+import { postingKey } from "./settlement.server.ts";
 import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
 import { sessions } from "#app/modules/sessions/index.server.ts";
 import { configuredStreamHosts } from "#app/modules/settings/index.server.ts";
@@ -105,6 +106,8 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
     settled: market.settledAt !== null,
     inPlay: market.inPlay,
     delaySeconds: market.inPlay ? Math.round(market.inPlayDelayMs / 1000) : 0,
+    /** The commission on net winnings as a percentage ("2", "2.5"); null when the market charges none (not shown). */
+    commissionPercent: market.commissionBp > 0 ? String(market.commissionBp / 100) : null,
     limits: limitsOf(market),
     runners: runners.map((r) => ({
       id: r.id,
@@ -323,8 +326,9 @@ export async function accountPage(playerId: number, history: boolean, before?: n
 }
 
 /**
- * Profit & Loss by market for the player's markets settled between two Asia/Dhaka days (inclusive): the net of their
- * bets in each market, the commission on a net win (as settlement charges it) and what remains, newest first.
+ * Profit & Loss by market for the player's markets settled between two Asia/Dhaka days (inclusive), newest first: the
+ * gross (the settled bets' P&L, what settlement posted as the player's net), the commission as the ledger posted it
+ * (the market's last settlement's commission posting, so a rate changed later cannot make it disagree) and the net.
  */
 export async function profitAndLoss(playerId: number, from: string, to: string) {
   const { start, end } = dhakaRange({ from, to });
@@ -334,7 +338,7 @@ export async function profitAndLoss(playerId: number, from: string, to: string) 
       market: exchangeMarkets.name,
       event: exchangeEvents.name,
       settledAt: exchangeMarkets.settledAt,
-      commissionBp: exchangeMarkets.commissionBp,
+      settleCount: exchangeMarkets.settleCount,
       net: sql<string>`coalesce(sum(${exchangeOrders.profit}), 0)`,
       bets: sql<number>`count(*)::int`,
     })
@@ -352,10 +356,12 @@ export async function profitAndLoss(playerId: number, from: string, to: string) 
     .groupBy(exchangeMarkets.id, exchangeEvents.name)
     .orderBy(desc(exchangeMarkets.settledAt))
     .limit(200);
+  const keyOf = (r: (typeof rows)[number]) => postingKey(r.marketId, playerId, r.settleCount, "commission");
+  const posted = new Map((await getTransfersByKeys(rows.map(keyOf))).map((t) => [t.key, t.amount]));
   let total = 0n;
   const markets = rows.map((r) => {
     const gross = BigInt(r.net);
-    const commission = commissionOn(gross, r.commissionBp);
+    const commission = posted.get(keyOf(r)) ?? 0n;
     total += gross - commission;
     return {
       marketId: r.marketId,

@@ -11,7 +11,10 @@ import { betFormSchema } from "#app/components/exchange/schemas.ts";
 import { createSession } from "#app/modules/sessions/sessions.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { slipFigures } from "./slip.ts";
-import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, requestKey, taka } from "./test-helpers.ts";
+import { createBookmakerMarket, createFancyMarket, createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
+import { eq } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { exchangeMarkets } from "./schema.ts";
 
 afterAll(closeIdleConnections);
 
@@ -77,6 +80,35 @@ describe("the market page", () => {
     expect(page.bets.matched.map((b) => [b.side, b.selection, b.price, b.matched])).toEqual([["back", "Dhaka", "2.10", "৳20.00"]]);
     expect(page.exposure).toBe("৳20.00");
     expect(page.slip).toMatchObject({ kind: "match_odds", selection: "Chattogram", side: "lay", profit: "৳10.00", liability: "৳20.00" });
+  });
+
+  it("names the match odds' commission (none shown at 0 %) and each unmatched bet's choice at turn-in-play", async () => {
+    const { market, home } = await createMatchOddsMarket();
+    const player = await fundedPlayer(taka(1_000));
+    const bet = (persist: boolean) =>
+      placeOrder({
+        playerId: player,
+        marketId: market.id,
+        runnerId: home.id,
+        side: "back",
+        tick: parseOdds("3")!,
+        stake: taka(100),
+        persist,
+        requestKey: requestKey(),
+      });
+    const kept = await bet(true);
+    const lapsing = await bet(false);
+    const page = await oddsPage(market.id, player, {});
+    if (!page || page.redirectTo !== undefined) throw new Error("expected the page");
+    expect(page.matchOdds!.commissionPercent).toBe("2");
+    expect(page.bets.unmatched.map((b) => [b.id, b.persist]).sort()).toEqual([
+      [kept.order.id, true],
+      [lapsing.order.id, false],
+    ]);
+    const free = await createMatchOddsMarket({ commissionBp: 0 });
+    const freePage = await oddsPage(free.market.id, player, {});
+    if (!freePage || freePage.redirectTo !== undefined) throw new Error("expected the page");
+    expect(freePage.matchOdds!.commissionPercent).toBeNull();
   });
 
   it("leads from another market of the event to its match odds, and shows no slip for a price outside the event", async () => {
@@ -229,6 +261,39 @@ describe("Profit & Loss and the Activity Log", () => {
     expect(won.total).toEqual({ text: "৳294.00", negative: false });
     expect((await profitAndLoss(loser, today, today)).total).toEqual({ text: "−৳300.00", negative: true });
     expect((await profitAndLoss(winner, "2020-01-01", "2020-01-31")).markets).toEqual([]);
+  });
+
+  it("shows gross, commission and net as the ledger posted them: gross − commission = net = the player's settlement postings", async () => {
+    const { market, home, away } = await createMatchOddsMarket({ commissionBp: 500 });
+    const winner = await fundedPlayer(taka(1_000));
+    const layer = await fundedPlayer(taka(1_000));
+    await placeOrder({
+      playerId: layer,
+      marketId: market.id,
+      runnerId: home.id,
+      side: "lay",
+      tick: parseOdds("2.5")!,
+      stake: taka(333),
+      requestKey: requestKey(),
+    });
+    await placeBetFromForm(winner, { market: market.id, runner: home.id, side: "back", price: "2.5", stake: "333", requestKey: requestKey() });
+    const before = (await mainOf(winner)).posted;
+    await setMarketStatus(market.id, "suspended", { forSettlement: true });
+    await settleMarket(market.id, { winnerRunnerId: home.id });
+    const posted = (await mainOf(winner)).posted - before;
+    // A later change of the market's rate does not change what was charged.
+    await db.update(exchangeMarkets).set({ commissionBp: 0 }).where(eq(exchangeMarkets.id, market.id));
+    const today = formatDhaka(new Date(), "YYYY-MM-DD");
+    const [row] = (await profitAndLoss(winner, today, today)).markets;
+    // 333 at 2.5 wins 499.50; 5 % of it is 24.975, rounded down to 24.97.
+    expect(row).toMatchObject({ gross: { text: "৳499.50" }, commission: "৳24.97", net: { text: "৳474.53", negative: false } });
+    expect(posted).toBe(taka(499.5) - taka(24.97));
+    expect(taka(474.53)).toBe(posted);
+    // A correction (the other team won) reverses those postings: the row shows the last settlement's figures.
+    await settleMarket(market.id, { winnerRunnerId: away.id });
+    const [corrected] = (await profitAndLoss(winner, today, today)).markets;
+    expect(corrected).toMatchObject({ gross: { text: "−৳333.00" }, commission: "৳0.00", net: { text: "−৳333.00", negative: true } });
+    expect((await mainOf(winner)).posted - before).toBe(-taka(333));
   });
 
   it("lists the player's own signed-in devices, newest first", async () => {

@@ -98,3 +98,65 @@ describe("Fancy bets", () => {
     expect(await mainOf(p)).toEqual({ available: 0n, pending: taka(1000), posted: taka(1000) });
   });
 });
+
+describe("accepting odds changes", () => {
+  it("off: a moved quote is refused with the new rate, on the slip's price field; on: taken within 5 points and recorded at the rate taken", async () => {
+    const { market, home } = await createBookmakerMarket();
+    const p = await fundedPlayer(taka(5000));
+    const bet = (side: "back" | "lay", rate: number, acceptChanges?: boolean) =>
+      placeBookmakerBet({
+        playerId: p,
+        marketId: market.id,
+        runnerId: home.id,
+        side,
+        rate,
+        stake: taka(100),
+        requestKey: requestKey(),
+        acceptChanges,
+      });
+    // The player saw 50 to back; the quote is 45 now (5 points worse), and 47 to lay (they saw 42: 5 worse).
+    const off = await refusal(bet("back", 50));
+    expect(off).toMatchObject({ code: "price_changed", field: "price", params: { rate: "45", now: "45" } });
+    const back = await bet("back", 50, true);
+    expect(back.order).toMatchObject({ rate: 45, matchedReturn: taka(145) });
+    expect((await refusal(bet("back", 51, true))).params.now).toBe("45");
+    expect((await bet("lay", 42, true)).order.rate).toBe(47);
+    expect((await refusal(bet("lay", 41, true))).code).toBe("price_changed");
+    // Better than seen: taken at the better quote.
+    expect((await bet("back", 40, true)).order.rate).toBe(45);
+    expect((await bet("lay", 60, true)).order.rate).toBe(47);
+    const orders = await db.select().from(exchangeOrders).where(eq(exchangeOrders.marketId, market.id));
+    expect(orders.map((o) => o.rate).sort()).toEqual([45, 45, 47, 47]);
+  });
+
+  it("a retry of an accepted bet finds the bet taken at the moved quote", async () => {
+    const { market, home } = await createBookmakerMarket();
+    const p = await fundedPlayer(taka(1000));
+    const input = {
+      playerId: p,
+      marketId: market.id,
+      runnerId: home.id,
+      side: "back" as const,
+      rate: 48,
+      stake: taka(100),
+      requestKey: requestKey(),
+    };
+    const first = await placeBookmakerBet({ ...input, acceptChanges: true });
+    const again = await placeBookmakerBet({ ...input, acceptChanges: true });
+    expect(again).toMatchObject({ replayed: true, order: { id: first.order.id, rate: 45 } });
+  });
+
+  it("Fancy: takes a line moved in the player's favour and records it; refuses a line moved against them", async () => {
+    const { market } = await createFancyMarket({ noLine: 47, yesLine: 48, noRate: 100, yesRate: 100 });
+    const p = await fundedPlayer(taka(5000));
+    const bet = (side: "yes" | "no", line: number, rate: number, acceptChanges = true) =>
+      placeFancyBet({ playerId: p, marketId: market.id, side, line, rate, stake: taka(100), requestKey: requestKey(), acceptChanges });
+    const off = await refusal(bet("yes", 50, 100, false));
+    expect(off.params).toEqual({ rate: "100", line: "48", now: "48 @ 100" });
+    expect((await bet("yes", 50, 100)).order).toMatchObject({ line: 48, rate: 100 }); // Yes line 48 < 50 seen: better
+    expect((await refusal(bet("yes", 47, 100))).code).toBe("price_changed"); // 48 > 47 seen: worse
+    expect((await bet("no", 45, 104)).order).toMatchObject({ line: 47, rate: 100 }); // No line 47 > 45 seen, rate better
+    expect((await refusal(bet("no", 48, 100))).code).toBe("price_changed"); // 47 < 48 seen: worse
+    expect((await refusal(bet("yes", 46, 106))).code).toBe("price_changed"); // better line, rate 6 points worse
+  });
+});

@@ -80,6 +80,11 @@ export const exchangeMarkets = pgTable(
     settledAt: timestamp({ withTimezone: true }),
     /** How many times the market was settled (a correction re-settles it after reversing the last settlement). */
     settleCount: integer().notNull().default(0),
+    /**
+     * How many times the market was suspended: an in-play order that waited its delay is refused when this moved
+     * meanwhile, even if the market reopened before the delay ended (submitOrder).
+     */
+    suspensions: integer().notNull().default(0),
     /** Raised on every change of status, quotes or book, for clients to skip stale pushes. */
     version: integer().notNull().default(0),
     sortOrder: integer().notNull().default(0),

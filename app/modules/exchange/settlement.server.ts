@@ -23,7 +23,8 @@ export const EXCHANGE_COMMISSION = "income:exchange-commission";
 export type MarketOutcome = { winnerRunnerId: number } | { resultRuns: number } | { void: true };
 export type SettledPlayer = { playerId: number; net: bigint; commission: bigint };
 
-const postingKey = (marketId: number, playerId: number, n: number, part: "pnl" | "commission") =>
+/** The ledger key of a player's settlement posting in a market (the n-th settlement: corrections count up). */
+export const postingKey = (marketId: number, playerId: number, n: number, part: "pnl" | "commission") =>
   `exchange:${marketId}:${playerId}:settle:${n}:${part}`;
 
 async function reverseSettlement(tx: Tx, marketId: number, playerIds: number[], n: number) {

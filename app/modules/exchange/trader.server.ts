@@ -15,7 +15,7 @@ import { MARKET_MAKER_USERNAME } from "./market-maker.server.ts";
 import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners, type Sport } from "./schema.ts";
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, turnInPlay } from "./trading.server.ts";
+import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, suspended, turnInPlay } from "./trading.server.ts";
 import { currentStreamHosts } from "#app/modules/settings/index.server.ts";
 import { checkStreamUrl, type StreamUrlCheck } from "./stream-url.ts";
 
@@ -221,7 +221,10 @@ export async function createTraderEvent(trader: Trader, spec: NewEvent): Promise
   // Opened suspended: the trader opens it when it is priced.
   const markets = await db.select({ id: exchangeMarkets.id }).from(exchangeMarkets).where(eq(exchangeMarkets.eventId, eventId));
   await db.transaction(async (tx) => {
-    await tx.update(exchangeMarkets).set({ status: "suspended" }).where(eq(exchangeMarkets.eventId, eventId));
+    await tx
+      .update(exchangeMarkets)
+      .set({ status: "suspended", ...suspended })
+      .where(eq(exchangeMarkets.eventId, eventId));
     await audited(trader, "exchange.event.create", "exchange_event", eventId, {
       ...spec,
       startsAt: spec.startsAt.toISOString(),

@@ -10,6 +10,8 @@ import { lapseOrders } from "./orders.server.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners, type MarketStatus } from "./schema.ts";
 
 const bump = { version: sql`${exchangeMarkets.version} + 1` };
+/** Every suspension is counted: an in-play order waiting its delay learns of one even if the market reopened (submitOrder). */
+export const suspended = { suspensions: sql`${exchangeMarkets.suspensions} + 1` };
 
 async function told(marketIds: number[]) {
   for (const marketId of marketIds) await publish({ kind: "market", marketId });
@@ -29,7 +31,7 @@ export async function setMarketStatus(
   const market = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(exchangeMarkets)
-      .set({ status, ...bump })
+      .set({ status, ...bump, ...(status === "suspended" ? suspended : {}) })
       .where(and(eq(exchangeMarkets.id, marketId), sql`${exchangeMarkets.settledAt} is null`))
       .returning();
     if (!updated) throw new ExchangeError("market_closed");

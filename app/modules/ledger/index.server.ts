@@ -2,7 +2,7 @@
 export type { LedgerTransfer } from "./schema.ts";
 export { isLedgerError } from "./errors.ts";
 export { ensureHouseAccounts, lockPlayerAccounts } from "./accounts.server.ts";
-export { getHold, getPlayerBalances, getTransferByKey, listPlayerEntries, playerWalletBalancesSql } from "./queries.server.ts";
+export { getHold, getPlayerBalances, getTransferByKey, getTransfersByKeys, listPlayerEntries, playerWalletBalancesSql } from "./queries.server.ts";
 export type { EntryRow, Page as LedgerPage } from "./queries.server.ts";
 export { applyLinked, postHold, reverseTransfer, runsWithoutSavepoints, transfer, transferLinked, voidHold } from "./transfers.server.ts";
 export type { Spec as LedgerOp, TransferInput } from "./transfers.server.ts";

@@ -1,5 +1,5 @@
 // Reads: balances, entries and transfers, paged newest first by id (keyset paging: pass `before` = the last id seen).
-import { and, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
 import type { Currency } from "#app/modules/players/index.ts";
 import { LedgerError } from "./errors.ts";
@@ -154,6 +154,15 @@ export async function listAccountTransfers(accountId: number, options: PageOptio
 export async function getTransferByKey(key: string, ex: Executor = db): Promise<LedgerTransfer | undefined> {
   const [t] = await ex.select().from(ledgerTransfers).where(eq(ledgerTransfers.key, key));
   return t;
+}
+
+/** The transfers with these keys (a key with none is left out). */
+export async function getTransfersByKeys(keys: readonly string[], ex: Executor = db): Promise<LedgerTransfer[]> {
+  if (keys.length === 0) return [];
+  return ex
+    .select()
+    .from(ledgerTransfers)
+    .where(inArray(ledgerTransfers.key, [...keys]));
 }
 
 /** A hold and whether it is still open, or was posted or voided (and by which transfer). */

@@ -17,6 +17,7 @@ import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { cancelBet, noticeFor, placeBetFromForm, oddsPage } from "#app/modules/exchange/index.server.ts";
 import { isExchangeError } from "#app/modules/exchange/index.ts";
+import { refusalErrors } from "#app/kernel/domain-error.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/odds-view";
 
@@ -85,8 +86,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirect(`/odds-view?market=${market}&placed=${order.id}`);
   } catch (e) {
     if (!isExchangeError(e)) throw e;
-    const errors = [e.token];
-    return data({ result: submission.reply({ formErrors: errors }), areas: areasFor(context, errors) }, { status: 400 });
+    // A moved quote is shown next to the slip's price field (its new rate, and line), other refusals above the form.
+    return data({ result: submission.reply(refusalErrors(e, ["price", "stake"])), areas: areasFor(context, [e.token]) }, { status: 400 });
   }
 }
 
@@ -165,7 +166,7 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <p className="mb-3 text-center text-xs text-white/60">{t("exchange.slip.empty")}</p>
       )}
-      <MyBets unmatched={bets.unmatched} matched={bets.matched} exposure={loaderData.exposure} action={action} />
+      <MyBets unmatched={bets.unmatched} matched={bets.matched} exposure={loaderData.exposure} action={action} inPlay={event.inPlay} />
       {matchOdds ? <MatchOddsTable market={matchOdds} slipLink={slipLink} /> : null}
       {bookmaker ? <BookmakerTable market={bookmaker} slipLink={slipLink} /> : null}
       <FancyTable lines={fancy} slipLink={slipLink} />

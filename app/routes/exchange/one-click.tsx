@@ -1,6 +1,6 @@
 // /exchange/one-click: the player's one-click betting settings (on/off, confirm each bet, the stake presets), and the
 // preset buttons above a market (intent=stake, back to the market). Plain forms: they work without JavaScript.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
@@ -66,9 +66,41 @@ export default function OneClickSettings({ loaderData, actionData }: Route.Compo
   useArea([loaderData.area, ...(actionData?.areas ?? [])]);
   const { t } = useTranslation();
   const { settings, back, saved } = loaderData;
+  return (
+    <main className="mx-auto max-w-xl p-3 pb-20" data-testid="one-click-settings">
+      <h1 className="mb-2 text-lg font-bold">{t("exchange.oneClick.title")}</h1>
+      <p className="mb-3 text-sm text-white/80">{t("exchange.oneClick.intro")}</p>
+      {saved && !actionData ? (
+        <p role="status" className="mb-3 rounded-xl bg-emerald-700/40 p-3 text-sm font-semibold" data-testid="one-click-saved">
+          {t("exchange.oneClick.saved")}
+        </p>
+      ) : null}
+      {/* Keyed by what is saved: after a save the fields show the saved values (the presets sorted), not what was typed. */}
+      <SettingsForm key={JSON.stringify(settings)} settings={settings} back={back} lastResult={actionData?.result} />
+      {back ? (
+        <p className="mt-3 text-sm">
+          <a href={back} className="underline" data-testid="one-click-back">
+            {t("exchange.oneClick.back")}
+          </a>
+        </p>
+      ) : null}
+    </main>
+  );
+}
+
+function SettingsForm({
+  settings,
+  back,
+  lastResult,
+}: {
+  settings: Route.ComponentProps["loaderData"]["settings"];
+  back: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { t } = useTranslation();
   const [form, fields] = useForm({
     id: "one-click-settings",
-    lastResult: actionData?.result,
+    lastResult,
     constraint: getZodConstraint(oneClickSettingsSchema),
     defaultValue: {
       oneClick: settings.oneClick ? "on" : undefined,
@@ -80,49 +112,33 @@ export default function OneClickSettings({ loaderData, actionData }: Route.Compo
     shouldRevalidate: "onInput",
   });
   return (
-    <main className="mx-auto max-w-xl p-3 pb-20" data-testid="one-click-settings">
-      <h1 className="mb-2 text-lg font-bold">{t("exchange.oneClick.title")}</h1>
-      <p className="mb-3 text-sm text-white/80">{t("exchange.oneClick.intro")}</p>
-      {saved && !actionData ? (
-        <p role="status" className="mb-3 rounded-xl bg-emerald-700/40 p-3 text-sm font-semibold" data-testid="one-click-saved">
-          {t("exchange.oneClick.saved")}
-        </p>
-      ) : null}
-      <Form method="post" action={here(back)} {...getFormProps(form)} className="rounded-xl bg-panel p-4">
-        <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-2" />
-        <input type="hidden" name="intent" value="settings" />
-        {back ? <input type="hidden" name="redirectTo" value={back} /> : null}
-        <label className="mb-3 flex items-center gap-2">
-          <input {...getInputProps(fields.oneClick, { type: "checkbox" })} key={fields.oneClick.key} className="size-5" />
-          {t("exchange.oneClick.enable")}
-        </label>
-        <label className="mb-3 flex items-center gap-2">
-          <input {...getInputProps(fields.confirmBets, { type: "checkbox" })} key={fields.confirmBets.key} className="size-5" />
-          {t("exchange.oneClick.confirm")}
-        </label>
-        <div className="field mb-3">
-          <label htmlFor={fields.presets.id}>{t("exchange.oneClick.presets")}</label>
-          <input
-            {...getInputProps(fields.presets, { type: "text" })}
-            key={fields.presets.key}
-            inputMode="numeric"
-            autoComplete="off"
-            aria-describedby={`${fields.presets.id}-hint ${fields.presets.errorId}`}
-          />
-          <div id={`${fields.presets.id}-hint`} className="mt-1 text-xs text-white/50">
-            {t("exchange.oneClick.presetsHint")}
-          </div>
-          <ErrorList errors={fields.presets.errors} id={fields.presets.errorId} />
+    <Form method="post" action={here(back)} {...getFormProps(form)} className="rounded-xl bg-panel p-4">
+      <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-2" />
+      <input type="hidden" name="intent" value="settings" />
+      {back ? <input type="hidden" name="redirectTo" value={back} /> : null}
+      <label className="mb-3 flex items-center gap-2">
+        <input {...getInputProps(fields.oneClick, { type: "checkbox" })} key={fields.oneClick.key} className="size-5" />
+        {t("exchange.oneClick.enable")}
+      </label>
+      <label className="mb-3 flex items-center gap-2">
+        <input {...getInputProps(fields.confirmBets, { type: "checkbox" })} key={fields.confirmBets.key} className="size-5" />
+        {t("exchange.oneClick.confirm")}
+      </label>
+      <div className="field mb-3">
+        <label htmlFor={fields.presets.id}>{t("exchange.oneClick.presets")}</label>
+        <input
+          {...getInputProps(fields.presets, { type: "text" })}
+          key={fields.presets.key}
+          inputMode="numeric"
+          autoComplete="off"
+          aria-describedby={`${fields.presets.id}-hint ${fields.presets.errorId}`}
+        />
+        <div id={`${fields.presets.id}-hint`} className="mt-1 text-xs text-white/50">
+          {t("exchange.oneClick.presetsHint")}
         </div>
-        <SubmitButton label={t("exchange.oneClick.save")} pendingLabel={t("exchange.oneClick.saving")} />
-      </Form>
-      {back ? (
-        <p className="mt-3 text-sm">
-          <a href={back} className="underline" data-testid="one-click-back">
-            {t("exchange.oneClick.back")}
-          </a>
-        </p>
-      ) : null}
-    </main>
+        <ErrorList errors={fields.presets.errors} id={fields.presets.errorId} />
+      </div>
+      <SubmitButton label={t("exchange.oneClick.save")} pendingLabel={t("exchange.oneClick.saving")} />
+    </Form>
   );
 }

@@ -52,6 +52,9 @@ export function OneClickBar({ settings, back }: { settings: OneClickData; back: 
           </Form>
         ))}
       </div>
+      <noscript>
+        <p className="mt-1 text-xs text-white/60">{t("exchange.oneClick.noScript")}</p>
+      </noscript>
     </section>
   );
 }
@@ -120,6 +123,9 @@ export function useOneClick({ settings, marketId, enabled }: { settings: OneClic
       aria-describedby="one-click-confirm-text"
       className="fixed inset-x-3 bottom-20 z-50 mx-auto max-w-md rounded-xl border border-white/20 bg-panel-2 p-3 shadow-xl"
       data-testid="one-click-confirm"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") setAsking(null);
+      }}
     >
       <h2 id="one-click-confirm-title" className="font-bold">
         {t("exchange.oneClick.confirmTitle")}

@@ -143,6 +143,7 @@ export default {
     saving: "Saving…",
     saved: "One-click settings saved.",
     back: "Back to the market",
+    noScript: "Without JavaScript a tap on a price opens the bet slip with this stake.",
     settings: "One-click settings",
     on: "One-click betting is on",
     stakes: "One-click stake",

@@ -5,9 +5,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { oneClickSettingsSchema } from "#app/components/exchange/schemas.ts";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
+import { placeBetFromForm } from "./bets.server.ts";
 import { DEFAULT_ONE_CLICK, getOneClick, saveOneClick, selectOneClickStake } from "./preferences.server.ts";
-import { exchangePreferences } from "./schema.ts";
-import { fundedPlayer, refusal, taka } from "./test-helpers.ts";
+import { exchangeOrders, exchangePreferences } from "./schema.ts";
+import { createBookmakerMarket, fundedPlayer, mainOf, refusal, requestKey, taka } from "./test-helpers.ts";
 
 afterAll(closeIdleConnections);
 
@@ -73,5 +74,24 @@ describe("one-click settings", () => {
     expect(await getOneClick(b)).toEqual(DEFAULT_ONE_CLICK);
     await saveOneClick(b, { oneClick: false, confirmBets: true, presets: [200, 400, 800] });
     expect(await getOneClick(a)).toMatchObject({ oneClick: true, presets: rows[0]!.stakePresets });
+  });
+});
+
+describe("a one-click tap's request key", () => {
+  it("places one bet however many times the same tap is sent at once, on match odds and on Bookmaker", async () => {
+    const m = await createBookmakerMarket();
+    const p = await fundedPlayer(taka(10_000));
+    // What OneClick.tsx posts for a tap on a price: the cell's bet, the selected preset, one key for the tap.
+    const taps = [
+      { market: m.oddsMarket.id, runner: m.oddsHome.id, side: "back" as const, price: "2.5", stake: "200", requestKey: requestKey() },
+      { market: m.market.id, runner: m.home.id, side: "back" as const, price: "45", stake: "200", requestKey: requestKey() },
+    ];
+    for (const tap of taps) {
+      const results = await Promise.all(Array.from({ length: 50 }, () => placeBetFromForm(p, tap)));
+      expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
+      expect(await db.select().from(exchangeOrders).where(eq(exchangeOrders.requestKey, tap.requestKey))).toHaveLength(1);
+    }
+    // Two bets of ৳200 held, not a hundred.
+    expect((await mainOf(p)).available).toBe(taka(10_000 - 400));
   });
 });

@@ -74,6 +74,12 @@ test("@key one-click on: a tap on a price places the selected preset once, even 
   await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(1);
   await expect(page.getByTestId("matched-bets")).toContainText(`Back ${match.runners[0]} · ৳200.00 at ${price}`);
   await expect(page.getByTestId("event-exposure")).toHaveText("৳200.00");
+
+  // Bookmaker too: taken whole at the quote tapped.
+  await expect(page.getByTestId("live-indicator")).toBeVisible();
+  await page.getByTestId("bookmaker").getByTestId("price-back").first().click();
+  await expect(page.getByTestId("bet-notice")).toContainText("Bet accepted: ৳200.00 at ");
+  await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(2);
 });
 
 test("with confirm bets on, a tap asks first: cancel places nothing, confirm places the preset", async ({ page, request }) => {

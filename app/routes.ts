@@ -98,6 +98,7 @@ export default [
   route("exchange-multi", "routes/exchange/multi.tsx"),
   route("exchange-account", "routes/exchange/account.tsx"),
   route("exchange/pin", "routes/exchange/pin.ts"),
+  route("exchange/one-click", "routes/exchange/one-click.tsx"),
   route("odds-view", "routes/exchange/odds-view.tsx"),
   route("player/playGame", "routes/exchange/play-game.ts"),
   // Casino: the betting record (settled rounds) and uploaded game posters

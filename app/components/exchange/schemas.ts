@@ -56,3 +56,50 @@ export const oddsActionSchema = z.discriminatedUnion("intent", [betFormSchema, c
 export const pinFormSchema = z.object({ market: exchangeId, pin: z.enum(["1", "0"]), redirectTo: z.string().max(500).optional() });
 
 export type BetForm = z.infer<typeof betFormSchema>;
+
+/** One-click betting: 3 to 5 stake presets, whole taka within these bounds (the market's own limits still apply). */
+export const ONE_CLICK_PRESETS = { min: 10, max: 1_000_000, fewest: 3, most: 5 } as const;
+
+/** "100, 500, 1000": the presets as typed, to whole taka ascending; refused with one message saying what is wrong. */
+export const presetsField = z
+  .string({ error: "exchange.errors.presetsCount" })
+  .max(200, "exchange.errors.presetsCount")
+  .transform((text, ctx) => {
+    const parts = text.split(/[\s,]+/).filter(Boolean);
+    const refuse = (message: string) => (ctx.addIssue({ code: "custom", message }), z.NEVER);
+    if (parts.length < ONE_CLICK_PRESETS.fewest || parts.length > ONE_CLICK_PRESETS.most) return refuse("exchange.errors.presetsCount");
+    if (!parts.every((p) => /^\d{1,9}$/.test(p))) return refuse("exchange.errors.stakeWhole");
+    const stakes = parts.map(Number);
+    if (stakes.some((s) => s < ONE_CLICK_PRESETS.min || s > ONE_CLICK_PRESETS.max)) return refuse("exchange.errors.presetsRange");
+    if (new Set(stakes).size !== stakes.length) return refuse("exchange.errors.presetsTwice");
+    return stakes.sort((a, b) => a - b);
+  });
+
+const checkbox = z
+  .literal("on")
+  .optional()
+  .transform((v) => v === "on");
+
+/** The one-click settings form (/exchange/one-click). */
+export const oneClickSettingsSchema = z.object({
+  intent: z.literal("settings"),
+  oneClick: checkbox,
+  confirmBets: checkbox,
+  presets: presetsField,
+  redirectTo: z.string().max(500).optional(),
+});
+
+/** A preset button above the market: the stake one-click bets with from now on (one of the player's presets). */
+export const oneClickStakeSchema = z.object({
+  intent: z.literal("stake"),
+  stake: z.coerce
+    .number({ error: "exchange.errors.preset_unknown" })
+    .int("exchange.errors.preset_unknown")
+    .min(1, "exchange.errors.preset_unknown")
+    .max(ONE_CLICK_PRESETS.max, "exchange.errors.preset_unknown"),
+  redirectTo: z.string().max(500).optional(),
+});
+
+export const oneClickActionSchema = z.discriminatedUnion("intent", [oneClickSettingsSchema, oneClickStakeSchema], {
+  error: "exchange.errors.badSelection",
+});

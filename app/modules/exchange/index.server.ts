@@ -4,6 +4,8 @@
 export { exchangeMarkets, exchangeOrders } from "./schema.ts";
 export { apiEventMarkets, apiExchangeHub, apiMatchOdds, apiScoreBoard, apiSportsEvents } from "./api.server.ts";
 export { cancelBet, noticeFor, placeBetFromForm } from "./bets.server.ts";
+export { DEFAULT_ONE_CLICK, getOneClick, saveOneClick, selectOneClickStake } from "./preferences.server.ts";
+export type { OneClickSettings } from "./preferences.server.ts";
 export { startExchangeFeed } from "./feed/instance.server.ts";
 export { watchMarkets } from "./market-stream.server.ts";
 export { accountPage, activityLog, eventListPage, multiMarketsPage, oddsPage, profitAndLoss, setPinned, sportsPage } from "./pages.server.ts";

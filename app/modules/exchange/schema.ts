@@ -255,3 +255,26 @@ export const exchangePins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.marketId] })],
 );
+
+/**
+ * A player's one-click betting settings (README "One-click betting"); no row means the defaults (off). Stake presets
+ * are whole taka, 3–5 of them ascending; `stake` is the selected one.
+ */
+export const exchangePreferences = pgTable(
+  "exchange_preferences",
+  {
+    playerId: integer()
+      .primaryKey()
+      .references(() => players.id),
+    oneClick: boolean().notNull().default(false),
+    stakePresets: integer().array().notNull(),
+    stake: integer().notNull(),
+    confirmBets: boolean().notNull().default(true),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("exchange_preferences_presets_check", sql`cardinality(${t.stakePresets}) between 3 and 5`),
+    check("exchange_preferences_stake_check", sql`${t.stake} = any(${t.stakePresets})`),
+  ],
+);
+export type ExchangePreferences = typeof exchangePreferences.$inferSelect;

@@ -75,6 +75,11 @@ export default function ExchangeAccount({ loaderData }: Route.ComponentProps) {
             <dt className="text-white/60">{t("exchange.account.timeZone")}</dt>
             <dd>{t("common.timeZoneLabel")} (Asia/Dhaka)</dd>
           </dl>
+          <p className="mt-2 text-sm">
+            <a href="/exchange/one-click" className="underline">
+              {t("exchange.oneClick.settings")}
+            </a>
+          </p>
         </section>
         <section className="rounded-xl bg-panel p-3" aria-labelledby="xa-balance" data-testid="exchange-balance">
           <h2 id="xa-balance" className="mb-2 font-bold">

@@ -8,6 +8,7 @@ import { EventMedia } from "#app/components/exchange/EventMedia.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { BookmakerTable, FancyTable, MatchOddsTable, type SlipLink } from "#app/components/exchange/MarketTables.tsx";
 import { MyBets, ScoreBoard } from "#app/components/exchange/MyBets.tsx";
+import { OneClickBar, useOneClick } from "#app/components/exchange/OneClick.tsx";
 import { exchangeId, oddsActionSchema } from "#app/components/exchange/schemas.ts";
 import { useMarketLive } from "#app/components/exchange/use-market-live.ts";
 import { ErrorList } from "#app/components/forms/Field.tsx";
@@ -15,7 +16,7 @@ import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle, areasFor } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { cancelBet, noticeFor, placeBetFromForm, oddsPage } from "#app/modules/exchange/index.server.ts";
+import { cancelBet, getOneClick, noticeFor, placeBetFromForm, oddsPage } from "#app/modules/exchange/index.server.ts";
 import { isExchangeError } from "#app/modules/exchange/index.ts";
 import { refusalErrors } from "#app/kernel/domain-error.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
@@ -68,6 +69,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     area: areaBundle(context, "exchange"),
     notice: notice ? translate(context, notice.key, notice.params) : null,
     requestKey: randomUUID(),
+    oneClick: await getOneClick(player.id),
   };
 }
 
@@ -106,7 +108,7 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
       side: b.side,
       price: b.price,
       ...(b.line !== undefined ? { line: String(b.line) } : {}),
-      ...(slip?.stake ? { stake: slip.stake } : {}),
+      ...(slip?.stake ? { stake: slip.stake } : loaderData.oneClick.oneClick ? { stake: String(loaderData.oneClick.stake) } : {}),
     })}`;
   const stakeHref = (stake: number) => {
     const params = new URLSearchParams(search);
@@ -116,6 +118,7 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
     return `/odds-view?${params}`;
   };
   const action = `/odds-view${search}`;
+  const oneClick = useOneClick({ settings: loaderData.oneClick, marketId, enabled: hydrated });
   // A refusal of a cancel has no slip to show it in.
   const cancelErrors = actionData && !slip ? actionData.result.error?.[""] : undefined;
   return (
@@ -167,9 +170,14 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
         <p className="mb-3 text-center text-xs text-white/60">{t("exchange.slip.empty")}</p>
       )}
       <MyBets unmatched={bets.unmatched} matched={bets.matched} exposure={loaderData.exposure} action={action} inPlay={event.inPlay} />
-      {matchOdds ? <MatchOddsTable market={matchOdds} slipLink={slipLink} /> : null}
-      {bookmaker ? <BookmakerTable market={bookmaker} slipLink={slipLink} /> : null}
-      <FancyTable lines={fancy} slipLink={slipLink} />
+      <OneClickBar settings={loaderData.oneClick} back={base} />
+      {/* With one-click on, a tap on a price in these tables places the bet (OneClick.tsx); without JavaScript it opens the slip. */}
+      <div onClickCapture={oneClick.onClickCapture}>
+        {matchOdds ? <MatchOddsTable market={matchOdds} slipLink={slipLink} /> : null}
+        {bookmaker ? <BookmakerTable market={bookmaker} slipLink={slipLink} /> : null}
+        <FancyTable lines={fancy} slipLink={slipLink} />
+      </div>
+      {oneClick.dialog}
     </main>
   );
 }

@@ -17,7 +17,8 @@ export type ExchangeErrorCode =
   | "verification_needed"
   | "order_not_found"
   | "order_not_open"
-  | "request_mismatch";
+  | "request_mismatch"
+  | "not_filled";
 
 export class ExchangeError extends DomainError<ExchangeErrorCode> {
   declare readonly params: Record<string, string>;

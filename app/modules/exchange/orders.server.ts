@@ -72,13 +72,13 @@ export async function replayedOrder(tx: Tx, playerId: number, requestKey: string
 }
 
 /** The market and runner must take bets: open, not suspended, the runner active, the stake within the limits. */
-export async function openMarket(tx: Tx, marketId: number, kind: MarketKind, stake: bigint) {
+export async function openMarket(tx: Tx, marketId: number, kind: MarketKind, stake: bigint, { belowMin = false } = {}) {
   const [market] = await tx.select().from(exchangeMarkets).where(eq(exchangeMarkets.id, marketId));
   if (!market || market.kind !== kind) throw new ExchangeError("market_not_found");
   if (market.status === "closed" || market.settledAt) throw new ExchangeError("market_closed");
   if (market.status === "suspended") throw new ExchangeError("market_suspended");
   if (market.ballRunning) throw new ExchangeError("ball_running");
-  if (stake % 100n !== 0n || stake < market.minStake || stake > market.maxStake) {
+  if (stake <= 0n || stake % 100n !== 0n || (stake < market.minStake && !belowMin) || stake > market.maxStake) {
     throw new ExchangeError("stake_range", { min: String(market.minStake), max: String(market.maxStake) });
   }
   return market;
@@ -94,9 +94,24 @@ export async function activeRunner(tx: Tx, marketId: number, runnerId: number) {
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
-  const { playerId, marketId, runnerId, side, tick, stake, requestKey } = input;
+  const { marketId, tick } = input;
   if (!Number.isInteger(tick) || tick < 0 || tick > MAX_TICK) throw new ExchangeError("invalid_price");
-  return inMarket<OrderResult>(marketId, async (tx) => {
+  return inMarket<OrderResult>(marketId, (tx) => placeInMarket(tx, input));
+}
+
+/**
+ * placeOrder's work in a transaction that already holds the market's lock (`inMarket`), so that several orders (a
+ * cash out's hedge) are one transaction. `fillOrKill`: the whole stake fills at `tick` or better, or `not_filled` is
+ * thrown (the caller's transaction rolls back: nothing is written); `belowMin`: a stake under the market's minimum
+ * is taken (a cash out's hedge).
+ */
+export async function placeInMarket(
+  tx: Tx,
+  input: PlaceOrderInput,
+  { fillOrKill = false, belowMin = false }: { fillOrKill?: boolean; belowMin?: boolean } = {},
+): Promise<{ result: OrderResult; changed: number[] }> {
+  const { playerId, marketId, runnerId, side, tick, stake, requestKey } = input;
+  {
     const existing = await replayedOrder(
       tx,
       playerId,
@@ -104,7 +119,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       (o) => o.marketId === marketId && o.runnerId === runnerId && o.side === side && o.tick === tick && o.size === stake,
     );
     if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
-    await openMarket(tx, marketId, "match_odds", stake);
+    await openMarket(tx, marketId, "match_odds", stake, { belowMin });
     await activeRunner(tx, marketId, runnerId);
     const resting = (await openOrders(tx, marketId)).map(toResting);
     // How the bet will match (the book cannot change: the market is locked), for a player with limits only: whose
@@ -127,7 +142,11 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       .insert(exchangeOrders)
       .values({ marketId, runnerId, playerId, side, tick, size: stake, status: "unmatched", persist: input.persist ?? false, requestKey })
       .returning();
-    const placed = book.place({ id: String(row!.id), playerId, runnerId, side, tick, size: stake, seq: row!.id, persist: row!.persist });
+    const placed = book.place(
+      { id: String(row!.id), playerId, runnerId, side, tick, size: stake, seq: row!.id, persist: row!.persist },
+      { rest: !fillOrKill },
+    );
+    if (fillOrKill && placed.remaining > 0n) throw new ExchangeError("not_filled");
     const makers: number[] = [];
     // Each fill is at the maker's price: both orders record what it returns, so every page shows the price it matched at.
     let takerReturn = 0n;
@@ -171,7 +190,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       .returning();
     const exposures = await syncExposures(tx, marketId, "match_odds", [playerId, ...makers]);
     return { result: { order: order!, exposure: exposures.get(playerId)!, replayed: false }, changed: [playerId, ...makers] };
-  });
+  }
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -123,6 +123,7 @@ export default {
     order_not_found: "That bet was not found.",
     order_not_open: "That bet has nothing left to cancel.",
     request_mismatch: "This bet was already sent with other values. Reload the page.",
+    not_filled: "The book moved: the order could not fill in full at the price shown. Nothing was placed.",
     stakeRequired: "Enter a stake.",
     stakeWhole: "Stake must be whole taka.",
     badSelection: "Choose a price in the market.",

@@ -5,7 +5,7 @@
 // and executes only when no runner is worse, else it answers with the new quote.
 import { and, asc, eq } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { cashOutQuote, type CashOutQuote, type Level, notWorse, type RunnerPrices } from "./cash-out.ts";
+import { type CashOutBasis, cashOutQuote, type CashOutQuote, type Level, notWorse, type RunnerPrices } from "./cash-out.ts";
 import { ExchangeError, isExchangeError } from "./errors.ts";
 import { playerPositions } from "./exposure.server.ts";
 import { inMarket } from "./market-tx.server.ts";
@@ -50,7 +50,7 @@ export async function quoteCashOut(tx: Executor, playerId: number, marketId: num
     .where(and(eq(exchangeRunners.marketId, marketId), eq(exchangeRunners.status, "active")))
     .orderBy(asc(exchangeRunners.sortOrder));
   const ids = runners.map((r) => r.id);
-  const { matched } = await playerPositions(tx as Tx, playerId, marketId);
+  const { matched } = await playerPositions(tx as unknown as Tx, playerId, marketId);
   const position = runnerBook(ids, matched);
   const closed =
     market.status === "closed" || market.settledAt
@@ -117,4 +117,15 @@ export async function executeCashOut(input: CashOutInput, fire?: (tx: Tx, state:
     }
     throw e;
   }
+}
+
+/** The market page's basis for its live Cash Out button (cash-out.ts, pageCashOutValue); null without a matched position. */
+export async function cashOutBasis(playerId: number, marketId: number, runnerIds: number[]): Promise<CashOutBasis | null> {
+  const { orders, matched } = await playerPositions(db as unknown as Tx, playerId, marketId);
+  if (matched.length === 0) return null;
+  const position = runnerBook(runnerIds, matched);
+  const own = orders
+    .filter((o) => (o.status === "unmatched" || o.status === "partially_matched") && o.tick !== null)
+    .map((o) => ({ runnerId: o.runnerId!, side: o.side as "back" | "lay", tick: o.tick!, size: String(o.size - o.matched - o.cancelled) }));
+  return { position: [...position].map(([id, pnl]) => [id, String(pnl)]), own };
 }

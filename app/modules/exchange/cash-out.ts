@@ -13,7 +13,7 @@
 // P&L after the hedge per runner, computed with the same fill maths as settlement), and the cash-out value shown is
 // the WORST of them, so no outcome leaves the player below what they were shown. Equal within one poisha would need
 // poisha stakes, which the book (makers' remainders, the stake check) does not take.
-import { priceAt } from "./ladder.ts";
+import { LADDER, priceAt } from "./ladder.ts";
 import type { Side } from "./matching.ts";
 import { oddsProfit, type RunnerPosition, runnerOutcome } from "./pnl.ts";
 
@@ -121,4 +121,30 @@ export function decodeBook(text: string): Map<number, bigint> | null {
     book.set(Number(m[1]), BigInt(m[2]!));
   }
   return book.size > 0 ? book : null;
+}
+
+/** What the market page carries for its Cash Out button: the matched P&L per runner and the player's own resting orders (poisha as text). */
+export type CashOutBasis = { position: [number, string][]; own: { runnerId: number; side: Side; tick: number; size: string }[] };
+
+type ShownLevel = { price: string; size: string };
+
+/**
+ * The full cash-out value on the market page, from the prices it shows (kept live by the pushes: odds text and sizes
+ * in whole taka, best three levels) less the player's own resting orders, which never match them. Null: no quote.
+ */
+export function pageCashOutValue(basis: CashOutBasis, runners: readonly { id: number; back: ShownLevel[]; lay: ShownLevel[] }[]): bigint | null {
+  const best = (runnerId: number, levels: ShownLevel[], ownSide: Side): Level | null => {
+    for (const l of levels) {
+      const tick = LADDER.indexOf(Math.round(Number(l.price) * 100));
+      if (tick < 0) continue;
+      const own = basis.own.filter((o) => o.runnerId === runnerId && o.side === ownSide && o.tick === tick).reduce((s, o) => s + BigInt(o.size), 0n);
+      const size = BigInt(l.size.replace(/\D/g, "") || "0") * 100n - own;
+      if (size > 0n) return { tick, size };
+    }
+    return null;
+  };
+  // The page lists a runner's back prices worst first (the best beside the lay); a back takes resting lays.
+  const prices = runners.map((r) => ({ runnerId: r.id, back: best(r.id, [...r.back].reverse(), "lay"), lay: best(r.id, r.lay, "back") }));
+  const q = cashOutQuote(new Map(basis.position.map(([id, pnl]) => [id, BigInt(pnl)])), prices);
+  return q.ok ? q.value : q.reason === "thin" && q.maxPercent > 0 ? q.full.value : null;
 }

@@ -4,6 +4,9 @@
 export { exchangeMarkets, exchangeOrders } from "./schema.ts";
 export { apiEventMarkets, apiExchangeHub, apiMatchOdds, apiScoreBoard, apiSportsEvents } from "./api.server.ts";
 export { cancelBet, noticeFor, placeBetFromForm } from "./bets.server.ts";
+export { clearAutoCashOut, setAutoCashOut } from "./auto-cash-out.server.ts";
+export { executeCashOut } from "./cash-out.server.ts";
+export { cashOutPage } from "./cash-out-page.server.ts";
 export { startExchangeFeed } from "./feed/instance.server.ts";
 export { watchMarkets } from "./market-stream.server.ts";
 export { accountPage, activityLog, eventListPage, multiMarketsPage, oddsPage, profitAndLoss, setPinned, sportsPage } from "./pages.server.ts";

@@ -10,10 +10,13 @@ type ShownRunner = { id: number; status: string; back: { price: string; size: st
  */
 export function CashOutLink({ marketId, basis, runners }: { marketId: number; basis: CashOutBasis; runners: ShownRunner[] }) {
   const { t } = useTranslation();
+  // Already level on every runner (cashed out): nothing left to cash out.
+  const level = new Set(basis.position.map(([, pnl]) => pnl)).size <= 1;
   const value = pageCashOutValue(
     basis,
     runners.filter((r) => r.status === "active"),
   );
+  if (level) return null;
   return (
     <a
       href={`/exchange-cashout/${marketId}`}

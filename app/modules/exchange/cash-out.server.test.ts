@@ -10,7 +10,7 @@ import { parseOdds } from "./ladder.ts";
 import { marketChecksIdle } from "./market-tx.server.ts";
 import { placeOrder, type PlaceOrderInput } from "./orders.server.ts";
 import { runnerBook } from "./pnl.ts";
-import { exchangeOrders } from "./schema.ts";
+import { exchangeMarkets, exchangeOrders } from "./schema.ts";
 import { createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
@@ -176,5 +176,24 @@ describe("auto cash-out", () => {
     expect(await checkAutoCashOuts(lost.market.id)).toEqual([]);
     await setAutoCashOut(lost.player, lost.market.id, taka(500), taka(14));
     expect(await checkAutoCashOuts(lost.market.id)).toEqual([lost.player]);
+  });
+});
+
+describe("cash out in play", () => {
+  it("waits the market's bet delay, then quotes again", async () => {
+    const { market, player } = await shortenedMarket();
+    const { quote } = await quoteCashOut(db, player, market.id);
+    if (!quote.ok) throw new Error("no quote");
+    await db.update(exchangeMarkets).set({ inPlay: true, inPlayDelayMs: 5000 }).where(eq(exchangeMarkets.id, market.id));
+    const waited: number[] = [];
+    const done = await executeCashOut(
+      { playerId: player, marketId: market.id, percent: 100, shown: quote.after, requestKey: requestKey() },
+      undefined,
+      async (ms) => {
+        waited.push(ms);
+      },
+    );
+    expect(waited).toEqual([5000]);
+    expect(done.done).toBe(true);
   });
 });

@@ -79,6 +79,8 @@ export type CashOutInput = {
 
 export type CashOutResult = { done: true; state: CashOutState } | { done: false; state: CashOutState };
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const orderKey = (requestKey: string, i: number) => `cashout:${requestKey}:${i}`;
 
 /**
@@ -86,8 +88,19 @@ const orderKey = (requestKey: string, i: number) => `cashout:${requestKey}:${i}`
  * is worse than shown; otherwise nothing is written and the new quote comes back (`done: false`). `fire` runs first
  * in the same transaction (the auto cash-out's claim) and may call the cash out off.
  */
-export async function executeCashOut(input: CashOutInput, fire?: (tx: Tx, state: CashOutState) => Promise<boolean>): Promise<CashOutResult> {
+export async function executeCashOut(
+  input: CashOutInput,
+  fire?: (tx: Tx, state: CashOutState) => Promise<boolean>,
+  wait: (ms: number) => Promise<void> = sleep,
+): Promise<CashOutResult> {
   const { playerId, marketId, percent } = input;
+  // In play, a cash out waits the market's bet delay like any order (README.md, "In-play delay"); the quote is then
+  // taken again under the lock, so the player never gets less than they confirmed.
+  const [market] = await db
+    .select({ inPlay: exchangeMarkets.inPlay, delay: exchangeMarkets.inPlayDelayMs })
+    .from(exchangeMarkets)
+    .where(eq(exchangeMarkets.id, marketId));
+  if (market?.inPlay && market.delay > 0) await wait(market.delay);
   try {
     return await inMarket<CashOutResult>(marketId, async (tx) => {
       const [replayed] = await tx

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cashOutQuote, decodeBook, encodeBook, levelTolerance, notWorse, pnlAfter, type RunnerPrices } from "./cash-out.ts";
+import {
+  type CashOutBasis,
+  cashOutQuote,
+  decodeBook,
+  encodeBook,
+  levelTolerance,
+  notWorse,
+  pageCashOutValue,
+  pnlAfter,
+  type RunnerPrices,
+} from "./cash-out.ts";
 import { parseOdds } from "./ladder.ts";
 import { oddsProfit, runnerBook, type RunnerPosition } from "./pnl.ts";
 import { taka } from "#tests/kit/money.ts";
@@ -171,5 +181,38 @@ describe("the confirm form's P&L", () => {
       ),
     ).toBe(false);
     expect(notWorse(new Map([[H, taka(51)]]), shown)).toBe(false);
+  });
+});
+
+describe("the market page's Cash Out value", () => {
+  it("works from the prices the page shows, leaving out the player's own resting orders", () => {
+    const basis: CashOutBasis = {
+      position: [
+        [H, String(taka(200))],
+        [A, String(-taka(100))],
+      ],
+      own: [],
+    };
+    const runners = [
+      {
+        id: H,
+        back: [
+          { price: "1.96", size: "৳900" },
+          { price: "1.98", size: "৳1,000" },
+        ],
+        lay: [{ price: "2", size: "৳1,000" }],
+      },
+      { id: A, back: [{ price: "1.98", size: "৳500" }], lay: [{ price: "2.02", size: "৳500" }] },
+    ];
+    expect(pageCashOutValue(basis, runners)).toBe(taka(50));
+    // The player's own back at 2.0 is the whole level: the cash out lays at the next price, or backs Chattogram.
+    const own: CashOutBasis = { ...basis, own: [{ runnerId: H, side: "back", tick: T("2"), size: String(taka(1000)) }] };
+    expect(pageCashOutValue(own, runners)).toBe(taka(48)); // back 152 on Chattogram at 1.98: ৳48 / ৳48.96
+    expect(
+      pageCashOutValue(
+        basis,
+        runners.map((r) => ({ ...r, back: [], lay: [] })),
+      ),
+    ).toBeNull();
   });
 });

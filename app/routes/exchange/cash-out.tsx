@@ -210,7 +210,7 @@ export default function CashOut({ loaderData, actionData }: Route.ComponentProps
               />
             </Form>
           </>
-        ) : (
+        ) : loaderData.closed ? null : (
           <p className="text-sm" data-testid="cash-out-none">
             {quote.kind === "thin"
               ? quote.max > 0

@@ -10,7 +10,7 @@ import { parseOdds } from "./ladder.ts";
 import { marketChecksIdle } from "./market-tx.server.ts";
 import { placeOrder, type PlaceOrderInput } from "./orders.server.ts";
 import { runnerBook } from "./pnl.ts";
-import { exchangeMarkets, exchangeOrders } from "./schema.ts";
+import { exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
 import { createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
@@ -195,5 +195,30 @@ describe("cash out in play", () => {
     );
     expect(waited).toEqual([5000]);
     expect(done.done).toBe(true);
+  });
+});
+
+describe("a three-runner cash out", () => {
+  it("backs the other two runners in one transaction, for a player with no free balance (the holds are of the end)", async () => {
+    const m = await createMatchOddsMarket();
+    const [draw] = await db.insert(exchangeRunners).values({ marketId: m.market.id, name: "The Draw", sortOrder: 3 }).returning();
+    const [player, maker, layers] = await Promise.all([fundedPlayer(taka(100)), fundedPlayer(taka(1000)), fundedPlayer(taka(5000))]);
+    await order({ playerId: maker, marketId: m.market.id, runnerId: m.home.id, side: "lay", tick: T("2.5"), stake: taka(100) });
+    await order({ playerId: player, marketId: m.market.id, runnerId: m.home.id, side: "back", tick: T("2.5"), stake: taka(100) });
+    expect((await mainOf(player)).available).toBe(0n);
+    // Lays to back into on the other two; nothing to lay Dhaka at.
+    await order({ playerId: layers, marketId: m.market.id, runnerId: m.away.id, side: "lay", tick: T("4"), stake: taka(500) });
+    await order({ playerId: layers, marketId: m.market.id, runnerId: draw!.id, side: "lay", tick: T("3.5"), stake: taka(500) });
+    const { quote } = await quoteCashOut(db, player, m.market.id);
+    expect(quote).toMatchObject({ ok: true, value: taka(14.5) });
+    if (!quote.ok) return;
+    expect(quote.orders.map((o) => [o.runnerId, o.side, o.stake])).toEqual([
+      [m.away.id, "back", taka(63)],
+      [draw!.id, "back", taka(71)],
+    ]);
+    const done = await executeCashOut({ playerId: player, marketId: m.market.id, percent: 100, shown: quote.after, requestKey: requestKey() });
+    expect(done.done).toBe(true);
+    expect(await matchedBook(player, m.market.id, [m.home.id, m.away.id, draw!.id])).toEqual(quote.after);
+    expect(await mainOf(player)).toEqual({ available: taka(100), pending: 0n, posted: taka(100) });
   });
 });

@@ -8,7 +8,7 @@ import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { type CashOutBasis, cashOutQuote, type CashOutQuote, type Level, notWorse, type RunnerPrices } from "./cash-out.ts";
 import { ExchangeError, isExchangeError } from "./errors.ts";
 import { playerPositions } from "./exposure.server.ts";
-import { inMarket } from "./market-tx.server.ts";
+import { inMarket, syncExposures } from "./market-tx.server.ts";
 import { openOrders, placeInMarket } from "./orders.server.ts";
 import { runnerBook } from "./pnl.ts";
 import { exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
@@ -117,10 +117,12 @@ export async function executeCashOut(
         const placed = await placeInMarket(
           tx,
           { playerId, marketId, runnerId: o.runnerId, side: o.side, tick: o.tick, stake: o.stake, requestKey: orderKey(input.requestKey, i) },
-          { fillOrKill: true, belowMin: true },
+          { fillOrKill: true, belowMin: true, deferExposure: true },
         );
         changed.push(...placed.changed);
       }
+      // One sync after the whole hedge: the holds (and the balance check) are of the position it ends on.
+      await syncExposures(tx, marketId, "match_odds", changed);
       return { result: { done: true, state }, changed };
     });
   } catch (e) {

@@ -103,12 +103,13 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
  * placeOrder's work in a transaction that already holds the market's lock (`inMarket`), so that several orders (a
  * cash out's hedge) are one transaction. `fillOrKill`: the whole stake fills at `tick` or better, or `not_filled` is
  * thrown (the caller's transaction rolls back: nothing is written); `belowMin`: a stake under the market's minimum
- * is taken (a cash out's hedge).
+ * is taken (a cash out's hedge); `deferExposure`: the exposure holds are left to the caller, who syncs them once
+ * after its last order (a hedge's orders in turn may pass through a larger hold than the one they end on).
  */
 export async function placeInMarket(
   tx: Tx,
   input: PlaceOrderInput,
-  { fillOrKill = false, belowMin = false }: { fillOrKill?: boolean; belowMin?: boolean } = {},
+  { fillOrKill = false, belowMin = false, deferExposure = false }: { fillOrKill?: boolean; belowMin?: boolean; deferExposure?: boolean } = {},
 ): Promise<{ result: OrderResult; changed: number[] }> {
   const { playerId, marketId, runnerId, side, tick, stake, requestKey } = input;
   {
@@ -188,8 +189,9 @@ export async function placeInMarket(
       })
       .where(eq(exchangeOrders.id, row!.id))
       .returning();
-    const exposures = await syncExposures(tx, marketId, "match_odds", [playerId, ...makers]);
-    return { result: { order: order!, exposure: exposures.get(playerId)!, replayed: false }, changed: [playerId, ...makers] };
+    // deferExposure: the caller syncs the changed players' holds once, after its last order (a cash out's hedge).
+    const exposures = deferExposure ? new Map<number, bigint>() : await syncExposures(tx, marketId, "match_odds", [playerId, ...makers]);
+    return { result: { order: order!, exposure: exposures.get(playerId) ?? 0n, replayed: false }, changed: [playerId, ...makers] };
   }
 }
 

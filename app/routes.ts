@@ -100,6 +100,8 @@ export default [
   route("exchange/pin", "routes/exchange/pin.ts"),
   route("exchange/one-click", "routes/exchange/one-click.tsx"),
   route("odds-view", "routes/exchange/odds-view.tsx"),
+  // Cash Out of the player's match-odds position (quote, confirm, auto cash-out)
+  route("exchange-cashout/:marketId", "routes/exchange/cash-out.tsx"),
   route("player/playGame", "routes/exchange/play-game.ts"),
   // Casino: the betting record (settled rounds) and uploaded game posters
   route("betting-record", "routes/games/betting-record.tsx"),

@@ -18,7 +18,8 @@ export type ExchangeErrorCode =
   | "order_not_found"
   | "order_not_open"
   | "request_mismatch"
-  | "preset_unknown";
+  | "preset_unknown"
+  | "not_filled";
 
 export class ExchangeError extends DomainError<ExchangeErrorCode> {
   declare readonly params: Record<string, string>;

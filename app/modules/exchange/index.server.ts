@@ -6,6 +6,9 @@ export { apiEventMarkets, apiExchangeHub, apiMatchOdds, apiScoreBoard, apiSports
 export { cancelBet, noticeFor, placeBetFromForm } from "./bets.server.ts";
 export { DEFAULT_ONE_CLICK, getOneClick, saveOneClick, selectOneClickStake } from "./preferences.server.ts";
 export type { OneClickSettings } from "./preferences.server.ts";
+export { clearAutoCashOut, setAutoCashOut } from "./auto-cash-out.server.ts";
+export { executeCashOut } from "./cash-out.server.ts";
+export { cashOutPage } from "./cash-out-page.server.ts";
 export { startExchangeFeed } from "./feed/instance.server.ts";
 export { watchMarkets } from "./market-stream.server.ts";
 export { accountPage, activityLog, eventListPage, multiMarketsPage, oddsPage, profitAndLoss, setPinned, sportsPage } from "./pages.server.ts";

@@ -1,4 +1,6 @@
 // The exchange module's browser-safe entry: what components and routes may use in the browser.
+export { decodeBook, pageCashOutValue } from "./cash-out.ts";
+export type { CashOutBasis } from "./cash-out.ts";
 export { isExchangeError } from "./errors.ts";
 export { MIN_TICK, priceAt } from "./ladder.ts";
 export { applyPinnedPush, applyPush, pushNeedsReload, shownMarket } from "./live-page.ts";

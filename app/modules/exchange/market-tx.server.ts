@@ -3,6 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish, publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { log as rootLog } from "#app/kernel/log.server.ts";
 import { isLedgerError, lockPlayerAccounts, runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { type Currency } from "#app/modules/players/index.ts";
@@ -13,6 +14,7 @@ import { syncExposureHolds } from "./exposure.server.ts";
 import type { MarketKind } from "./schema.ts";
 
 const LOCK_SPACE = 0x45584348; // "EXCH"
+const log = rootLog.child({ module: "exchange" });
 
 /** Serialises every operation on one market, on every app instance, until the transaction ends. */
 export async function lockMarket(tx: Tx, marketId: number) {
@@ -121,6 +123,28 @@ export async function inMarket<T>(marketId: number, work: (tx: Tx) => Promise<{ 
     throw e;
   }
   for (const id of new Set(outcome.changed)) await publishBalanceChanged(id);
-  if (outcome.changed.length > 0) await publish({ kind: "market", marketId });
+  if (outcome.changed.length > 0) {
+    await publish({ kind: "market", marketId });
+    afterMarketChange(marketId);
+  }
   return outcome.result;
+}
+
+const marketChecks = new Set<Promise<unknown>>();
+
+/**
+ * After a committed change of a market, this instance checks the market's armed auto cash-outs (README.md, "Cash
+ * Out"), in the background: the change's caller does not wait. Loaded on first use (it places orders through here).
+ */
+function afterMarketChange(marketId: number) {
+  const check: Promise<unknown> = import("./auto-cash-out.server.ts")
+    .then((m) => m.checkAutoCashOuts(marketId))
+    .catch((e: unknown) => log.error({ err: e, marketId }, "auto cash-out check failed"))
+    .finally(() => marketChecks.delete(check));
+  marketChecks.add(check);
+}
+
+/** Resolves when every background market check started so far (and those they started) has finished: for tests. */
+export async function marketChecksIdle(): Promise<void> {
+  while (marketChecks.size > 0) await Promise.allSettled([...marketChecks]);
 }

@@ -108,12 +108,13 @@ export function checkMarketOpen(
   market: { kind: MarketKind; status: string; settled: boolean; ballRunning: boolean; minStake: bigint; maxStake: bigint } | undefined | null,
   kind: MarketKind,
   stake: bigint,
+  { belowMin = false } = {},
 ) {
   if (!market || market.kind !== kind) throw new ExchangeError("market_not_found");
   if (market.status === "closed" || market.settled) throw new ExchangeError("market_closed");
   if (market.status === "suspended") throw new ExchangeError("market_suspended");
   if (market.ballRunning) throw new ExchangeError("ball_running");
-  if (stake % 100n !== 0n || stake < market.minStake || stake > market.maxStake) {
+  if (stake <= 0n || stake % 100n !== 0n || (stake < market.minStake && !belowMin) || stake > market.maxStake) {
     throw new ExchangeError("stake_range", { min: String(market.minStake), max: String(market.maxStake) });
   }
 }
@@ -173,9 +174,25 @@ async function placementContext(tx: Tx, { playerId, marketId, requestKey }: Plac
  * its fills and makers' updates, and the exposure holds of everyone whose position changed.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
+  if (!Number.isInteger(input.tick) || input.tick < 0 || input.tick > MAX_TICK) throw new ExchangeError("invalid_price");
+  return inMarket<OrderResult>(input.marketId, (tx) => placeInMarket(tx, input));
+}
+
+/**
+ * placeOrder's work in a transaction that already holds the market's lock (`inMarket`), so that several orders (a
+ * cash out's hedge) are one transaction. `fillOrKill`: the whole stake fills at `tick` or better, or `not_filled` is
+ * thrown (the caller's transaction rolls back: nothing is written); `belowMin`: a stake under the market's minimum
+ * is taken (a cash out's hedge); `deferExposure`: the exposure holds are left to the caller, who syncs them once
+ * after its last order (a hedge's orders in turn may pass through a larger hold than the one they end on).
+ */
+export async function placeInMarket(
+  tx: Tx,
+  input: PlaceOrderInput,
+  { fillOrKill = false, belowMin = false, deferExposure = false }: { fillOrKill?: boolean; belowMin?: boolean; deferExposure?: boolean } = {},
+): Promise<{ result: OrderResult; changed: number[] }> {
   const { playerId, marketId, runnerId, side, tick, stake, requestKey } = input;
   if (!Number.isInteger(tick) || tick < 0 || tick > MAX_TICK) throw new ExchangeError("invalid_price");
-  return inMarket<OrderResult>(marketId, async (tx) => {
+  {
     const context = await placementContext(tx, input);
     if (context.existing) {
       const existing = await replayedOrder(
@@ -186,7 +203,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       );
       if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
     }
-    checkMarketOpen(context.market, "match_odds", stake);
+    checkMarketOpen(context.market, "match_odds", stake, { belowMin });
     // A suspension while the order waited its in-play delay refuses it, even if the market reopened (submitOrder).
     if (input.suspensionsSeen !== undefined && context.market!.suspensions !== input.suspensionsSeen) throw new ExchangeError("market_suspended");
     if (context.runners.find((r) => r.id === runnerId)?.status !== "active") throw new ExchangeError("runner_not_active");
@@ -198,6 +215,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       { rest: false },
     );
     if (input.passive && placed.matched > 0n) throw new WouldMatchNow();
+    if (fillOrKill && placed.remaining > 0n) throw new ExchangeError("not_filled");
     const returns = placed.fills.map((f) => fillReturn(f.size, f.tick));
     const takerReturn = returns.reduce((sum, r) => sum + r, 0n);
     const atRisk = () =>
@@ -223,15 +241,18 @@ export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
       .returning();
     if (placed.fills.length > 0) await writeFills(tx, order!, placed.fills, returns);
     const makers = placed.fills.map((f) => f.makerPlayerId);
-    const exposures = await syncExposures(
-      tx,
-      marketId,
-      "match_odds",
-      [playerId, ...makers],
-      context.runners.map((r) => r.id),
-    );
-    return { result: { order: order!, exposure: exposures.get(playerId)!, replayed: false }, changed: [playerId, ...makers] };
-  });
+    // deferExposure: the caller syncs the changed players' holds once, after its last order (a cash out's hedge).
+    const exposures = deferExposure
+      ? new Map<number, bigint>()
+      : await syncExposures(
+          tx,
+          marketId,
+          "match_odds",
+          [playerId, ...makers],
+          context.runners.map((r) => r.id),
+        );
+    return { result: { order: order!, exposure: exposures.get(playerId) ?? 0n, replayed: false }, changed: [playerId, ...makers] };
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, getTransfersByKeys } from "#app/modules/ledger/index.server.ts";
 import { dhakaRange, formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
+import { cashOutBasis } from "./cash-out.server.ts";
 import { oddsText } from "./ladder.ts";
 import { exposureOf } from "./pnl.ts";
 import { postingKey } from "./settlement.server.ts";
@@ -177,6 +178,15 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
     .from(exchangeExposures)
     .where(and(eq(exchangeExposures.playerId, playerId), inArray(exchangeExposures.marketId, eventMarkets)));
   const pinned = (await pinnedIds(playerId)).has(marketId);
+  // The Cash Out button: the page works its value out from the prices it shows, live (cash-out.ts, pageCashOutValue).
+  const cashOut =
+    matchOdds && matchOdds.status === "open" && !matchOdds.settled && (view.player?.matched ?? []).some((o) => o.marketId === matchOdds.id)
+      ? await cashOutBasis(
+          playerId,
+          matchOdds.id,
+          matchOdds.runners.filter((r) => r.status === "active").map((r) => r.id),
+        )
+      : null;
   return {
     redirectTo: undefined,
     event: {
@@ -201,6 +211,7 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
       matched: (view.player?.matched ?? []).map(betRow),
     },
     exposure: takaText(BigInt(held!.sum)),
+    cashOut,
     slip: slipOf(view, slip, runnerNames),
   };
 }

@@ -278,3 +278,36 @@ export const exchangePreferences = pgTable(
   ],
 );
 export type ExchangePreferences = typeof exchangePreferences.$inferSelect;
+
+export const autoCashOutStatuses = ["armed", "fired", "cleared"] as const;
+
+/**
+ * A player's auto cash-out on a match-odds market (README.md, "Cash Out"): armed, it fires a full cash out once the
+ * cash-out value reaches `profitTarget` or falls to −`lossLimit` (poisha). One row per player and market; it fires at
+ * most once per arming (claimed by `status = 'armed'` → 'fired' in the cash out's transaction).
+ */
+export const exchangeAutoCashOuts = pgTable(
+  "exchange_auto_cash_outs",
+  {
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    marketId: integer()
+      .notNull()
+      .references(() => exchangeMarkets.id),
+    profitTarget: bigint({ mode: "bigint" }).notNull(),
+    lossLimit: bigint({ mode: "bigint" }),
+    status: text({ enum: autoCashOutStatuses }).notNull().default("armed"),
+    firedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.marketId] }),
+    index("exchange_auto_cash_outs_armed_idx")
+      .on(t.marketId)
+      .where(sql`${t.status} = 'armed'`),
+    check("exchange_auto_cash_outs_status_check", sql`${t.status} in ('armed', 'fired', 'cleared')`),
+    check("exchange_auto_cash_outs_amounts_check", sql`${t.profitTarget} > 0 and (${t.lossLimit} is null or ${t.lossLimit} > 0)`),
+  ],
+);
+export type ExchangeAutoCashOut = typeof exchangeAutoCashOuts.$inferSelect;

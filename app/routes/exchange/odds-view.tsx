@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { BetSlip } from "#app/components/exchange/BetSlip.tsx";
+import { CashOutLink } from "#app/components/exchange/CashOutLink.tsx";
 import { EventMedia } from "#app/components/exchange/EventMedia.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
 import { BookmakerTable, FancyTable, MatchOddsTable, type SlipLink } from "#app/components/exchange/MarketTables.tsx";
@@ -170,6 +171,7 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
         <p className="mb-3 text-center text-xs text-white/60">{t("exchange.slip.empty")}</p>
       )}
       <MyBets unmatched={bets.unmatched} matched={bets.matched} exposure={loaderData.exposure} action={action} inPlay={event.inPlay} />
+      {matchOdds && page.cashOut ? <CashOutLink marketId={matchOdds.id} basis={page.cashOut} runners={matchOdds.runners} /> : null}
       <OneClickBar settings={loaderData.oneClick} back={base} />
       {/* With one-click on, a tap on a price in these tables places the bet (OneClick.tsx); without JavaScript it opens the slip. */}
       <div onClickCapture={oneClick.onClickCapture}>

@@ -99,6 +99,8 @@ export default [
   route("exchange-account", "routes/exchange/account.tsx"),
   route("exchange/pin", "routes/exchange/pin.ts"),
   route("odds-view", "routes/exchange/odds-view.tsx"),
+  // A match-odds runner's price ladder and price history (?market=&runner=)
+  route("exchange-ladder", "routes/exchange/ladder.tsx"),
   route("player/playGame", "routes/exchange/play-game.ts"),
   // Casino: the betting record (settled rounds) and uploaded game posters
   route("betting-record", "routes/games/betting-record.tsx"),

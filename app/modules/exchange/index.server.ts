@@ -5,6 +5,7 @@ export { exchangeMarkets, exchangeOrders } from "./schema.ts";
 export { apiEventMarkets, apiExchangeHub, apiMatchOdds, apiScoreBoard, apiSportsEvents } from "./api.server.ts";
 export { cancelBet, noticeFor, placeBetFromForm } from "./bets.server.ts";
 export { startExchangeFeed } from "./feed/instance.server.ts";
+export { ladderPage } from "./depth.server.ts";
 export { watchMarkets } from "./market-stream.server.ts";
 export { accountPage, activityLog, eventListPage, multiMarketsPage, oddsPage, profitAndLoss, setPinned, sportsPage } from "./pages.server.ts";
 export { liveMarketIds, unsettledMarketIds } from "./queries.server.ts";

@@ -1,0 +1,112 @@
+// What traded in a match-odds market, read from its fills (a fill is at the maker's price, its size the backer's
+// stake): each runner's last traded price and matched total, the volume traded per price and the price history. Every
+// read is by market on exchange_fills' (market_id, id) index, off the placement path (no lock, no extra write).
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db } from "#app/db/db.server.ts";
+import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { downsampleHistory, type HistoryPoint, ladderRows } from "./depth.ts";
+import { oddsText } from "./ladder.ts";
+import { marketKind } from "./market-kinds.ts";
+import { OrderBook } from "./matching.ts";
+import { openOrders, toResting } from "./orders.server.ts";
+import { exchangeEvents, exchangeFills, exchangeMarkets, exchangeRunners } from "./schema.ts";
+
+export type Traded = {
+  /** The market's total matched (poisha). */
+  total: bigint;
+  /** Per runner with a fill: its matched total (poisha) and the price of its latest fill (a tick). */
+  runners: Map<number, { matched: bigint; lastTick: number }>;
+};
+
+/** Each runner's matched total and last traded price, and the market's total; nothing traded: 0 and no runners. */
+export async function tradedIn(marketId: number): Promise<Traded> {
+  const rows = await db
+    .select({
+      runnerId: exchangeFills.runnerId,
+      matched: sql<string>`sum(${exchangeFills.size})::text`,
+      lastTick: sql<number>`(array_agg(${exchangeFills.tick} order by ${exchangeFills.id} desc))[1]`,
+    })
+    .from(exchangeFills)
+    .where(eq(exchangeFills.marketId, marketId))
+    .groupBy(exchangeFills.runnerId);
+  const runners = new Map(rows.map((r) => [r.runnerId, { matched: BigInt(r.matched), lastTick: Number(r.lastTick) }]));
+  return { total: [...runners.values()].reduce((s, r) => s + r.matched, 0n), runners };
+}
+
+/** The volume (poisha) traded at each price of a runner, by tick. */
+export async function tradedAtPrices(marketId: number, runnerId: number): Promise<{ tick: number; size: bigint }[]> {
+  const rows = await db
+    .select({ tick: exchangeFills.tick, size: sql<string>`sum(${exchangeFills.size})::text` })
+    .from(exchangeFills)
+    .where(and(eq(exchangeFills.marketId, marketId), eq(exchangeFills.runnerId, runnerId)))
+    .groupBy(exchangeFills.tick);
+  return rows.map((r) => ({ tick: r.tick, size: BigInt(r.size) }));
+}
+
+/** A runner's price history, oldest first, at most `max` points (downsampleHistory). */
+export async function priceHistory(marketId: number, runnerId: number, max?: number): Promise<HistoryPoint[]> {
+  const fills = await db
+    .select({ tick: exchangeFills.tick, size: exchangeFills.size, at: exchangeFills.createdAt })
+    .from(exchangeFills)
+    .where(and(eq(exchangeFills.marketId, marketId), eq(exchangeFills.runnerId, runnerId)))
+    .orderBy(asc(exchangeFills.id));
+  return downsampleHistory(fills, max);
+}
+
+/**
+ * /exchange-ladder: one runner of a match-odds market, its ladder (ladderRows) and price history, formatted for the
+ * screen; null when there is no such market, it is not match odds, or the runner is not one of its runners.
+ */
+export async function ladderPage(marketId: number, runnerId: number) {
+  const [row] = await db
+    .select({ market: exchangeMarkets, event: exchangeEvents })
+    .from(exchangeMarkets)
+    .innerJoin(exchangeEvents, eq(exchangeEvents.id, exchangeMarkets.eventId))
+    .where(eq(exchangeMarkets.id, marketId));
+  if (!row || !marketKind(row.market.kind).hasBook) return null;
+  const [runner] = await db
+    .select()
+    .from(exchangeRunners)
+    .where(and(eq(exchangeRunners.id, runnerId), eq(exchangeRunners.marketId, marketId)));
+  if (!runner) return null;
+  const [open, traded, atPrices, history] = await Promise.all([
+    openOrders(db, marketId),
+    tradedIn(marketId),
+    tradedAtPrices(marketId, runnerId),
+    priceHistory(marketId, runnerId),
+  ]);
+  const depth = OrderBook.from(open.map(toResting)).depth(runnerId, Infinity);
+  const mine = traded.runners.get(runnerId);
+  const bestBack = depth.availableToBack[0]?.tick ?? null;
+  const bestLay = depth.availableToLay[0]?.tick ?? null;
+  const size = (poisha: bigint) => (poisha > 0n ? takaText(poisha, { decimals: "trim" }) : "");
+  const { market, event } = row;
+  return {
+    event: { id: event.id, name: event.name, closed: event.closed },
+    market: { id: market.id, version: market.version, status: market.settledAt ? "closed" : market.status },
+    runner: { id: runner.id, name: runner.name, status: runner.status },
+    ltp: mine ? oddsText(mine.lastTick) : null,
+    matched: takaText(mine?.matched ?? 0n, { decimals: "trim" }),
+    marketMatched: takaText(traded.total, { decimals: "trim" }),
+    rows: ladderRows({ toBack: depth.availableToBack, toLay: depth.availableToLay, traded: atPrices, lastTick: mine?.lastTick ?? null }).map((r) => ({
+      tick: r.tick,
+      price: oddsText(r.tick),
+      toBack: size(r.toBack),
+      toLay: size(r.toLay),
+      traded: size(r.traded),
+      last: r.tick === mine?.lastTick,
+      bestBack: r.tick === bestBack,
+      bestLay: r.tick === bestLay,
+    })),
+    history: history.map((p) => ({
+      at: p.at.getTime(),
+      time: formatDhaka(p.at, "DD MMM HH:mm:ss"),
+      tick: p.tick,
+      price: oddsText(p.tick),
+      low: oddsText(p.low),
+      high: oddsText(p.high),
+      volume: takaText(p.size, { decimals: "trim" }),
+    })),
+  };
+}

@@ -72,8 +72,10 @@ function PriceCell({
   return (
     <td className="w-14 p-0.5 text-center min-[600px]:w-16">
       {href && price ? (
-        <a href={href} className={`block rounded px-1 py-1 ${tone}`} aria-label={label} data-testid={`price-${side}`}>
-          {body}
+        // The name is the label (side, runner, price) as text, so that no aria-label hides the visible size from it.
+        <a href={href} className={`block rounded px-1 py-1 ${tone}`} data-testid={`price-${side}`}>
+          <span className="sr-only">{label}</span>
+          <span aria-hidden="true">{body}</span>
         </a>
       ) : (
         <span className={`block rounded px-1 py-1 opacity-50 ${tone}`}>{body}</span>

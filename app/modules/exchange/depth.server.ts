@@ -1,7 +1,7 @@
 // What traded in a match-odds market, read from its fills (a fill is at the maker's price, its size the backer's
 // stake): each runner's last traded price and matched total, the volume traded per price and the price history. Every
 // read is by market on exchange_fills' (market_id, id) index, off the placement path (no lock, no extra write).
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { takaText } from "#app/kernel/money.ts";
@@ -19,19 +19,44 @@ export type Traded = {
   runners: Map<number, { matched: bigint; lastTick: number }>;
 };
 
+// What traded per market, kept per process and brought up to date with the fills after the last one counted: a
+// market's fills are only ever added, and in id order (each is written under the market's advisory lock, which is
+// held until commit), so a read of `id > last` on the (market_id, id) index misses none and counts none twice. A
+// push of a busy market then reads the few fills since its last push, not its tens of thousands.
+const KEPT_MARKETS = 2000;
+const counted = new Map<number, Traded & { lastId: number }>();
+
 /** Each runner's matched total and last traded price, and the market's total; nothing traded: 0 and no runners. */
 export async function tradedIn(marketId: number): Promise<Traded> {
+  const known = counted.get(marketId);
+  const after = known?.lastId ?? 0;
   const rows = await db
     .select({
       runnerId: exchangeFills.runnerId,
       matched: sql<string>`sum(${exchangeFills.size})::text`,
       lastTick: sql<number>`(array_agg(${exchangeFills.tick} order by ${exchangeFills.id} desc))[1]`,
+      lastId: sql<string>`max(${exchangeFills.id})::text`,
     })
     .from(exchangeFills)
-    .where(eq(exchangeFills.marketId, marketId))
+    .where(and(eq(exchangeFills.marketId, marketId), gt(exchangeFills.id, after)))
     .groupBy(exchangeFills.runnerId);
-  const runners = new Map(rows.map((r) => [r.runnerId, { matched: BigInt(r.matched), lastTick: Number(r.lastTick) }]));
-  return { total: [...runners.values()].reduce((s, r) => s + r.matched, 0n), runners };
+  if (known && rows.length === 0) return { total: known.total, runners: new Map(known.runners) };
+  // A new entry built from the one read (never changed in place): two reads at once each add their fills to their own base.
+  const runners = new Map(known?.runners);
+  let { total, lastId } = known ?? { total: 0n, lastId: 0 };
+  for (const r of rows) {
+    const matched = BigInt(r.matched);
+    runners.set(r.runnerId, { matched: (runners.get(r.runnerId)?.matched ?? 0n) + matched, lastTick: Number(r.lastTick) });
+    total += matched;
+    lastId = Math.max(lastId, Number(r.lastId));
+  }
+  const current = counted.get(marketId);
+  if (!current || current.lastId < lastId) {
+    counted.delete(marketId);
+    counted.set(marketId, { total, runners, lastId });
+    if (counted.size > KEPT_MARKETS) counted.delete(counted.keys().next().value!);
+  }
+  return { total, runners: new Map(runners) };
 }
 
 /** The volume (poisha) traded at each price of a runner, by tick. */

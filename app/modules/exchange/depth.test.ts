@@ -141,6 +141,30 @@ describe("what traded, from the fills", () => {
       [tick("2.5"), taka(200)],
       [tick("2.4"), taka(100)],
     ]);
+    // Later fills are added to what was counted, once, however many read at the same time.
+    await placeOrder({
+      playerId: m.maker,
+      marketId: m.oddsMarket.id,
+      runnerId: m.oddsHome.id,
+      side: "lay",
+      tick: tick("2.3"),
+      stake: taka(40),
+      requestKey: requestKey(),
+    });
+    await placeOrder({
+      playerId: m.taker,
+      marketId: m.oddsMarket.id,
+      runnerId: m.oddsHome.id,
+      side: "back",
+      tick: tick("2.3"),
+      stake: taka(40),
+      requestKey: requestKey(),
+    });
+    const reads = await Promise.all(Array.from({ length: 10 }, () => tradedIn(m.oddsMarket.id)));
+    for (const later of [...reads, await tradedIn(m.oddsMarket.id)]) {
+      expect(later.total).toBe(taka(400));
+      expect(later.runners.get(m.oddsHome.id)).toEqual({ matched: taka(340), lastTick: tick("2.4") });
+    }
     // Quoted markets write no fills.
     expect(await tradedIn(m.market.id)).toEqual({ total: 0n, runners: new Map() });
     expect(await tradedIn(m.fancy.id)).toEqual({ total: 0n, runners: new Map() });

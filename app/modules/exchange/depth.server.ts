@@ -17,6 +17,8 @@ export type Traded = {
   total: bigint;
   /** Per runner with a fill: its matched total (poisha) and the price of its latest fill (a tick). */
   runners: Map<number, { matched: bigint; lastTick: number }>;
+  /** The id of the last fill counted (0: none), which says whether anything traded since an earlier read. */
+  lastId: number;
 };
 
 // What traded per market, kept per process and brought up to date with the fills after the last one counted: a
@@ -24,7 +26,7 @@ export type Traded = {
 // held until commit), so a read of `id > last` on the (market_id, id) index misses none and counts none twice. A
 // push of a busy market then reads the few fills since its last push, not its tens of thousands.
 const KEPT_MARKETS = 2000;
-const counted = new Map<number, Traded & { lastId: number }>();
+const counted = new Map<number, Traded>();
 
 /** Each runner's matched total and last traded price, and the market's total; nothing traded: 0 and no runners. */
 export async function tradedIn(marketId: number): Promise<Traded> {
@@ -40,7 +42,7 @@ export async function tradedIn(marketId: number): Promise<Traded> {
     .from(exchangeFills)
     .where(and(eq(exchangeFills.marketId, marketId), gt(exchangeFills.id, after)))
     .groupBy(exchangeFills.runnerId);
-  if (known && rows.length === 0) return { total: known.total, runners: new Map(known.runners) };
+  if (known && rows.length === 0) return { ...known, runners: new Map(known.runners) };
   // A new entry built from the one read (never changed in place): two reads at once each add their fills to their own base.
   const runners = new Map(known?.runners);
   let { total, lastId } = known ?? { total: 0n, lastId: 0 };
@@ -56,7 +58,7 @@ export async function tradedIn(marketId: number): Promise<Traded> {
     counted.set(marketId, { total, runners, lastId });
     if (counted.size > KEPT_MARKETS) counted.delete(counted.keys().next().value!);
   }
-  return { total, runners: new Map(runners) };
+  return { total, runners: new Map(runners), lastId };
 }
 
 /** The volume (poisha) traded at each price of a runner, by tick. */
@@ -79,6 +81,25 @@ export async function priceHistory(marketId: number, runnerId: number, max?: num
   return downsampleHistory(fills, max);
 }
 
+// A runner's volume per price and history as last read, with the market's last fill then: a ladder page reloaded on
+// a push that traded nothing (a price moved) reads neither again.
+const runnerReads = new Map<string, { lastId: number; atPrices: { tick: number; size: bigint }[]; history: HistoryPoint[] }>();
+
+async function runnerTrades(marketId: number, runnerId: number, lastId: number) {
+  const key = `${marketId}:${runnerId}`;
+  const known = runnerReads.get(key);
+  if (known && known.lastId === lastId) return known;
+  const [atPrices, history] = await Promise.all([tradedAtPrices(marketId, runnerId), priceHistory(marketId, runnerId)]);
+  const read = { lastId, atPrices, history };
+  // Read after `lastId` was, so it holds at least those fills: kept unless a newer read is.
+  if (!known || known.lastId < lastId) {
+    runnerReads.delete(key);
+    runnerReads.set(key, read);
+    if (runnerReads.size > KEPT_MARKETS) runnerReads.delete(runnerReads.keys().next().value!);
+  }
+  return read;
+}
+
 /**
  * /exchange-ladder: one runner of a match-odds market, its ladder (ladderRows) and price history, formatted for the
  * screen; null when there is no such market, it is not match odds, or the runner is not one of its runners.
@@ -95,12 +116,8 @@ export async function ladderPage(marketId: number, runnerId: number) {
     .from(exchangeRunners)
     .where(and(eq(exchangeRunners.id, runnerId), eq(exchangeRunners.marketId, marketId)));
   if (!runner) return null;
-  const [open, traded, atPrices, history] = await Promise.all([
-    openOrders(db, marketId),
-    tradedIn(marketId),
-    tradedAtPrices(marketId, runnerId),
-    priceHistory(marketId, runnerId),
-  ]);
+  const [open, traded] = await Promise.all([openOrders(db, marketId), tradedIn(marketId)]);
+  const { atPrices, history } = await runnerTrades(marketId, runnerId, traded.lastId);
   const depth = OrderBook.from(open.map(toResting)).depth(runnerId, Infinity);
   const mine = traded.runners.get(runnerId);
   const bestBack = depth.availableToBack[0]?.tick ?? null;

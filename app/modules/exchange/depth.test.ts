@@ -166,8 +166,8 @@ describe("what traded, from the fills", () => {
       expect(later.runners.get(m.oddsHome.id)).toEqual({ matched: taka(340), lastTick: tick("2.4") });
     }
     // Quoted markets write no fills.
-    expect(await tradedIn(m.market.id)).toEqual({ total: 0n, runners: new Map() });
-    expect(await tradedIn(m.fancy.id)).toEqual({ total: 0n, runners: new Map() });
+    expect(await tradedIn(m.market.id)).toEqual({ total: 0n, runners: new Map(), lastId: 0 });
+    expect(await tradedIn(m.fancy.id)).toEqual({ total: 0n, runners: new Map(), lastId: 0 });
   });
 
   it("shows them on the market page with the book percentage, and the push brings a page as loaded to them", async () => {
@@ -250,6 +250,36 @@ describe("the ladder page", () => {
     expect(page.history.map((p) => [p.price, p.volume])).toEqual([
       ["2.50", "৳200"],
       ["2.40", "৳100"],
+    ]);
+    // A later trade reaches the ladder and the history read again; a price that moves without one keeps them.
+    await placeOrder({
+      playerId: m.maker,
+      marketId: m.oddsMarket.id,
+      runnerId: m.oddsHome.id,
+      side: "lay",
+      tick: tick("2.2"),
+      stake: taka(30),
+      requestKey: requestKey(),
+    });
+    const moved = (await ladderPage(m.oddsMarket.id, m.oddsHome.id))!;
+    expect(moved.history).toHaveLength(2);
+    expect(moved.rows.find((r) => r.price === "2.20")).toMatchObject({ toBack: "৳30", traded: "" });
+    await placeOrder({
+      playerId: m.taker,
+      marketId: m.oddsMarket.id,
+      runnerId: m.oddsHome.id,
+      side: "back",
+      tick: tick("2.4"),
+      stake: taka(50),
+      requestKey: requestKey(),
+    });
+    const later = (await ladderPage(m.oddsMarket.id, m.oddsHome.id))!;
+    expect(later).toMatchObject({ ltp: "2.40", matched: "৳350" });
+    expect(later.rows.find((r) => r.price === "2.40")).toMatchObject({ traded: "৳150", toBack: "" });
+    expect(later.history.map((p) => [p.price, p.volume])).toEqual([
+      ["2.50", "৳200"],
+      ["2.40", "৳100"],
+      ["2.40", "৳50"],
     ]);
   });
 

@@ -102,6 +102,8 @@ export default [
   route("odds-view", "routes/exchange/odds-view.tsx"),
   // Cash Out of the player's match-odds position (quote, confirm, auto cash-out)
   route("exchange-cashout/:marketId", "routes/exchange/cash-out.tsx"),
+  // A match-odds runner's price ladder and price history (?market=&runner=)
+  route("exchange-ladder", "routes/exchange/ladder.tsx"),
   route("player/playGame", "routes/exchange/play-game.ts"),
   // Casino: the betting record (settled rounds) and uploaded game posters
   route("betting-record", "routes/games/betting-record.tsx"),

@@ -63,3 +63,29 @@ test("home has a level-one heading and 24 px banner dots", async ({ page }) => {
   expect(box?.width).toBeGreaterThanOrEqual(24);
   expect(box?.height).toBeGreaterThanOrEqual(24);
 });
+
+test("the exchange's market page and a runner's ladder, after a trade, have no serious accessibility violations", async ({ page }) => {
+  test.slow();
+  const response = await page.request.post("/__e2e/exchange-match", {
+    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
+    form: { hoursAhead: 2 + Math.floor(Math.random() * 38) },
+  });
+  const match = (await response.json()) as { marketId: number };
+  const player = await createTestPlayer(page);
+  await logIn(page, player.username);
+  await page.goto(`/odds-view?market=${match.marketId}`);
+  // A trade first, so the page shows a last traded price and the ladder its volume and chart.
+  await page.getByTestId("runner").first().getByTestId("price-back").last().click();
+  await page.getByTestId("bet-slip").getByLabel("Stake (৳)").fill("100");
+  await page.getByTestId("bet-slip").getByRole("button", { name: "Place bet" }).click();
+  await expect(page.getByTestId("bet-notice")).toBeVisible();
+  const rules = Object.fromEntries(KEPT_RULES.map((id) => [id, { enabled: true }]));
+  const serious = async () =>
+    (await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ rules }).analyze()).violations
+      .filter((v) => FAILING_IMPACTS.has(v.impact ?? "") || KEPT_RULES.includes(v.id))
+      .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
+  expect(await serious()).toEqual([]);
+  await page.getByTestId("ladder-link").first().click();
+  await expect(page.getByTestId("price-chart")).toBeVisible();
+  expect(await serious()).toEqual([]);
+});

@@ -11,6 +11,7 @@ import * as oddsRoute from "#app/routes/api/match-odds.ts";
 import * as scoreRoute from "#app/routes/api/score-board.ts";
 import * as sportsRoute from "#app/routes/api/sports-events.ts";
 import * as oddsViewRoute from "#app/routes/exchange/odds-view.tsx";
+import * as ladderRoute from "#app/routes/exchange/ladder.tsx";
 import * as pinRoute from "#app/routes/exchange/pin.ts";
 import { callRoute, sessionFor } from "../support/route-call.ts";
 
@@ -191,5 +192,51 @@ describe("the market page's forms", () => {
       form: { ...form, price: "51", acceptChanges: "on", requestKey: requestKey() },
     });
     expect(far.status).toBe(400);
+  });
+});
+
+describe("a runner's ladder page", () => {
+  it("shows the runner's ladder and history to a player; 400 for bad ids, 404 for another market's runner or a quoted market", async () => {
+    const m = await market();
+    const other = await market();
+    const player = await fundedPlayer(taka(1_000));
+    const { cookie } = await sessionFor({ id: player });
+    const url = (marketId: number | string, runnerId: number | string) => `/exchange-ladder?market=${marketId}&runner=${runnerId}`;
+    const guest = await callRoute(ladderRoute, url(m.oddsMarket.id, m.oddsHome.id));
+    expect(guest.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+
+    // The player's back at 2.5 takes the maker's lay: the runner traded ৳100 at 2.50.
+    await callRoute(oddsViewRoute, `/odds-view?market=${m.oddsMarket.id}`, {
+      cookie,
+      form: {
+        intent: "bet",
+        market: String(m.oddsMarket.id),
+        runner: String(m.oddsHome.id),
+        side: "back",
+        price: "2.5",
+        stake: "100",
+        requestKey: requestKey(),
+      },
+    });
+    const page = await callRoute(ladderRoute, url(m.oddsMarket.id, m.oddsHome.id), { cookie });
+    expect(page.status).toBe(200);
+    const data = page.data as { ltp: string; matched: string; rows: { price: string; traded: string; toBack: string }[]; history: unknown[] };
+    expect(data).toMatchObject({ ltp: "2.50", matched: "৳100" });
+    expect(data.rows.find((r) => r.price === "2.50")).toMatchObject({ traded: "৳100", toBack: "৳200" });
+    expect(data.history).toHaveLength(1);
+
+    for (const [marketId, runnerId] of [
+      ["x", m.oddsHome.id],
+      [m.oddsMarket.id, ""],
+      [m.oddsMarket.id, "0"],
+      [m.oddsMarket.id, "2147483648"],
+      ["-1", "1e3"],
+    ] as const) {
+      expect((await callRoute(ladderRoute, url(marketId, runnerId), { cookie })).status, `${marketId} ${runnerId}`).toBe(400);
+    }
+    expect((await callRoute(ladderRoute, "/exchange-ladder", { cookie })).status).toBe(400);
+    expect((await callRoute(ladderRoute, url(2_000_000_000, m.oddsHome.id), { cookie })).status).toBe(404);
+    expect((await callRoute(ladderRoute, url(m.oddsMarket.id, other.oddsHome.id), { cookie })).status).toBe(404);
+    expect((await callRoute(ladderRoute, url(m.market.id, m.home.id), { cookie })).status).toBe(404);
   });
 });

@@ -15,7 +15,10 @@ export type MatchOddsData = {
   /** The commission rate ("2" for 2 %), null when the market charges none. */
   commissionPercent: string | null;
   limits: Limits;
-  runners: { id: number; name: string; status: string; back: Level[]; lay: Level[]; pnl: Signed }[];
+  /** The total matched and each side's book percentage (null: no runner has a price on that side). */
+  traded: string;
+  book: { back: string | null; lay: string | null };
+  runners: { id: number; name: string; status: string; back: Level[]; lay: Level[]; ltp: string | null; traded: string; pnl: Signed }[];
 };
 export type BookmakerData = {
   id: number;
@@ -45,25 +48,36 @@ function PriceCell({
   price,
   size,
   label,
+  best = true,
 }: {
   href: string | null;
   side: "back" | "lay";
   price: string | null;
   size?: string;
   label: string;
+  /** The best price of its side stands out; the next levels are paler (dark text on both, for contrast). */
+  best?: boolean;
 }) {
-  const tone = side === "back" ? "bg-sky-300 text-ink" : "bg-pink-300 text-ink";
+  const tone = best
+    ? side === "back"
+      ? "bg-sky-400 text-ink ring-1 ring-sky-200"
+      : "bg-pink-400 text-ink ring-1 ring-pink-200"
+    : side === "back"
+      ? "bg-sky-200 text-ink"
+      : "bg-pink-200 text-ink";
   const body = (
     <>
-      <b className="block text-sm tabular-nums">{price ?? "–"}</b>
+      <b className={`block text-sm tabular-nums ${best ? "font-extrabold" : "font-semibold"}`}>{price ?? "–"}</b>
       {size ? <small className="block text-[0.65rem] tabular-nums">{size}</small> : null}
     </>
   );
   return (
     <td className="w-14 p-0.5 text-center min-[600px]:w-16">
       {href && price ? (
-        <a href={href} className={`block rounded px-1 py-1 ${tone}`} aria-label={label} data-testid={`price-${side}`}>
-          {body}
+        // The name is the label (side, runner, price) as text, so that no aria-label hides the visible size from it.
+        <a href={href} className={`block rounded px-1 py-1 ${tone}`} data-testid={`price-${side}`}>
+          <span className="sr-only">{label}</span>
+          <span aria-hidden="true">{body}</span>
         </a>
       ) : (
         <span className={`block rounded px-1 py-1 opacity-50 ${tone}`}>{body}</span>
@@ -81,7 +95,17 @@ function Closed({ text, span }: { text: string; span: number }) {
   );
 }
 
-function Heading({ title, limits, commissionPercent = null }: { title: string; limits: Limits; commissionPercent?: string | null }) {
+function Heading({
+  title,
+  limits,
+  commissionPercent = null,
+  children,
+}: {
+  title: string;
+  limits: Limits;
+  commissionPercent?: string | null;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <caption className="bg-panel-2 px-3 py-2 text-left">
@@ -91,9 +115,13 @@ function Heading({ title, limits, commissionPercent = null }: { title: string; l
           {t("exchange.market.commission", { percent: commissionPercent })}
         </small>
       ) : null}
+      {children}
     </caption>
   );
 }
+
+/** A runner's ladder and price chart (/exchange-ladder). */
+export const ladderHref = (marketId: number, runnerId: number) => `/exchange-ladder?market=${marketId}&runner=${runnerId}`;
 
 export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; slipLink: SlipLink }) {
   const { t } = useTranslation();
@@ -101,10 +129,19 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
   const cover = market.settled || market.status === "closed" ? t("exchange.market.closed") : t("exchange.market.suspend");
   return (
     <table className="mb-3 w-full overflow-hidden rounded-xl bg-panel text-sm" data-testid="match-odds">
-      <Heading title={t("exchange.market.matchOdds")} limits={market.limits} commissionPercent={market.commissionPercent} />
+      <Heading title={t("exchange.market.matchOdds")} limits={market.limits} commissionPercent={market.commissionPercent}>
+        <small className="ml-2 font-semibold whitespace-nowrap text-white/80" data-testid="market-matched">
+          {t("exchange.depth.totalMatched", { amount: market.traded })}
+        </small>
+      </Heading>
       <thead>
         <tr className="text-xs text-white/60">
-          <th scope="col" className="px-3 text-left font-normal" />
+          <th scope="col" className="px-3 text-left font-normal">
+            <abbr title={t("exchange.depth.bookHelp")} className="no-underline" data-testid="book-percent">
+              {market.book.back ? t("exchange.depth.bookBack", { pct: market.book.back }) : t("exchange.depth.bookNone")}
+              {market.book.lay ? ` · ${t("exchange.depth.bookLay", { pct: market.book.lay })}` : ""}
+            </abbr>
+          </th>
           <th scope="col" colSpan={3} className="pr-2 text-right font-semibold text-sky-300">
             {t("exchange.market.back")}
           </th>
@@ -120,7 +157,18 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
           return (
             <tr key={r.id} className="border-t border-white/10" data-testid="runner" data-runner={r.id}>
               <th scope="row" className="px-3 py-1 text-left font-semibold">
-                {r.name}
+                {r.name}{" "}
+                <a
+                  href={ladderHref(market.id, r.id)}
+                  className="text-xs font-normal text-sky-300 underline"
+                  aria-label={t("exchange.depth.ladderLinkOf", { runner: r.name })}
+                  data-testid="ladder-link"
+                >
+                  {t("exchange.depth.ladderLink")}
+                </a>
+                <small className="block text-[0.7rem] font-normal text-white/70 tabular-nums" data-testid="runner-traded">
+                  {r.ltp ? t("exchange.depth.runnerTraded", { price: r.ltp, amount: r.traded }) : t("exchange.depth.runnerNotTraded")}
+                </small>
                 <Pnl value={r.pnl} />
               </th>
               {open && r.status === "active" ? (
@@ -131,6 +179,7 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
                       side={side}
                       price={l?.price ?? null}
                       size={l?.size}
+                      best={side === "back" ? i === 2 : i === 0}
                       href={l ? slipLink({ market: market.id, runner: r.id, side, price: l.price }) : null}
                       label={t("exchange.market.priceOf", { side: t(`exchange.market.${side}`), runner: r.name, price: l?.price ?? "" })}
                     />

@@ -5,12 +5,17 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
+import type { Traded } from "./depth.server.ts";
 import { priceAt } from "./ladder.ts";
 import { listEvents, marketView } from "./queries.server.ts";
 import { listExchangeRecords } from "./records.server.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners, type Sport } from "./schema.ts";
 
 const takaNumber = (poisha: bigint) => Number(formatPoisha(poisha));
+const ltpOf = (traded: Traded | null, runnerId: number) => {
+  const tick = traded?.runners.get(runnerId)?.lastTick;
+  return tick === undefined ? null : priceAt(tick) / 100;
+};
 const level = (l: { tick: number; size: bigint }) => ({ price: priceAt(l.tick) / 100, size: takaNumber(l.size) });
 const bit = (b: boolean) => (b ? 1 : 0);
 
@@ -44,10 +49,15 @@ export async function apiMatchOdds(marketId: number) {
       inplay: view.market.inPlay,
       status: view.market.settledAt ? "CLOSED" : view.market.status.toUpperCase(),
       version: view.market.version,
+      // Betfair's MarketBook figures, from the fills: the market's and each runner's matched total (taka) and the
+      // runner's last traded price (null before its first fill).
+      totalMatched: takaNumber(odds.traded?.total ?? 0n),
       runners: odds.runners.map((r) => ({
         selectionId: r.id,
         SelectionName: r.name,
         status: r.status.toUpperCase(),
+        lastPriceTraded: ltpOf(odds.traded, r.id),
+        totalMatched: takaNumber(odds.traded?.runners.get(r.id)?.matched ?? 0n),
         ex: { availableToBack: (r.availableToBack ?? []).map(level), availableToLay: (r.availableToLay ?? []).map(level) },
       })),
     },

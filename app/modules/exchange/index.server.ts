@@ -10,6 +10,7 @@ export { clearAutoCashOut, setAutoCashOut } from "./auto-cash-out.server.ts";
 export { executeCashOut } from "./cash-out.server.ts";
 export { cashOutPage } from "./cash-out-page.server.ts";
 export { startExchangeFeed } from "./feed/instance.server.ts";
+export { ladderPage } from "./depth.server.ts";
 export { watchMarkets } from "./market-stream.server.ts";
 export { accountPage, activityLog, eventListPage, multiMarketsPage, oddsPage, profitAndLoss, setPinned, sportsPage } from "./pages.server.ts";
 export { liveMarketIds, unsettledMarketIds } from "./queries.server.ts";

@@ -19,7 +19,19 @@ export type PushedMarket = {
   inPlay: boolean;
   ballRunning: boolean;
   line: { no: number | null; yes: number | null; noRate: number | null; yesRate: number | null } | null;
-  runners: { id: number; status: string; backRate: number | null; layRate: number | null; toBack: Level[]; toLay: Level[] }[];
+  runners: {
+    id: number;
+    status: string;
+    backRate: number | null;
+    layRate: number | null;
+    toBack: Level[];
+    toLay: Level[];
+    /** Match odds: the last traded price (a tick; null before the first fill) and the runner's matched total (poisha). */
+    ltp: number | null;
+    traded: string | null;
+  }[];
+  /** Match odds: the market's total matched (poisha); null for a kind without a book. */
+  traded: string | null;
   /** The market that leads its event (match odds) only: the score as the feed sent it, ball by ball included when it has it (the tracker). */
   score: ({ innings: { team: number; runs: number; wickets: number; overs: string }[]; lastBall: string | null } & BallByBall) | null;
   /** The market that leads its event only: the event's markets not yet settled, so that a page and its stream learn of a new Fancy line. */
@@ -37,7 +49,10 @@ export type LivePage = {
     version: number;
     status: string;
     inPlay: boolean;
-    runners: { id: number; name: string; status: string; back: Shown[]; lay: Shown[] }[];
+    /** The total matched, and the book percentage of each side (depth.ts's bookPercent). */
+    traded: string;
+    book: { back: string | null; lay: string | null };
+    runners: { id: number; name: string; status: string; back: Shown[]; lay: Shown[]; ltp: string | null; traded: string }[];
   };
   bookmaker?: {
     id: number;

@@ -32,7 +32,10 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
       layRate: r.layRate,
       toBack: (r.availableToBack ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
       toLay: (r.availableToLay ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
+      ltp: view.traded?.runners.get(r.id)?.lastTick ?? null,
+      traded: view.traded ? String(view.traded.runners.get(r.id)?.matched ?? 0n) : null,
     })),
+    traded: view.traded ? String(view.traded.total) : null,
     score: kind.leadsEvent ? view.score : null,
     markets: view.markets,
   };

@@ -8,6 +8,7 @@ import { getPlayerBalances, getTransfersByKeys } from "#app/modules/ledger/index
 import { dhakaRange, formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { cashOutBasis } from "./cash-out.server.ts";
+import { bookPercent } from "./depth.ts";
 import { oddsText } from "./ladder.ts";
 import { exposureOf } from "./pnl.ts";
 import { postingKey } from "./settlement.server.ts";
@@ -88,8 +89,10 @@ type View = NonNullable<Awaited<ReturnType<typeof marketView>>>;
 
 const signed = (poisha: bigint | undefined) => (poisha === undefined ? null : { text: takaText(poisha), negative: poisha < 0n });
 
+const sizeText = (poisha: bigint) => takaText(poisha, { decimals: "trim" });
+
 function depthOf(levels: { tick: number; size: bigint }[] | undefined) {
-  return (levels ?? []).map((l) => ({ price: oddsText(l.tick), size: takaText(l.size, { decimals: "trim" }) }));
+  return (levels ?? []).map((l) => ({ price: oddsText(l.tick), size: sizeText(l.size) }));
 }
 
 /** The market page of the event of `marketId` (the match odds market); null when there is no such market. */
@@ -100,25 +103,38 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
   const { event } = view;
   const books = view.player?.books ?? new Map<number, Map<number, bigint>>();
   const runnerNames = new Map([...view.matchOdds, ...view.bookmaker].flatMap((m) => m.runners.map((r) => [r.id, r.name] as const)));
-  const matchOdds = view.matchOdds.map(({ market, runners }) => ({
-    id: market.id,
-    version: market.version,
-    status: market.status,
-    settled: market.settledAt !== null,
-    inPlay: market.inPlay,
-    delaySeconds: market.inPlay ? Math.round(market.inPlayDelayMs / 1000) : 0,
-    /** The commission on net winnings as a percentage ("2", "2.5"); null when the market charges none (not shown). */
-    commissionPercent: market.commissionBp > 0 ? String(market.commissionBp / 100) : null,
-    limits: limitsOf(market),
-    runners: runners.map((r) => ({
-      id: r.id,
-      name: r.name,
-      status: r.status,
-      back: depthOf(r.availableToBack).reverse(),
-      lay: depthOf(r.availableToLay),
-      pnl: signed(books.get(market.id)?.get(r.id)),
-    })),
-  }))[0];
+  const matchOdds = view.matchOdds.map(({ market, runners, traded }) => {
+    const active = runners.filter((r) => r.status === "active");
+    return {
+      id: market.id,
+      version: market.version,
+      status: market.status,
+      settled: market.settledAt !== null,
+      inPlay: market.inPlay,
+      delaySeconds: market.inPlay ? Math.round(market.inPlayDelayMs / 1000) : 0,
+      /** The commission on net winnings as a percentage ("2", "2.5"); null when the market charges none (not shown). */
+      commissionPercent: market.commissionBp > 0 ? String(market.commissionBp / 100) : null,
+      limits: limitsOf(market),
+      traded: sizeText(traded?.total ?? 0n),
+      book: {
+        back: bookPercent(active.map((r) => r.availableToBack?.[0]?.tick)),
+        lay: bookPercent(active.map((r) => r.availableToLay?.[0]?.tick)),
+      },
+      runners: runners.map((r) => {
+        const t = traded?.runners.get(r.id);
+        return {
+          id: r.id,
+          name: r.name,
+          status: r.status,
+          back: depthOf(r.availableToBack).reverse(),
+          lay: depthOf(r.availableToLay),
+          ltp: t ? oddsText(t.lastTick) : null,
+          traded: sizeText(t?.matched ?? 0n),
+          pnl: signed(books.get(market.id)?.get(r.id)),
+        };
+      }),
+    };
+  })[0];
   const bookmaker = view.bookmaker.map(({ market, runners }) => ({
     id: market.id,
     version: market.version,

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
+import { tradedIn } from "./depth.server.ts";
 import { marketBook } from "./exposure.server.ts";
 import { marketKind } from "./market-kinds.ts";
 import { OrderBook } from "./matching.ts";
@@ -83,12 +84,14 @@ export async function marketView(marketId: number, playerId?: number) {
   const runners = runnerMarkets.length
     ? await db.select().from(exchangeRunners).where(inArray(exchangeRunners.marketId, runnerMarkets)).orderBy(asc(exchangeRunners.sortOrder))
     : [];
-  const book = OrderBook.from((await openOrders(db, marketId)).map(toResting));
+  const hasBook = marketKind(market.kind).hasBook;
+  const [open, traded] = await Promise.all([openOrders(db, marketId), hasBook ? tradedIn(marketId) : null]);
+  const book = OrderBook.from(open.map(toResting));
   const withDepth = (m: ExchangeMarket) => ({
     market: m,
-    runners: runners
-      .filter((r) => r.marketId === m.id)
-      .map((r) => ({ ...r, ...(m.id === marketId && marketKind(m.kind).hasBook ? book.depth(r.id) : {}) })),
+    /** What traded in the market (the page's own market with a book only). */
+    traded: m.id === marketId ? traded : null,
+    runners: runners.filter((r) => r.marketId === m.id).map((r) => ({ ...r, ...(m.id === marketId && hasBook ? book.depth(r.id) : {}) })),
   });
   const matchOdds = siblings.filter((m) => m.kind === "match_odds").map(withDepth);
   const bookmaker = siblings.filter((m) => m.kind === "bookmaker").map(withDepth);
@@ -122,9 +125,10 @@ export async function marketPushView(marketId: number) {
   if (!row) return null;
   const { market, score } = row;
   const kind = marketKind(market.kind);
-  const [runners, open, siblings] = await Promise.all([
+  const [runners, open, traded, siblings] = await Promise.all([
     kind.hasRunners ? db.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId)).orderBy(asc(exchangeRunners.sortOrder)) : [],
     kind.hasBook ? openOrders(db, marketId) : [],
+    kind.hasBook ? tradedIn(marketId) : null,
     kind.leadsEvent
       ? db
           .select({ id: exchangeMarkets.id, kind: exchangeMarkets.kind, status: exchangeMarkets.status })
@@ -137,6 +141,7 @@ export async function marketPushView(marketId: number) {
   return {
     market,
     score,
+    traded,
     runners: runners.map((r) => ({ ...r, ...(kind.hasBook ? book.depth(r.id) : {}) })),
     // A settled line has left the page.
     markets: kind.leadsEvent ? siblings.filter((m) => marketKind(m.kind).hasRunners || m.status !== "closed").map((m) => m.id) : null,

@@ -1,6 +1,7 @@
 // Match odds: our own order book, Betfair style (../README.md, "Match odds"). Prices are ladder ticks (odds × 100
 // in the maths); players back and lay against each other, a fill is at the resting order's price, an unmatched rest
 // waits in the book and counts pessimistically in the exposure. Settles on the winning runner; commission applies.
+import { bookPercent } from "../depth.ts";
 import { ExchangeError } from "../errors.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { oddsText, parseOdds, priceAt } from "../ladder.ts";
@@ -45,6 +46,12 @@ function unmatchedPositions(orders: readonly ExchangeOrder[]): RunnerPosition[] 
 /** Book levels as pushed (ticks, sizes in poisha) as the page shows them: odds and sizes in taka. */
 export const shownLevels = (levels: PushedMarket["runners"][number]["toBack"]) =>
   levels.map((l) => ({ price: oddsText(l.tick), size: takaText(BigInt(l.size), { decimals: "trim" }) }));
+
+/** The book percentage of each side over the active runners' best prices in a push. */
+export const pushedBook = (push: PushedMarket) => {
+  const active = push.runners.filter((r) => r.status === "active");
+  return { back: bookPercent(active.map((r) => r.toBack[0]?.tick)), lay: bookPercent(active.map((r) => r.toLay[0]?.tick)) };
+};
 
 export const matchOdds: MarketKindSpec = {
   id: "match_odds",
@@ -91,7 +98,16 @@ export const matchOdds: MarketKindSpec = {
     if (mo?.id !== push.id || push.version < mo.version) return null;
     const runners = mo.runners.map((r) => {
       const p = push.runners.find((x) => x.id === r.id);
-      return p ? { ...r, status: p.status, back: shownLevels(p.toBack).reverse(), lay: shownLevels(p.toLay) } : r;
+      return p
+        ? {
+            ...r,
+            status: p.status,
+            back: shownLevels(p.toBack).reverse(),
+            lay: shownLevels(p.toLay),
+            ltp: p.ltp === null ? null : oddsText(p.ltp),
+            traded: takaText(BigInt(p.traded ?? "0"), { decimals: "trim" }),
+          }
+        : r;
     });
     const teams = mo.runners.map((r) => r.name);
     const score: LivePage["event"]["score"] = push.score
@@ -100,7 +116,15 @@ export const matchOdds: MarketKindSpec = {
     return {
       ...page,
       event: { ...page.event, score },
-      matchOdds: { ...mo, version: push.version, status: push.status, inPlay: push.inPlay, runners },
+      matchOdds: {
+        ...mo,
+        version: push.version,
+        status: push.status,
+        inPlay: push.inPlay,
+        runners,
+        traded: takaText(BigInt(push.traded ?? "0"), { decimals: "trim" }),
+        book: pushedBook(push),
+      },
     };
   },
 };

@@ -69,7 +69,7 @@ test("the chat button never covers a control, and hides behind the open side men
 
   // A price tapped opens the slip: the button steps off its fields too.
   await page.goto(`/odds-view?market=${marketId}`);
-  await page.getByTestId("price-back").first().click();
+  await page.getByTestId("match-odds").getByTestId("price-back").last().click();
   await expect(page.getByTestId("bet-slip")).toBeVisible();
   await expectNothingCovered(page, "the bet slip");
 

@@ -72,10 +72,11 @@ function PriceCell({
     </>
   );
   return (
-    <td className="w-14 p-0.5 text-center min-[600px]:w-16">
+    // On a phone only the best price of a side shows (the deeper levels need the room of a wider screen), as Betfair's app does.
+    <td className={`w-14 p-0.5 text-center min-[600px]:w-16 ${best ? "" : "hidden min-[600px]:table-cell"}`}>
       {href && price ? (
         // The name is the label (side, runner, price) as text, so that no aria-label hides the visible size from it.
-        <a href={href} className={`block rounded px-1 py-1 ${tone}`} data-testid={`price-${side}`}>
+        <a href={href} className={`block rounded px-1 py-1 ${tone}`} data-testid={`price-${side}`} data-bet={label}>
           <span className="sr-only">{label}</span>
           <span aria-hidden="true">{body}</span>
         </a>
@@ -142,12 +143,14 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
               {market.book.lay ? ` · ${t("exchange.depth.bookLay", { pct: market.book.lay })}` : ""}
             </abbr>
           </th>
-          <th scope="col" colSpan={3} className="pr-2 text-right font-semibold text-sky-300">
+          <td colSpan={2} className="hidden min-[600px]:table-cell" />
+          <th scope="col" className="text-center font-semibold text-sky-300">
             {t("exchange.market.back")}
           </th>
-          <th scope="col" colSpan={3} className="pl-2 text-left font-semibold text-pink-300">
+          <th scope="col" className="text-center font-semibold text-pink-300">
             {t("exchange.market.lay")}
           </th>
+          <td colSpan={2} className="hidden min-[600px]:table-cell" />
         </tr>
       </thead>
       <tbody>

@@ -110,7 +110,7 @@ export function useOneClick({ settings, marketId, enabled }: { settings: OneClic
       const value = q.get(from);
       if (value !== null) form[to] = value;
     }
-    const tap = { href: cell.href, label: cell.getAttribute("aria-label") ?? "", form };
+    const tap = { href: cell.href, label: cell.dataset.bet ?? "", form };
     if (settings.confirmBets) setAsking(tap);
     else place(tap);
   };

@@ -18,3 +18,30 @@ export function openMarketStream(query: string, onPush: (push: PushedMarket) => 
   });
   return source;
 }
+
+const MIN_RELOAD_MS = 300;
+
+/** A page's reload state: its revalidate, whether a navigation or reload is under way, the pending timer, the last reload. */
+export type Reloads = { revalidate: () => unknown; busy: boolean; timer: ReturnType<typeof setTimeout> | 0; last: number };
+
+export const newReloads = (revalidate: () => unknown): Reloads => ({ revalidate, busy: false, timer: 0, last: 0 });
+
+/** Reloads the page's data at most every 300 ms and never in the middle of another navigation or reload. */
+export function askReload(s: Reloads) {
+  if (s.timer) return;
+  const reload = () => {
+    s.timer = 0;
+    if (s.busy) {
+      s.timer = setTimeout(reload, MIN_RELOAD_MS);
+      return;
+    }
+    s.last = Date.now();
+    void s.revalidate();
+  };
+  s.timer = setTimeout(reload, Math.max(0, s.last + MIN_RELOAD_MS - Date.now()));
+}
+
+export function cancelReload(s: Reloads) {
+  if (s.timer) clearTimeout(s.timer);
+  s.timer = 0;
+}

@@ -5,9 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { applyPush, type LivePage, type PushedMarket, pushNeedsReload, shownMarket } from "#app/modules/exchange/index.ts";
-import { openMarketStream } from "./exchange-stream.ts";
-
-const MIN_RELOAD_MS = 300;
+import { askReload as ask, cancelReload, newReloads, openMarketStream } from "./exchange-stream.ts";
 
 /** The page as loaded with every later push applied, and whether the stream is connected. */
 export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, enabled: boolean): { page: P; connected: boolean } {
@@ -25,10 +23,7 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, pushCount]);
   const state = useRef({
-    revalidate: revalidator.revalidate,
-    busy: false,
-    timer: 0 as ReturnType<typeof setTimeout> | 0,
-    last: 0,
+    ...newReloads(revalidator.revalidate),
     page,
     unknown: new Set<number>(),
   });
@@ -42,19 +37,7 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
     // Another event's page (the same route, so the same hook): the last one's pushes and unknown markets go.
     pushes.current.clear();
     s.unknown.clear();
-    const reload = () => {
-      s.timer = 0;
-      if (s.busy) {
-        s.timer = setTimeout(reload, MIN_RELOAD_MS);
-        return;
-      }
-      s.last = Date.now();
-      void s.revalidate();
-    };
-    const askReload = () => {
-      if (s.timer) return;
-      s.timer = setTimeout(reload, Math.max(0, s.last + MIN_RELOAD_MS - Date.now()));
-    };
+    const askReload = () => ask(s);
     const onPush = (push: PushedMarket) => {
       const before = pushes.current.get(push.id);
       if (before && push.version < before.version) return;
@@ -70,8 +53,7 @@ export function useMarketLive<P extends LivePage>(loaded: P, eventId: number, en
     source.addEventListener("position", askReload);
     return () => {
       source.close();
-      if (s.timer) clearTimeout(s.timer);
-      s.timer = 0;
+      cancelReload(s);
       setConnected(false);
     };
   }, [eventId, enabled]);

@@ -3,42 +3,24 @@
 // middle of another navigation.
 import { useEffect, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { openMarketStream } from "./exchange-stream.ts";
-
-const MIN_RELOAD_MS = 300;
+import { askReload, cancelReload, newReloads, openMarketStream } from "./exchange-stream.ts";
 
 /** Whether the stream is connected; the page's loader runs again after each change of the market. */
 export function useMarketReload(marketId: number, enabled: boolean): boolean {
   const [connected, setConnected] = useState(false);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const state = useRef({ revalidate: revalidator.revalidate, busy: false, timer: 0 as ReturnType<typeof setTimeout> | 0, last: 0 });
+  const state = useRef(newReloads(revalidator.revalidate));
   state.current.revalidate = revalidator.revalidate;
   state.current.busy = navigation.state !== "idle" || revalidator.state !== "idle";
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     const s = state.current;
-    const reload = () => {
-      s.timer = 0;
-      if (s.busy) {
-        s.timer = setTimeout(reload, MIN_RELOAD_MS);
-        return;
-      }
-      s.last = Date.now();
-      void s.revalidate();
-    };
-    const source = openMarketStream(
-      `markets=${marketId}`,
-      () => {
-        if (!s.timer) s.timer = setTimeout(reload, Math.max(0, s.last + MIN_RELOAD_MS - Date.now()));
-      },
-      setConnected,
-    );
+    const source = openMarketStream(`markets=${marketId}`, () => askReload(s), setConnected);
     return () => {
       source.close();
-      if (s.timer) clearTimeout(s.timer);
-      s.timer = 0;
+      cancelReload(s);
       setConnected(false);
     };
   }, [marketId, enabled]);

@@ -112,7 +112,7 @@ function Heading({
     <caption className="bg-panel-2 px-3 py-2 text-left">
       <span className="font-bold">{title}</span> <small className="text-white/60">{t("exchange.market.limits", limits)}</small>
       {commissionPercent !== null ? (
-        <small className="ml-2 text-white/60" data-testid="market-commission">
+        <small className="ml-2 whitespace-nowrap text-white/60" data-testid="market-commission">
           {t("exchange.market.commission", { percent: commissionPercent })}
         </small>
       ) : null}

@@ -83,6 +83,9 @@ export async function checkMayStake(
   if (refusal?.reason === "limit") throw new ExchangeError("limit_exceeded");
 }
 
+/** Per transaction: whether its market had an armed auto cash-out when it synced the exposures (read in that statement). */
+const armedAfter = new WeakMap<Tx, boolean>();
+
 /** Replaces the exposure holds of these players (ascending ids: one lock order for every transaction). */
 export async function syncExposures(tx: Tx, marketId: number, kind: MarketKind, playerIds: Iterable<number>, runnerIds?: readonly number[]) {
   const { exposures, changed } = await syncExposureHolds(tx, marketId, kind, [...playerIds], runnerIds);
@@ -93,16 +96,20 @@ export async function syncExposures(tx: Tx, marketId: number, kind: MarketKind, 
         sql`, `,
       )
     : null;
-  await tx.execute(sql`
-    with v as (update exchange_markets set version = version + 1 where id = ${marketId}::int returning id)
-    ${
-      rows
-        ? sql`insert into exchange_exposures (player_id, market_id, amount, hold_id, version)
+  // It also says whether the market has an armed auto cash-out, so the check after the commit costs no query otherwise.
+  const upsert = rows
+    ? sql`, e as (insert into exchange_exposures (player_id, market_id, amount, hold_id, version)
       select e.* from (values ${rows}) as e(player_id, market_id, amount, hold_id, version), v
       on conflict (player_id, market_id) do update
-      set amount = excluded.amount, hold_id = excluded.hold_id, version = excluded.version, updated_at = now()`
-        : sql`select id from v`
-    }`);
+      set amount = excluded.amount, hold_id = excluded.hold_id, version = excluded.version, updated_at = now())`
+    : sql``;
+  const [row] = await preparedRows<{ armed: boolean }>(
+    tx,
+    sql`with v as (update exchange_markets set version = version + 1 where id = ${marketId}::int returning id)${upsert}
+    select exists (select 1 from exchange_auto_cash_outs a where a.market_id = ${marketId}::int and a.status = 'armed') as armed
+    from v`,
+  );
+  armedAfter.set(tx, Boolean(row?.armed));
   return exposures;
 }
 
@@ -112,11 +119,13 @@ export async function syncExposures(tx: Tx, marketId: number, kind: MarketKind, 
  */
 export async function inMarket<T>(marketId: number, work: (tx: Tx) => Promise<{ result: T; changed: number[] }>): Promise<T> {
   let outcome: { result: T; changed: number[] };
+  let tx: Tx | undefined;
   try {
-    outcome = await db.transaction(async (tx) => {
-      await lockMarket(tx, marketId);
+    outcome = await db.transaction(async (t) => {
+      tx = t;
+      await lockMarket(t, marketId);
       // Any ledger refusal rolls the whole transaction back (below), so the ledger's calls need no savepoints.
-      return work(runsWithoutSavepoints(tx));
+      return work(runsWithoutSavepoints(t));
     });
   } catch (e) {
     if (isLedgerError(e, "insufficient_funds")) throw new ExchangeError("insufficient_funds", { available: String(e.details.available ?? 0) });
@@ -125,7 +134,8 @@ export async function inMarket<T>(marketId: number, work: (tx: Tx) => Promise<{ 
   for (const id of new Set(outcome.changed)) await publishBalanceChanged(id);
   if (outcome.changed.length > 0) {
     await publish({ kind: "market", marketId });
-    afterMarketChange(marketId);
+    // Unknown (the work synced no exposures): checked.
+    if (armedAfter.get(tx!) !== false) afterMarketChange(marketId);
   }
   return outcome.result;
 }

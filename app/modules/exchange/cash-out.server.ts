@@ -5,11 +5,12 @@
 // and executes only when no runner is worse, else it answers with the new quote.
 import { and, asc, eq } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { type CashOutBasis, cashOutQuote, type CashOutQuote, type Level, notWorse, type RunnerPrices } from "./cash-out.ts";
+import { type CashOutBasis, cashOutQuote, type CashOutQuote, notWorse, type RunnerPrices } from "./cash-out.ts";
 import { ExchangeError, isExchangeError } from "./errors.ts";
 import { playerPositions } from "./exposure.server.ts";
 import { inMarket, syncExposures } from "./market-tx.server.ts";
-import { openOrders, placeInMarket } from "./orders.server.ts";
+import { placeInMarket, restingOrders } from "./orders.server.ts";
+import { OrderBook, type RestingOrder } from "./matching.ts";
 import { runnerBook } from "./pnl.ts";
 import { exchangeMarkets, exchangeOrders, exchangeRunners } from "./schema.ts";
 
@@ -24,20 +25,13 @@ export type CashOutState = {
 };
 
 /** The best price and its size on each side of each runner, the player's own resting orders left out (they never match). */
-function bestPrices(runnerIds: number[], resting: Awaited<ReturnType<typeof openOrders>>, playerId: number): RunnerPrices[] {
-  const prices = new Map<number, RunnerPrices>(runnerIds.map((id) => [id, { runnerId: id, back: null, lay: null }]));
-  for (const o of resting) {
-    const r = prices.get(o.runnerId!);
-    if (!r || o.playerId === playerId) continue;
-    const size = o.size - o.matched - o.cancelled;
-    // A back takes resting lays (best: highest); a lay takes resting backs (best: lowest).
-    const key = o.side === "lay" ? "back" : "lay";
-    const current: Level | null = r[key];
-    const better = !current || (key === "back" ? o.tick! > current.tick : o.tick! < current.tick);
-    if (better) r[key] = { tick: o.tick!, size };
-    else if (current.tick === o.tick) r[key] = { tick: current.tick, size: current.size + size };
-  }
-  return [...prices.values()];
+function bestPrices(runnerIds: number[], resting: RestingOrder[], playerId: number): RunnerPrices[] {
+  const book = OrderBook.from(resting.filter((o) => o.playerId !== playerId));
+  return runnerIds.map((runnerId) => {
+    // A back takes resting lays (availableToBack, best: highest); a lay takes resting backs (availableToLay, best: lowest).
+    const { availableToBack, availableToLay } = book.depth(runnerId, 1);
+    return { runnerId, back: availableToBack[0] ?? null, lay: availableToLay[0] ?? null };
+  });
 }
 
 /** The player's cash-out quote in a market (another player's position is never read: the player's id is the session's). */
@@ -63,7 +57,7 @@ export async function quoteCashOut(tx: Executor, playerId: number, marketId: num
   const quote: CashOutQuote =
     closed || matched.length === 0
       ? { ok: false, reason: "no_position" }
-      : cashOutQuote(position, bestPrices(ids, await openOrders(tx, marketId), playerId), percent);
+      : cashOutQuote(position, bestPrices(ids, await restingOrders(tx, marketId), playerId), percent);
   return { marketId, marketName: market.name, eventId: market.eventId, runners, closed, quote };
 }
 

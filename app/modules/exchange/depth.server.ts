@@ -9,7 +9,7 @@ import { downsampleHistory, type HistoryPoint, ladderRows } from "./depth.ts";
 import { oddsText } from "./ladder.ts";
 import { marketKind } from "./market-kinds.ts";
 import { OrderBook } from "./matching.ts";
-import { openOrders, toResting } from "./orders.server.ts";
+import { restingOrders } from "./orders.server.ts";
 import { exchangeEvents, exchangeFills, exchangeMarkets, exchangeRunners } from "./schema.ts";
 
 export type Traded = {
@@ -116,9 +116,9 @@ export async function ladderPage(marketId: number, runnerId: number) {
     .from(exchangeRunners)
     .where(and(eq(exchangeRunners.id, runnerId), eq(exchangeRunners.marketId, marketId)));
   if (!runner) return null;
-  const [open, traded] = await Promise.all([openOrders(db, marketId), tradedIn(marketId)]);
+  const [open, traded] = await Promise.all([restingOrders(db, marketId), tradedIn(marketId)]);
   const { atPrices, history } = await runnerTrades(marketId, runnerId, traded.lastId);
-  const depth = OrderBook.from(open.map(toResting)).depth(runnerId, Infinity);
+  const depth = OrderBook.from(open).depth(runnerId, Infinity);
   const mine = traded.runners.get(runnerId);
   const bestBack = depth.availableToBack[0]?.tick ?? null;
   const bestLay = depth.availableToLay[0]?.tick ?? null;

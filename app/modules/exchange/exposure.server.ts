@@ -10,16 +10,7 @@ import type { Currency } from "#app/modules/players/index.ts";
 import { ExchangeError } from "./errors.ts";
 import { marketKind } from "./market-kinds.ts";
 import { exposureOf, oddsProfit, type RunnerPosition } from "./pnl.ts";
-import {
-  type ExchangeFill,
-  type ExchangeOrder,
-  exchangeExposures,
-  exchangeFills,
-  exchangeMarkets,
-  exchangeOrders,
-  exchangeRunners,
-  type MarketKind,
-} from "./schema.ts";
+import { type ExchangeOrder, exchangeExposures, exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners, type MarketKind } from "./schema.ts";
 
 export const EXCHANGE_HOUSE = "house:exchange";
 
@@ -88,11 +79,12 @@ export async function playersBook(tx: Tx, marketId: number, kind: MarketKind, ru
   return spec.book({ orders, fills }, runnerIds, false);
 }
 
-/** These players' orders in the market, and for a kind with a book the fills of those orders. */
+/** These players' orders in the market (a quoted kind's: taken whole, no fills). */
 async function ordersOf(tx: Tx, marketId: number, ids: number[]) {
-  const theirOrders = and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.playerId, ids));
-  const orders = await tx.select().from(exchangeOrders).where(theirOrders);
-  return { orders, fills: [] as ExchangeFill[] };
+  return tx
+    .select()
+    .from(exchangeOrders)
+    .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.playerId, ids)));
 }
 
 type SummedRow = { player_id: number; runner_id: number; side: "back" | "lay"; tick: number | null; matched: string; ret: string; open: string };
@@ -148,11 +140,11 @@ export type ExposureRow = { playerId: number; marketId: number; amount: bigint; 
 
 /**
  * Recomputes these players' exposures in the market and replaces the holds of those that changed, in a fixed number
- * of statements however many players: their orders, the fills of those orders, their current exposures and
- * currencies, and one linked ledger write (each changed hold voided and its successor placed); returns the exposure
- * rows to write (`saveExposures`, with the market's version). Throws the
- * ledger's insufficient_funds when a larger exposure does not fit main's available balance (the caller rolls its
- * transaction back). `runnerIds`: the market's runners when the caller already read them.
+ * of statements however many players: their positions (summed for a kind with a book, `summedPositions`), their
+ * current exposures and currencies, and one linked ledger write (each changed hold voided and its successor placed);
+ * returns the exposure rows to write (syncExposures writes them with the market's version). Throws the ledger's
+ * insufficient_funds when a larger exposure does not fit main's available balance (the caller rolls its transaction
+ * back). `runnerIds`: the market's runners when the caller already read them.
  */
 export async function syncExposureHolds(
   tx: Tx,
@@ -165,7 +157,7 @@ export async function syncExposureHolds(
   const exposures = new Map<number, bigint>();
   if (ids.length === 0) return { exposures, changed: [] };
   const spec = marketKind(kind);
-  const { orders, fills } = spec.hasBook ? { orders: await summedPositions(tx, marketId, ids), fills: [] } : await ordersOf(tx, marketId, ids);
+  const orders = spec.hasBook ? await summedPositions(tx, marketId, ids) : await ordersOf(tx, marketId, ids);
   const current = await tx
     .select({
       playerId: players.id,
@@ -182,14 +174,14 @@ export async function syncExposureHolds(
   const rows: ExposureRow[] = [];
   for (const id of ids) {
     const mine = orders.filter((o) => o.playerId === id);
-    const amount = exposureOf(spec.book({ orders: mine, fills }, runners, true).values());
+    const amount = exposureOf(spec.book({ orders: mine, fills: [] }, runners, true).values());
     exposures.set(id, amount);
     const row = current.find((c) => c.playerId === id);
     if (!row) throw new ExchangeError("player_blocked");
-    if ((row?.amount ?? 0n) === amount) continue;
-    const version = (row?.version ?? 0) + 1;
+    if ((row.amount ?? 0n) === amount) continue;
+    const version = (row.version ?? 0) + 1;
     const base = `exchange:${marketId}:${id}:exposure:${version}`;
-    if (row?.holdId) ops.push({ op: "void", input: { key: `${base}:release`, holdId: row.holdId } });
+    if (row.holdId) ops.push({ op: "void", input: { key: `${base}:release`, holdId: row.holdId } });
     if (amount > 0n) {
       ops.push({
         op: "transfer",

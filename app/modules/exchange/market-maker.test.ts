@@ -1,12 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections, expectInvariants } from "#app/modules/ledger/test-helpers.ts";
 import { oddsText, priceAt } from "./ladder.ts";
 import { ensureMarketMaker, fairTick, quotesAround, refreshLiquidity } from "./market-maker.server.ts";
 import { OrderBook } from "./matching.ts";
-import { placeOrder, toResting } from "./orders.server.ts";
-import { exchangeOrders } from "./schema.ts";
+import { placeOrder, restingOrders } from "./orders.server.ts";
 import { createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
 
 afterAll(async () => {
@@ -15,11 +13,7 @@ afterAll(async () => {
 });
 
 async function bookOf(marketId: number) {
-  const open = await db
-    .select()
-    .from(exchangeOrders)
-    .where(and(eq(exchangeOrders.marketId, marketId), inArray(exchangeOrders.status, ["unmatched", "partially_matched"])));
-  return OrderBook.from(open.map(toResting));
+  return OrderBook.from(await restingOrders(db, marketId));
 }
 
 describe("market-maker", () => {

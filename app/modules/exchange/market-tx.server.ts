@@ -1,12 +1,10 @@
 // What every exchange transaction does around its own work: take the market's lock, check the player may stake,
 // replace the exposure holds of the players whose positions changed, and turn the ledger's refusal into ours.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/db.server.ts";
 import { publish, publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
 import { isLedgerError, lockPlayerAccounts, runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
-import { players } from "#app/modules/players/index.server.ts";
-import { type Currency } from "#app/modules/players/index.ts";
 import { checkBeforeStake, excludedAt, type KnownStakeContext, type StakeAmount, type StakeLimit } from "#app/modules/protection/index.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
 import { ExchangeError } from "./errors.ts";
@@ -19,12 +17,6 @@ const log = rootLog.child({ module: "exchange" });
 /** Serialises every operation on one market, on every app instance, until the transaction ends. */
 export async function lockMarket(tx: Tx, marketId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, ${marketId}::int4)`);
-}
-
-export async function playerCurrency(tx: Tx, playerId: number): Promise<Currency> {
-  const [p] = await tx.select({ currency: players.currency }).from(players).where(eq(players.id, playerId));
-  if (!p) throw new ExchangeError("player_blocked");
-  return p.currency as Currency;
 }
 
 /** What the stake check needs to know of a player, read in one statement (or inside a caller's: `stakerSql`). */

@@ -43,20 +43,6 @@ const statusOf = (size: bigint, matched: bigint, cancelled: bigint, lapsed = fal
 
 const remainingOf = (o: ExchangeOrder) => o.size - o.matched - o.cancelled;
 
-/** An unmatched order row as the order book holds it. */
-export function toResting(o: ExchangeOrder): RestingOrder {
-  return {
-    id: String(o.id),
-    playerId: o.playerId,
-    runnerId: o.runnerId!,
-    side: o.side as "back" | "lay",
-    tick: o.tick!,
-    remaining: remainingOf(o),
-    seq: o.id,
-    persist: o.persist,
-  };
-}
-
 /** A market's unmatched and partly matched orders, oldest first (the order book's time priority). */
 export async function openOrders(tx: Executor, marketId: number) {
   return tx
@@ -67,7 +53,7 @@ export async function openOrders(tx: Executor, marketId: number) {
 }
 
 /** The market's book as the matching needs it (only its columns, in a statement prepared once per connection). */
-async function restingOrders(tx: Executor, marketId: number): Promise<RestingOrder[]> {
+export async function restingOrders(tx: Executor, marketId: number): Promise<RestingOrder[]> {
   const rows = await preparedRows<{
     id: string;
     player_id: number;
@@ -174,7 +160,6 @@ async function placementContext(tx: Tx, { playerId, marketId, requestKey }: Plac
  * its fills and makers' updates, and the exposure holds of everyone whose position changed.
  */
 export async function placeOrder(input: PlaceOrderInput): Promise<OrderResult> {
-  if (!Number.isInteger(input.tick) || input.tick < 0 || input.tick > MAX_TICK) throw new ExchangeError("invalid_price");
   return inMarket<OrderResult>(input.marketId, (tx) => placeInMarket(tx, input));
 }
 
@@ -192,67 +177,65 @@ export async function placeInMarket(
 ): Promise<{ result: OrderResult; changed: number[] }> {
   const { playerId, marketId, runnerId, side, tick, stake, requestKey } = input;
   if (!Number.isInteger(tick) || tick < 0 || tick > MAX_TICK) throw new ExchangeError("invalid_price");
-  {
-    const context = await placementContext(tx, input);
-    if (context.existing) {
-      const existing = await replayedOrder(
-        tx,
-        playerId,
-        requestKey,
-        (o) => o.marketId === marketId && o.runnerId === runnerId && o.side === side && o.tick === tick && o.size === stake,
-      );
-      if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
-    }
-    checkMarketOpen(context.market, "match_odds", stake, { belowMin });
-    // A suspension while the order waited its in-play delay refuses it, even if the market reopened (submitOrder).
-    if (input.suspensionsSeen !== undefined && context.market!.suspensions !== input.suspensionsSeen) throw new ExchangeError("market_suspended");
-    if (context.runners.find((r) => r.id === runnerId)?.status !== "active") throw new ExchangeError("runner_not_active");
-    const resting = await restingOrders(tx, marketId);
-    // The book cannot change (the market is locked), so how the order matches is known before it is written: the
-    // stake check sees whose money it moves (a limited player's locks) and what a lay risks at those prices.
-    const placed = OrderBook.from(resting).place(
-      { id: "new", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: input.persist ?? false },
-      { rest: false },
+  const context = await placementContext(tx, input);
+  if (context.existing) {
+    const existing = await replayedOrder(
+      tx,
+      playerId,
+      requestKey,
+      (o) => o.marketId === marketId && o.runnerId === runnerId && o.side === side && o.tick === tick && o.size === stake,
     );
-    if (input.passive && placed.matched > 0n) throw new WouldMatchNow();
-    if (fillOrKill && placed.remaining > 0n) throw new ExchangeError("not_filled");
-    const returns = placed.fills.map((f) => fillReturn(f.size, f.tick));
-    const takerReturn = returns.reduce((sum, r) => sum + r, 0n);
-    const atRisk = () =>
-      stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n, matched: placed.matched, matchedReturn: takerReturn });
-    await checkMayStake(tx, playerId, side === "back" ? stake : atRisk, () => placed.fills.map((f) => f.makerPlayerId), context.staker);
-
-    const [order] = await tx
-      .insert(exchangeOrders)
-      .values({
-        marketId,
-        runnerId,
-        playerId,
-        side,
-        tick,
-        size: stake,
-        matched: placed.matched,
-        matchedReturn: takerReturn,
-        matchedAt: placed.matched > 0n ? sql`now()` : null,
-        status: statusOf(stake, placed.matched, 0n),
-        persist: input.persist ?? false,
-        requestKey,
-      })
-      .returning();
-    if (placed.fills.length > 0) await writeFills(tx, order!, placed.fills, returns);
-    const makers = placed.fills.map((f) => f.makerPlayerId);
-    // deferExposure: the caller syncs the changed players' holds once, after its last order (a cash out's hedge).
-    const exposures = deferExposure
-      ? new Map<number, bigint>()
-      : await syncExposures(
-          tx,
-          marketId,
-          "match_odds",
-          [playerId, ...makers],
-          context.runners.map((r) => r.id),
-        );
-    return { result: { order: order!, exposure: exposures.get(playerId) ?? 0n, replayed: false }, changed: [playerId, ...makers] };
+    if (existing) return { result: { order: existing, exposure: 0n, replayed: true }, changed: [] };
   }
+  checkMarketOpen(context.market, "match_odds", stake, { belowMin });
+  // A suspension while the order waited its in-play delay refuses it, even if the market reopened (submitOrder).
+  if (input.suspensionsSeen !== undefined && context.market!.suspensions !== input.suspensionsSeen) throw new ExchangeError("market_suspended");
+  if (context.runners.find((r) => r.id === runnerId)?.status !== "active") throw new ExchangeError("runner_not_active");
+  const resting = await restingOrders(tx, marketId);
+  // The book cannot change (the market is locked), so how the order matches is known before it is written: the
+  // stake check sees whose money it moves (a limited player's locks) and what a lay risks at those prices.
+  const placed = OrderBook.from(resting).place(
+    { id: "new", playerId, runnerId, side, tick, size: stake, seq: Number.MAX_SAFE_INTEGER, persist: input.persist ?? false },
+    { rest: false },
+  );
+  if (input.passive && placed.matched > 0n) throw new WouldMatchNow();
+  if (fillOrKill && placed.remaining > 0n) throw new ExchangeError("not_filled");
+  const returns = placed.fills.map((f) => fillReturn(f.size, f.tick));
+  const takerReturn = returns.reduce((sum, r) => sum + r, 0n);
+  const atRisk = () =>
+    stakeAtRisk({ kind: "match_odds", side, tick, rate: null, size: stake, cancelled: 0n, matched: placed.matched, matchedReturn: takerReturn });
+  await checkMayStake(tx, playerId, side === "back" ? stake : atRisk, () => placed.fills.map((f) => f.makerPlayerId), context.staker);
+
+  const [order] = await tx
+    .insert(exchangeOrders)
+    .values({
+      marketId,
+      runnerId,
+      playerId,
+      side,
+      tick,
+      size: stake,
+      matched: placed.matched,
+      matchedReturn: takerReturn,
+      matchedAt: placed.matched > 0n ? sql`now()` : null,
+      status: statusOf(stake, placed.matched, 0n),
+      persist: input.persist ?? false,
+      requestKey,
+    })
+    .returning();
+  if (placed.fills.length > 0) await writeFills(tx, order!, placed.fills, returns);
+  const makers = placed.fills.map((f) => f.makerPlayerId);
+  // deferExposure: the caller syncs the changed players' holds once, after its last order (a cash out's hedge).
+  const exposures = deferExposure
+    ? new Map<number, bigint>()
+    : await syncExposures(
+        tx,
+        marketId,
+        "match_odds",
+        [playerId, ...makers],
+        context.runners.map((r) => r.id),
+      );
+  return { result: { order: order!, exposure: exposures.get(playerId) ?? 0n, replayed: false }, changed: [playerId, ...makers] };
 }
 
 /**
@@ -291,10 +274,10 @@ async function writeFills(tx: Tx, taker: ExchangeOrder, fills: Fill[], returns: 
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Whether the order would match something on the market's book as it is now (its price crosses the best opposite one). */
 /** An order submitted as passive found something to match under the lock: it waits the delay after all (submitOrder). */
 class WouldMatchNow extends Error {}
 
+/** Whether the order would match something on the market's book as it is now (its price crosses the best opposite one). */
 export async function wouldMatch(input: Pick<PlaceOrderInput, "playerId" | "marketId" | "runnerId" | "side" | "tick" | "stake">) {
   const { playerId, runnerId, side, tick, stake } = input;
   const book = OrderBook.from(await restingOrders(db, input.marketId));
@@ -323,17 +306,16 @@ export async function submitOrder(input: PlaceOrderInput, wait: (ms: number) => 
     .where(eq(exchangeMarkets.id, input.marketId));
   if (!market || market.kind !== "match_odds") throw new ExchangeError("market_not_found");
   if (market.status !== "open") throw new ExchangeError(market.status === "closed" ? "market_closed" : "market_suspended");
-  const delayMs = market.inPlay && market.delay > 0 && (await wouldMatch(input)) ? market.delay : 0;
-  if (delayMs === 0) {
+  const delayMs = market.inPlay ? market.delay : 0;
+  // A passive order (one that matches nothing on the book) skips the delay if it still matches nothing under the lock.
+  if (delayMs > 0 && !(await wouldMatch(input))) {
     try {
-      // In play, an order judged passive is placed only if it still matches nothing under the lock.
-      return { ...(await placeOrder({ ...input, passive: market.inPlay && market.delay > 0 })), delayMs };
+      return { ...(await placeOrder({ ...input, passive: true })), delayMs: 0 };
     } catch (e) {
       if (!(e instanceof WouldMatchNow)) throw e;
-      await wait(market.delay);
-      return { ...(await placeOrder({ ...input, suspensionsSeen: market.suspensions })), delayMs: market.delay };
     }
   }
+  if (delayMs === 0) return { ...(await placeOrder(input)), delayMs };
   await wait(delayMs);
   return { ...(await placeOrder({ ...input, suspensionsSeen: market.suspensions })), delayMs };
 }

@@ -7,7 +7,7 @@ import { tradedIn } from "./depth.server.ts";
 import { marketBook } from "./exposure.server.ts";
 import { marketKind } from "./market-kinds.ts";
 import { OrderBook } from "./matching.ts";
-import { openOrders, toResting } from "./orders.server.ts";
+import { restingOrders } from "./orders.server.ts";
 import {
   type ExchangeEvent,
   type ExchangeMarket,
@@ -85,8 +85,8 @@ export async function marketView(marketId: number, playerId?: number) {
     ? await db.select().from(exchangeRunners).where(inArray(exchangeRunners.marketId, runnerMarkets)).orderBy(asc(exchangeRunners.sortOrder))
     : [];
   const hasBook = marketKind(market.kind).hasBook;
-  const [open, traded] = await Promise.all([openOrders(db, marketId), hasBook ? tradedIn(marketId) : null]);
-  const book = OrderBook.from(open.map(toResting));
+  const [open, traded] = await Promise.all([restingOrders(db, marketId), hasBook ? tradedIn(marketId) : null]);
+  const book = OrderBook.from(open);
   const withDepth = (m: ExchangeMarket) => ({
     market: m,
     /** What traded in the market (the page's own market with a book only). */
@@ -127,7 +127,7 @@ export async function marketPushView(marketId: number) {
   const kind = marketKind(market.kind);
   const [runners, open, traded, siblings] = await Promise.all([
     kind.hasRunners ? db.select().from(exchangeRunners).where(eq(exchangeRunners.marketId, marketId)).orderBy(asc(exchangeRunners.sortOrder)) : [],
-    kind.hasBook ? openOrders(db, marketId) : [],
+    kind.hasBook ? restingOrders(db, marketId) : [],
     kind.hasBook ? tradedIn(marketId) : null,
     kind.leadsEvent
       ? db
@@ -137,7 +137,7 @@ export async function marketPushView(marketId: number) {
           .orderBy(asc(exchangeMarkets.sortOrder), asc(exchangeMarkets.id))
       : [],
   ]);
-  const book = OrderBook.from(open.map(toResting));
+  const book = OrderBook.from(open);
   return {
     market,
     score,

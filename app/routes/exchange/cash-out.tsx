@@ -151,7 +151,6 @@ export default function CashOut({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
       <ErrorList errors={errors?.[""]} className="field-error mb-3" />
-      {loaderData.closed ? <p className="mb-3 rounded-xl bg-panel p-3 text-sm">{t(`exchange.errors.${loaderData.closed}`)}</p> : null}
       <section className="mb-3 rounded-xl bg-panel p-3" aria-labelledby="quote-title">
         <h2 id="quote-title" className="sr-only">
           {t("exchange.cashOut.value")}
@@ -210,7 +209,10 @@ export default function CashOut({ loaderData, actionData }: Route.ComponentProps
               />
             </Form>
           </>
-        ) : loaderData.closed ? null : (
+        ) : loaderData.closed ? (
+          // Closed, suspended or ball running: said in the quote's place, so no empty box is left.
+          <p className="text-sm">{t(`exchange.errors.${loaderData.closed}`)}</p>
+        ) : (
           <p className="text-sm" data-testid="cash-out-none">
             {quote.kind === "thin"
               ? quote.max > 0

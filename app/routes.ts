@@ -70,6 +70,9 @@ export default [
   route("turnover-record", "routes/payments/turnover-record.tsx"),
   route("promotions", "routes/payments/promotions.tsx"),
   route("promotions/:id", "routes/payments/promotion-details.tsx"),
+  // Wager races (open to guests): the current daily and weekly races, standings, prizes, past winners; live standings
+  route("races", "routes/races/races.tsx"),
+  route("resources/race-events", "routes/resources/race-events.ts"),
   route("resources/balance-events", "routes/resources/balance-events.ts"),
   // The header's balance for the page's session (polled only while the event stream is down)
   route("resources/balance", "routes/resources/balance.ts"),
@@ -86,7 +89,11 @@ export default [
   route("house/dice", "routes/games/house-dice.tsx"),
   route("house/mines", "routes/games/house-mines.tsx"),
   route("house/crash", "routes/games/house-crash.tsx"),
+  // The public page of one Crash round (its id, as the history chips link it)
+  route("house/crash/round/:id", "routes/games/crash-round.tsx"),
   route("resources/crash-events", "routes/resources/crash-events.ts"),
+  // The house games' live bets for the Dice and Mines pages (Crash's stream carries them too)
+  route("resources/live-bets", "routes/resources/live-bets.ts"),
   // The exchange: an event's markets pushed to its page when they change (public prices)
   route("resources/exchange-events", "routes/resources/exchange-events.ts"),
   route("fair", "routes/games/fair.tsx"),
@@ -207,6 +214,7 @@ export default [
       route("finance/deposits/export", "routes/admin/payments/deposits-export.ts"),
       route("finance/withdrawals/export", "routes/admin/payments/withdrawals-export.ts"),
       route("finance/adjustments/export", "routes/admin/payments/adjustments-export.ts"),
+      route("finance/checkouts/export", "routes/admin/payments/checkouts-export.ts"),
       route("finance/deposits/:id/proof", "routes/admin/payments/deposit-proof.ts"),
       route("finance/withdrawals", "routes/admin/payments/withdrawals.tsx"),
       route("finance/adjustments", "routes/admin/payments/adjustments.tsx"),
@@ -237,6 +245,16 @@ export default [
       route("vip", "routes/admin/vip.tsx"),
       // Referral programme settings (roles admin, content)
       route("referral", "routes/admin/referral.tsx"),
+      // Site-wide lists of casino rounds (admin, finance), exchange bets (admin, finance, trader) and ledger entries
+      // (admin, finance), each with its CSV export
+      route("rounds", "routes/admin/lists/rounds.tsx"),
+      route("rounds/export", "routes/admin/lists/rounds-export.ts"),
+      route("exchange-bets", "routes/admin/lists/bets.tsx"),
+      route("exchange-bets/export", "routes/admin/lists/bets-export.ts"),
+      route("ledger", "routes/admin/lists/ledger.tsx"),
+      route("ledger/export", "routes/admin/lists/ledger-export.ts"),
+      // Wager races: periods, products, minimum stake, prize tables (roles admin, finance)
+      route("races/:id?", "routes/admin/races/races.tsx"),
       // Risk: AML signals and player reviews (roles admin, finance)
       route("risk", "routes/admin/risk/risk.tsx"),
       route("risk/export", "routes/admin/risk/export.ts"),

@@ -91,7 +91,9 @@ try {
     "exchange by kind/market": sql`select market_kind, market_id, sum(matched), sum(commission), sum(house_result) from report_exchange_daily where day between ${from}::date and ${to}::date group by 1, 2`,
     "bonus by promotion": sql`select promotion_id, sum(cost) from report_bonus_daily where day between ${from}::date and ${to}::date group by 1`,
     "payments by kind/method/channel": sql`select kind, method_id, channel, sum(requested_count), sum(requested_amount), sum(paid_count), sum(paid_amount) from report_payments_daily where day between ${from}::date and ${to}::date group by 1, 2, 3`,
-    "players: uniques over 30 days": sql`with r as (select * from report_player_bits where day between ${from}::date and ${to}::date),
+    "players: uniques over 30 days (rolling set)": sql`select bit_count(active_30), bit_count(deposited_30) from report_player_bits where day = ${to}::date`,
+    "players: retention rows of 30 sign-up days": sql`select sum(players), sum(d1), sum(d7), sum(d30) from report_retention_daily where day between ${from}::date and ${to}::date`,
+    "players: uniques over 30 days (OR of 30 daily sets)": sql`with r as (select * from report_player_bits where day between ${from}::date and ${to}::date),
       w as (select coalesce(max(length(active)), 0) as n from r)
       select bit_count(bit_or(report_bits_pad(active, n))), bit_count(bit_or(report_bits_pad(deposited, n))) from r, w`,
   };
@@ -140,6 +142,7 @@ try {
     await db.execute(sql`delete from report_bonus_daily`);
     await db.execute(sql`delete from report_payments_daily`);
     await db.execute(sql`delete from report_player_bits`);
+    await db.execute(sql`delete from report_retention_daily`);
     await db.execute(sql`delete from report_cursor`);
     await db.execute(sql`analyze`);
     const t0 = performance.now();

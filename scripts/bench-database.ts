@@ -70,3 +70,22 @@ export function benchPlayerRows(count: number) {
     referralCode: `BENCH${i}`,
   }));
 }
+
+/** Credits each player 10^12 poisha from house:bench-float through the ledger (20 players per linked transfer). */
+export async function fundBenchPlayers(playerIds: number[]): Promise<void> {
+  const { transferLinked } = await import("#app/modules/ledger/transfers.server.ts");
+  const { database } = await import("#app/db/db.server.ts");
+  for (let i = 0; i < playerIds.length; i += 20) {
+    await transferLinked(
+      playerIds.slice(i, i + 20).map((id) => ({
+        key: `fund:${id}`,
+        debit: "house:bench-float",
+        credit: `player:${id}:main`,
+        amount: 10n ** 12n,
+        currency: "BDT" as const,
+        kind: "deposit",
+      })),
+      database.db,
+    );
+  }
+}

@@ -4,9 +4,10 @@
 // PostgreSQL can do at all; the same baseline as bench:ledger).
 // Needs DATABASE_URL (loopback only); creates and drops its own database bench_wallet_<random>. About a minute.
 // Options: --seconds=N per run (default 5); BENCH_CLIENTS=1,10,50 (the client counts to run); DATABASE_POOL_SIZE=N the
-// wallet's connections, as the app reads it (default 10). The baseline runs on one connection per client.
+// wallet's connections, as the app reads it (default 10). The baseline runs on one connection per client. --races: two
+// active races count every settled round (the standings upsert in each win).
 import os from "node:os";
-import { benchPlayerRows, createBenchDatabase } from "./bench-database.ts";
+import { benchPlayerRows, createBenchDatabase, fundBenchPlayers } from "./bench-database.ts";
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string | undefined]));
 const SECONDS = Math.min(Math.max(Number(args.get("seconds") ?? 5), 1), 30);
@@ -35,19 +36,7 @@ try {
   await wallet.openHouseShards(PLATFORM); // as the seed does for every provider
   const rows = await setup.insert(players).values(benchPlayerRows(PLAYERS)).returning({ id: players.id });
   const playerIds = rows.map((r) => r.id);
-  for (let i = 0; i < playerIds.length; i += 20) {
-    await ledger.transferLinked(
-      playerIds.slice(i, i + 20).map((id) => ({
-        key: `fund:${id}`,
-        debit: "house:bench-float",
-        credit: `player:${id}:main`,
-        amount: 10n ** 12n,
-        currency: "BDT" as const,
-        kind: "deposit",
-      })),
-      setup,
-    );
-  }
+  await fundBenchPlayers(playerIds);
   // Every player launches the game first, as on the site (a provider's bet needs the token of the player's live
   // session): the token the provider got at launch goes with each bet.
   const launch = await import("#app/modules/games/launch.server.ts");
@@ -147,6 +136,24 @@ try {
     console.log(`  ${format(row)}`);
   }
 
+  // --races: a daily and a weekly race count every settled round (one standings upsert per round, as on a site running races).
+  if (args.has("races")) {
+    const { saveRace } = await import("#app/modules/races/index.server.ts");
+    const { createStaff } = await import("#tests/kit/players.ts");
+    const staff = await createStaff();
+    for (const period of ["daily", "weekly"] as const)
+      await saveRace({ id: staff.id, ip: null }, null, {
+        name: `Bench ${period} race`,
+        nameBn: "",
+        period,
+        products: ["provider"],
+        minStake: 0n,
+        prizes: [10_000n],
+        wallet: "main",
+        turnoverMultiplier: 0,
+        active: true,
+      });
+  }
   const header = `${"scenario".padEnd(9)} ${"clients".padStart(7)} ${"calls".padStart(7)} ${"per sec".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"bet p99".padStart(8)} ${"node ms".padStart(7)} ${"errors".padStart(6)}`;
   const format = (r: Row) =>
     `${r.scenario.padEnd(9)} ${String(r.clients).padStart(7)} ${String(r.calls).padStart(7)} ${r.cps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${(Number.isNaN(r.betP99) ? "-" : r.betP99.toFixed(1)).padStart(8)} ${r.nodeCpu.toFixed(2).padStart(7)} ${String(r.errors).padStart(6)}`;

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -95,7 +96,10 @@ function onLostInUse(this: pg.PoolClient, e: Error) {
  */
 export async function openPglite(dataDir: string, { template }: { template?: string } = {}): Promise<Database> {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+  });
   const raw = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(raw, { migrationsFolder });
   return { db: raw as unknown as Db, driver: "pglite", close: () => client.close() };

@@ -46,3 +46,15 @@ export function isConnectionLost(error: unknown): boolean {
   }
   return false;
 }
+
+type FailureLog = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * Logs a background database call that failed (a NOTIFY, a read for a live panel): a lost connection is expected now
+ * and then (a restart, a failover; the pool opens a new one for the next call), so it is a warning; anything else is
+ * an error.
+ */
+export function logDatabaseFailure(log: FailureLog, error: unknown, what: string, fields: object = {}) {
+  if (isConnectionLost(error)) log.warn({ ...fields, err: error }, `${what}: database connection lost`);
+  else log.error({ ...fields, err: error }, what);
+}

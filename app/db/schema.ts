@@ -21,3 +21,4 @@ export * from "#app/modules/exchange/schema.ts";
 export * from "#app/modules/uploads/schema.ts";
 export * from "#app/modules/auth/schema.ts";
 export * from "#app/modules/reporting/schema.ts";
+export * from "#app/modules/races/schema.ts";

@@ -29,6 +29,7 @@ export const routeAreas = [
   "adminPlayers",
   "adminDashboard",
   "adminReports",
+  "races",
 ] as const;
 export type RouteArea = (typeof routeAreas)[number];
 const isRouteArea = (value: string): value is RouteArea => (routeAreas as readonly string[]).includes(value);

@@ -1,7 +1,7 @@
 // CSV exports of back-office lists: streamed row by row (memory stays flat however many rows), UTF-8 with a byte-order
 // mark so spreadsheet programs read Bangla names right, and cells a spreadsheet would run as a formula defused.
 import { formatPoisha, type Poisha } from "./money.ts";
-import { formatDhaka } from "./dhaka-time.ts";
+import { formatDhaka, formatDhakaDate } from "./dhaka-time.ts";
 
 export type CsvValue = string | number | bigint | boolean | Date | null | undefined;
 
@@ -31,7 +31,7 @@ export const csvLine = (cells: readonly CsvValue[]) => `${cells.map(csvCell).joi
 /** A file name safe in a Content-Disposition header: "deposits-2026-11-28.csv". */
 export function csvFilename(stem: string, at = new Date()): string {
   const safe = stem.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "") || "export";
-  return `${safe}-${formatDhaka(at, "YYYY-MM-DD")}.csv`;
+  return `${safe}-${formatDhakaDate(at)}.csv`;
 }
 
 /** How many rows go into one chunk of the body; small enough to keep memory flat, large enough to keep writes few. */

@@ -3,7 +3,7 @@ import { ExchangeError } from "#app/modules/exchange/errors.ts";
 import { HouseError } from "#app/modules/games/house/errors.ts";
 import { PaymentError } from "#app/modules/payments/errors.ts";
 import { apiRefusal } from "#app/modules/api/http.server.ts";
-import { DomainError, isDomainError, refusalErrors, refusalLogFields } from "./domain-error.ts";
+import { DomainError, formStatus, isDomainError, refusalErrors, refusalLogFields } from "./domain-error.ts";
 
 describe("DomainError", () => {
   it("carries code, catalogue key, field, values and status; its token is the key with the values", () => {
@@ -21,6 +21,14 @@ describe("DomainError", () => {
     expect(e.message).toBe("amount_out_of_range: payments.errors.depositRange");
     expect(e.token).toBe('payments.errors.depositRange{"min":"৳500","max":"৳25,000"}');
     expect(new PaymentError("not_found", "payments.errors.notFound").status).toBe(404);
+  });
+
+  it("a form answers 404 for what does not exist, the status named for a code, else 400", () => {
+    expect(formStatus(new PaymentError("not_found", "payments.errors.notFound"))).toBe(404);
+    expect(formStatus(new ExchangeError("market_not_found"))).toBe(404);
+    expect(formStatus(new PaymentError("already_reviewed", "payments.errors.alreadyReviewed"), { already_reviewed: 409 })).toBe(409);
+    expect(formStatus(new PaymentError("invalid_trx", "payments.errors.trxInvalid"), { already_reviewed: 409 })).toBe(400);
+    expect(formStatus(new PaymentError("invalid_trx", "payments.errors.trxInvalid"))).toBe(400);
   });
 
   it("a token without values is the bare key", () => {

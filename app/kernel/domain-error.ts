@@ -50,6 +50,15 @@ export function refusalErrors(error: DomainError, formFields: readonly string[] 
   return error.field && formFields.includes(error.field) ? { fieldErrors: { [error.field]: [error.token] } } : { formErrors: [error.token] };
 }
 
+/**
+ * A form's HTTP status for a refusal: 404 when what it names does not exist, the status `byCode` gives its code (409
+ * when the thing changed under the person, 403 when they may not), else 400 — a form answers 400 where the API
+ * answers 422.
+ */
+export function formStatus<Code extends string>(error: DomainError<Code>, byCode: Partial<Record<Code, number>> = {}): number {
+  return error.status === 404 ? 404 : (byCode[error.code] ?? 400);
+}
+
 /** What a log line records of a refusal (never the text a person reads, which depends on their language). */
 export function refusalLogFields(error: DomainError) {
   return { error: error.name, code: error.code, key: error.messageKey, field: error.field, status: error.status };

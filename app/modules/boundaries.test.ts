@@ -14,7 +14,7 @@ const LAYERS = [
   // player safety
   ["risk", "turnover", "protection"],
   // products
-  ["promotions", "vip", "inbox", "profile", "games", "payments", "exchange", "referral", "chat", "content"],
+  ["promotions", "vip", "inbox", "races", "profile", "games", "payments", "exchange", "referral", "chat", "content"],
   // edge
   ["auth", "api", "reporting"],
 ];

@@ -6,6 +6,7 @@ import { startOutboxSender } from "#app/modules/outbox/index.server.ts";
 import { ensureContentPages, seedFooterPartnersDemo } from "#app/modules/content/index.server.ts";
 import { seedPaymentsDemo, startGatewayReconciliation } from "#app/modules/payments/index.server.ts";
 import { startReferralRewards } from "#app/modules/referral/index.server.ts";
+import { seedRacesDemo, startRacePayouts } from "#app/modules/races/index.server.ts";
 import { startReportJob } from "#app/modules/reporting/index.server.ts";
 import { startRiskJob } from "#app/modules/risk/index.server.ts";
 import { ensureSeedAdmin } from "#app/modules/staff/index.server.ts";
@@ -33,6 +34,8 @@ export async function bootstrap() {
     // Wallet numbers and promotions need the payment methods the content seed creates; idempotent on its own.
     await seedPaymentsDemo(database.db);
     await seedFooterPartnersDemo(database.db);
+    // A daily and a weekly race with small prize tables (once: only when the site has no race).
+    await seedRacesDemo(database.db);
     log.info(`${seeded ? "Seeded demo content." : "Demo content already present."} Demo player: ${DEMO_PLAYER.username} / ${DEMO_PLAYER.password}`);
   }
   // The house games exist on every install; the demo catalogue of providers only where the demo content is seeded.
@@ -54,6 +57,8 @@ export async function bootstrap() {
     startRiskJob();
     // The dashboard's daily aggregates, every 10 s (safe on several instances: one watermark row, locked skip-locked).
     startReportJob();
+    // Race prizes of ended periods, every 30 s (safe on several instances: a period is claimed and paid in one transaction).
+    startRacePayouts();
     // Gateway checkouts left open (a lost callback, a gateway time-out) are settled by asking, every minute.
     startGatewayReconciliation();
     // The shared Crash round: the leader instance drives it, the others relay its ticks (never fatal to the server).

@@ -1,6 +1,7 @@
 // The shareable bet page end to end: a player rolls Dice, opens the round from the betting record and follows "Share
-// this bet" to /bet/:id; a guest in another browser sees it with the name masked and a link preview; after the player
-// rotates the seed pair on /fair the page offers the verifier with the round's inputs, which recomputes the roll.
+// this bet" to /bet/:id (the round's id signed by the server: the bare id is a 404); a guest in another browser sees
+// it with the name masked and a link preview; after the player rotates the seed pair on /fair the page offers the
+// verifier with the round's inputs, which recomputes the roll.
 import { expect, guardContext, test } from "./support/test.ts";
 import { openGame } from "./support/casino-games.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
@@ -25,8 +26,13 @@ test("a player shares a Dice bet; a guest sees it masked and verifies it once th
   await page.locator("a[href^='/betting-record/']").filter({ visible: true }).first().click();
   await expect(page.getByTestId("bet-details")).toBeVisible();
   await page.getByTestId("bet-page-link").click();
-  await expect(page).toHaveURL(/\/bet\/\d+$/);
+  // The page goes by the round's id and the server's tag: the bare id (or a neighbour's) opens nothing.
+  await expect(page).toHaveURL(/\/bet\/\d+-[A-Za-z0-9_-]{16}$/);
   const url = page.url();
+  const bare = url.replace(/-[A-Za-z0-9_-]{16}$/, "");
+  expect((await page.goto(bare))?.status()).toBe(404);
+  expect((await page.goto(`${bare.replace(/\d+$/, (id) => String(Number(id) + 1))}${url.slice(bare.length)}`))?.status()).toBe(404);
+  await page.goto(url);
   await expect(page.getByTestId("bet-player")).toHaveText(`${player.username.slice(0, 2)}***${player.username.slice(-1)}`);
   await expect(page.getByTestId("bet-stake")).toHaveText("৳10.00");
   await expect(page.getByTestId("bet-verify")).toHaveCount(0);

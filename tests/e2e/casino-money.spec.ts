@@ -30,8 +30,10 @@ async function crashRound(frame: FrameLocator, stake: number): Promise<CrashCash
   // while to crash (2.00× after 11.5 s, 100× after 77 s): the wait covers a long one.
   await expect(frame.getByTestId("crash-phase")).toHaveText(/^Bets close in ([3-9]|\d{2,}) s$/, { timeout: 180_000 });
   const before = poishaOf(await balance.innerText());
-  await frame.getByLabel("Stake (৳)").fill(String(stake));
-  await frame.getByRole("button", { name: "Place bet" }).click();
+  // The bet form (the Autobet panel below it has a stake of its own).
+  const betForm = frame.getByTestId("crash-bet-form");
+  await betForm.getByLabel("Stake (৳)").fill(String(stake));
+  await betForm.getByRole("button", { name: "Place bet" }).click();
   const afterBet = before - stake * 100;
   // The stake leaves the balance at once, and the bet waits for the round to start.
   await expect(balance).toHaveText(takaText(afterBet));

@@ -1,21 +1,11 @@
 // One-click betting as a player uses it: turn it on (with stake presets) from the market page, choose a preset, and a
 // tap on a price places that stake at once; a double click places one bet; with "confirm bets" on a tap asks first.
 // Without JavaScript (@key, no-js project) the same settings save, and a tap on a price still opens the slip.
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
+import { addFancyLine, type Match, openMatch, traderFancy } from "./support/exchange.ts";
+import { staffPage } from "./support/payments.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
-
-type Match = { eventId: number; marketId: number; runners: string[] };
-
-/** A simulated match with the market-maker's prices (as in exchange.spec.ts), first in a test. */
-async function openMatch(request: APIRequestContext): Promise<Match> {
-  const response = await request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead: 2 + Math.floor(Math.random() * 38) },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Match;
-}
 
 /** From the market page: the settings form, saved, then back to the market. */
 async function setOneClick(page: Page, match: Match, { confirm }: { confirm: boolean }) {
@@ -103,4 +93,53 @@ test("with confirm bets on, a tap asks first: cancel places nothing, confirm pla
   await expect(page.getByTestId("bet-notice")).toContainText(`Bet matched: ৳200.00 at ${price}.`);
   await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(1);
   await expect(page.getByTestId("event-exposure")).toHaveText("৳200.00");
+});
+
+test("one-click on a Fancy line: a tap takes the preset at the line's quote; a quote moved while the confirm step asks is refused and shown", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A player and a trader, each with their own pages: longer than one page's test on a busy machine.
+  test.setTimeout(120_000);
+  const match = await openMatch(request);
+  const staff = await staffPage(browser);
+  await staff.goto(`/admin/exchange/${match.eventId}`);
+  const name = `One click ${Date.now().toString(36)}`;
+  await addFancyLine(staff, name, { no: 45, yes: 46 });
+  const player = await createTestPlayer(page);
+  await logIn(page, player.username);
+  await setOneClick(page, match, { confirm: false });
+  await expect(page.getByTestId("live-indicator")).toBeVisible();
+  const line = page.getByTestId("fancy-line").filter({ hasText: name });
+
+  // Yes at 46 (rate 100): taken whole at once with the ৳200 preset, one bet even double clicked.
+  await line.getByTestId("price-back").dblclick();
+  await expect(page.getByTestId("bet-notice")).toHaveText("Bet accepted: ৳200.00 at 46 / 100. Profit ৳200.00, liability ৳200.00.");
+  await expect(page.getByTestId("bet-slip")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(1);
+  await expect(page.getByTestId("matched-bets")).toContainText(`Yes ${name}`);
+
+  // With "confirm bets" on, the player taps No and, while they are asked, the trader moves the No rate to 104.
+  await setOneClick(page, match, { confirm: true });
+  await expect(page.getByTestId("live-indicator")).toBeVisible();
+  await line.getByTestId("price-lay").click();
+  const confirm = page.getByRole("alertdialog", { name: "Place this bet?" });
+  await expect(confirm).toContainText(", stake ৳200.");
+  const market = traderFancy(staff, name);
+  await market.getByLabel("No rate").fill("104");
+  await market.getByRole("button", { name: "Save line" }).click();
+  await expect(staff.getByTestId("admin-notice")).toContainText("Line saved.");
+  await expect(line.getByTestId("price-lay")).toContainText("104");
+  await confirm.getByRole("button", { name: "Place bet" }).click();
+  // Refused (the quote tapped is no longer the line's), and the player is told the new one; nothing was placed.
+  await expect(page.getByTestId("bet-refused")).toHaveText("The price changed: now 45 @ 104. Check it and place the bet again.");
+  await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(1);
+  // A tap on the price as it is now takes it.
+  await line.getByTestId("price-lay").click();
+  await confirm.getByRole("button", { name: "Place bet" }).click();
+  await expect(page.getByTestId("bet-notice")).toHaveText("Bet accepted: ৳200.00 at 45 / 104. Profit ৳200.00, liability ৳208.00.");
+  await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(2);
+  await staff.context().close();
 });

@@ -46,6 +46,23 @@ test.describe("a deposit through a payment gateway", () => {
     await card.getByLabel("Reason for the refund (the player sees it)").fill("Sent to the wrong account");
     await card.getByRole("button", { name: "Refund to wallet" }).click();
     await expect(staff.getByText(`Deposit ${depositId} refunded`)).toBeVisible();
+    // The gateway checkouts list finds the checkout by the deposit it credited (the finance filter, a GET form), with
+    // the totals of what it shows and the CSV export of the same filter and tab.
+    if (testInfo.project.name !== "desktop") await staff.setViewportSize({ width: 360, height: 800 });
+    await staff.goto("/admin/finance/checkouts?status=all");
+    const filter = staff.getByTestId("finance-filter");
+    await filter.getByLabel("Search").fill(depositId);
+    await filter.getByLabel("Status").selectOption("refunded");
+    await filter.getByRole("button", { name: "Search" }).click();
+    await expect(staff).toHaveURL(new RegExp(`[?&]q=${depositId}`));
+    await expect(staff.getByTestId("checkout-list").locator("> li")).toHaveCount(1);
+    await expect(staff.getByTestId("checkout-status")).toHaveText("Refunded by staff");
+    await expect(staff.getByTestId("totals-count")).toHaveText("1 row");
+    await expect(staff.getByTestId("totals-amount")).toHaveText("৳1,500");
+    await expect(staff.getByTestId("export-csv")).toHaveAttribute("href", /^\/admin\/finance\/checkouts\/export\?.*status=all/);
+    await staff.screenshot({ path: testInfo.outputPath(`checkouts-filter-${testInfo.project.name}.png`), fullPage: true });
+    const [pageWidth, viewWidth] = await staff.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(pageWidth, "the checkouts page does not scroll sideways").toBeLessThanOrEqual(viewWidth);
     await staff.context().close();
     await page.reload();
     await expect(row).toContainText("Refunded");

@@ -180,7 +180,7 @@ test(
         // turnover then falls short): the preview shows what will be staked, so wait for it to say ৳1,000 at 98.
         await expect(async () => {
           await choose();
-          await expect(frame.getByTestId("dice-preview")).toContainText("৳1010.30", { timeout: 1_000 });
+          await expect(frame.getByTestId("dice-preview")).toContainText("৳1,010.30", { timeout: 1_000 });
         }).toPass({ timeout: 15_000 });
       } else {
         await choose();

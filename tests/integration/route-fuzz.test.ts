@@ -138,7 +138,7 @@ const QUERIES = [
   "?id=%00&page=999999999999&lng=xx%00",
   // The back office's list filters and their CSV exports: Dhaka ranges, amounts, methods, search text past its limit.
   `?range=%00&from=2026-02-31&to=0000-00-00&amount=1e400&method=99999999999&staff=-1&action=%0a&kind=%00&q=${"%25".repeat(100)}`,
-  "?range=last7&amount=%E0%A7%AB%E0%A7%A6%E0%A7%A6&q=%27%20or%201%3D1--&status=all&method=1",
+  "?range=last7&amount=%E0%A7%AB%E0%A7%A6%E0%A7%A6&q=%27%20or%201%3D1--&status=all&method=1&state=%00",
 ];
 
 let who: Array<{ label: string; cookie?: string; token?: string }>;

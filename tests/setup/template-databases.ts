@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -22,7 +23,7 @@ declare module "vitest" {
 const migrationsFolder = path.resolve("drizzle");
 
 async function pgliteTemplate(dir: string) {
-  const client = await PGlite.create("memory://");
+  const client = await PGlite.create("memory://", { extensions: { pg_trgm } });
   await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
   const file = path.join(dir, "pglite-template.tar");
   writeFileSync(file, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));

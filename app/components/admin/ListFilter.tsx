@@ -2,6 +2,7 @@
 // Dhaka date fields every list has, the list's own fields, a message under each refused field, the "Export CSV" link
 // carrying the same query, and the totals of what the filter shows.
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { TOTALS_CAP } from "#app/kernel/list-totals.ts";
 import { Form } from "react-router";
 
 type Errors = Record<string, string>;
@@ -157,11 +158,25 @@ export type TotalsView = {
   count: number;
   amount: string;
   byStatus: Array<{ status: string; label: string; count: number; amount: string }>;
+  /** "Any day" matched more than the cap (kernel/list-totals.ts): no sums, a hint to choose dates. */
+  capped?: boolean;
 };
+
+/** "More than 10,000 rows. Choose dates to see the totals." (the totals of "Any day" past the cap). */
+export function CappedTotals() {
+  const { t } = useTranslation();
+  return (
+    <section className="mb-3 rounded-xl bg-panel p-3 text-sm" data-testid="filter-totals" aria-label={t("adminExports.totals.title")}>
+      {t("adminExports.totals.title")}:{" "}
+      <strong data-testid="totals-capped">{t("adminExports.totals.capped", { limit: TOTALS_CAP.toLocaleString("en-US") })}</strong>
+    </section>
+  );
+}
 
 /** "This filter shows 12 rows, ৳ 5,400", and per status when the filter names none. */
 export function FilterTotals({ totals, perStatus }: { totals: TotalsView; perStatus: boolean }) {
   const { t } = useTranslation();
+  if (totals.capped) return <CappedTotals />;
   return (
     <section className="mb-3 rounded-xl bg-panel p-3 text-sm" data-testid="filter-totals" aria-label={t("adminExports.totals.title")}>
       <p>

@@ -38,7 +38,7 @@ export type SlipData = {
  * Odds × 100 or the rate (the kind's price), from the price field; null when it is not a usable price. The lowest odds
  * on the ladder (1.01) show the server's figures, as they always have.
  */
-function priceNumber(kind: MarketKindSpec, text: string | undefined): number | null {
+export function priceNumber(kind: MarketKindSpec, text: string | undefined): number | null {
   const price = kind.parsePrice(text ?? "");
   if (price === null || price <= kind.evenPrice) return null;
   return kind.hasBook && price === priceAt(MIN_TICK) ? null : price;
@@ -58,6 +58,7 @@ export function BetSlip({
   stakeHref,
   delaySeconds,
   lastResult,
+  onBet,
 }: {
   slip: SlipData;
   requestKey: string;
@@ -66,6 +67,8 @@ export function BetSlip({
   stakeHref: (stake: number) => string;
   delaySeconds: number;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** Told the price and stake as the player types them (the market page projects the P&L under each runner). */
+  onBet?: (bet: { price: number | null; stake: bigint | null }) => void;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useForm({
@@ -81,6 +84,7 @@ export function BetSlip({
   const price = priceNumber(kind, fields.price.value ?? slip.price);
   const stake = stakePoisha(fields.stake.value ?? slip.stake);
   const figures = price !== null && stake !== null ? slipFigures(slip.kind, slip.side, price, stake) : null;
+  useEffect(() => onBet?.({ price, stake }), [onBet, price, stake]);
   // With JavaScript: this slip's bet is on its way (the in-play delay counts down meanwhile).
   const navigation = useNavigation();
   const placing = navigation.state === "submitting" && navigation.formData?.get("requestKey") === requestKey;

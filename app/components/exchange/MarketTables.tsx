@@ -1,7 +1,9 @@
 // The market page's tables: Match Odds (best three back and lay prices with sizes, P&L per runner), BookMaker and
 // Fancy. Every price is a link that opens the bet slip for it, so the page bets without JavaScript too.
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { LivePage } from "#app/modules/exchange/index.ts";
+import { takaText } from "#app/kernel/money.ts";
+import { type BetKind, type BetSide, type LivePage, oddsText, slipEffect } from "#app/modules/exchange/index.ts";
+import { PriceSparkline } from "./PriceChart.tsx";
 
 type Signed = { text: string; negative: boolean } | null;
 type Level = { price: string; size: string };
@@ -18,7 +20,19 @@ export type MatchOddsData = {
   /** The total matched and each side's book percentage (null: no runner has a price on that side). */
   traded: string;
   book: { back: string | null; lay: string | null };
-  runners: { id: number; name: string; status: string; back: Level[]; lay: Level[]; ltp: string | null; traded: string; pnl: Signed }[];
+  runners: {
+    id: number;
+    name: string;
+    status: string;
+    back: Level[];
+    lay: Level[];
+    ltp: string | null;
+    traded: string;
+    spark: number[];
+    pnl: Signed;
+    /** The P&L in poisha (the slip's projection adds to it). */
+    position: string;
+  }[];
 };
 export type BookmakerData = {
   id: number;
@@ -26,18 +40,52 @@ export type BookmakerData = {
   settled: boolean;
   ballRunning: boolean;
   limits: Limits;
-  runners: { id: number; name: string; status: string; back: number | null; lay: number | null; pnl: Signed }[];
+  runners: { id: number; name: string; status: string; back: number | null; lay: number | null; pnl: Signed; position: string }[];
 };
+
+/** The P&L of each runner winning after the slip's bet (its market's runners only). */
+export type Projection = ReadonlyMap<number, NonNullable<Signed>>;
 /** A Fancy line: what a push can change (live-page.ts) and its name, limits and the player's exposure. */
 export type FancyData = LivePage["fancy"][number] & { name: string; limits: Limits; exposure: Signed };
 
+/** Each runner's P&L after the slip's bet, as if it matched whole: its position plus what the bet adds. */
+export function projectionOf(
+  runners: readonly { id: number; position: string }[],
+  bet: { kind: BetKind; side: BetSide; runnerId: number; price: number; stake: bigint },
+): Projection {
+  return new Map(
+    runners.map((r) => {
+      const pnl = BigInt(r.position) + slipEffect(bet.kind, bet.side, bet.runnerId, bet.price, bet.stake, r.id);
+      return [r.id, { text: takaText(pnl), negative: pnl < 0n }];
+    }),
+  );
+}
+
 export type SlipLink = (bet: { market: number; runner?: number; side: string; price: string; line?: number }) => string;
 
-function Pnl({ value }: { value: Signed }) {
-  if (!value) return null;
+/**
+ * The player's P&L if this runner wins (Betfair's figure under each runner name) and, while the slip holds a bet on
+ * this market, what it would be after that bet (»).
+ */
+function Pnl({ value, projected, runner }: { value: Signed; projected?: NonNullable<Signed>; runner?: string }) {
+  const { t } = useTranslation();
+  if (!value && !projected) return null;
+  const tone = (s: NonNullable<Signed>) => (s.negative ? "text-red-400" : "text-emerald-400");
   return (
-    <span className={`block text-xs font-semibold tabular-nums ${value.negative ? "text-red-400" : "text-emerald-400"}`} data-testid="runner-pnl">
-      {value.text}
+    <span className="flex flex-wrap gap-x-2 text-xs font-semibold tabular-nums">
+      {runner ? <span className="sr-only">{t("exchange.market.ifWins", { runner })}</span> : null}
+      {value ? (
+        <span className={tone(value)} data-testid="runner-pnl">
+          {value.text}
+        </span>
+      ) : null}
+      {projected ? (
+        <span className={tone(projected)} data-testid="runner-projected">
+          <span aria-hidden="true">» </span>
+          <span className="sr-only">{t("exchange.market.afterBet")} </span>
+          {projected.text}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -124,7 +172,7 @@ function Heading({
 /** A runner's ladder and price chart (/exchange-ladder). */
 export const ladderHref = (marketId: number, runnerId: number) => `/exchange-ladder?market=${marketId}&runner=${runnerId}`;
 
-export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; slipLink: SlipLink }) {
+export function MatchOddsTable({ market, slipLink, projection }: { market: MatchOddsData; slipLink: SlipLink; projection?: Projection }) {
   const { t } = useTranslation();
   const open = market.status === "open" && !market.settled;
   const cover = market.settled || market.status === "closed" ? t("exchange.market.closed") : t("exchange.market.suspend");
@@ -169,10 +217,19 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
                 >
                   {t("exchange.depth.ladderLink")}
                 </a>
+                {r.spark.length > 0 ? (
+                  <a href={ladderHref(market.id, r.id)} className="ml-1" data-testid="runner-spark-link">
+                    <PriceSparkline
+                      ticks={r.spark}
+                      title={t("exchange.depth.sparkOf", { runner: r.name, first: oddsText(r.spark[0]!), last: oddsText(r.spark.at(-1)!) })}
+                      testId="runner-spark"
+                    />
+                  </a>
+                ) : null}
                 <small className="block text-[0.7rem] font-normal text-white/70 tabular-nums" data-testid="runner-traded">
                   {r.ltp ? t("exchange.depth.runnerTraded", { price: r.ltp, amount: r.traded }) : t("exchange.depth.runnerNotTraded")}
                 </small>
-                <Pnl value={r.pnl} />
+                <Pnl value={r.pnl} projected={projection?.get(r.id)} runner={r.name} />
               </th>
               {open && r.status === "active" ? (
                 (["back", "lay"] as const).map((side) =>
@@ -199,7 +256,7 @@ export function MatchOddsTable({ market, slipLink }: { market: MatchOddsData; sl
   );
 }
 
-export function BookmakerTable({ market, slipLink }: { market: BookmakerData; slipLink: SlipLink }) {
+export function BookmakerTable({ market, slipLink, projection }: { market: BookmakerData; slipLink: SlipLink; projection?: Projection }) {
   const { t } = useTranslation();
   const cover =
     market.settled || market.status === "closed"
@@ -228,7 +285,7 @@ export function BookmakerTable({ market, slipLink }: { market: BookmakerData; sl
           <tr key={r.id} className="border-t border-white/10">
             <th scope="row" className="px-3 py-1 text-left font-semibold">
               {r.name}
-              <Pnl value={r.pnl} />
+              <Pnl value={r.pnl} projected={projection?.get(r.id)} runner={r.name} />
             </th>
             {cover || r.status !== "active" || (!r.back && !r.lay) ? (
               <Closed text={cover ?? t("exchange.market.suspend")} span={2} />

@@ -13,6 +13,11 @@ const W = 640;
 const H = 240;
 const M = { top: 12, right: 16, bottom: 32, left: 52 };
 
+/** A step line's vertices: the price holds until the next point. */
+function steps<T extends { tick: number }>(points: readonly T[]): T[] {
+  return points.flatMap((p, i) => (i === 0 ? [p] : [{ ...p, tick: points[i - 1]!.tick }, p]));
+}
+
 const oddsLabel = (tick: number) => {
   const p = priceAt(Math.round(tick));
   return p >= 10000 ? String(p / 100) : (p / 100).toFixed(2);
@@ -30,10 +35,7 @@ export function PriceChart({ points, title, testId }: { points: ChartPoint[]; ti
   const y = scaleLinear<number>({ domain: [lo, hi], range: [innerH, 0] });
   const yTicks = [...new Set(y.ticks(5).map(Math.round))].filter((t) => t >= 0 && t <= 349);
   // A step line: the price holds until the next trade. A single trade draws a flat line across the chart.
-  const drawn =
-    points.length === 1
-      ? [points[0]!, { ...points[0]!, at: first + 1 }]
-      : points.flatMap((p, i) => (i === 0 ? [p] : [{ ...p, tick: points[i - 1]!.tick }, p]));
+  const drawn = points.length === 1 ? [points[0]!, { ...points[0]!, at: first + 1 }] : steps(points);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} className="h-auto w-full" data-testid={testId}>
       <title>{title}</title>
@@ -62,6 +64,30 @@ export function PriceChart({ points, title, testId }: { points: ChartPoint[]; ti
           tickLabelProps={(_v, i) => ({ fill: "rgba(255,255,255,0.8)", fontSize: 11, textAnchor: i === 0 ? "start" : "end" })}
         />
       </Group>
+    </svg>
+  );
+}
+
+const SW = 64;
+const SH = 20;
+
+/**
+ * A runner's last traded prices as a sparkline (the market page, beside the runner): the same step line in ticks,
+ * one step per point (a point is a group of trades, as the ladder's chart thins them), no axes; a fixed 64×20 box so
+ * that it never widens a phone's page.
+ */
+export function PriceSparkline({ ticks, title, testId }: { ticks: readonly number[]; title: string; testId?: string }) {
+  if (ticks.length === 0) return null;
+  const x = scaleLinear<number>({ domain: [0, Math.max(1, ticks.length - 1)], range: [1, SW - 3] });
+  const y = scaleLinear<number>({ domain: [Math.min(...ticks) - 1, Math.max(...ticks) + 1], range: [SH - 2, 2] });
+  const points = ticks.map((tick, i) => ({ i, tick }));
+  const drawn = points.length === 1 ? [points[0]!, { i: 1, tick: points[0]!.tick }] : steps(points);
+  const end = points.at(-1)!;
+  return (
+    <svg viewBox={`0 0 ${SW} ${SH}`} width={SW} height={SH} role="img" aria-label={title} className="inline-block align-middle" data-testid={testId}>
+      <title>{title}</title>
+      <LinePath data={drawn} x={(p) => x(p.i)} y={(p) => y(p.tick)} stroke="#7dd3fc" strokeWidth={1.5} />
+      <circle cx={x(points.length === 1 ? 1 : end.i)} cy={y(end.tick)} r={2} fill="#7dd3fc" />
     </svg>
   );
 }

@@ -1,5 +1,6 @@
 // The market page's forms as the browser and the server both check them. Messages are "exchange.errors.*" keys.
 import { z } from "zod";
+import { requestKeyField } from "#app/kernel/request-key.ts";
 import { idField, INT4_MAX } from "#app/utils/ids.ts";
 
 /** An event, market, runner or order id in a form, a query or an API path. */
@@ -37,7 +38,7 @@ export const betFormSchema = z.object({
     .optional()
     .transform((v) => v === "on"),
   /** Names this submission: a retried request finds its bet instead of placing another. */
-  requestKey: z.string().regex(/^[\w-]{8,64}$/),
+  requestKey: requestKeyField(),
 });
 
 export const cancelFormSchema = z.object({

@@ -24,6 +24,7 @@ export const sportsBooks = [
 /** The side menu's member entries: each leads to its page (the chat's page is where the 24/7 LiveChat opens). */
 export const memberLinks = [
   { href: "/promotions", key: "common.nav.promotions" },
+  { href: "/races", key: "common.nav.races" },
   { href: "/refrrel-program", key: "common.nav.referral" },
   { href: "/vip", key: "common.nav.vip" },
   { href: "/affiliate", key: "common.nav.affiliate" },

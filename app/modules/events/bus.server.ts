@@ -7,6 +7,7 @@ import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { getEnv } from "#app/config/env.server.ts";
+import { logDatabaseFailure } from "#app/db/connection-errors.ts";
 import { db } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
 
@@ -21,7 +22,7 @@ const RECONNECT_MS = 5_000;
 /**
  * What happened, for whom. On the wire one short token each: "42" balance of player 42 (the original format),
  * "i42" inbox of player 42, "i*" inbox of every player (a broadcast), "c42" chat of player 42, "s" the staff chat
- * queue, "m7" exchange market 7. Subscribers re-read what they show; a notice carries no data, so nothing private goes
+ * queue, "m7" exchange market 7, "r3" the standings of race 3. Subscribers re-read what they show; a notice carries no data, so nothing private goes
  * through NOTIFY.
  */
 export type Notice =
@@ -29,7 +30,8 @@ export type Notice =
   | { kind: "inbox"; playerId: number | "all" }
   | { kind: "chat"; playerId: number }
   | { kind: "staffChat" }
-  | { kind: "market"; marketId: number };
+  | { kind: "market"; marketId: number }
+  | { kind: "race"; raceId: number };
 
 const emitter = new EventEmitter();
 emitter.setMaxListeners(0);
@@ -50,6 +52,8 @@ function encode(n: Notice): string {
       return "s";
     case "market":
       return `m${n.marketId}`;
+    case "race":
+      return `r${n.raceId}`;
   }
 }
 
@@ -59,6 +63,10 @@ function decode(token: string): Notice | null {
   if (token[0] === "m") {
     const marketId = Number(token.slice(1));
     return Number.isSafeInteger(marketId) && marketId > 0 ? { kind: "market", marketId } : null;
+  }
+  if (token[0] === "r") {
+    const raceId = Number(token.slice(1));
+    return Number.isSafeInteger(raceId) && raceId > 0 ? { kind: "race", raceId } : null;
   }
   const prefix = token[0] === "i" || token[0] === "c" ? token[0] : "";
   const playerId = Number(token.slice(prefix.length));
@@ -71,10 +79,12 @@ const playerTopic = (playerId: number) => `player:${playerId}`;
 const ALL_TOPIC = "all";
 const STAFF_TOPIC = "staff";
 const marketTopic = (marketId: number) => `market:${marketId}`;
+const raceTopic = (raceId: number) => `race:${raceId}`;
 
 function emitLocal(n: Notice) {
   if (n.kind === "staffChat") emitter.emit(STAFF_TOPIC, n);
   else if (n.kind === "market") emitter.emit(marketTopic(n.marketId), n);
+  else if (n.kind === "race") emitter.emit(raceTopic(n.raceId), n);
   else if (n.playerId === "all") emitter.emit(ALL_TOPIC, n);
   else emitter.emit(playerTopic(n.playerId), n);
 }
@@ -120,7 +130,7 @@ async function sendNotices(tokens: string[]) {
       )}]::text[]) as p`,
     );
   } catch (e) {
-    log.error({ err: e }, "NOTIFY failed");
+    logDatabaseFailure(log, e, "NOTIFY failed");
   }
 }
 
@@ -166,6 +176,17 @@ export function subscribeMarket(marketId: number, fn: (marketId: number) => void
   };
 }
 
+/** A race's standings changed (on any instance); returns the unsubscribe function. */
+export function subscribeRace(raceId: number, fn: (raceId: number) => void): () => void {
+  const name = raceTopic(raceId);
+  const listener = () => fn(raceId);
+  emitter.on(name, listener);
+  void startListening();
+  return () => {
+    emitter.off(name, listener);
+  };
+}
+
 let failures = 0;
 let everListened = false;
 let retryTimer: NodeJS.Timeout | undefined;
@@ -189,6 +210,7 @@ function resyncSubscribers() {
     if (typeof topic !== "string") continue;
     if (topic === STAFF_TOPIC) emitter.emit(STAFF_TOPIC, { kind: "staffChat" } satisfies Notice);
     else if (topic.startsWith("market:")) emitter.emit(topic, { kind: "market", marketId: Number(topic.slice(7)) } satisfies Notice);
+    else if (topic.startsWith("race:")) emitter.emit(topic, { kind: "race", raceId: Number(topic.slice(5)) } satisfies Notice);
     else if (topic.startsWith("player:")) {
       const playerId = Number(topic.slice(7));
       for (const kind of ["balance", "inbox", "chat"] as const) emitter.emit(topic, { kind, playerId } satisfies Notice);

@@ -7,6 +7,7 @@ import { db } from "#app/db/db.server.ts";
 import { formatPoisha } from "#app/kernel/money.ts";
 import type { Traded } from "./depth.server.ts";
 import { priceAt } from "./ladder.ts";
+import { BEST_OFFERS } from "./matching.ts";
 import { listEvents, marketView } from "./queries.server.ts";
 import { listExchangeRecords } from "./records.server.ts";
 import { exchangeEvents, exchangeMarkets, exchangeRunners, type Sport } from "./schema.ts";
@@ -58,7 +59,10 @@ export async function apiMatchOdds(marketId: number) {
         status: r.status.toUpperCase(),
         lastPriceTraded: ltpOf(odds.traded, r.id),
         totalMatched: takaNumber(odds.traded?.runners.get(r.id)?.matched ?? 0n),
-        ex: { availableToBack: (r.availableToBack ?? []).map(level), availableToLay: (r.availableToLay ?? []).map(level) },
+        ex: {
+          availableToBack: (r.availableToBack ?? []).slice(0, BEST_OFFERS).map(level),
+          availableToLay: (r.availableToLay ?? []).slice(0, BEST_OFFERS).map(level),
+        },
       })),
     },
   ];

@@ -22,6 +22,8 @@ export async function cashOutPage(playerId: number, marketId: number, percent: n
       runner: names.get(o.runnerId) ?? "",
       stake: takaText(o.stake, { decimals: "trim" }),
       price: oddsText(o.tick),
+      // Spread over several levels: from the best price it takes to its limit (the worst the quote used).
+      best: o.fills[0] && o.fills[0].tick !== o.tick ? oddsText(o.fills[0].tick) : null,
     }));
   const auto = await autoCashOutOf(playerId, marketId);
   return {

@@ -1,11 +1,12 @@
-// Cash Out on a match-odds market (README.md, "Cash Out"): the quote of a player's matched position at the book's
-// current best prices (cash-out.ts), and its execution as real fill-or-kill orders through the placement's own path
-// (`placeInMarket`), every hedge order of one cash out in one market transaction: all fill or nothing is written.
+// Cash Out on a match-odds market (README.md, "Cash Out"): the quote of a player's matched position over the book's
+// current depth (cash-out.ts), and its execution as real fill-or-kill orders through the placement's own path
+// (`placeInMarket`), each at the worst price the quote used for it as its limit, every hedge order of one cash out in
+// one market transaction: all fill at those prices or better, or nothing is written.
 // The confirm form carries the P&L per runner the player was shown; the server quotes again under the market's lock
 // and executes only when no runner is worse, else it answers with the new quote.
 import { and, asc, eq } from "drizzle-orm";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
-import { type CashOutBasis, cashOutQuote, type CashOutQuote, notWorse, type RunnerPrices } from "./cash-out.ts";
+import { CASH_OUT_DEPTH, type CashOutBasis, cashOutOn, type CashOutQuote, depthLevels, notWorse, type RunnerDepth } from "./cash-out.ts";
 import { ExchangeError, isExchangeError } from "./errors.ts";
 import { playerPositions } from "./exposure.server.ts";
 import { inMarket, syncExposures } from "./market-tx.server.ts";
@@ -24,15 +25,25 @@ export type CashOutState = {
   quote: CashOutQuote;
 };
 
-/** The best price and its size on each side of each runner, the player's own resting orders left out (they never match). */
-function bestPrices(runnerIds: number[], resting: RestingOrder[], playerId: number): RunnerPrices[] {
-  const book = OrderBook.from(resting.filter((o) => o.playerId !== playerId));
-  return runnerIds.map((runnerId) => {
-    // A back takes resting lays (availableToBack, best: highest); a lay takes resting backs (availableToLay, best: lowest).
-    const { availableToBack, availableToLay } = book.depth(runnerId, 1);
-    return { runnerId, back: availableToBack[0] ?? null, lay: availableToLay[0] ?? null };
-  });
+/**
+ * The book's best CASH_OUT_DEPTH levels a side of each runner, everyone's orders: what the market page and its push
+ * carry, so the Cash Out page and the market page's button quote from the same levels (`cashOutOn` leaves out the
+ * player's own orders, which never match them).
+ */
+function bookDepth(runnerIds: number[], resting: RestingOrder[]): RunnerDepth[] {
+  const book = OrderBook.from(resting);
+  return runnerIds.map((runnerId) => ({ runnerId, ...depthLevels(book.depth(runnerId, CASH_OUT_DEPTH)) }));
 }
+
+/** What a cash out is worked out from: the matched P&L per runner and the player's own resting orders, as the page carries them. */
+const basisOf = (position: Map<number, bigint>, own: CashOutBasis["own"]): CashOutBasis => ({
+  position: [...position].map(([id, pnl]) => [id, String(pnl)]),
+  own,
+});
+
+/** A player's own resting orders as the cash out leaves them out. */
+const ownOrders = (resting: RestingOrder[], playerId: number): CashOutBasis["own"] =>
+  resting.filter((o) => o.playerId === playerId).map((o) => ({ runnerId: o.runnerId, side: o.side, tick: o.tick, size: String(o.remaining) }));
 
 /** The player's cash-out quote in a market (another player's position is never read: the player's id is the session's). */
 export async function quoteCashOut(tx: Executor, playerId: number, marketId: number, percent = 100): Promise<CashOutState> {
@@ -54,10 +65,11 @@ export async function quoteCashOut(tx: Executor, playerId: number, marketId: num
         : market.ballRunning
           ? "ball_running"
           : null;
-  const quote: CashOutQuote =
-    closed || matched.length === 0
-      ? { ok: false, reason: "no_position" }
-      : cashOutQuote(position, bestPrices(ids, await restingOrders(tx, marketId), playerId), percent);
+  let quote: CashOutQuote = { ok: false, reason: "no_position" };
+  if (!closed && matched.length > 0) {
+    const resting = await restingOrders(tx, marketId);
+    quote = cashOutOn(basisOf(position, ownOrders(resting, playerId)), bookDepth(ids, resting), percent);
+  }
   return { marketId, marketName: market.name, eventId: market.eventId, runners, closed, quote };
 }
 
@@ -128,7 +140,7 @@ export async function executeCashOut(
   }
 }
 
-/** The market page's basis for its live Cash Out button (cash-out.ts, pageCashOutValue); null without a matched position. */
+/** The market page's basis for its Cash Out button (cash-out.ts, `cashOutOn` with the page's depth); null without a matched position. */
 export async function cashOutBasis(playerId: number, marketId: number, runnerIds: number[]): Promise<CashOutBasis | null> {
   const { orders, matched } = await playerPositions(db as unknown as Tx, playerId, marketId);
   if (matched.length === 0) return null;
@@ -136,5 +148,5 @@ export async function cashOutBasis(playerId: number, marketId: number, runnerIds
   const own = orders
     .filter((o) => (o.status === "unmatched" || o.status === "partially_matched") && o.tick !== null)
     .map((o) => ({ runnerId: o.runnerId!, side: o.side as "back" | "lay", tick: o.tick!, size: String(o.size - o.matched - o.cancelled) }));
-  return { position: [...position].map(([id, pnl]) => [id, String(pnl)]), own };
+  return basisOf(position, own);
 }

@@ -5,7 +5,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { downsampleHistory, type HistoryPoint, ladderRows } from "./depth.ts";
+import { downsampleHistory, type HistoryPoint, ladderRows, SPARK_POINTS } from "./depth.ts";
 import { oddsText } from "./ladder.ts";
 import { marketKind } from "./market-kinds.ts";
 import { OrderBook } from "./matching.ts";
@@ -98,6 +98,28 @@ async function runnerTrades(marketId: number, runnerId: number, lastId: number) 
     if (runnerReads.size > KEPT_MARKETS) runnerReads.delete(runnerReads.keys().next().value!);
   }
   return read;
+}
+
+// Each runner's sparkline (the market page) as last read, with the market's last fill then: a page loaded again with
+// nothing traded since reads nothing.
+const sparkReads = new Map<number, { lastId: number; ticks: Map<number, number[]> }>();
+
+/**
+ * The market page's sparklines: each runner's last traded price over time as at most SPARK_POINTS ticks (priceHistory,
+ * the ladder chart's reader); nothing traded (`lastId` 0, tradedIn's): no read and no runner.
+ */
+export async function marketSparklines(marketId: number, runnerIds: readonly number[], lastId: number): Promise<Map<number, number[]>> {
+  if (lastId === 0) return new Map();
+  const known = sparkReads.get(marketId);
+  if (known && known.lastId === lastId) return known.ticks;
+  const histories = await Promise.all(runnerIds.map((id) => priceHistory(marketId, id, SPARK_POINTS)));
+  const ticks = new Map(runnerIds.map((id, i) => [id, histories[i]!.map((p) => p.tick)]));
+  if (!known || known.lastId < lastId) {
+    sparkReads.delete(marketId);
+    sparkReads.set(marketId, { lastId, ticks });
+    if (sparkReads.size > KEPT_MARKETS) sparkReads.delete(sparkReads.keys().next().value!);
+  }
+  return ticks;
 }
 
 /**

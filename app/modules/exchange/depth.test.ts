@@ -5,9 +5,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
 import { apiMatchOdds } from "./api.server.ts";
-import { bookPercent, downsampleHistory, type HistoryFill, ladderRows, LADDER_WINDOW } from "./depth.ts";
+import { bookPercent, downsampleHistory, type HistoryFill, ladderRows, LADDER_WINDOW, SPARK_POINTS } from "./depth.ts";
 import { ladderPage, priceHistory, tradedAtPrices, tradedIn } from "./depth.server.ts";
-import { parseOdds } from "./ladder.ts";
+import { parseOdds, priceAt } from "./ladder.ts";
 import { applyPush } from "./live-page.ts";
 import { publicMarket } from "./market-stream.server.ts";
 import { placeOrder } from "./orders.server.ts";
@@ -221,6 +221,51 @@ describe("what traded, from the fills", () => {
         { lastPriceTraded: null, totalMatched: 0 },
       ],
     });
+  });
+
+  it("gives each runner a sparkline on the market page: at most SPARK_POINTS ticks, first to last trade, extended by the push", async () => {
+    const m = await createMatchOddsMarket();
+    const viewer = await fundedPlayer(taka(100));
+    expect((await load(m.market.id, viewer)).matchOdds!.runners.map((r) => r.spark)).toEqual([[], []]);
+    const maker = await fundedPlayer(taka(100_000));
+    const taker = await fundedPlayer(taka(100_000));
+    const trade = async (odds: string) => {
+      await placeOrder({
+        playerId: maker,
+        marketId: m.market.id,
+        runnerId: m.home.id,
+        side: "lay",
+        tick: tick(odds),
+        stake: taka(10),
+        requestKey: requestKey(),
+      });
+      await placeOrder({
+        playerId: taker,
+        marketId: m.market.id,
+        runnerId: m.home.id,
+        side: "back",
+        tick: tick(odds),
+        stake: taka(10),
+        requestKey: requestKey(),
+      });
+    };
+    const prices = Array.from({ length: 60 }, (_, i) => tick("2") + (i % 7));
+    for (const p of prices) await trade(String(priceAt(p) / 100));
+    const before = await load(m.market.id, viewer);
+    const [home, away] = before.matchOdds!.runners;
+    expect(home!.spark).toHaveLength(SPARK_POINTS);
+    expect(home!.spark[0]).toBe(prices[0]);
+    expect(home!.spark.at(-1)).toBe(prices.at(-1));
+    expect(home!.spark).toEqual((await priceHistory(m.market.id, m.home.id, SPARK_POINTS)).map((p) => p.tick));
+    expect(away!.spark).toEqual([]);
+
+    await trade("2.5");
+    const { page } = applyPush(before, (await publicMarket(m.market.id))!);
+    expect(page.matchOdds!.runners[0]!.spark).toHaveLength(SPARK_POINTS);
+    expect(page.matchOdds!.runners[0]!.spark.at(-1)).toBe(tick("2.5"));
+    expect(page.matchOdds!.runners[0]!.spark.slice(0, -1)).toEqual(home!.spark.slice(1));
+    // A push that traded nothing new leaves the line as it is.
+    expect(applyPush(page, (await publicMarket(m.market.id))!).page.matchOdds!.runners[0]!.spark).toEqual(page.matchOdds!.runners[0]!.spark);
   });
 
   it("pushes no figures for Bookmaker and Fancy markets, and their bets leave the match odds untraded", async () => {

@@ -7,6 +7,8 @@ import { MAX_TICK, MIN_TICK, priceAt } from "./ladder.ts";
 export const LADDER_WINDOW = 10;
 /** At most this many points in a price-history chart. */
 export const HISTORY_POINTS = 200;
+/** At most this many points per runner in the market page's sparklines (the page's payload stays small). */
+export const SPARK_POINTS = 50;
 
 /**
  * The book percentage (overround) of one side: Σ 100 / best price over the runners that have one, to a tenth; null

@@ -1,7 +1,7 @@
 // A player's exposure in a market, recomputed from their orders (and fills) by the market's kind, and the ledger hold
 // that reserves it on the main wallet: one open hold per (player, market), replaced whenever the amount changes.
 // Call inside the transaction that holds the market's lock (orders.server.ts).
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
 import { applyLinked, type LedgerOp } from "#app/modules/ledger/index.server.ts";
@@ -63,20 +63,33 @@ export async function marketBook(tx: Tx, playerId: number, marketId: number, kin
 }
 
 /**
- * Every player's matched P&L in the market summed per outcome (match odds and Bookmaker: per runner winning; Fancy:
- * per result in runs that matters), `leaveOut` (the market-maker) not counted: what the house pays or takes. A few
- * queries per market, however many players bet in it; P&L adds up, so this equals the players' books summed.
+ * A market's liability in one read of its orders, however many players bet in it: `book`, every player's matched P&L
+ * summed per outcome (match odds and Bookmaker: per runner winning; Fancy: per result in runs that matters),
+ * `leaveOut` (the market-maker) not counted: what the house pays or takes, P&L adding up so this is the players'
+ * books summed; and `exposures`, each player's exposure as the rules work it out (their book with unmatched orders
+ * counted pessimistically, its worst case: what the ledger should hold), the market-maker's too.
  */
-export async function playersBook(tx: Tx, marketId: number, kind: MarketKind, runnerIds: number[], leaveOut?: number): Promise<Map<number, bigint>> {
-  const counted = leaveOut === undefined ? sql`true` : ne(exchangeOrders.playerId, leaveOut);
+export async function marketLiability(
+  tx: Tx,
+  marketId: number,
+  kind: MarketKind,
+  runnerIds: number[],
+  leaveOut?: number,
+): Promise<{ book: Map<number, bigint>; exposures: Map<number, bigint> }> {
   const spec = marketKind(kind);
-  const orders = await tx
-    .select()
-    .from(exchangeOrders)
-    .where(and(eq(exchangeOrders.marketId, marketId), counted));
-  // Both sides of a fill count when both are players' (their P&L cancels out); the market-maker's side does not.
-  const fills = spec.hasBook ? await tx.select().from(exchangeFills).where(eq(exchangeFills.marketId, marketId)) : [];
-  return spec.book({ orders, fills }, runnerIds, false);
+  const orders = await tx.select().from(exchangeOrders).where(eq(exchangeOrders.marketId, marketId));
+  const counted = orders.filter((o) => o.playerId !== leaveOut);
+  // Both sides of a fill count when both are players' (their P&L cancels out); the market-maker's side does not. A
+  // kind's book reads each order's matched part from its row (matched, matchedReturn), not its fills.
+  const book = spec.book({ orders: counted, fills: [] }, runnerIds, false);
+  const byPlayer = new Map<number, ExchangeOrder[]>();
+  for (const o of orders) {
+    const mine = byPlayer.get(o.playerId);
+    if (mine) mine.push(o);
+    else byPlayer.set(o.playerId, [o]);
+  }
+  const exposures = new Map([...byPlayer].map(([id, mine]) => [id, exposureOf(spec.book({ orders: mine, fills: [] }, runnerIds, true).values())]));
+  return { book, exposures };
 }
 
 /** These players' orders in the market (a quoted kind's: taken whole, no fills). */

@@ -52,7 +52,20 @@ export type LivePage = {
     /** The total matched, and the book percentage of each side (depth.ts's bookPercent). */
     traded: string;
     book: { back: string | null; lay: string | null };
-    runners: { id: number; name: string; status: string; back: Shown[]; lay: Shown[]; ltp: string | null; traded: string }[];
+    /** `spark`: the runner's last traded prices over time as ticks, oldest first (at most SPARK_POINTS). */
+    /** `back`/`lay`: the best three levels as the tables show them; `toBack`/`toLay`: the book's depth as pushed (the Cash Out's). */
+    runners: {
+      id: number;
+      name: string;
+      status: string;
+      back: Shown[];
+      lay: Shown[];
+      toBack: Level[];
+      toLay: Level[];
+      ltp: string | null;
+      traded: string;
+      spark: number[];
+    }[];
   };
   bookmaker?: {
     id: number;

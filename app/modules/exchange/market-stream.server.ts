@@ -3,6 +3,7 @@
 // the events bus, so a bet taken on another instance reaches this instance's pages too.
 import { log as rootLog } from "#app/kernel/log.server.ts";
 import { subscribeMarket } from "#app/modules/events/index.server.ts";
+import { depthLevels } from "./cash-out.ts";
 import { Conflator } from "./conflate.ts";
 import type { PushedMarket } from "./live-page.ts";
 import { marketKind } from "./market-kinds.ts";
@@ -30,8 +31,8 @@ export async function publicMarket(marketId: number): Promise<PushedMarket | nul
       status: r.status,
       backRate: r.backRate,
       layRate: r.layRate,
-      toBack: (r.availableToBack ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
-      toLay: (r.availableToLay ?? []).map((l) => ({ tick: l.tick, size: String(l.size) })),
+      // The book's depth as the Cash Out uses it (CASH_OUT_DEPTH levels a side); the page's tables show the best three.
+      ...depthLevels(r),
       ltp: view.traded?.runners.get(r.id)?.lastTick ?? null,
       traded: view.traded ? String(view.traded.runners.get(r.id)?.matched ?? 0n) : null,
     })),

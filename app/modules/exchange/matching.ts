@@ -39,6 +39,8 @@ export type Fill = {
 
 export type PlaceResult = { fills: Fill[]; matched: bigint; remaining: bigint; rested: RestingOrder | null };
 export type PriceLevel = { tick: number; size: bigint };
+/** The levels a side the pages' tables and the API show (Betfair's EX_BEST_OFFERS default). */
+export const BEST_OFFERS = 3;
 
 const WHOLE_TAKA = 100n;
 
@@ -153,7 +155,7 @@ export class OrderBook {
    * The best `depth` prices of a runner with their total unmatched size (the backer's stake): availableToBack are
    * the resting lays, best (highest) first; availableToLay are the resting backs, best (lowest) first.
    */
-  depth(runnerId: number, depth = 3): { availableToBack: PriceLevel[]; availableToLay: PriceLevel[] } {
+  depth(runnerId: number, depth = BEST_OFFERS): { availableToBack: PriceLevel[]; availableToLay: PriceLevel[] } {
     return { availableToBack: this.levels(runnerId, "lay", depth), availableToLay: this.levels(runnerId, "back", depth) };
   }
 

@@ -5,11 +5,14 @@ import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances, getTransfersByKeys } from "#app/modules/ledger/index.server.ts";
-import { dhakaRange, formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { dhakaRange, formatDhaka, formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { betFigures } from "./bet-figures.ts";
 import { cashOutBasis } from "./cash-out.server.ts";
+import { depthLevels } from "./cash-out.ts";
+import { marketSparklines } from "./depth.server.ts";
 import { bookPercent } from "./depth.ts";
 import { oddsText } from "./ladder.ts";
+import { BEST_OFFERS } from "./matching.ts";
 import { exposureOf } from "./pnl.ts";
 import { postingKey } from "./settlement.server.ts";
 import { type EventTab, listEvents, listPlayerOrders, marketView } from "./queries.server.ts";
@@ -91,8 +94,9 @@ const signed = (poisha: bigint | undefined) => (poisha === undefined ? null : { 
 
 const sizeText = (poisha: bigint) => takaText(poisha, { decimals: "trim" });
 
+/** The best BEST_OFFERS levels as the tables show them (odds, size in taka). */
 function depthOf(levels: { tick: number; size: bigint }[] | undefined) {
-  return (levels ?? []).map((l) => ({ price: oddsText(l.tick), size: sizeText(l.size) }));
+  return (levels ?? []).slice(0, BEST_OFFERS).map((l) => ({ price: oddsText(l.tick), size: sizeText(l.size) }));
 }
 
 /** The market page of the event of `marketId` (the match odds market); null when there is no such market. */
@@ -103,6 +107,15 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
   const { event } = view;
   const books = view.player?.books ?? new Map<number, Map<number, bigint>>();
   const runnerNames = new Map([...view.matchOdds, ...view.bookmaker].flatMap((m) => m.runners.map((r) => [r.id, r.name] as const)));
+  // Each runner's sparkline (at most SPARK_POINTS ticks; none before the first trade, and no read then).
+  const leading = view.matchOdds[0];
+  const sparks = leading
+    ? await marketSparklines(
+        leading.market.id,
+        leading.runners.map((r) => r.id),
+        leading.traded?.lastId ?? 0,
+      )
+    : new Map<number, number[]>();
   const matchOdds = view.matchOdds.map(({ market, runners, traded }) => {
     const active = runners.filter((r) => r.status === "active");
     return {
@@ -128,9 +141,14 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
           status: r.status,
           back: depthOf(r.availableToBack).reverse(),
           lay: depthOf(r.availableToLay),
+          /** The book's CASH_OUT_DEPTH levels a side (ticks, poisha): the Cash Out button's prices, kept live by the pushes. */
+          ...depthLevels(r),
           ltp: t ? oddsText(t.lastTick) : null,
           traded: sizeText(t?.matched ?? 0n),
+          spark: sparks.get(r.id) ?? [],
           pnl: signed(books.get(market.id)?.get(r.id)),
+          /** The same P&L in poisha, for the slip's projection in the browser (0 with no bets). */
+          position: String(books.get(market.id)?.get(r.id) ?? 0n),
         };
       }),
     };
@@ -149,6 +167,7 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
       back: r.backRate || null,
       lay: r.layRate || null,
       pnl: signed(books.get(market.id)?.get(r.id)),
+      position: String(books.get(market.id)?.get(r.id) ?? 0n),
     })),
   }))[0];
   const fancy = view.fancy.map((m) => {
@@ -194,7 +213,8 @@ export async function oddsPage(marketId: number, playerId: number, slip: SlipReq
     .from(exchangeExposures)
     .where(and(eq(exchangeExposures.playerId, playerId), inArray(exchangeExposures.marketId, eventMarkets)));
   const pinned = (await pinnedIds(playerId)).has(marketId);
-  // The Cash Out button: the page works its value out from the prices it shows, live (cash-out.ts, pageCashOutValue).
+  // The Cash Out button: its value comes from the Cash Out page's own quote (cash-out.ts, `cashOutOn`) over the runners'
+  // depth, here and on every push.
   const cashOut =
     matchOdds && matchOdds.status === "open" && !matchOdds.settled && (view.player?.matched ?? []).some((o) => o.marketId === matchOdds.id)
       ? await cashOutBasis(
@@ -345,7 +365,7 @@ export async function accountPage(playerId: number, history: boolean, before?: n
         liability: takaText(f.liability),
         status: o.status,
         net: o.profit === null ? null : { text: takaText(o.profit), negative: o.profit < 0n },
-        placedAt: formatDhaka(o.placedAt, "YYYY-MM-DD HH:mm:ss"),
+        placedAt: formatDhaka(o.placedAt),
       };
     }),
     next: rows.length === 20 ? rows[rows.length - 1]!.order.id : null,
@@ -395,7 +415,7 @@ export async function profitAndLoss(playerId: number, from: string, to: string) 
       event: r.event,
       market: r.market,
       bets: r.bets,
-      settledAt: formatDhaka(r.settledAt, "YYYY-MM-DD HH:mm"),
+      settledAt: formatDhakaDateTime(r.settledAt),
       gross: signed(gross)!,
       commission: takaText(commission),
       net: signed(gross - commission)!,
@@ -416,8 +436,8 @@ export async function activityLog(playerId: number) {
     const ua = r.userAgent ? UAParser(r.userAgent) : null;
     const device = ua ? [ua.browser.name, ua.os.name].filter(Boolean).join(" · ") : "";
     return {
-      loggedIn: formatDhaka(r.createdAt, "YYYY-MM-DD HH:mm"),
-      lastSeen: formatDhaka(r.lastSeenAt, "YYYY-MM-DD HH:mm"),
+      loggedIn: formatDhakaDateTime(r.createdAt),
+      lastSeen: formatDhakaDateTime(r.lastSeenAt),
       ip: r.ip ?? "",
       device: device || (r.userAgent ?? "").slice(0, 60),
     };

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections } from "#app/modules/ledger/test-helpers.ts";
-import { playerPositions, playersBook } from "./exposure.server.ts";
+import { marketLiability, playerPositions } from "./exposure.server.ts";
 import { parseOdds } from "./ladder.ts";
 import { placeOrder } from "./orders.server.ts";
 import { placeFancyBet } from "./quoted-bets.server.ts";
@@ -13,7 +13,7 @@ import { setFancyLine } from "./trading.server.ts";
 
 afterAll(closeIdleConnections);
 
-describe("playersBook", () => {
+describe("marketLiability", () => {
   it("equals the players' matched books summed, without the market-maker's side", async () => {
     const { market, home, away } = await createMatchOddsMarket();
     const maker = await fundedPlayer(taka(100_000));
@@ -34,7 +34,7 @@ describe("playersBook", () => {
       for (const p of players) {
         for (const [id, pnl] of runnerBook(ids, (await playerPositions(tx, p, market.id)).matched)) summed.set(id, summed.get(id)! + pnl);
       }
-      return { all: await playersBook(tx, market.id, "match_odds", ids, maker), summed };
+      return { all: (await marketLiability(tx, market.id, "match_odds", ids, maker)).book, summed };
     });
     expect(all).toEqual(summed);
     expect([...all.values()].some((v) => v !== 0n)).toBe(true);
@@ -47,7 +47,7 @@ describe("playersBook", () => {
     await placeFancyBet({ playerId: a, marketId: market.id, side: "yes", line: 46, rate: 100, stake: taka(100), requestKey: requestKey() });
     await setFancyLine(market.id, { noLine: 50, yesLine: 51, noRate: 100, yesRate: 100 });
     await placeFancyBet({ playerId: b, marketId: market.id, side: "no", line: 50, rate: 100, stake: taka(100), requestKey: requestKey() });
-    const book = await db.transaction((tx) => playersBook(tx, market.id, "fancy", []));
+    const book = await db.transaction(async (tx) => (await marketLiability(tx, market.id, "fancy", [])).book);
     const positions = [
       { side: "yes" as const, line: 46, rate: 100, stake: taka(100) },
       { side: "no" as const, line: 50, rate: 100, stake: taka(100) },

@@ -1,8 +1,9 @@
 // What the exchange pages read: the event lists (in play, today, tomorrow, results) and one market's view with the
-// best three prices, the Bookmaker and Fancy tables of its event, and the player's bets and P&L per outcome.
+// book's depth (the best CASH_OUT_DEPTH prices a side), the Bookmaker and Fancy tables of its event, and the player's bets and P&L per outcome.
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { addDays, dhakaDayBounds, dhakaDayKey } from "#app/kernel/dhaka-time.ts";
+import { CASH_OUT_DEPTH } from "./cash-out.ts";
 import { tradedIn } from "./depth.server.ts";
 import { marketBook } from "./exposure.server.ts";
 import { marketKind } from "./market-kinds.ts";
@@ -91,7 +92,9 @@ export async function marketView(marketId: number, playerId?: number) {
     market: m,
     /** What traded in the market (the page's own market with a book only). */
     traded: m.id === marketId ? traded : null,
-    runners: runners.filter((r) => r.marketId === m.id).map((r) => ({ ...r, ...(m.id === marketId && hasBook ? book.depth(r.id) : {}) })),
+    runners: runners
+      .filter((r) => r.marketId === m.id)
+      .map((r) => ({ ...r, ...(m.id === marketId && hasBook ? book.depth(r.id, CASH_OUT_DEPTH) : {}) })),
   });
   const matchOdds = siblings.filter((m) => m.kind === "match_odds").map(withDepth);
   const bookmaker = siblings.filter((m) => m.kind === "bookmaker").map(withDepth);
@@ -113,7 +116,7 @@ export async function marketView(marketId: number, playerId?: number) {
 
 /**
  * What a market's live push needs (market-stream.server.ts), in fewer and narrower reads than marketView: the market,
- * its event's score, its own runners (with the best three prices for match odds) and, for match odds, the event's
+ * its event's score, its own runners (with match odds' best CASH_OUT_DEPTH prices a side: the tables show three, a Cash Out uses them all) and, for match odds, the event's
  * markets that are not settled (a closed Fancy line left out, as the page leaves it out).
  */
 export async function marketPushView(marketId: number) {
@@ -142,7 +145,7 @@ export async function marketPushView(marketId: number) {
     market,
     score,
     traded,
-    runners: runners.map((r) => ({ ...r, ...(kind.hasBook ? book.depth(r.id) : {}) })),
+    runners: runners.map((r) => ({ ...r, ...(kind.hasBook ? book.depth(r.id, CASH_OUT_DEPTH) : {}) })),
     // A settled line has left the page.
     markets: kind.leadsEvent ? siblings.filter((m) => marketKind(m.kind).hasRunners || m.status !== "closed").map((m) => m.id) : null,
   };

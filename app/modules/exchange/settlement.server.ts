@@ -11,6 +11,7 @@ import { getTransferByKey, isLedgerError, reverseTransfer, transfer, voidHold } 
 import { players } from "#app/modules/players/index.server.ts";
 import { type Currency } from "#app/modules/players/index.ts";
 import { applyTurnover } from "#app/modules/turnover/index.server.ts";
+import { countWager } from "#app/modules/races/index.server.ts";
 import { EXCHANGE_HOUSE, playerPositions } from "./exposure.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { lockMarket } from "./market-tx.server.ts";
@@ -133,6 +134,8 @@ export async function settleMarket(marketId: number, outcome: MarketOutcome, wit
             .set({ status, profit, updatedAt: sql`now()` })
             .where(eq(exchangeOrders.id, o.id));
           if (!voided) await applyTurnover(tx, { playerId, stake: o.matched, key: `exchange-order:${o.id}` });
+          // A settled (not void) bet's matched stake is the wager exchange races count.
+          if (!voided) await countWager(tx, { playerId, stake: o.matched, product: "exchange" });
         }
         results.push({ playerId, net, commission });
       }

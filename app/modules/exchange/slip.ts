@@ -16,6 +16,17 @@ export function slipFigures(kind: BetKind, side: BetSide, price: number, stake: 
   return side === "back" || side === "yes" ? { profit: win, liability: stake } : { profit: stake, liability: win };
 }
 
+/**
+ * What the slip's bet on `runnerId` adds to the P&L if `winner` wins, as if it matched whole at `price` (Betfair's
+ * projection under each runner name): the back side wins the profit when the runner wins and loses the stake when it
+ * does not; the lay side the reverse.
+ */
+export function slipEffect(kind: BetKind, side: BetSide, runnerId: number, price: number, stake: bigint, winner: number): bigint {
+  const { profit, liability } = slipFigures(kind, side, price, stake);
+  const backs = side === "back" || side === "yes";
+  return (winner === runnerId) === backs ? profit : -liability;
+}
+
 /** Whole taka as typed in the stake field ("500") to poisha; null when it is not a whole number of taka. */
 export function stakePoisha(text: string | undefined): bigint | null {
   const m = /^\s*(\d{1,9})\s*$/.exec(text ?? "");

@@ -82,7 +82,7 @@ describe("the trader's figures", () => {
     expect(second).toMatchObject({ matched: "৳100.00", bets: 1, held: "৳200.00", makerHeld: "৳300.00" });
 
     const view = (await traderEvent(one.event.id))!;
-    expect(view.totals).toEqual({ matched: "৳450.00", bets: 3, held: "৳450.00", makerHeld: "৳710.00" });
+    expect(view.totals).toMatchObject({ matched: "৳450.00", bets: 3, held: "৳450.00", makerHeld: "৳710.00" });
     const [odds, bookmaker, line] = view.markets;
     expect(odds).toMatchObject({ kind: "match_odds", matched: "৳100.00", bets: 1, held: "৳100.00", makerHeld: "৳710.00", pnlOf: "maker" });
     // The market-maker laid 100 at 2.42 to the player: −142 if Dhaka wins, +100 if not.

@@ -9,12 +9,13 @@ import { audit } from "#app/modules/audit/index.server.ts";
 import { ExchangeError } from "./errors.ts";
 import { ensureEvent } from "./events.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
-import { playersBook } from "./exposure.server.ts";
+import { marketLiability } from "./exposure.server.ts";
 import { marketKind } from "./market-kinds.ts";
 import { MARKET_MAKER_USERNAME } from "./market-maker.server.ts";
 import { exchangeEvents, exchangeExposures, exchangeMarkets, exchangeOrders, exchangeRunners, type Sport } from "./schema.ts";
 import { type MarketOutcome, settleMarket } from "./settlement.server.ts";
 import { takaText } from "#app/kernel/money.ts";
+import { openHoldAmounts } from "#app/modules/ledger/index.server.ts";
 import { setBallRunning, setBookmakerQuote, setFancyLine, setMarketStatus, suspended, turnInPlay } from "./trading.server.ts";
 import { currentStreamHosts } from "#app/modules/settings/index.server.ts";
 import { checkStreamUrl, type StreamUrlCheck } from "./stream-url.ts";
@@ -38,9 +39,11 @@ type MarketFigures = {
   held: bigint;
   /** The market-maker's exposure held in this market (its ledger hold). */
   makerHeld: bigint;
+  /** The holds the exposure rows name, players' and market-maker's: their ids (read from the ledger for a reconciliation). */
+  holdIds: number[];
 };
 
-const noFigures = (): MarketFigures => ({ matched: 0n, bets: 0, held: 0n, makerHeld: 0n });
+const noFigures = (): MarketFigures => ({ matched: 0n, bets: 0, held: 0n, makerHeld: 0n, holdIds: [] });
 
 /** The demo's market-maker (a system player providing match-odds liquidity), if there is one. */
 async function marketMakerId(): Promise<number | undefined> {
@@ -72,20 +75,32 @@ async function marketFigures(ex: Executor, marketIds: number[], makerId: number 
   }
   // What the ledger holds from each player for each market (the exposure row carries its one open hold's amount).
   const holds = await ex
-    .select({ marketId: exchangeExposures.marketId, playerId: exchangeExposures.playerId, held: exchangeExposures.amount })
+    .select({
+      marketId: exchangeExposures.marketId,
+      playerId: exchangeExposures.playerId,
+      held: exchangeExposures.amount,
+      holdId: exchangeExposures.holdId,
+    })
     .from(exchangeExposures)
     .where(and(inArray(exchangeExposures.marketId, marketIds), gt(exchangeExposures.amount, 0n)));
   for (const h of holds) {
     const f = figures.get(h.marketId)!;
     if (h.playerId === makerId) f.makerHeld += h.held;
     else f.held += h.held;
+    if (h.holdId !== null) f.holdIds.push(h.holdId);
   }
   return figures;
 }
 
 const sumFigures = (all: MarketFigures[]): MarketFigures =>
   all.reduce(
-    (t, f) => ({ matched: t.matched + f.matched, bets: t.bets + f.bets, held: t.held + f.held, makerHeld: t.makerHeld + f.makerHeld }),
+    (t, f) => ({
+      matched: t.matched + f.matched,
+      bets: t.bets + f.bets,
+      held: t.held + f.held,
+      makerHeld: t.makerHeld + f.makerHeld,
+      holdIds: [...t.holdIds, ...f.holdIds],
+    }),
     noFigures(),
   );
 
@@ -124,7 +139,7 @@ export async function traderEvents() {
 }
 
 /** P&L per result in runs as ranges ("0–44", "45+"), adjacent results with the same P&L joined. */
-function runRanges(book: Map<number, bigint>): { from: number; to: number | null; pnl: string }[] {
+function runRanges(book: Map<number, bigint>): { from: number; to: number | null; pnl: bigint }[] {
   const cases = [...book.keys()].sort((a, b) => a - b);
   const ranges: { from: number; to: number | null; pnl: bigint }[] = [];
   cases.forEach((from, i) => {
@@ -134,8 +149,30 @@ function runRanges(book: Map<number, bigint>): { from: number; to: number | null
     if (last && last.pnl === pnl) last.to = to;
     else ranges.push({ from, to, pnl });
   });
-  return ranges.map((r) => ({ ...r, pnl: takaText(r.pnl) }));
+  return ranges;
 }
+
+/**
+ * The outcome the market-maker or the house fares worst on (the lowest P&L; the first such runner or range), or null
+ * when nothing is matched yet.
+ */
+function worstOf<T extends { pnl: bigint }>(outcomes: T[]): T | null {
+  if (outcomes.every((o) => o.pnl === 0n)) return null;
+  return outcomes.reduce((w, o) => (o.pnl < w.pnl ? o : w));
+}
+
+/**
+ * A market's (or an event's) exposure three ways: `required`, the players' and the market-maker's exposures as the
+ * rules work them out from their bets now; `recorded`, what the exposure rows say is held; `ledger`, what the ledger's
+ * open holds named by those rows actually reserve. They match when all three are equal.
+ */
+type Reconciliation = { required: bigint; recorded: bigint; ledger: bigint };
+
+const reconciliationText = (r: Reconciliation) => ({
+  required: takaText(r.required),
+  ledger: takaText(r.ledger),
+  matches: r.required === r.recorded && r.recorded === r.ledger,
+});
 
 /**
  * One event for the trader: its figures summed, and each market with its status, quotes or line, its figures
@@ -158,19 +195,37 @@ export async function traderEvent(eventId: number) {
     .where(eq(exchangeMarkets.eventId, eventId))
     .orderBy(asc(exchangeRunners.sortOrder));
   const makerId = await marketMakerId();
-  const { views, figures } = await db.transaction(async (tx) => {
+  const { views, figures, reconciled } = await db.transaction(async (tx) => {
     const figures = await marketFigures(
       tx,
       markets.map((m) => m.id),
       makerId,
     );
+    const openHolds = await openHoldAmounts(
+      [...figures.values()].flatMap((f) => f.holdIds),
+      tx,
+    );
+    const reconciled = new Map<number, Reconciliation>();
     const views = [];
     for (const m of markets) {
-      const runnerIds = runners.filter((r) => r.exchange_runners.marketId === m.id).map((r) => r.exchange_runners.id);
+      const marketRunners = runners.filter((r) => r.exchange_runners.marketId === m.id).map(({ exchange_runners: r }) => r);
+      const runnerIds = marketRunners.map((r) => r.id);
       // What is matched (waiting stakes may never be); Bookmaker and Fancy bets are always taken whole. The
       // market-maker's side is left out: the other side of what the players win or lose is the maker's or the house's.
-      const playersPnl = await playersBook(tx, m.id, m.kind, runnerIds, makerId);
-      const other = new Map([...playersPnl].map(([outcome, pnl]) => [outcome, -pnl]));
+      const { book, exposures } = await marketLiability(tx, m.id, m.kind, runnerIds, makerId);
+      const other = new Map([...book].map(([outcome, pnl]) => [outcome, -pnl]));
+      const f = figures.get(m.id)!;
+      const reconciliation = {
+        required: [...exposures.values()].reduce((t, x) => t + x, 0n),
+        recorded: f.held + f.makerHeld,
+        ledger: f.holdIds.reduce((t, id) => t + (openHolds.get(id) ?? 0n), 0n),
+      };
+      reconciled.set(m.id, reconciliation);
+      const hasRunners = marketKind(m.kind).hasRunners;
+      const runs = hasRunners ? null : runRanges(other);
+      const worst = hasRunners
+        ? worstOf(marketRunners.map((r) => ({ pnl: other.get(r.id) ?? 0n, runner: r.name, runs: null })))
+        : worstOf(runs!.map((r) => ({ pnl: r.pnl, runner: null, runs: { from: r.from, to: r.to } })));
       views.push({
         id: m.id,
         kind: m.kind,
@@ -182,27 +237,33 @@ export async function traderEvent(eventId: number) {
         settleCount: m.settleCount,
         voided: m.voided,
         resultRuns: m.resultRuns,
-        line: marketKind(m.kind).hasRunners ? null : { noLine: m.noLine, yesLine: m.yesLine, noRate: m.noRate, yesRate: m.yesRate },
-        ...figuresText(figures.get(m.id)!),
+        line: hasRunners ? null : { noLine: m.noLine, yesLine: m.yesLine, noRate: m.noRate, yesRate: m.yesRate },
+        ...figuresText(f),
         /** Whose P&L `pnl` (per runner) and `runs` (per result) are: the market-maker's or the house's. */
         pnlOf: marketKind(m.kind).hasBook ? ("maker" as const) : ("house" as const),
+        /** The outcome the maker or the house fares worst on and its P&L (null: nothing matched). */
+        worst: worst ? { pnl: takaText(worst.pnl), negative: worst.pnl < 0n, runner: worst.runner, runs: worst.runs } : null,
+        /** The exposure the rules require of everyone in the market against what the ledger holds for it. */
+        reconciliation: reconciliationText(reconciliation),
         /** Fancy: the house's P&L per range of results. */
-        runs: marketKind(m.kind).hasRunners ? null : runRanges(other),
-        runners: runners
-          .filter((r) => r.exchange_runners.marketId === m.id)
-          .map(({ exchange_runners: r }) => ({
-            id: r.id,
-            name: r.name,
-            status: r.status,
-            backRate: r.backRate,
-            layRate: r.layRate,
-            pnl: takaText(other.get(r.id) ?? 0n),
-          })),
+        runs: runs ? runs.map((r) => ({ ...r, pnl: takaText(r.pnl) })) : null,
+        runners: marketRunners.map((r) => ({
+          id: r.id,
+          name: r.name,
+          status: r.status,
+          backRate: r.backRate,
+          layRate: r.layRate,
+          pnl: takaText(other.get(r.id) ?? 0n),
+        })),
       });
     }
-    return { views, figures };
+    return { views, figures, reconciled };
   });
-  return { event, totals: figuresText(sumFigures([...figures.values()])), markets: views };
+  const all = [...reconciled.values()].reduce(
+    (t, r) => ({ required: t.required + r.required, recorded: t.recorded + r.recorded, ledger: t.ledger + r.ledger }),
+    { required: 0n, recorded: 0n, ledger: 0n },
+  );
+  return { event, totals: { ...figuresText(sumFigures([...figures.values()])), reconciliation: reconciliationText(all) }, markets: views };
 }
 
 export type NewEvent = { sport: Sport; competition: string; name: string; startsAt: Date; runners: string[]; bookmaker: boolean };

@@ -10,7 +10,8 @@ import { players } from "#app/modules/players/index.server.ts";
 import type { Fairness, RecordResult } from "./house/game.ts";
 import { maskName } from "./house/crash/events.ts";
 import { houseGame, verifyLink } from "./house/registry.ts";
-import { parseRoundId, revealedServerSeed } from "./records.server.ts";
+import { betPageId, roundOfBetPageId } from "./bet-link.server.ts";
+import { revealedServerSeed } from "./records.server.ts";
 import { crashChains, crashRounds, gameRounds, games } from "./schema.ts";
 import { HOUSE_PLATFORM } from "./types.ts";
 
@@ -55,9 +56,12 @@ export type BetPage = {
 
 const text = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : null);
 
-/** The page of a round (as getRound returns it) when it has one, i.e. a round of one of our own games; else null. */
+/**
+ * The page of a round (as getRound returns it) when it has one, i.e. a round of one of our own games; else null. Its
+ * id is signed (bet-link.server.ts): only someone the link was given to reaches the round.
+ */
 export function betPageLink(round: { id: number; platform: string; fairness: Fairness | null }): string | null {
-  return round.platform === HOUSE_PLATFORM && houseGame(round.fairness?.game) ? `/bet/${round.id}` : null;
+  return round.platform === HOUSE_PLATFORM && houseGame(round.fairness?.game) ? `/bet/${betPageId(round.id)}` : null;
 }
 
 /** The statuses a round's page names: a rolled-back round was voided (its stake given back). */
@@ -83,9 +87,12 @@ async function crashedRoundSeeds(fairness: Fairness): Promise<{ hash: string; sa
   return round?.status === "crashed" ? { hash: round.hash, salt: round.salt! } : null;
 }
 
-/** The page of one in-house round by its id (the betting record's id); undefined for a bad id or any other round. */
-export async function getBetPage(id: unknown): Promise<BetPage | undefined> {
-  const roundId = parseRoundId(id);
+/**
+ * The page of one in-house round by its page id ("<betting-record id>-<tag>", as betPageLink makes it); undefined for
+ * a bare id, a wrong tag, anything malformed or any other round.
+ */
+export async function getBetPage(pageId: unknown): Promise<BetPage | undefined> {
+  const roundId = roundOfBetPageId(pageId);
   if (roundId === null) return undefined;
   const [row] = await db
     .select({ r: gameRounds, gameName: games.name, username: players.username })

@@ -1,11 +1,13 @@
 // The shareable bet page's data (/bet/:id): rounds of our own games played for real through the wallet, the player's
 // name masked, a Dice round's server seed only after its pair was rotated, a Mines round's mines only once it ended,
-// a Crash round's hash only once it crashed, and no page for provider rounds or ids that are not a round's.
+// a Crash round's hash only once it crashed, and no page for provider rounds, ids that are not a round's, or a round's
+// id without the tag the server signed it with (nobody walks /bet/1, /bet/2, ... through other players' rounds).
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
 import { players } from "#app/modules/players/schema.ts";
+import { betPageId, roundOfBetPageId } from "./bet-link.server.ts";
 import { betPageLink, getBetPage } from "./bet-page.server.ts";
 import { parseRoundId } from "./records.server.ts";
 import { cashOut, placeBet, walletRoundId } from "./house/crash/bets.server.ts";
@@ -43,7 +45,7 @@ describe("a Dice round", () => {
     const id = await recordId(player.id, rolled.roundId);
     const username = await usernameOf(player.id);
 
-    const before = (await getBetPage(String(id)))!;
+    const before = (await getBetPage(betPageId(id)))!;
     expect(before).toMatchObject({
       id,
       gameId: "dice",
@@ -71,7 +73,7 @@ describe("a Dice round", () => {
     expect(JSON.stringify(before)).not.toContain(username);
 
     await rotateSeed(player.id);
-    const after = (await getBetPage(String(id)))!;
+    const after = (await getBetPage(betPageId(id)))!;
     expect(after.fairness.serverSeed).toBe(secret);
     expect(after.verify).toBe(
       `/fair?${new URLSearchParams({ game: "dice", serverSeed: secret, clientSeed: rolled.clientSeed, nonce: String(rolled.nonce), algorithm: "2" })}#verifier`,
@@ -85,14 +87,14 @@ describe("a Mines round", () => {
     const started = await startMines(player.id, { stake: 2_000n, mines: 3 });
     const mines = await minesInPlay(player.id);
     const id = await recordId(player.id, `mines:${started.id}`);
-    const open = (await getBetPage(String(id)))!;
+    const open = (await getBetPage(betPageId(id)))!;
     expect(open).toMatchObject({ gameId: "mines", status: "open", stake: "20.00", payout: null, profit: null, multiplier: null, verify: null });
     expect(open.fairness).toMatchObject({ mines: "3", minePositions: null, serverSeed: null });
 
     const safe = Array.from({ length: 25 }, (_, i) => i).find((tile) => !mines.includes(tile))!;
-    await revealTile(player.id, safe);
-    const cashed = await cashOutMines(player.id);
-    const ended = (await getBetPage(String(id)))!;
+    await revealTile(player.id, started.id, safe);
+    const cashed = await cashOutMines(player.id, started.id);
+    const ended = (await getBetPage(betPageId(id)))!;
     expect(ended).toMatchObject({ status: "settled", payout: "22.50", result: { key: "mines", params: { mines: "3" } } });
     expect(ended.multiplier).toBe("1.1250");
     expect(ended.fairness.minePositions).toBe(mines.join(", "));
@@ -101,7 +103,7 @@ describe("a Mines round", () => {
     expect(cashed.status).toBe("cashed");
 
     await rotateSeed(player.id);
-    const revealed = (await getBetPage(String(id)))!;
+    const revealed = (await getBetPage(betPageId(id)))!;
     expect(revealed.fairness.serverSeed).not.toBeNull();
     expect(revealed.verify).toContain("game=mines");
     expect(revealed.verify).toContain("mines=3");
@@ -118,14 +120,14 @@ describe("a Crash round", () => {
     await runRound(round.id, 20_000);
     await cashOut(player.id);
     const id = await recordId(player.id, walletRoundId(round.id));
-    const running = (await getBetPage(String(id)))!;
+    const running = (await getBetPage(betPageId(id)))!;
     expect(running).toMatchObject({ gameId: "crash", status: "settled", payout: "150.00", multiplier: "1.50", verify: null });
     expect(running.fairness).toMatchObject({ seedPair: false, hash: null, salt: null, serverSeedHash: null });
     expect(JSON.stringify(running)).not.toContain(round.hash);
 
     await markCrashed(round.id);
     await settleCrashedBets(hub, await roundRow(round.id), (await testChain()).salt);
-    const crashed = (await getBetPage(String(id)))!;
+    const crashed = (await getBetPage(betPageId(id)))!;
     const salt = (await testChain()).salt;
     expect(crashed.fairness).toMatchObject({ hash: round.hash, salt });
     expect(crashed.verify).toBe(
@@ -143,7 +145,7 @@ describe("a Crash round", () => {
     await runRound(round.id, 60_000);
     await markCrashed(round.id);
     await settleCrashedBets(hub, await roundRow(round.id), (await testChain()).salt);
-    const page = (await getBetPage(String(await recordId(player.id, walletRoundId(round.id)))))!;
+    const page = (await getBetPage(betPageId(await recordId(player.id, walletRoundId(round.id)))))!;
     expect(page).toMatchObject({ multiplier: "0.00", payout: "0.00", result: { key: "crashPoint", params: { point: "1.50" } } });
     expect(page.verify).toContain("game=crash");
   });
@@ -170,15 +172,55 @@ describe("no page", () => {
         fairness: { game: "dice", seedId: 1, clientSeed: "x", nonce: 0 },
       })
       .returning();
-    expect(await getBetPage(String(row!.id))).toBeUndefined();
+    expect(await getBetPage(betPageId(row!.id))).toBeUndefined();
     expect(betPageLink({ id: row!.id, platform: "BPKA", fairness: row!.fairness })).toBeNull();
-    expect(betPageLink({ id: 7, platform: "HOUSE", fairness: { game: "dice" } })).toBe("/bet/7");
+    expect(betPageLink({ id: 7, platform: "HOUSE", fairness: { game: "dice" } })).toBe(`/bet/${betPageId(7)}`);
     expect(betPageLink({ id: 7, platform: "HOUSE", fairness: null })).toBeNull();
+  });
+
+  it("for a round's id without its tag, with another round's tag or with a changed tag; ids are signed, not counted", async () => {
+    const player = await fundedPlayer(100_000n);
+    const rolled = await Promise.all([0, 1, 2].map(() => playDice(player.id, { stake: 1_000n, target: 5000, direction: "under" })));
+    const [before, id, after] = (await Promise.all(rolled.map((r) => recordId(player.id, r.roundId)))) as [number, number, number];
+    const pageId = betPageId(id);
+    expect(pageId).toMatch(new RegExp(`^${id}-[A-Za-z0-9_-]{16}$`));
+    expect(betPageId(id)).toBe(pageId);
+    expect(roundOfBetPageId(pageId)).toBe(id);
+    expect((await getBetPage(pageId))?.id).toBe(id);
+    const tag = pageId.slice(String(id).length + 1);
+    const flipped = `${tag.slice(0, -1)}${tag.endsWith("A") ? "B" : "A"}`;
+    const otherTag = betPageId(before).slice(String(before).length + 1);
+    for (const bad of [
+      String(id),
+      `${id}-`,
+      `${id}-${flipped}`,
+      `${id}-${otherTag}`,
+      `${before}-${tag}`,
+      `${after}-${tag}`,
+      `0${id}-${tag}`,
+      `${id}-${tag}x`,
+      `${id}-${tag.slice(0, -1)}`,
+      `${id}-${tag.toLowerCase() === tag ? tag.toUpperCase() : tag.toLowerCase()}`,
+      `${id}_${tag}`,
+      ` ${pageId}`,
+      `${pageId}\u0000`,
+      `${id}-${"é".repeat(16)}`,
+      `${"9".repeat(16)}-${tag}`,
+      `2147483648-${tag}`,
+    ]) {
+      expect(roundOfBetPageId(bad), bad).toBeNull();
+      expect(await getBetPage(bad), bad).toBeUndefined();
+    }
+    // The neighbours open with their own links only.
+    expect((await getBetPage(betPageId(before)))?.id).toBe(before);
+    expect((await getBetPage(betPageId(after)))?.id).toBe(after);
   });
 
   it("for ids that are not a round's", async () => {
     for (const id of ["abc", "-1", "0", "1.5", "1e3", " 1", "", "2147483648", "999999999999999", "9".repeat(20), "1\u0000", undefined, 5])
       expect(await getBetPage(id)).toBeUndefined();
+    // Well signed, but no round has the id (past int4, or never played).
+    for (const id of [2147483648, 999_999_999_999_999]) expect(await getBetPage(betPageId(id))).toBeUndefined();
     expect(parseRoundId("42")).toBe(42);
     expect(parseRoundId("0042")).toBe(42);
     expect(parseRoundId("9".repeat(16))).toBeNull();

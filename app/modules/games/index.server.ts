@@ -33,6 +33,10 @@ export type { CatalogueMenu, GameSort } from "./catalogue.server.ts";
 export { crashState, currentRound } from "./house/crash/store.server.ts";
 export { engineSnapshot } from "./house/crash/instance.server.ts";
 export { subscribeCrash } from "./house/crash/hub.server.ts";
+export { liveBetsLists, liveBetsPage, noteSettledHouseBet, viewersBets } from "./house/live-bets.server.ts";
+export type { LiveBetsLists } from "./house/live-bets.server.ts";
+export { crashRoundPage } from "./house/crash/round-page.server.ts";
+export type { CrashRoundBet, CrashRoundPage } from "./house/crash/round-page.server.ts";
 export { fixChainSalt, publishChain, publishedChains, type PublicChain } from "./house/crash/chain.server.ts";
 export { providerFrameOrigins } from "./frame-origins.server.ts";
 export { getActiveSeed, listRevealedSeeds } from "./house/seeds.server.ts";
@@ -45,10 +49,22 @@ export type { LaunchError } from "./launch.server.ts";
 export { POSTER_MAX_BYTES, checkPoster, findPoster, isPosterName, removePoster, storePoster } from "./posters.server.ts";
 export { betPageLink, getBetPage } from "./bet-page.server.ts";
 export type { BetPage } from "./bet-page.server.ts";
-export { dayBounds, getRound, listOpenRounds, listPlayerRounds, listRecordPlatforms, listSettledRounds, verifyLink } from "./records.server.ts";
-export type { PlayerRoundRow } from "./records.server.ts";
+export {
+  dayBounds,
+  getRound,
+  listOpenRounds,
+  listPlayerRounds,
+  listRecordPlatforms,
+  listRounds,
+  roundTotals,
+  listSettledRounds,
+  verifyLink,
+} from "./records.server.ts";
+export type { PlayerRoundRow, RoundListFilter, RoundTotals } from "./records.server.ts";
 export { seedGameCatalogue } from "./seed.server.ts";
 export { SIGNATURE_HEADER, TIMESTAMP_HEADER, providerSecrets, verifyProviderSignature } from "./signature.server.ts";
 export { walletBalance, walletBet, walletRollback, walletWin } from "./wallet.server.ts";
 export type { WalletBalance, WalletFailure, WalletSuccess } from "./wallet.server.ts";
 export { casinoBettorsSql, casinoDailySql, gameNamesOf } from "./report-sources.server.ts";
+export { runDiceAutobet, runMinesAutobet } from "./house/autobet.server.ts";
+export type { AutobetLine, AutobetRun, BeforeAutobet } from "./house/autobet.server.ts";

@@ -1,10 +1,14 @@
 // The betting record: a player's settled rounds (spec /betting-record and "Settled bet record") and unsettled ones, filtered by
 // Asia/Dhaka day, platform and game type, and one round's details with its wallet calls and fairness data.
 // The filter itself (parsing, query strings) is in records-filter.ts, which pages use in the browser too.
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "#app/db/db.server.ts";
+import { rowsOf } from "#app/db/rows.server.ts";
 import { dhakaRange } from "#app/kernel/dhaka-time.ts";
-import { fairSeeds, gameProviders, gameRounds, games, gameWalletCalls } from "./schema.ts";
+import { TOTALS_CAP } from "#app/kernel/list-totals.ts";
+import { pastCap, rowsCap } from "#app/kernel/list-totals.server.ts";
+import { players } from "#app/modules/players/index.server.ts";
+import { fairSeeds, gameProviders, gameRounds, games, gameWalletCalls, type RoundStatus } from "./schema.ts";
 import type { RecordDay, RecordFilter } from "./records-filter.ts";
 
 export type SettledRound = {
@@ -228,6 +232,8 @@ export { verifyLink } from "./house/registry.ts";
 
 export type PlayerRoundRow = {
   id: number;
+  playerId: number;
+  username: string;
   platform: string;
   providerName: string;
   gameCode: string;
@@ -242,24 +248,55 @@ export type PlayerRoundRow = {
 };
 
 /**
- * The back office's view of one player's casino rounds (provider and house games, every status, all time), newest
+ * The back office's filter of casino rounds (provider and house games, every status): one player or everyone, a
+ * provider (its platform code), a game (its code), a status, the time placed in [start, end), and a stake range.
+ */
+export type RoundListFilter = {
+  playerId?: number;
+  platform?: string;
+  gameCode?: string;
+  status?: RoundStatus;
+  start?: Date;
+  end?: Date;
+  minStake?: bigint;
+  maxStake?: bigint;
+};
+
+function roundListWhere(f: RoundListFilter): SQL | undefined {
+  return and(
+    f.playerId === undefined ? undefined : eq(gameRounds.playerId, f.playerId),
+    f.platform ? eq(gameRounds.platform, f.platform) : undefined,
+    f.gameCode ? eq(gameRounds.gameCode, f.gameCode) : undefined,
+    f.status ? eq(gameRounds.status, f.status) : undefined,
+    f.start ? gte(gameRounds.createdAt, f.start) : undefined,
+    f.end ? lt(gameRounds.createdAt, f.end) : undefined,
+    f.minStake === undefined ? undefined : gte(gameRounds.stake, f.minStake),
+    f.maxStake === undefined ? undefined : lte(gameRounds.stake, f.maxStake),
+  );
+}
+
+/**
+ * The back office's casino rounds for the filter (the player 360 passes its player, /admin/rounds anyone), newest
  * first, keyset paging by id (`before` = the last id seen). Pass readDb for an export.
  */
-export async function listPlayerRounds(
-  playerId: number,
+export async function listRounds(
+  filter: RoundListFilter,
   { before, limit = 50 }: { before?: number; limit?: number } = {},
   ex: Executor = db,
 ): Promise<PlayerRoundRow[]> {
   const rows = await ex
-    .select({ r: gameRounds, providerName: gameProviders.name, gameName: games.name })
+    .select({ r: gameRounds, providerName: gameProviders.name, gameName: games.name, username: players.username })
     .from(gameRounds)
     .innerJoin(gameProviders, eq(gameProviders.id, gameRounds.providerId))
+    .innerJoin(players, eq(players.id, gameRounds.playerId))
     .leftJoin(games, eq(games.id, gameRounds.gameId))
-    .where(and(eq(gameRounds.playerId, playerId), before === undefined ? undefined : lt(gameRounds.id, before)))
+    .where(and(roundListWhere(filter), before === undefined ? undefined : lt(gameRounds.id, before)))
     .orderBy(desc(gameRounds.id))
     .limit(Math.min(Math.max(1, Math.trunc(limit) || 1), 1000));
-  return rows.map(({ r, providerName, gameName }) => ({
+  return rows.map(({ r, providerName, gameName, username }) => ({
     id: r.id,
+    playerId: r.playerId,
+    username,
     platform: r.platform,
     providerName,
     gameCode: r.gameCode,
@@ -272,4 +309,33 @@ export async function listPlayerRounds(
     createdAt: r.createdAt,
     settledAt: r.settledAt,
   }));
+}
+
+export type RoundTotals = {
+  count: number;
+  stake: bigint;
+  payout: bigint;
+  /** stake - payout of settled rounds. */ ggr: bigint;
+  /** "Any day" matched more than TOTALS_CAP rounds: count is the cap and no sum is given (kernel/list-totals.ts). */
+  capped: boolean;
+};
+
+/**
+ * The totals of what the filter shows: rounds, stakes, wins (payouts) and GGR (settled rounds' stakes minus wins).
+ * Without a date range they are read over at most TOTALS_CAP + 1 rounds (any of them: the sums are only shown when every matching row was read).
+ */
+export async function roundTotals(filter: RoundListFilter, ex: Executor = db): Promise<RoundTotals> {
+  const rows = sql`select ${gameRounds.stake} as stake, ${gameRounds.payout} as payout, ${gameRounds.status} as status from ${gameRounds}
+    where ${roundListWhere(filter) ?? sql`true`}${rowsCap(filter)}`;
+  const [t] = rowsOf<{ n: number; stake: string; payout: string; ggr: string }>(
+    await ex.execute(sql`select count(*)::int as n, coalesce(sum(stake), 0)::text as stake, coalesce(sum(payout), 0)::text as payout,
+      coalesce(sum(stake - payout) filter (where status = 'settled'), 0)::text as ggr from (${rows}) r`),
+  );
+  if (pastCap(filter, Number(t?.n ?? 0))) return { count: TOTALS_CAP, stake: 0n, payout: 0n, ggr: 0n, capped: true };
+  return { count: Number(t?.n ?? 0), stake: BigInt(t?.stake ?? "0"), payout: BigInt(t?.payout ?? "0"), ggr: BigInt(t?.ggr ?? "0"), capped: false };
+}
+
+/** One player's casino rounds (the player 360 and its export): listRounds with the player as the filter. */
+export function listPlayerRounds(playerId: number, page: { before?: number; limit?: number } = {}, ex: Executor = db): Promise<PlayerRoundRow[]> {
+  return listRounds({ playerId }, page, ex);
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { createPlayer } from "#app/modules/payments/test-helpers.ts";
 import { parseRecordFilter, recordQuery } from "./records-filter.ts";
-import { getRound, listOpenRounds, listSettledRounds, verifyLink } from "./records.server.ts";
+import { getRound, listOpenRounds, listPlayerRounds, listRounds, listSettledRounds, roundTotals, verifyLink } from "./records.server.ts";
 import { fairSeeds, gameProviders, gameRounds, games, gameWalletCalls } from "./schema.ts";
 
 // 10:00 on 21 November 2026 in Dhaka; that Dhaka day began at 18:00 UTC on the 20th.
@@ -309,5 +309,85 @@ describe("one round", () => {
       .returning();
     const forged = await round(player.id, NOW, { provider: house, game: dice, platform: "HOUSE", type: "ARCADE", fairness: fairness(foreign!.id) });
     expect((await getRound(player.id, forged.id))!.serverSeed).toBeNull();
+  });
+});
+
+describe("the back office's site-wide list (listRounds, roundTotals)", () => {
+  // A Dhaka day of its own (1 March 2026 began at 18:00 UTC on 28 February), far from the other tests' rows.
+  const DAY_START = new Date("2026-02-28T18:00:00Z");
+  const DAY_END = new Date("2026-03-01T18:00:00Z");
+  let a: { id: number };
+  let b: { id: number };
+  let rows: Record<string, { id: number }>;
+
+  beforeAll(async () => {
+    a = await createPlayer();
+    b = await createPlayer();
+    rows = {
+      // Placed one millisecond before the Dhaka midnight: the day before.
+      before: await round(a.id, ms(DAY_START, 5_000), { createdAt: ms(DAY_START, -1), stake: 1_000n, payout: 0n }),
+      atMidnight: await round(a.id, ms(DAY_START, 1_000), { createdAt: DAY_START, stake: 2_000n, payout: 5_000n }),
+      open: await round(a.id, null, { createdAt: ms(DAY_START, 60_000), stake: 3_000n, status: "open" }),
+      house: await round(b.id, ms(DAY_START, 120_000), {
+        createdAt: ms(DAY_START, 100_000),
+        provider: house,
+        game: dice,
+        platform: "HOUSE",
+        type: "ARCADE",
+        stake: 10_000n,
+        payout: 4_000n,
+      }),
+      lastMs: await round(b.id, ms(DAY_END, -1), { createdAt: ms(DAY_END, -1), stake: 500n, payout: 0n }),
+      next: await round(b.id, DAY_END, { createdAt: DAY_END, stake: 700n }),
+    };
+  });
+
+  const day = { start: DAY_START, end: DAY_END };
+  const ids = (list: { id: number }[]) => list.map((r) => r.id);
+
+  it("lists everyone's rounds of the Dhaka day, newest first, the midnight row in and the one a millisecond before out", async () => {
+    const list = await listRounds(day);
+    expect(ids(list)).toEqual([rows.lastMs!.id, rows.house!.id, rows.open!.id, rows.atMidnight!.id]);
+    expect(list[1]).toMatchObject({
+      playerId: b.id,
+      providerName: "DeshPlay Originals",
+      gameName: "Dice",
+      status: "settled",
+      stake: 10_000n,
+      payout: 4_000n,
+    });
+    expect(list[1]!.username).toMatch(/\w/);
+  });
+
+  it("totals what the filter shows: rounds, stakes, wins and GGR of the settled rounds", async () => {
+    expect(await roundTotals(day)).toEqual({
+      count: 4,
+      stake: 15_500n,
+      payout: 9_000n,
+      ggr: 2_000n + 10_000n + 500n - 5_000n - 4_000n,
+      capped: false,
+    });
+  });
+
+  it("filters by player, provider, game, status and stake, and never shows another player's rows for a player", async () => {
+    expect(ids(await listRounds({ ...day, playerId: a.id }))).toEqual([rows.open!.id, rows.atMidnight!.id]);
+    expect((await listRounds({ playerId: a.id })).every((r) => r.playerId === a.id)).toBe(true);
+    expect(ids(await listRounds({ ...day, platform: "HOUSE" }))).toEqual([rows.house!.id]);
+    expect(ids(await listRounds({ ...day, gameCode: "KA-SLOT-TIGER", status: "settled" }))).toEqual([rows.lastMs!.id, rows.atMidnight!.id]);
+    expect(ids(await listRounds({ ...day, minStake: 2_000n, maxStake: 3_000n }))).toEqual([rows.open!.id, rows.atMidnight!.id]);
+    expect(await roundTotals({ ...day, playerId: b.id, status: "settled" })).toEqual({
+      count: 2,
+      stake: 10_500n,
+      payout: 4_000n,
+      ggr: 6_500n,
+      capped: false,
+    });
+  });
+
+  it("pages by id (keyset), and the player 360's reader is the same list with its player", async () => {
+    const first = await listRounds(day, { limit: 3 });
+    const rest = await listRounds(day, { before: first.at(-1)!.id, limit: 3 });
+    expect([...ids(first), ...ids(rest)]).toEqual(ids(await listRounds(day)));
+    expect(await listPlayerRounds(a.id)).toEqual(await listRounds({ playerId: a.id }));
   });
 });

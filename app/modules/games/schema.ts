@@ -278,6 +278,11 @@ export const minesGames = pgTable(
       .default(sql`'[]'::jsonb`),
     /** Issue 30: the game's max win when it started (the most its cash-out pays); null for games started before it. */
     maxWin: bigint({ mode: "bigint" }),
+    /**
+     * The autobet request that started it (the browser's loop sends one key per game): the same key again answers
+     * this game instead of starting another. Null for games started by hand.
+     */
+    requestKey: text(),
     status: text().$type<"playing" | "cashed" | "busted">().notNull().default("playing"),
     payout: bigint({ mode: "bigint" })
       .notNull()
@@ -290,6 +295,7 @@ export const minesGames = pgTable(
       .on(t.playerId)
       .where(sql`${t.status} = 'playing'`),
     index("mines_games_player_idx").on(t.playerId, t.id),
+    uniqueIndex("mines_games_request_idx").on(t.playerId, t.requestKey),
     check("mines_games_mines_check", sql`${t.mines} between 1 and 24`),
     check("mines_games_status_check", sql`${t.status} in ('playing', 'cashed', 'busted')`),
   ],
@@ -382,6 +388,49 @@ export const crashBets = pgTable(
     index("crash_bets_player_idx").on(t.playerId, t.id),
     check("crash_bets_auto_check", sql`${t.autoCashout} is null or ${t.autoCashout} >= 101`),
     check("crash_bets_status_check", sql`${t.status} in ('active', 'cashed', 'lost', 'voided')`),
+  ],
+);
+
+/**
+ * Issue 30: a player's Crash autobet. The leader's engine places its next bet when a round opens (the bet itself is a
+ * normal crash_bets row), after applying the last bet's result with the plan's rules (house/autobet.ts). One active
+ * autobet per player (partial unique index); `last_round_id` is claimed in the same update that writes the new state,
+ * under the condition that it still holds the value read, so two engines never bet twice for one round.
+ */
+export const crashAutobets = pgTable(
+  "crash_autobets",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: integer()
+      .notNull()
+      .references(() => players.id),
+    /** The plan's settings (AutobetSettings with amounts as poisha strings). */
+    settings: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** Hundredths (200 = 2.00×). */
+    autoCashout: integer().notNull(),
+    betsDone: integer().notNull().default(0),
+    nextStake: bigint({ mode: "bigint" }).notNull(),
+    profit: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    /** The round of its last bet, whose result is applied when the next round opens. */
+    lastRoundId: bigint({ mode: "number" }),
+    status: text().$type<"active" | "stopped">().notNull().default("active"),
+    /** The key of the session that started it (protection's realitySessionKey): its reality check stops the autobet. */
+    sessionKey: text(),
+    /** Why it stopped: a plan stop (house/autobet.ts), "user", or "refused" with the refusal's message token. */
+    stopReason: text(),
+    stopToken: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("crash_autobets_active_idx")
+      .on(t.playerId)
+      .where(sql`${t.status} = 'active'`),
+    index("crash_autobets_player_idx").on(t.playerId, t.id),
+    check("crash_autobets_status_check", sql`${t.status} in ('active', 'stopped')`),
+    check("crash_autobets_auto_check", sql`${t.autoCashout} >= 101`),
   ],
 );
 

@@ -235,7 +235,8 @@ export async function sendInboxMessage(input: {
   return { ok: true, messageId: result.messageId, recipients: result.recipients === "all" ? "all" : result.recipients.length };
 }
 
-export type SystemTemplate = "depositApproved" | "depositRejected" | "depositRefunded" | "withdrawalApproved" | "withdrawalRejected";
+export type SystemTemplate =
+  "depositApproved" | "depositRejected" | "depositRefunded" | "withdrawalApproved" | "withdrawalRejected" | "racePrizeMain" | "racePrizeBonus";
 
 const englishSystem: Record<SystemTemplate, { title: string; body: (p: Record<string, string>) => string }> = {
   depositApproved: {
@@ -251,6 +252,14 @@ const englishSystem: Record<SystemTemplate, { title: string; body: (p: Record<st
   withdrawalRejected: {
     title: "Withdrawal rejected",
     body: (p) => `Your withdrawal ${p.ref} of ৳${p.amount} was rejected and the money is back in your main wallet. Reason: ${p.reason}`,
+  },
+  racePrizeMain: {
+    title: "Race prize",
+    body: (p) => `You finished #${p.rank} in ${p.race} (${p.period}). Your prize of ৳${p.amount} is in your main wallet.`,
+  },
+  racePrizeBonus: {
+    title: "Race prize",
+    body: (p) => `You finished #${p.rank} in ${p.race} (${p.period}). Your prize of ৳${p.amount} is in your bonus wallet.`,
   },
 };
 

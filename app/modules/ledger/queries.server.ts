@@ -5,6 +5,8 @@ import type { Currency } from "#app/modules/players/index.ts";
 import { LedgerError } from "./errors.ts";
 import { type LedgerTransfer, ledgerAccounts, ledgerTransfers, type TransferPhase, type Wallet } from "./schema.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { TOTALS_CAP } from "#app/kernel/list-totals.ts";
+import { pastCap, rowsCap } from "#app/kernel/list-totals.server.ts";
 import { assertId } from "./validation.ts";
 
 export type Balance = { posted: bigint; pending: bigint; available: bigint };
@@ -53,7 +55,12 @@ export type EntryRow = {
   id: number;
   transferId: number;
   accountId: number;
+  /** The account's code (a player's wallet or a house account). */
+  accountCode: string;
   wallet: Wallet | null;
+  /** The player the account belongs to; null for a house account. */
+  playerId: number | null;
+  username: string | null;
   /** Signed: positive money in, negative money out. */
   amount: bigint;
   balanceAfter: bigint;
@@ -81,6 +88,71 @@ export async function listAccountEntries(accountId: number, options: PageOptions
   return listEntries(sql`e.account_id = ${accountId}`, options, ex);
 }
 
+/** The kinds of account the back office filters entries by: a player's main or bonus wallet, or a house account. */
+export const entryAccountTypes = ["main", "bonus", "house"] as const;
+export type EntryAccountType = (typeof entryAccountTypes)[number];
+
+/**
+ * The back office's filter of ledger entries: one player or everyone, the transfer's kind, the account's type, and the
+ * time posted in [start, end).
+ */
+export type EntryListFilter = { playerId?: number; kind?: string; accountType?: EntryAccountType; start?: Date; end?: Date };
+
+function entryListWhere(f: EntryListFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.playerId !== undefined) {
+    // The player's accounts first, then their entries by the (account, id) index: never a walk through everyone's.
+    const wallet = f.accountType && f.accountType !== "house" ? sql` and pa.wallet = ${f.accountType}` : sql``;
+    parts.push(sql`e.account_id in (select pa.id from ledger_accounts pa where pa.player_id = ${assertId(f.playerId, "playerId")}${wallet})`);
+  }
+  if (f.accountType === "house") parts.push(sql`a.player_id is null`);
+  else if (f.accountType) parts.push(sql`a.wallet = ${f.accountType}`);
+  if (f.kind) parts.push(sql`t.kind = ${f.kind}`);
+  if (f.start) parts.push(sql`e.created_at >= ${f.start.toISOString()}::timestamptz`);
+  if (f.end) parts.push(sql`e.created_at < ${f.end.toISOString()}::timestamptz`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The back office's ledger entries for the filter (the player 360's statement passes its player and wallet,
+ * /admin/ledger anyone), newest first, keyset paging by id. Pass readDb for an export.
+ */
+export async function listLedgerEntries(
+  filter: EntryListFilter,
+  options: Omit<PageOptions, "from" | "to"> = {},
+  ex: Executor = db,
+): Promise<Page<EntryRow>> {
+  return listEntries(entryListWhere(filter), options, ex);
+}
+
+export type EntryTotals = {
+  count: number;
+  credits: bigint;
+  debits: bigint;
+  /** "Any day" matched more than TOTALS_CAP entries: count is the cap and no sum is given (kernel/list-totals.ts). */
+  capped: boolean;
+};
+
+/**
+ * The totals of what the filter shows: entries, money in (credits, positive) and money out (debits, as a positive sum).
+ * The transfers are joined only for a kind: without one a day's totals read that day's entries by their time index
+ * instead of hashing every transfer ever posted.
+ */
+export async function entryTotals(filter: EntryListFilter, ex: Executor = db): Promise<EntryTotals> {
+  // Without a date range: at most TOTALS_CAP + 1 entries (sums shown only when that was all).
+  const [t] = rowsOf<{ n: string | number; credits: string; debits: string }>(
+    await ex.execute(sql`
+      select count(*) as n, coalesce(sum(amount) filter (where amount > 0), 0)::text as credits,
+        coalesce(-sum(amount) filter (where amount < 0), 0)::text as debits
+      from (select e.amount from ledger_entries e
+        join ledger_accounts a on a.id = e.account_id
+        ${filter.kind ? sql`join ledger_transfers t on t.id = e.transfer_id` : sql``}
+        where ${entryListWhere(filter)}${rowsCap(filter)}) r`),
+  );
+  if (pastCap(filter, Number(t?.n ?? 0))) return { count: TOTALS_CAP, credits: 0n, debits: 0n, capped: true };
+  return { count: Number(t?.n ?? 0), credits: BigInt(t?.credits ?? "0"), debits: BigInt(t?.debits ?? "0"), capped: false };
+}
+
 /** Entries of a player's main and bonus accounts (or one wallet), newest first: the transaction record. */
 export async function listPlayerEntries(
   playerId: number,
@@ -88,19 +160,21 @@ export async function listPlayerEntries(
   ex: Executor = db,
 ): Promise<Page<EntryRow>> {
   assertId(playerId, "playerId");
-  const wallet = options.wallet ? sql` and a.wallet = ${options.wallet}` : sql``;
-  return listEntries(sql`e.account_id in (select a.id from ledger_accounts a where a.player_id = ${playerId}${wallet})`, options, ex);
+  const { wallet, from, to, ...page } = options;
+  return listLedgerEntries({ playerId, accountType: wallet, start: from, end: to }, page, ex);
 }
 
 async function listEntries(where: ReturnType<typeof sql>, options: PageOptions, ex: Executor): Promise<Page<EntryRow>> {
   const limit = clampLimit(options.limit);
   const rows = rowsOf<RawEntry>(
     await ex.execute(sql`
-      select e.id, e.transfer_id as "transferId", e.account_id as "accountId", a.wallet,
+      select e.id, e.transfer_id as "transferId", e.account_id as "accountId", a.code as "accountCode", a.wallet,
+        a.player_id as "playerId", p.username,
         e.amount::text as amount, e.balance_after::text as "balanceAfter", e.created_at as "createdAt",
         t.kind, t.memo, t.key, t.phase, t.reversal_of as "reversalOf", c.code as counterparty
       from ledger_entries e
       join ledger_accounts a on a.id = e.account_id
+      left join players p on p.id = a.player_id
       join ledger_transfers t on t.id = e.transfer_id
       join ledger_accounts c on c.id = case when e.amount < 0 then t.credit_account_id else t.debit_account_id end
       where ${where}${pageFilter(sql`e`, options)}
@@ -163,6 +237,26 @@ export async function getTransfersByKeys(keys: readonly string[], ex: Executor =
     .select()
     .from(ledgerTransfers)
     .where(inArray(ledgerTransfers.key, [...keys]));
+}
+
+/**
+ * Of these holds, the ones still open (neither posted nor voided) and their amounts: what the ledger actually reserves
+ * for them, for a reconciliation against what another module believes it holds. One statement however many.
+ */
+export async function openHoldAmounts(holdIds: readonly number[], ex: Executor = db): Promise<Map<number, bigint>> {
+  if (holdIds.length === 0) return new Map();
+  for (const id of holdIds) assertId(id, "holdId");
+  const rows = await ex
+    .select({ id: ledgerTransfers.id, amount: ledgerTransfers.amount })
+    .from(ledgerTransfers)
+    .where(
+      and(
+        inArray(ledgerTransfers.id, [...holdIds]),
+        eq(ledgerTransfers.phase, "pending"),
+        sql`not exists (select 1 from ledger_transfers r where r.pending_id = ${ledgerTransfers.id})`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.amount]));
 }
 
 /** A hold and whether it is still open, or was posted or voided (and by which transfer). */

@@ -27,6 +27,19 @@ export function transfersInSql(start: Date, end: Date, kinds: readonly string[])
 }
 
 /**
+ * The posted transfers in [start, end) with the account `code` on either side, as `t` with its debit account `da` and
+ * credit account `ca` (a FROM … WHERE clause to select from).
+ */
+function touching(code: string, start: Date, end: Date): SQL {
+  return sql`ledger_transfers t
+    join ledger_accounts da on da.id = t.debit_account_id
+    join ledger_accounts ca on ca.id = t.credit_account_id
+    where t.created_at >= ${ts(start)} and t.created_at < ${ts(end)}
+      and t.phase in ('single', 'post_pending')
+      and (da.code = ${code} or ca.code = ${code})`;
+}
+
+/**
  * Bonus cost in [start, end) by promotion (0: none named): money paid out of expense:bonus less money returned to it
  * (forfeits, refunds, reversals).
  */
@@ -34,11 +47,18 @@ export function bonusCostSql(start: Date, end: Date): SQL {
   return sql`
     select coalesce(nullif(coalesce(t.meta, '{}'::jsonb)->>'promotionId', '')::int, 0) as promotion_id,
            sum(case when da.code = 'expense:bonus' then t.amount else -t.amount end)::bigint as cost
-    from ledger_transfers t
-    join ledger_accounts da on da.id = t.debit_account_id
-    join ledger_accounts ca on ca.id = t.credit_account_id
-    where t.created_at >= ${ts(start)} and t.created_at < ${ts(end)}
-      and t.phase in ('single', 'post_pending')
-      and (da.code = 'expense:bonus' or ca.code = 'expense:bonus')
+    from ${touching("expense:bonus", start, end)}
+    group by 1`;
+}
+
+/**
+ * Staff's manual balance adjustments in [start, end) by direction: `credit` (house:adjustments paid a player) and
+ * `debit` (taken from a player into house:adjustments), with their count and amount.
+ */
+export function adjustmentsSql(start: Date, end: Date): SQL {
+  return sql`
+    select case when da.code = 'house:adjustments' then 'credit' else 'debit' end as direction, count(*)::int as count,
+           sum(t.amount)::bigint as amount
+    from ${touching("house:adjustments", start, end)}
     group by 1`;
 }

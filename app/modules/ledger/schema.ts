@@ -100,6 +100,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_entries_account_idx").on(t.accountId, t.id),
     index("ledger_entries_transfer_idx").on(t.transferId),
+    // The back office's site-wide ledger list by Dhaka day (/admin/ledger): a day's entries without walking all history.
+    index("ledger_entries_created_idx").on(t.createdAt),
     check("ledger_entries_amount_check", sql`${t.amount} <> 0`),
   ],
 );

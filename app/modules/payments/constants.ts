@@ -18,8 +18,8 @@ export type ReviewStatus = (typeof reviewStatuses)[number];
 export const transactionStatuses = ["pending", "success", "fail"] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
-/** vip: a VIP point conversion (VP credited to main as money). */
-export const transactionTypes = ["deposit", "withdraw", "adjustment", "vip"] as const;
+/** vip: a VIP point conversion (VP credited to main as money); race: a wager race's prize (paid by the races job). */
+export const transactionTypes = ["deposit", "withdraw", "adjustment", "vip", "race"] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
 export const dateRanges = ["today", "yesterday", "7d", "all"] as const;

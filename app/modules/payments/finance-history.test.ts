@@ -1,4 +1,5 @@
-// The finance history's filter, totals and export rows on generated deposits, withdrawals and adjustments around a
+// The finance history's filter, totals and export rows on generated deposits, withdrawals, adjustments and gateway
+// checkouts around a
 // Dhaka midnight (17:59:59.999 and 18:00 UTC), each search field on its own, totals equal to the sum of the filtered
 // rows, and the export read in keyset pages (including rows whose created_at differ only in microseconds). On
 // PostgreSQL, EXPLAIN on 100,000 deposits shows each search served by an index, not a scan of the table.
@@ -11,6 +12,7 @@ import { players } from "#app/modules/players/schema.ts";
 import { createMethod, createPlayer, createStaff, taka } from "#tests/kit/index.ts";
 import {
   adjustmentExportRows,
+  checkoutExportRows,
   depositExportRows,
   type FinanceFilter,
   financeTotals,
@@ -19,7 +21,9 @@ import {
   withdrawalExportRows,
 } from "./finance-history.server.ts";
 import { listDepositQueue } from "./deposits.server.ts";
-import { adjustments, deposits, withdrawals } from "./schema.ts";
+import { checkoutTabStatuses } from "./gateway-checkout-tabs.ts";
+import { checkoutCounts, listGatewayCheckouts } from "./gateway-checkouts.server.ts";
+import { adjustments, deposits, type GatewayPaymentState, gatewayPayments, withdrawals } from "./schema.ts";
 
 const DAY = "2026-03-10";
 const { start: MIDNIGHT } = dhakaDayBounds(DAY); // 2026-03-09T18:00:00Z
@@ -160,6 +164,7 @@ describe("finance history: deposits", () => {
         { status: "rejected", count: 1, amount: taka(1_000) },
         { status: "cancelled", count: 1, amount: taka(300) },
       ],
+      capped: false,
     });
   });
 
@@ -238,9 +243,142 @@ describe("finance history: withdrawals and adjustments", () => {
       count: 1,
       amount: taka(100),
       byStatus: [{ status: "debit", count: 1, amount: taka(100) }],
+      capped: false,
     });
     // A reference of another list is not this list's id.
     expect(await collect(adjustmentExportRows({ q: `D${rows[0]!.id}` }, 10, db))).toEqual([]);
+  });
+});
+
+describe("finance history: gateway checkouts", () => {
+  const made: Record<string, number> = {};
+  let credited: { id: number };
+
+  /** A checkout as the gateway's answer would leave it (a credited one names its approved deposit). */
+  async function checkout(
+    player: { id: number },
+    createdAt: Date,
+    amount: bigint,
+    status: GatewayPaymentState,
+    name: string,
+    { methodId = method.id, depositId = null as number | null } = {},
+  ) {
+    const [row] = await db
+      .insert(gatewayPayments)
+      .values({
+        playerId: player.id,
+        methodId,
+        gateway: "simulated",
+        invoice: `G${suffix}${name}`,
+        gatewayPaymentId: status === "failed" && name === "never" ? null : `sim-${suffix.toLowerCase()}-${name}`,
+        amount,
+        currency: "BDT",
+        status,
+        trxId: status === "initiated" || status === "expired" ? null : `TX${suffix}${name}`,
+        payer: status === "completed" ? "01712345678" : null,
+        failureReason: status === "mismatch" ? "amount: ৳80" : null,
+        depositId,
+        idempotencyKey: randomUUID(),
+        createdAt,
+        finishedAt: status === "initiated" ? null : createdAt,
+      })
+      .returning();
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    credited = await deposit(karim, at(90), taka(2_000), "approved", `GW${suffix}`);
+    made.lateNinth = await checkout(rahim, before, taka(500), "initiated", "A1");
+    made.firstTenth = await checkout(rahim, MIDNIGHT, taka(800), "mismatch", "B2");
+    made.completed = await checkout(karim, at(90), taka(2_000), "completed", "C3", { depositId: credited.id });
+    made.expired = await checkout(karim, at(23 * 60 + 59), taka(300), "expired", "D4");
+    made.nextDay = await checkout(karim, at(24 * 60), taka(900), "refused", "E5");
+    made.otherMethod = await checkout(rahim, at(30), taka(700), "initiated", "F6", { methodId: other.id });
+  });
+
+  /** This file's checkouts only, oldest first, read two at a time. */
+  const found = async (f: FinanceFilter) =>
+    (await collect(checkoutExportRows(f, 2, db))).filter((r) => Object.values(made).includes(r.id)).map((r) => r.id);
+
+  it("takes a Dhaka day from 18:00 UTC the day before to 18:00 UTC that day", async () => {
+    const { start, end } = dhakaDayBounds(DAY);
+    expect(await found({ start, end, methodId: method.id })).toEqual([made.firstTenth, made.completed, made.expired]);
+    expect(await found({ end: MIDNIGHT, methodId: method.id })).toEqual([made.lateNinth]);
+  });
+
+  it("finds by invoice, gateway payment id and TRX ID prefixes (any case), the deposit, username, phone, amount, status, tab", async () => {
+    expect(await found({ q: `g${suffix.toLowerCase()}c` })).toEqual([made.completed]);
+    expect(await found({ q: `G${suffix}` })).toEqual([made.lateNinth, made.firstTenth, made.otherMethod, made.completed, made.expired, made.nextDay]);
+    expect(await found({ q: `SIM-${suffix}-E` })).toEqual([made.nextDay]);
+    expect(await found({ q: `tx${suffix.toLowerCase()}b2` })).toEqual([made.firstTenth]);
+    expect(await found({ q: `D${credited.id}` })).toEqual([made.completed]);
+    expect(await found({ q: `RAHIM${suffix}` })).toEqual([made.lateNinth, made.firstTenth, made.otherMethod]);
+    expect(await found({ q: `+88${karim.phone.slice(0, 8)}` })).toEqual([made.completed, made.expired, made.nextDay]);
+    expect(await found({ amount: taka(800) })).toEqual([made.firstTenth]);
+    expect(await found({ q: `karim${suffix}`, status: "expired" })).toEqual([made.expired]);
+    expect(await found({ q: `G${suffix}`, statuses: checkoutTabStatuses("attention") })).toEqual([made.firstTenth, made.nextDay]);
+    expect(await found({ q: `G${suffix}`, statuses: checkoutTabStatuses("open"), methodId: other.id })).toEqual([made.otherMethod]);
+    // The tab and the status select together: both must hold.
+    expect(await found({ q: `G${suffix}`, statuses: checkoutTabStatuses("open"), status: "completed" })).toEqual([]);
+    // Another list's reference and LIKE's wildcards find nothing.
+    expect(await found({ q: `W${credited.id}` })).toEqual([]);
+    expect(await found({ q: "%" })).toEqual([]);
+  });
+
+  it("totals equal the count and sum of the rows the filter shows, per status in a fixed order", async () => {
+    const { start, end } = dhakaDayBounds(DAY);
+    for (const f of [
+      { q: `G${suffix}` },
+      { q: `G${suffix}`, start, end },
+      { q: `karim${suffix}`, statuses: checkoutTabStatuses("failed") },
+      { q: `G${suffix}`, status: "initiated" },
+    ] satisfies FinanceFilter[]) {
+      const rows = await collect(checkoutExportRows(f, 3, db));
+      const totals = await financeTotals("checkouts", f);
+      expect(totals.count, JSON.stringify(f)).toBe(rows.length);
+      expect(totals.amount).toBe(rows.reduce((s, r) => s + r.amount, 0n));
+    }
+    expect(await financeTotals("checkouts", { q: `G${suffix}`, start, end, methodId: method.id })).toEqual({
+      count: 3,
+      amount: taka(800 + 2_000 + 300),
+      byStatus: [
+        { status: "completed", count: 1, amount: taka(2_000) },
+        { status: "mismatch", count: 1, amount: taka(800) },
+        { status: "expired", count: 1, amount: taka(300) },
+      ],
+      capped: false,
+    });
+  });
+
+  it("the export rows carry the checkout's fields, oldest first, each once across keyset pages", async () => {
+    const rows = (await collect(checkoutExportRows({ q: `G${suffix}` }, 1, db))).filter((r) => Object.values(made).includes(r.id));
+    expect(rows.map((r) => r.id)).toEqual([made.lateNinth, made.firstTenth, made.otherMethod, made.completed, made.expired, made.nextDay]);
+    expect(rows[3]).toMatchObject({
+      invoice: `G${suffix}C3`,
+      username: karim.username,
+      phone: karim.phone,
+      gateway: "simulated",
+      amount: taka(2_000),
+      status: "completed",
+      gatewayPaymentId: `sim-${suffix.toLowerCase()}-C3`,
+      trxId: `TX${suffix}C3`,
+      payer: "01712345678",
+      depositId: credited.id,
+      checks: 0,
+    });
+    expect(rows[1]!.failureReason).toBe("amount: ৳80");
+  });
+
+  it("the page lists a filter newest first; the tab counts ignore the filter", async () => {
+    const { items, hasMore } = await listGatewayCheckouts({ filter: { q: `rahim${suffix}`, statuses: ["initiated"] }, page: 1, pageSize: 1 });
+    expect(items.map((r) => r.id)).toEqual([made.otherMethod]);
+    expect(hasMore).toBe(true);
+    const second = await listGatewayCheckouts({ filter: { q: `rahim${suffix}`, statuses: ["initiated"] }, page: 2, pageSize: 1 });
+    expect(second.items).toHaveLength(1);
+    expect(second.hasMore).toBe(false);
+    const counts = await checkoutCounts();
+    expect(counts.open).toBeGreaterThanOrEqual(2);
+    expect(counts.attention).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -267,5 +405,34 @@ describe.runIf(process.env.DATABASE_URL)("finance history on PostgreSQL: the sea
     }
     if (process.env.SHOW_PLANS) console.info(plans);
     for (const [name, plan] of Object.entries(plans)) expect(plan, `${name}:\n${plan}`).not.toMatch(/Seq Scan on deposits/);
+  });
+
+  it("on 100,000 gateway checkouts no search or day scans the checkouts table", { timeout: 120_000 }, async () => {
+    const p = await createPlayer();
+    await db.execute(sql`
+      insert into gateway_payments (player_id, method_id, gateway, invoice, gateway_payment_id, amount, currency, status, trx_id,
+                                    idempotency_key, created_at)
+      select ${p.id}, ${method.id}, 'simulated', 'GB${sql.raw(suffix)}' || g, 'sim-bulk-${sql.raw(suffix.toLowerCase())}-' || g, 50000 + g,
+             'BDT', case when g % 3 = 0 then 'failed' else 'initiated' end, 'BT${sql.raw(suffix)}' || g, 'bulk-${sql.raw(suffix)}-' || g,
+             timestamptz '2025-01-01' + g * interval '1 minute'
+      from generate_series(1, 100000) g`);
+    await db.execute(sql`analyze gateway_payments`);
+    await db.execute(sql`analyze players`);
+    const plans: Record<string, string> = {};
+    for (const [name, f] of Object.entries({
+      invoice: { q: `gb${suffix.toLowerCase()}777` },
+      gatewayId: { q: `SIM-BULK-${suffix}-777` },
+      trx: { q: `BT${suffix}777` },
+      username: { q: rahim.username },
+      phone: { q: "0170000123" },
+      deposit: { q: `D${ids.approved}` },
+      day: dhakaDayBounds("2025-02-01"),
+      dayOnTab: { ...dhakaDayBounds("2025-02-01"), statuses: checkoutTabStatuses("failed") },
+    } satisfies Record<string, FinanceFilter>)) {
+      const result = await db.execute<{ "QUERY PLAN": string }>(sql`explain ${(await totalsQuery("checkouts", f, db)).query.getSQL()}`);
+      plans[name] = (result as unknown as { rows: Array<{ "QUERY PLAN": string }> }).rows.map((r) => r["QUERY PLAN"]).join("\n");
+    }
+    if (process.env.SHOW_PLANS) console.info(plans);
+    for (const [name, plan] of Object.entries(plans)) expect(plan, `${name}:\n${plan}`).not.toMatch(/Seq Scan on gateway_payments/);
   });
 });

@@ -1,28 +1,24 @@
 // The back office's list of gateway checkouts: the ones still open, the ones finance must look at (a payment that did
 // not match what we asked for, or money refused at credit time and sent back), the ones that failed and the ones
 // credited. Staff may ask the gateway about an open one at once instead of waiting for reconciliation.
-import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
 import { PaymentError } from "./errors.ts";
-import { type CheckoutTab } from "./gateway-checkout-tabs.ts";
+import { financeWhere, type FinanceFilter } from "./finance-history.server.ts";
+import { checkoutTabStatuses } from "./gateway-checkout-tabs.ts";
 import { settleCheckout } from "./gateway-deposits.server.ts";
-import { type GatewayPaymentState, gatewayPayments, paymentMethods } from "./schema.ts";
+import { gatewayPayments, paymentMethods } from "./schema.ts";
 import { toId } from "./validation.ts";
 
-const statusesOf: Record<Exclude<CheckoutTab, "all">, GatewayPaymentState[]> = {
-  open: ["initiated"],
-  attention: ["mismatch", "refused"],
-  failed: ["failed", "cancelled", "expired"],
-  credited: ["completed", "refunded"],
-};
+const openStatuses = checkoutTabStatuses("open")!;
+const attentionStatuses = checkoutTabStatuses("attention")!;
 
-const tabCondition = (tab: CheckoutTab): SQL | undefined => (tab === "all" ? undefined : inArray(gatewayPayments.status, statusesOf[tab]));
-
-/** Newest first; `tab` picks the statuses. How many are open and how many need attention, for the tabs. */
-export async function listGatewayCheckouts({ tab, page, pageSize }: { tab: CheckoutTab; page: number; pageSize: number }) {
-  const where = tabCondition(tab);
-  const [items, [total], counts] = await Promise.all([
+/** Newest first, a numbered page of a finance filter (the tab's statuses in `statuses`, the status select in `status`). */
+export async function listGatewayCheckouts({ filter = {}, page, pageSize }: { filter?: FinanceFilter; page: number; pageSize: number }) {
+  const where = await financeWhere("checkouts", filter);
+  // Whether a later page exists: one row past this page, never a count of every checkout ever made ("All").
+  const [items, more] = await Promise.all([
     db
       .select({
         payment: gatewayPayments,
@@ -36,20 +32,26 @@ export async function listGatewayCheckouts({ tab, page, pageSize }: { tab: Check
       .orderBy(desc(gatewayPayments.createdAt), desc(gatewayPayments.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(gatewayPayments).where(where),
     db
-      .select({ status: gatewayPayments.status, n: count() })
+      .select({ id: gatewayPayments.id })
       .from(gatewayPayments)
-      .where(inArray(gatewayPayments.status, [...statusesOf.open, ...statusesOf.attention]))
-      .groupBy(gatewayPayments.status),
+      .where(where)
+      .orderBy(desc(gatewayPayments.createdAt), desc(gatewayPayments.id))
+      .limit(1)
+      .offset(page * pageSize),
   ]);
-  const sum = (tab: "open" | "attention") => counts.filter((c) => statusesOf[tab].includes(c.status)).reduce((n, c) => n + c.n, 0);
-  return {
-    items: items.map((r) => ({ ...r.payment, username: r.username, methodName: r.methodName })),
-    total: total?.n ?? 0,
-    openCount: sum("open"),
-    attentionCount: sum("attention"),
-  };
+  return { items: items.map((r) => ({ ...r.payment, username: r.username, methodName: r.methodName })), hasMore: more.length > 0 };
+}
+
+/** How many checkouts are open and how many need attention, whatever the page's filter (the tabs' counts). */
+export async function checkoutCounts(): Promise<{ open: number; attention: number }> {
+  const counts = await db
+    .select({ status: gatewayPayments.status, n: count() })
+    .from(gatewayPayments)
+    .where(inArray(gatewayPayments.status, [...openStatuses, ...attentionStatuses]))
+    .groupBy(gatewayPayments.status);
+  const sum = (statuses: readonly string[]) => counts.filter((c) => statuses.includes(c.status)).reduce((n, c) => n + c.n, 0);
+  return { open: sum(openStatuses), attention: sum(attentionStatuses) };
 }
 
 /** One checkout by its id (any malformed id is none). */

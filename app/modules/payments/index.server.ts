@@ -1,7 +1,7 @@
 // The payments module's server entry: what other modules and routes may use. Everything else is private.
 // Tables first, then the files that need no other module: one module may import this entry while it is still loading
 // (through an import cycle) and must already find them.
-export { deposits, paymentMethods, withdrawals } from "./schema.ts";
+export { deposits, gatewayPaymentStatuses, paymentMethods, withdrawals } from "./schema.ts";
 export type { GatewayPaymentState, ReviewStatus, Withdrawal } from "./schema.ts";
 export type { ChannelType, DepositChannelType, TransactionStatus, TransactionType } from "./constants.ts";
 export { PaymentError, isPaymentError } from "./errors.ts";
@@ -9,7 +9,7 @@ export { toId } from "./validation.ts";
 export { adjustBalance } from "./adjustments.server.ts";
 export { depositChannels } from "./deposit-rules.server.ts";
 export { approvalFigures, approveDeposit, getDepositForStaff, listDepositQueue, rejectDeposit, submitDeposit } from "./deposits.server.ts";
-export { checkGatewayCheckout, getGatewayCheckout, listGatewayCheckouts } from "./gateway-checkouts.server.ts";
+export { checkGatewayCheckout, checkoutCounts, getGatewayCheckout, listGatewayCheckouts } from "./gateway-checkouts.server.ts";
 export {
   SIM_OTP,
   SIM_PIN,
@@ -66,6 +66,7 @@ export {
 } from "./withdrawals.server.ts";
 export {
   adjustmentExportRows,
+  checkoutExportRows,
   depositExportRows,
   financeLists,
   financeTotals,
@@ -75,6 +76,7 @@ export {
 export type {
   AdjustmentExportRow,
   AdjustmentListRow,
+  CheckoutExportRow,
   DepositExportRow,
   FinanceFilter,
   FinanceList,

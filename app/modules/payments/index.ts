@@ -3,6 +3,6 @@ export { METHOD_TAG, METHOD_TAG_MAX, PROOF_MAX_BYTES, PROOF_MIME_TYPES, channelL
 export type { ChannelType, DateRange, TransactionStatus, TransactionType } from "./constants.ts";
 export { PaymentError, isPaymentError } from "./errors.ts";
 export type { PaymentErrorField, PaymentMessageKey } from "./errors.ts";
-export { checkoutTabs } from "./gateway-checkout-tabs.ts";
+export { checkoutTabStatuses, checkoutTabs } from "./gateway-checkout-tabs.ts";
 export type { CheckoutTab } from "./gateway-checkout-tabs.ts";
 export { depositFormSchema, isIdempotencyKey, makePaymentSchema, parseTransactionId, toId, withdrawalFormSchema } from "./validation.ts";

@@ -251,6 +251,11 @@ export const gatewayPayments = pgTable(
     uniqueIndex("gateway_payments_deposit_idx").on(t.depositId),
     index("gateway_payments_open_idx").on(t.status, t.checkedAt),
     index("gateway_payments_player_idx").on(t.playerId, t.createdAt),
+    // The back office's checkouts list: Dhaka date ranges and the export's keyset, and the prefix searches.
+    index("gateway_payments_created_idx").on(t.createdAt, t.id),
+    index("gateway_payments_invoice_prefix_idx").using("btree", sql`upper(${t.invoice}) text_pattern_ops`),
+    index("gateway_payments_gateway_id_prefix_idx").using("btree", sql`upper(${t.gatewayPaymentId}) text_pattern_ops`),
+    index("gateway_payments_trx_prefix_idx").using("btree", sql`upper(${t.trxId}) text_pattern_ops`),
     check("gateway_payments_amount_check", sql`${t.amount} > 0`),
     check(
       "gateway_payments_status_check",

@@ -1,5 +1,6 @@
-// The player's transaction record: deposits, withdrawals, adjustments and VIP point conversions in one list, filtered
-// by status, type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12, W3, A7, V5.
+// The player's transaction record: deposits, withdrawals, adjustments, VIP point conversions and race prizes in one
+// list, filtered by status, type and Asia/Dhaka day ranges, and one transaction's details. Ids carry their type: D12,
+// W3, A7, V5, R9 (a race prize is named by its ledger transfer: race_prizes has no id of its own).
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "#app/db/db.server.ts";
@@ -24,6 +25,7 @@ import { readMoneySettings } from "./settings.server.ts";
 import { canRevertDeposit, canRevertWithdrawal } from "./revert.server.ts";
 import { type ResubmitState, resubmitState } from "./resubmit-rules.server.ts";
 import { parseTransactionId } from "./validation.ts";
+import { periodLabel, type RacePeriod } from "#app/modules/races/index.ts";
 
 /** The deposit that resubmitted a rejected one. */
 const resubmissions = alias(deposits, "resubmissions");
@@ -46,7 +48,12 @@ export type TransactionItem = {
   refunded: boolean;
   /** The player cancelled it while pending: it counts as "fail" in the filters and reads Cancelled. */
   cancelled: boolean;
+  /** Race prizes only: the race (both languages) and the period it was won in. */
+  race: RacePrizeOf | null;
 };
+
+/** A race prize's race and period: the names in English and Bangla, "2026-11-28" or a week's first and last day. */
+export type RacePrizeOf = { name: string; nameBn: string; period: string };
 
 export type TransactionFilter = {
   status?: TransactionStatus;
@@ -59,7 +66,7 @@ export type TransactionFilter = {
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const statusOf = (s: ReviewStatus): TransactionStatus => (s === "approved" ? "success" : s === "pending" ? "pending" : "fail");
-const prefix: Record<TransactionType, string> = { deposit: "D", withdraw: "W", adjustment: "A", vip: "V" };
+const prefix: Record<TransactionType, string> = { deposit: "D", withdraw: "W", adjustment: "A", vip: "V", race: "R" };
 
 /** VP as the record shows them: "40 VP", "12.50 VP". */
 export const vipPointsText = (cvp: bigint) => `${formatVp(cvp)} VP`;
@@ -67,7 +74,8 @@ export const vipPointsText = (cvp: bigint) => `${formatVp(cvp)} VP`;
 type TransactionRow = {
   player_id: number;
   type: TransactionType;
-  id: number;
+  /** A string when the union reads a ledger transfer's bigint id (race prizes). */
+  id: number | string;
   amount: string;
   status: TransactionStatus;
   created_at: string | Date;
@@ -79,9 +87,17 @@ type TransactionRow = {
   vip_points: string | null;
   refunded: boolean;
   cancelled: boolean;
+  race_name: string | null;
+  race_name_bn: string | null;
+  race_period: RacePeriod | null;
+  period_start: string | null;
 };
 
-/** Deposits, withdrawals, adjustments and VIP point conversions of the players `players` picks (a condition on player_id) as one table `t`. */
+/**
+ * Deposits, withdrawals, adjustments, VIP point conversions and race prizes of the players `players` picks (a
+ * condition on player_id) as one table `t`. A race prize is read with the ledger transfer that paid it (its key is
+ * race:<race>:<period>:<rank>): its id and time are the transfer's.
+ */
 function allTransactions(players: SQL): SQL {
   return sql`(
     select d.player_id, 'deposit' as type, d.id, d.amount::text as amount,
@@ -89,20 +105,38 @@ function allTransactions(players: SQL): SQL {
       d.created_at, d.updated_at, m.name as method_name, m.icon as method_icon, d.channel_type, null::text as direction,
       null::text as vip_points,
       exists (select 1 from gateway_payments gp where gp.deposit_id = d.id and gp.status = 'refunded') as refunded,
-      d.status = 'cancelled' as cancelled
+      d.status = 'cancelled' as cancelled,
+      null::text as race_name, null::text as race_name_bn, null::text as race_period, null::text as period_start
     from deposits d join payment_methods m on m.id = d.method_id where d.player_id ${players}
     union all
     select w.player_id, 'withdraw', w.id, w.amount::text, case w.status when 'approved' then 'success' when 'pending' then 'pending' else 'fail' end,
-      w.created_at, w.updated_at, m.name, m.icon, null, null, null, false, w.status = 'cancelled'
+      w.created_at, w.updated_at, m.name, m.icon, null, null, null, false, w.status = 'cancelled',
+      null, null, null, null
     from withdrawals w join payment_methods m on m.id = w.method_id where w.player_id ${players}
     union all
-    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction, null, false, false
+    select a.player_id, 'adjustment', a.id, a.amount::text, 'success', a.created_at, a.created_at, null, null, null, a.direction, null, false, false,
+      null, null, null, null
     from adjustments a where a.player_id ${players}
     union all
-    select v.player_id, 'vip', v.id, v.amount::text, 'success', v.created_at, v.created_at, null, null, null, null, v.points::text, false, false
+    select v.player_id, 'vip', v.id, v.amount::text, 'success', v.created_at, v.created_at, null, null, null, null, v.points::text, false, false,
+      null, null, null, null
     from vip_entries v where v.kind = 'used' and v.source = 'conversion' and v.player_id ${players}
+    union all
+    select z.player_id, 'race', lt.id, z.amount::text, 'success', lt.created_at, lt.created_at, null, null, null, null, null, false, false,
+      r.name, r.name_bn, r.period, to_char(z.period_start, 'YYYY-MM-DD')
+    from race_prizes z join races r on r.id = z.race_id
+      join ledger_transfers lt on lt.key = ${racePrizeKey}
+    where z.player_id ${players}
   ) t`;
 }
+
+/** The ledger key race prize z was paid with (the races job's race:<race>:<period>:<rank>). */
+const racePrizeKey = sql`'race:' || z.race_id || ':' || to_char(z.period_start, 'YYYY-MM-DD') || ':' || z.rank`;
+
+const raceOf = (r: Pick<TransactionRow, "race_name" | "race_name_bn" | "race_period" | "period_start">): RacePrizeOf | null =>
+  r.race_name === null || r.race_period === null || r.period_start === null
+    ? null
+    : { name: r.race_name, nameBn: r.race_name_bn || r.race_name, period: periodLabel(r.race_period, r.period_start) };
 
 const toItem = (r: TransactionRow): TransactionItem => ({
   id: `${prefix[r.type]}${r.id}`,
@@ -118,6 +152,7 @@ const toItem = (r: TransactionRow): TransactionItem => ({
   vipPoints: r.vip_points === null ? null : BigInt(r.vip_points),
   refunded: r.refunded === true,
   cancelled: r.cancelled === true,
+  race: raceOf(r),
 });
 
 /** Newest first. Unknown filter values count as "all" (status, type) or "today" (range); page sizes 10, 25, 50, 100. */
@@ -159,7 +194,9 @@ export type TransactionField =
       value: string;
     }
   | { key: "amount" | "bonus"; value: bigint }
-  | { key: "promotion"; value: { en: string; bn: string } }
+  | { key: "promotion" | "race"; value: { en: string; bn: string } }
+  | { key: "period" | "rank"; value: string }
+  | { key: "wallet"; value: "main" | "bonus" }
   | { key: "createdAt" | "updatedAt"; value: Date };
 
 /**
@@ -232,9 +269,9 @@ export function withdrawalTracker(
  * review; its fields are its id, `fields` and its time.
  */
 function instantDetails(
-  type: "adjustment" | "vip",
+  type: "adjustment" | "vip" | "race",
   row: { id: number; amount: bigint; createdAt: Date },
-  { direction, vipPoints }: Pick<TransactionItem, "direction" | "vipPoints">,
+  { direction, vipPoints, race = null }: Pick<TransactionItem, "direction" | "vipPoints"> & { race?: RacePrizeOf | null },
   fields: TransactionField[],
 ): TransactionDetails {
   const id = `${prefix[type]}${row.id}`;
@@ -256,6 +293,7 @@ function instantDetails(
     channelType: null,
     direction,
     vipPoints,
+    race,
     tracker: null,
     timeline: [
       { step: "submitted", at: row.createdAt },
@@ -319,6 +357,7 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       channelType: d.channelType,
       direction: null,
       vipPoints: null,
+      race: null,
       refunded: r.refundedAt !== null,
       cancelled: d.status === "cancelled",
       revertible: canRevertDeposit(d),
@@ -368,10 +407,46 @@ export async function getTransaction(playerId: number, id: string, { now = new D
       channelType: null,
       direction: null,
       vipPoints: null,
+      race: null,
       timeline: timeline(w.status, w.createdAt, w.reviewedAt, w.cancelledAt),
       tracker: withdrawalTracker(w, (await readMoneySettings()).payoutPromiseHours, now),
       fields,
     };
+  }
+  if (kind === "R") {
+    const [z] = rowsOf<{
+      id: string;
+      amount: string;
+      created_at: string | Date;
+      rank: number;
+      wallet: "main" | "bonus";
+      race_name: string;
+      race_name_bn: string;
+      race_period: RacePeriod;
+      period_start: string;
+    }>(
+      await db.execute(sql`
+        select lt.id::text as id, z.amount::text as amount, lt.created_at, z.rank, z.wallet, r.name as race_name,
+               r.name_bn as race_name_bn, r.period as race_period, to_char(z.period_start, 'YYYY-MM-DD') as period_start
+          from ledger_transfers lt
+          join race_prizes z on ${racePrizeKey} = lt.key
+          join races r on r.id = z.race_id
+         where lt.id = ${num} and lt.kind = 'race_prize' and z.player_id = ${playerId}`),
+    );
+    if (!z) return null;
+    const race = raceOf(z)!;
+    return instantDetails(
+      "race",
+      { id: Number(z.id), amount: BigInt(z.amount), createdAt: new Date(z.created_at) },
+      { direction: null, vipPoints: null, race },
+      [
+        { key: "race", value: { en: race.name, bn: race.nameBn } },
+        { key: "period", value: race.period },
+        { key: "rank", value: `#${z.rank}` },
+        { key: "amount", value: BigInt(z.amount) },
+        { key: "wallet", value: z.wallet },
+      ],
+    );
   }
   if (kind === "V") {
     const [v] = await db

@@ -11,11 +11,13 @@ export function isChannelType(value: unknown): value is ChannelType {
   return (channelTypes as readonly unknown[]).includes(value);
 }
 
-/** A transaction id as players see it ("D12": deposit, W withdrawal, A adjustment, V VIP conversion); null otherwise. */
-export function parseTransactionId(value: unknown): { kind: "D" | "W" | "A" | "V"; id: number } | null {
-  const m = typeof value === "string" ? /^([DWAV])([1-9]\d{0,9})$/.exec(value.trim().toUpperCase()) : null;
-  const id = toId(m?.[2]);
-  return m && id !== null ? { kind: m[1] as "D" | "W" | "A" | "V", id } : null;
+/** A transaction id as players see it ("D12": deposit, W withdrawal, A adjustment, V VIP conversion, R race prize); null otherwise. */
+export function parseTransactionId(value: unknown): { kind: "D" | "W" | "A" | "V" | "R"; id: number } | null {
+  const m = typeof value === "string" ? /^([DWAVR])([1-9]\d{0,14})$/.exec(value.trim().toUpperCase()) : null;
+  if (!m) return null;
+  // R names a ledger transfer (a bigint id); the others integer rows.
+  const id = m[1] === "R" ? Number(m[2]) : toId(m[2]);
+  return id !== null && Number.isSafeInteger(id) ? { kind: m[1] as "D" | "W" | "A" | "V" | "R", id } : null;
 }
 
 export const SENDER_NUMBER = /^\d{11}$/;

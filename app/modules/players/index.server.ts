@@ -23,3 +23,4 @@ export { beginLoginAttempt, loginFailed, loginSucceeded, pruneLoginFailures, rel
 export type { LoginPace } from "./rate-limit.server.ts";
 export { ensureSystemPlayer } from "./system-players.server.ts";
 export { firstSignupSql, signupsSql } from "./report-sources.server.ts";
+export { playerSearchTextSql, playerTextMatchSql } from "./text-search.server.ts";

@@ -20,3 +20,4 @@ export {
 export type { ForgotPasswordInput } from "./validation.ts";
 export { currencies, currencyIds } from "./currencies.ts";
 export type { Currency } from "./currencies.ts";
+export { maskName } from "./mask-name.ts";

@@ -32,6 +32,9 @@ export const players = pgTable(
     // Prefix searches of the back office (LIKE 'x%' whatever the database's collation): the finance history's search.
     index("players_username_prefix_idx").using("btree", sql`lower(${t.username}) text_pattern_ops`),
     index("players_phone_prefix_idx").using("btree", sql`${t.phone} text_pattern_ops`),
+    // The back office's player search (username, e-mail or phone containing the text, ILIKE '%…%'): one trigram index
+    // (pg_trgm, which PGlite ships too) over the three joined by a line break, the expression text-search.server.ts queries.
+    index("players_search_trgm_idx").using("gin", sql`(${t.username} || E'\\n' || ${t.email} || E'\\n' || ${t.phone}) gin_trgm_ops`),
     uniqueIndex("players_referral_code_idx").on(t.referralCode),
     index("players_referred_by_idx").on(t.referredById),
     // The back office's player list sorts and filters by these (tie-broken by id so its pages never overlap).

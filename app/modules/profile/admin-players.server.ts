@@ -1,9 +1,9 @@
 // The support back office's players: search, the player's card, and contact edits (audited; changing a verified
 // phone or e-mail removes its verification and gives the number or address up for other accounts).
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
-import { findPlayerById, securityLevel, players, setContactDetails } from "#app/modules/players/index.server.ts";
+import { findPlayerById, securityLevel, players, playerTextMatchSql, setContactDetails } from "#app/modules/players/index.server.ts";
 import { audit, changedFields } from "#app/modules/audit/index.server.ts";
 import { emailAddress, phoneAddress, releaseContact } from "./contacts.server.ts";
 import { listExtraPhones } from "./extra-phones.server.ts";
@@ -13,12 +13,8 @@ export { contactEditSchema, playerSearchSchema } from "./validation.ts";
 
 export const SEARCH_LIMIT = 50;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Players whose username, e-mail or phone contains the text (a phone also matches without its leading 0 or with +880). */
+/** Players whose username, e-mail or phone contains the text (a phone also matches without its leading 0 or with +880), through the trigram index. */
 export async function searchPlayers(q: string) {
-  const like = `%${escapeLike(q)}%`;
-  const digits = q.replace(/\D/g, "").replace(/^880/, "").replace(/^0+/, "");
   return db
     .select({
       id: players.id,
@@ -30,14 +26,7 @@ export async function searchPlayers(q: string) {
       createdAt: players.createdAt,
     })
     .from(players)
-    .where(
-      or(
-        ilike(players.username, like),
-        ilike(players.email, like),
-        ilike(players.phone, like),
-        digits.length >= 3 ? sql`${players.phone} like ${`%${digits}%`}` : undefined,
-      ),
-    )
+    .where(playerTextMatchSql(q, players))
     .orderBy(asc(players.username))
     .limit(SEARCH_LIMIT);
 }

@@ -6,6 +6,7 @@ import { db, type Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { dhakaDayBounds } from "#app/kernel/dhaka-time.ts";
 import { playerWalletBalancesSql } from "#app/modules/ledger/index.server.ts";
+import { playerTextMatchSql } from "#app/modules/players/index.server.ts";
 import { hasOpenSignalSql } from "#app/modules/risk/index.server.ts";
 import { jurisdictionOf } from "#app/modules/settings/index.ts";
 import { hasTagSql } from "#app/modules/staff/index.server.ts";
@@ -14,7 +15,6 @@ import { PLAYER_PAGE_SIZE, type PlayerListQuery } from "./player-list.ts";
 
 export { playerListInput, playerListSchema } from "./player-list.ts";
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const DAY_MS = 86_400_000;
 
 export type PlayerListRow = {
@@ -53,19 +53,24 @@ const balanceSql = () => sql`coalesce(bal.available, 0)`;
 const fromPlayers = () => sql`players p left join ${playerWalletBalancesSql("main")} bal on bal.player_id = p.id and bal.currency = p.currency`;
 const experienceSql = () => playerExperienceSql(p.id);
 
+const isIdSearch = (q: string) => /^#\d{1,10}$/.test(q);
+const isShortDigits = (q: string) => /^\d{1,2}$/.test(q);
+const isTextSearch = ({ q }: PlayerListQuery) => q !== undefined && q !== "" && !isIdSearch(q) && !isShortDigits(q);
+
 /** The filter's WHERE conditions; null when the filter names a VIP level that does not exist (no player matches). */
 async function conditions(f: PlayerListQuery, now: Date, ex: Executor): Promise<SQL[] | null> {
   const where: SQL[] = [];
-  if (f.q && /^#\d{1,10}$/.test(f.q)) {
+  if (f.q && isIdSearch(f.q)) {
     // "#42": that player only.
     where.push(sql`p.id = ${Math.min(Number(f.q.slice(1)), 2_147_483_647)}`);
+  } else if (f.q && isShortDigits(f.q)) {
+    // One or two digits are too short for the trigram indexes (a contains-search would read every player): the id only.
+    where.push(sql`p.id = ${Number(f.q)}`);
   } else if (f.q) {
+    // Contains-search on username, e-mail and phone through their trigram index (players module), ids by the key.
     const id = /^\d{1,9}$/.test(f.q) ? Number(f.q) : null;
-    const like = `%${escapeLike(f.q)}%`;
-    const digits = f.q.replace(/\D/g, "").replace(/^880/, "").replace(/^0+/, "");
-    where.push(
-      sql`(p.username ilike ${like} or p.email ilike ${like} or p.phone ilike ${like}${digits.length >= 3 ? sql` or p.phone like ${`%${digits}%`}` : sql``}${id ? sql` or p.id = ${id}` : sql``})`,
-    );
+    const text = playerTextMatchSql(f.q, { username: sql`p.username`, email: sql`p.email`, phone: sql`p.phone` });
+    where.push(id ? sql`(${text} or p.id = ${id})` : text);
   }
   if (f.status) where.push(sql`p.status = ${f.status}`);
   if (f.from) where.push(sql`p.created_at >= ${dhakaDayBounds(f.from).start.toISOString()}::timestamptz`);
@@ -96,18 +101,28 @@ async function conditions(f: PlayerListQuery, now: Date, ex: Executor): Promise<
 
 const whereOf = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
 
+/**
+ * A sort key the planner cannot read from an index. With a text search the matches must come from the trigram index
+ * and then be sorted: walking the sort column's index and filtering looks cheaper whenever the planner's sample
+ * happens to over-estimate the matches, and then reads every player for a rare name (seen in CI). The count beside
+ * the page reads all matches anyway, so sorting them costs no more than that.
+ */
+const unindexed = (key: SQL, search: boolean, zero: SQL) => (search ? sql`(${key} + ${zero})` : key);
+
 function orderOf(f: PlayerListQuery): SQL {
   const dir = f.dir === "asc" ? sql`asc` : sql`desc`;
   const nulls = f.dir === "asc" ? sql`nulls first` : sql`nulls last`;
+  const search = isTextSearch(f);
+  const id = unindexed(sql`p.id`, search, sql`0`);
   switch (f.sort) {
     case "active":
-      return sql`p.last_login_at ${dir} ${nulls}, p.id ${dir}`;
+      return sql`${unindexed(sql`p.last_login_at`, search, sql`interval '0 s'`)} ${dir} ${nulls}, ${id} ${dir}`;
     case "balance":
       return sql`${balanceSql()} ${dir}, p.id ${dir}`;
     case "username":
-      return sql`lower(p.username) ${dir}, p.id ${dir}`;
+      return sql`${search ? sql`(lower(p.username) || '')` : sql`lower(p.username)`} ${dir}, ${id} ${dir}`;
     default:
-      return sql`p.created_at ${dir}, p.id ${dir}`;
+      return sql`${unindexed(sql`p.created_at`, search, sql`interval '0 s'`)} ${dir}, ${id} ${dir}`;
   }
 }
 
@@ -158,7 +173,11 @@ export async function playerExportPage(f: PlayerListQuery, after: number | undef
   const where = await conditions(f, now, ex);
   if (!where) return [];
   if (after !== undefined) where.push(sql`p.id > ${after}`);
-  const raw = rowsOf<Raw>(await ex.execute(sql`select ${columns()} from ${fromPlayers()} ${whereOf(where)} order by p.id limit ${limit}`));
+  const raw = rowsOf<Raw>(
+    await ex.execute(
+      sql`select ${columns()} from ${fromPlayers()} ${whereOf(where)} order by ${unindexed(sql`p.id`, isTextSearch(f), sql`0`)} limit ${limit}`,
+    ),
+  );
   return toRows(raw, ex);
 }
 

@@ -1,7 +1,7 @@
 // What the profile page and the JSON API show of the signed-in player (the session decides who; never an id from
 // the request).
 import { findPlayerById, securityLevel } from "#app/modules/players/index.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDate } from "#app/kernel/dhaka-time.ts";
 import { phoneAddress } from "./contacts.server.ts";
 import { listExtraPhones, MAX_EXTRA_PHONES } from "./extra-phones.server.ts";
 import { phonesWithLiveCode, secondsUntilResend } from "./phone-verification.server.ts";
@@ -42,7 +42,7 @@ export async function loadProfile(playerId: number, now = new Date(), locale = "
     email: player.email,
     emailVerified: !!player.emailVerifiedAt,
     birthday: player.birthday,
-    registeredAt: formatDhaka(player.createdAt, "YYYY-MM-DD"),
+    registeredAt: formatDhakaDate(player.createdAt),
     vipLevel: vip.level,
     vipPoints: vip.pointsText,
     phones,

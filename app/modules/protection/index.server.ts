@@ -29,9 +29,9 @@ export { checkDepositLimits, limitOverview, limitsForStaff, shouldPromptDepositL
 export type { LimitView } from "./limits.server.ts";
 export { netDepositsText } from "./net-deposits.server.ts";
 export type { NetDepositsText } from "./net-deposits.server.ts";
-export { guardRealityCheck } from "./reality-guard.server.ts";
+export { guardRealityCheck, realityCheckDue } from "./reality-guard.server.ts";
 export type { RealityClientData } from "./reality-guard.server.ts";
 export { realityFiguresText } from "./reality-page.server.ts";
-export { acknowledgeReality, getRealityMinutes, setRealityMinutes } from "./reality.server.ts";
+export { acknowledgeReality, getRealityMinutes, realityDueForSession, realitySessionKey, setRealityMinutes } from "./reality.server.ts";
 export { checkBeforeStake } from "./stake-check.server.ts";
 export type { KnownStakeContext, StakeAmount, StakeLimit } from "./stake-check.server.ts";

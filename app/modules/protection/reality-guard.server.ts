@@ -34,3 +34,12 @@ export async function guardRealityCheck(context: Readonly<RouterContextProvider>
     area: areaBundle(context, "protectionReality"),
   };
 }
+
+/**
+ * True when the player's reality check has fallen due: for a run of bets in one request (autobet's server-side run),
+ * which stops there instead of redirecting in the middle.
+ */
+export async function realityCheckDue(context: Readonly<RouterContextProvider>, url: URL, now = new Date()): Promise<boolean> {
+  const { player, token } = requirePlayer(context, url);
+  return Boolean((await realityState(player.id, token, now))?.due);
+}

@@ -42,7 +42,12 @@ function stateOf(clock: RealityClock, now: Date): RealityState {
 }
 
 /** The clock of the player's session (by its token); undefined when the token is not a session of this player. */
-export async function realityState(playerId: number, token: string, now = new Date()): Promise<RealityState | undefined> {
+export function realityState(playerId: number, token: string, now = new Date()): Promise<RealityState | undefined> {
+  return stateOfSession(playerId, hashToken(token), now);
+}
+
+/** The check's state of the session with this key (its row id). */
+async function stateOfSession(playerId: number, sessionKey: string, now: Date): Promise<RealityState | undefined> {
   const [row] = await db
     .select({
       sessionStart: sessions.createdAt,
@@ -51,8 +56,18 @@ export async function realityState(playerId: number, token: string, now = new Da
     })
     .from(sessions)
     .leftJoin(playerProtection, eq(playerProtection.playerId, sessions.playerId))
-    .where(and(eq(sessions.id, hashToken(token)), eq(sessions.playerId, playerId)));
+    .where(and(eq(sessions.id, sessionKey), eq(sessions.playerId, playerId)));
   return row ? stateOf(row, now) : undefined;
+}
+
+/**
+ * For what bets on the player's behalf (Crash's autobet): the session's key, kept instead of its token, and whether
+ * that session's check has fallen due (false once the session is gone).
+ */
+export const realitySessionKey = (token: string): string => hashToken(token);
+
+export async function realityDueForSession(playerId: number, sessionKey: string, now = new Date()): Promise<boolean> {
+  return Boolean((await stateOfSession(playerId, sessionKey, now))?.due);
 }
 
 /** The clock plus what a check shows: time since log-in and net win/loss of the rounds since then. */

@@ -35,6 +35,42 @@ export function reportRows(name: ReportName, { from, to }: Period, open: DayKey,
   return sql.join(parts, sql` union all `);
 }
 
+const dayNumber = (day: DayKey) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** The last day the job has folded the player sets of (null: none yet). */
+async function lastSetsDay(): Promise<DayKey | null> {
+  const [row] = rowsOf<{ day: string | null }>(await db.execute(sql`select to_char(max(day), 'YYYY-MM-DD') as day from report_player_bits`));
+  return (row?.day as DayKey | null) ?? null;
+}
+
+/**
+ * The player sets covering a period, as few rows as possible: its closed days (folded, before `open`) tiled from the
+ * end by the 30- and 7-day rolling sets the job keeps, then single days (a 30-day range is one row; any range of n days
+ * at most n/30 + 5); the open days from their sources. A rolling set is only used up to the last folded day, so a
+ * stalled job never hides a whole block. ORing the rows gives exactly the OR of the period's daily sets.
+ */
+export function playerSetsSql({ from, to }: Period, open: DayKey, today: DayKey, lastFolded: DayKey | null): SQL {
+  const parts: SQL[] = [];
+  const closedTo = to < open ? to : addDays(open, -1);
+  const picks: SQL[] = [];
+  for (let end = closedTo; end >= from;) {
+    const left = dayNumber(end) - dayNumber(from) + 1;
+    const size = lastFolded && end <= lastFolded ? (left >= 30 ? 30 : left >= 7 ? 7 : 1) : 1;
+    picks.push(sql`(${end}::date, ${size}::int)`);
+    end = addDays(end, -size);
+  }
+  const pick = (c: string) => sql.raw(`case v.size when 30 then b.${c}_30 when 7 then b.${c}_7 else b.${c} end as ${c}`);
+  if (picks.length)
+    parts.push(sql`select ${pick("signed_up")}, ${pick("deposited")}, ${pick("first_deposit")}, ${pick("active")}
+      from report_player_bits b join (values ${sql.join(picks, sql`, `)}) v(day, size) on b.day = v.day`);
+  for (let d = from < open ? open : from; d <= to && d <= today; d = addDays(d, 1)) {
+    const { start, end } = dhakaDayBounds(d);
+    parts.push(sql`select signed_up, deposited, first_deposit, active from (${reports.players.source(start, end)}) s`);
+  }
+  if (!parts.length) parts.push(sql`select ''::bit varying as signed_up, ''::bit varying, ''::bit varying, ''::bit varying where false`);
+  return sql.join(parts, sql` union all `);
+}
+
 /** The longest of the player sets in `r` (sets are padded to it before they are ORed or ANDed). */
 const longest = sql`coalesce(max(greatest(length(signed_up), length(deposited), length(first_deposit), length(active))), 0)`;
 
@@ -51,6 +87,8 @@ export type PeriodFigures = {
   commission: string;
   houseResult: string;
   bonusCost: string;
+  /** Staff's manual balance adjustments: paid to players (credits) and taken from them (debits); not part of NGR. */
+  adjustments: { creditCount: number; credits: string; debitCount: number; debits: string };
   ngr: string;
   active: number;
   signups: number;
@@ -63,7 +101,8 @@ export type PeriodFigures = {
 /** Every figure of one period (the dashboard shows it beside the previous one). */
 export async function periodFigures(period: Period, open: DayKey, today: DayKey): Promise<PeriodFigures> {
   const rows = (name: ReportName) => reportRows(name, period, open, today);
-  const [pay, cas, ex, bonus, players] = await Promise.all([
+  const sets = playerSetsSql(period, open, today, await lastSetsDay());
+  const [pay, cas, ex, bonus, adj, players] = await Promise.all([
     db.execute(sql`select kind, sum(requested_count)::int as rc, sum(requested_amount)::text as ra, sum(paid_count)::int as pc,
       sum(paid_amount)::text as pa from (${rows("payments")}) r group by kind`),
     db.execute(sql`select product, sum(rounds)::int as rounds, sum(stakes)::text as stakes, sum(wins)::text as wins,
@@ -71,8 +110,9 @@ export async function periodFigures(period: Period, open: DayKey, today: DayKey)
     db.execute(sql`select market_kind as kind, sum(matched)::text as matched, sum(commission)::text as commission,
       sum(house_result)::text as house from (${rows("exchange")}) r group by market_kind order by market_kind`),
     db.execute(sql`select coalesce(sum(cost), 0)::text as cost from (${rows("bonus")}) r`),
-    // Unique players: the set bits of the OR of the days' sets (a player counts once whatever number of days).
-    db.execute(sql`with r as (${rows("players")}), w as (select ${longest} as n from r),
+    db.execute(sql`select direction, sum(count)::int as n, sum(amount)::text as amount from (${rows("adjustments")}) r group by direction`),
+    // Unique players: the set bits of the OR of the period's sets (a player counts once whatever number of days).
+    db.execute(sql`with r as (${sets}), w as (select ${longest} as n from r),
       u as (select bit_or(report_bits_pad(signed_up, n)) as s, bit_or(report_bits_pad(deposited, n)) as d,
                    bit_or(report_bits_pad(first_deposit, n)) as f, bit_or(report_bits_pad(active, n)) as a from r, w)
       select coalesce(bit_count(d), 0)::int as depositors, coalesce(bit_count(a), 0)::int as active, coalesce(bit_count(s), 0)::int as signups,
@@ -100,6 +140,7 @@ export async function periodFigures(period: Period, open: DayKey, today: DayKey)
   const houseResult = exchange.reduce((s, r) => s + BigInt(r.houseResult), 0n);
   const bonusCost = BigInt(big(rowsOf<{ cost: string }>(bonus)[0]?.cost));
   const ngr = casinoGgr + commission + houseResult - bonusCost;
+  const adjBy = new Map(rowsOf<{ direction: string; n: number; amount: string }>(adj).map((r) => [r.direction, r]));
   const depAmount = BigInt(big(dep?.pa));
   const wdPaid = BigInt(big(wd?.pa));
   return {
@@ -118,6 +159,12 @@ export async function periodFigures(period: Period, open: DayKey, today: DayKey)
     commission: String(commission),
     houseResult: String(houseResult),
     bonusCost: String(bonusCost),
+    adjustments: {
+      creditCount: n(adjBy.get("credit")?.n),
+      credits: big(adjBy.get("credit")?.amount),
+      debitCount: n(adjBy.get("debit")?.n),
+      debits: big(adjBy.get("debit")?.amount),
+    },
     ngr: String(ngr),
     active: n(p.active),
     signups: n(p.signups),
@@ -133,17 +180,21 @@ export type ChartFigures = {
   retention: { week: DayKey; players: number; d1: number; d1Of: number; d7: number; d7Of: number; d30: number; d30Of: number }[];
 };
 
-/** The charts' series over the current period. */
-export async function chartFigures(period: Period, open: DayKey, today: DayKey): Promise<ChartFigures> {
-  const lastActivity = addDays(period.to, 30) < today ? addDays(period.to, 30) : today;
-  const [daily, providers, retention] = await Promise.all([
-    db.execute(sql`select to_char(day, 'YYYY-MM-DD') as day, coalesce(sum(paid_amount) filter (where kind = 'deposit'), 0)::text as deposits,
-      coalesce(sum(paid_amount) filter (where kind = 'withdrawal'), 0)::text as withdrawals
-      from (${reportRows("payments", period, open, today)}) r group by day`),
-    db.execute(sql`select provider, min(product) as product, sum(stakes)::text as stakes, sum(stakes - wins)::text as ggr
-      from (${reportRows("casino", period, open, today)}) r group by provider order by sum(stakes - wins) desc, provider`),
-    // Per sign-up day: its set of players, and how many of them are in the set of players active 1, 7 and 30 days later.
-    db.execute(sql`with r as (${reportRows("players", { from: period.from, to: lastActivity }, open, today)}), w as (select ${longest} as n from r),
+/** Retention by sign-up week from the job's rows per sign-up day (every day it needs is closed). */
+function retentionFromTableSql(period: Period, lastActivity: DayKey, today: DayKey): SQL {
+  const upTo = (k: number) => sql`day + ${sql.raw(String(k))} <= ${lastActivity}::date`;
+  return sql`select to_char(date_trunc('week', day), 'YYYY-MM-DD') as week, sum(players)::int as players,
+      coalesce(sum(d1) filter (where ${upTo(1)}), 0)::int as d1, coalesce(sum(players) filter (where day + 1 <= ${today}::date), 0)::int as d1_of,
+      coalesce(sum(d7) filter (where ${upTo(7)}), 0)::int as d7, coalesce(sum(players) filter (where day + 7 <= ${today}::date), 0)::int as d7_of,
+      coalesce(sum(d30) filter (where ${upTo(30)}), 0)::int as d30, coalesce(sum(players) filter (where day + 30 <= ${today}::date), 0)::int as d30_of
+    from report_retention_daily where day between ${period.from}::date and ${period.to}::date
+    group by 1 having sum(players) > 0 order by 1`;
+}
+
+/** The same from the daily sets, when some day it needs is open (folded on read from the sources). */
+function retentionFromSetsSql(period: Period, lastActivity: DayKey, open: DayKey, today: DayKey): SQL {
+  // Per sign-up day: its set of players, and how many of them are in the set of players active 1, 7 and 30 days later.
+  return sql`with r as (${reportRows("players", { from: period.from, to: lastActivity }, open, today)}), w as (select ${longest} as n from r),
       p as (select day, report_bits_pad(signed_up, n) as s, report_bits_pad(active, n) as a from r, w),
       back as (
         select s.day, bit_count(s.s) as players, bit_count(s.s & a1.a) as d1, bit_count(s.s & a7.a) as d7, bit_count(s.s & a30.a) as d30
@@ -154,7 +205,19 @@ export async function chartFigures(period: Period, open: DayKey, today: DayKey):
         coalesce(sum(d1), 0)::int as d1, coalesce(sum(players) filter (where day + 1 <= ${today}::date), 0)::int as d1_of,
         coalesce(sum(d7), 0)::int as d7, coalesce(sum(players) filter (where day + 7 <= ${today}::date), 0)::int as d7_of,
         coalesce(sum(d30), 0)::int as d30, coalesce(sum(players) filter (where day + 30 <= ${today}::date), 0)::int as d30_of
-      from back group by 1 having sum(players) > 0 order by 1`),
+      from back group by 1 having sum(players) > 0 order by 1`;
+}
+
+/** The charts' series over the current period. */
+export async function chartFigures(period: Period, open: DayKey, today: DayKey): Promise<ChartFigures> {
+  const lastActivity = addDays(period.to, 30) < today ? addDays(period.to, 30) : today;
+  const [daily, providers, retention] = await Promise.all([
+    db.execute(sql`select to_char(day, 'YYYY-MM-DD') as day, coalesce(sum(paid_amount) filter (where kind = 'deposit'), 0)::text as deposits,
+      coalesce(sum(paid_amount) filter (where kind = 'withdrawal'), 0)::text as withdrawals
+      from (${reportRows("payments", period, open, today)}) r group by day`),
+    db.execute(sql`select provider, min(product) as product, sum(stakes)::text as stakes, sum(stakes - wins)::text as ggr
+      from (${reportRows("casino", period, open, today)}) r group by provider order by sum(stakes - wins) desc, provider`),
+    db.execute(lastActivity < open ? retentionFromTableSql(period, lastActivity, today) : retentionFromSetsSql(period, lastActivity, open, today)),
   ]);
   const byDay = new Map(rowsOf<{ day: string; deposits: string; withdrawals: string }>(daily).map((r) => [r.day, r]));
   const days: ChartFigures["daily"] = [];
@@ -238,6 +301,7 @@ export function visibleFigures(f: PeriodFigures, sections: readonly DashboardSec
       withdrawals: f.withdrawals,
       netDeposits: f.netDeposits,
       bonusCost: f.bonusCost,
+      adjustments: f.adjustments,
       ngr: f.ngr,
       arpu: f.arpu,
     });

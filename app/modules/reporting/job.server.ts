@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
 import { addDays, dhakaDayBounds, dhakaDayKey, type DayKey } from "#app/kernel/dhaka-time.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { db, type Executor } from "#app/db/db.server.ts";
+import { db, type Db, type Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { firstSignupSql } from "#app/modules/players/index.server.ts";
 import { reports, type Report } from "./sources.server.ts";
@@ -29,9 +29,68 @@ async function foldReport(ex: Executor, report: Report, day: DayKey) {
   await ex.execute(sql`insert into ${sql.raw(report.table)} (day, ${cols}) select ${sqlDay(day)}, ${cols} from (${report.source(start, end)}) s`);
 }
 
-/** Recomputes every report for one day (idempotent). */
-export async function foldDay(ex: Executor, day: DayKey) {
+/** Recomputes every report for one day (idempotent), without the rows derived from several days (refreshDerived). */
+async function foldReports(ex: Executor, day: DayKey) {
   for (const report of Object.values(reports)) await foldReport(ex, report, day);
+}
+
+/** Recomputes every report for one day and what depends on it (idempotent). */
+export async function foldDay(ex: Executor, day: DayKey) {
+  await foldReports(ex, day);
+  await refreshDerived(ex, [day]);
+}
+
+const SETS = ["signed_up", "deposited", "first_deposit", "active"] as const;
+
+/** The four sets ORed over the `size` days ending at `d.day`, each padded to the longest set of those days. */
+function windowSql(size: number) {
+  const from = sql`d.day - ${size - 1}::int`;
+  return sql`(select ${sql.join(
+    SETS.map((c) => sql`bit_or(report_bits_pad(x.${sql.raw(c)}, m.n)) as ${sql.raw(`${c}_${size}`)}`),
+    sql`, `,
+  )}
+    from report_player_bits x, (select max(greatest(${sql.join(
+      SETS.map((c) => sql`length(y.${sql.raw(c)})`),
+      sql`, `,
+    )})) as n from report_player_bits y where y.day between ${from} and d.day) m
+    where x.day between ${from} and d.day)`;
+}
+
+/** The set bits of a AND b (padded to the longer; 0 when b is missing). */
+const both = (a: string, b: string) =>
+  sql.raw(
+    `coalesce(bit_count(report_bits_pad(${a}, greatest(length(${a}), length(${b}))) & report_bits_pad(${b}, greatest(length(${a}), length(${b})))), 0)::int`,
+  );
+
+/**
+ * What the days' player sets feed beyond their own row: the 7- and 30-day rolling sets of every day whose window holds
+ * one of them (that day to 29 days later), and the retention rows of the sign-up days 0, 1, 7 and 30 days earlier.
+ * Each row is recomputed whole from the daily sets, so it is as idempotent as a day's fold.
+ */
+async function refreshDerived(ex: Executor, days: DayKey[]) {
+  if (!days.length) return;
+  const first = days[0]!;
+  const last = days.at(-1)!;
+  const cols = SETS.flatMap((c) => [`${c}_7`, `${c}_30`]);
+  await ex.execute(sql`
+    update report_player_bits t set ${sql.join(
+      cols.map((c) => sql.raw(`${c} = w.${c}`)),
+      sql`, `,
+    )}
+    from (select d.day, r7.*, r30.* from report_player_bits d cross join lateral ${windowSql(7)} r7 cross join lateral ${windowSql(30)} r30
+      where d.day between ${first}::date and ${addDays(last, 29)}::date) w
+    where t.day = w.day`);
+  const signups = [...new Set(days.flatMap((d) => [d, addDays(d, -1), addDays(d, -7), addDays(d, -30)]))];
+  await ex.execute(sql`
+    insert into report_retention_daily (day, players, d1, d7, d30)
+    select s.day, bit_count(s.signed_up)::int, ${both("s.signed_up", "a1.active")}, ${both("s.signed_up", "a7.active")}, ${both("s.signed_up", "a30.active")}
+    from report_player_bits s left join report_player_bits a1 on a1.day = s.day + 1 left join report_player_bits a7 on a7.day = s.day + 7
+      left join report_player_bits a30 on a30.day = s.day + 30
+    where s.day in (${sql.join(
+      signups.map((d) => sql`${d}::date`),
+      sql`, `,
+    )})
+    on conflict (day) do update set players = excluded.players, d1 = excluded.d1, d7 = excluded.d7, d30 = excluded.d30`);
 }
 
 export type ReportJobResult = { days: DayKey[] } | "busy";
@@ -42,14 +101,21 @@ export async function foldedUntil(ex: Executor = db): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null;
 }
 
-/** One pass: folds the days from the watermark's to (now − settle)'s. `now`/`settleMs` are for tests and the bench. */
-export async function runReportJob({ now = new Date(), settleMs = REPORT_SETTLE_MS } = {}): Promise<ReportJobResult> {
-  await db.execute(sql`insert into report_cursor (id) values (1) on conflict do nothing`);
+/**
+ * One pass: folds the days from the watermark's to (now − settle)'s. `now`/`settleMs` are for tests and the bench;
+ * `database` lets a test run a second instance's pass on its own connections.
+ */
+export async function runReportJob({
+  now = new Date(),
+  settleMs = REPORT_SETTLE_MS,
+  database = db,
+}: { now?: Date; settleMs?: number; database?: Db } = {}): Promise<ReportJobResult> {
+  await database.execute(sql`insert into report_cursor (id) values (1) on conflict do nothing`);
   const until = new Date(now.getTime() - settleMs);
   const lastDay = dhakaDayKey(until);
   const days: DayKey[] = [];
   for (;;) {
-    const step = await db.transaction(async (tx) => {
+    const step = await database.transaction(async (tx) => {
       const [cursor] = rowsOf<{ at: string | null }>(
         await tx.execute(sql`select to_json(folded_until)#>>'{}' as at from report_cursor where id = 1 for update skip locked`),
       );
@@ -63,10 +129,11 @@ export async function runReportJob({ now = new Date(), settleMs = REPORT_SETTLE_
       const folded: DayKey[] = [];
       let day = dhakaDayKey(from);
       while (day <= lastDay && folded.length < DAYS_PER_TX) {
-        await foldDay(tx, day);
+        await foldReports(tx, day);
         folded.push(day);
         day = addDays(day, 1);
       }
+      await refreshDerived(tx, folded);
       const done = day > lastDay;
       // Not caught up: the watermark stops at the end of the last day folded (that day is closed).
       const mark = done ? until : dhakaDayBounds(folded.at(-1)!).end;

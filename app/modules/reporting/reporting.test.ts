@@ -6,7 +6,7 @@ import { dhakaDayBounds, type DayKey } from "#app/kernel/dhaka-time.ts";
 import { closeIdleConnections } from "#app/modules/payments/test-helpers.ts";
 import { chartFigures, periodFigures } from "./figures.server.ts";
 import { foldDay, foldedUntil, runReportJob } from "./job.server.ts";
-import { generateActivity } from "./test-helpers.ts";
+import { generateActivity, reportSnapshot } from "./test-helpers.ts";
 
 afterAll(closeIdleConnections);
 
@@ -22,13 +22,26 @@ const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 async function direct(day: DayKey) {
   const { start, end } = dhakaDayBounds(day);
   const inDay = (col: string) => sql`${sql.raw(col)} >= ${ts(start)} and ${sql.raw(col)} < ${ts(end)}`;
-  const ledger = await one<{ dep_n: number; dep: string; bonus: string; commission: string; house: string; wd: string }>(sql`
+  const ledger = await one<{
+    dep_n: number;
+    dep: string;
+    bonus: string;
+    commission: string;
+    house: string;
+    wd: string;
+    adj_cr_n: number;
+    adj_cr: string;
+    adj_dr: string;
+  }>(sql`
     select count(*) filter (where t.kind = 'deposit' and t.key like 'deposit:%:main')::int as dep_n,
       coalesce(sum(t.amount) filter (where t.kind = 'deposit' and t.key like 'deposit:%:main'), 0)::text as dep,
       (coalesce(sum(t.amount) filter (where da.code = 'expense:bonus'), 0) - coalesce(sum(t.amount) filter (where ca.code = 'expense:bonus'), 0))::text as bonus,
       coalesce(sum(t.amount) filter (where t.kind = 'exchange_commission'), 0)::text as commission,
       (coalesce(sum(t.amount) filter (where t.kind = 'exchange_loss'), 0) - coalesce(sum(t.amount) filter (where t.kind = 'exchange_win'), 0))::text as house,
-      coalesce(sum(t.amount) filter (where t.kind = 'withdrawal' and t.phase = 'post_pending'), 0)::text as wd
+      coalesce(sum(t.amount) filter (where t.kind = 'withdrawal' and t.phase = 'post_pending'), 0)::text as wd,
+      count(*) filter (where t.kind = 'adjustment' and ca.player_id is not null)::int as adj_cr_n,
+      coalesce(sum(t.amount) filter (where t.kind = 'adjustment' and ca.player_id is not null), 0)::text as adj_cr,
+      coalesce(sum(t.amount) filter (where t.kind = 'adjustment' and da.player_id is not null), 0)::text as adj_dr
     from ledger_transfers t join ledger_accounts da on da.id = t.debit_account_id join ledger_accounts ca on ca.id = t.credit_account_id
     where ${inDay("t.created_at")}`);
   const casino = await one<{ ggr: string; rounds: number }>(sql`
@@ -39,16 +52,6 @@ async function direct(day: DayKey) {
       (select count(distinct player_id) from deposits where status = 'approved' and ${inDay("reviewed_at")})::int as depositors,
       (select count(*) from (select player_id, min(reviewed_at) as first from deposits where status = 'approved' group by player_id) f where ${inDay("f.first")})::int as ftd`);
   return { ...ledger, ...casino, ...people };
-}
-
-async function snapshot() {
-  const tables = ["report_casino_daily", "report_exchange_daily", "report_bonus_daily", "report_payments_daily", "report_player_bits"];
-  const out: Record<string, unknown[]> = {};
-  for (const t of tables)
-    out[t] = rowsOf(await db.execute(sql`select * from ${sql.raw(t)} order by 1`))
-      .map((r) => JSON.stringify(r))
-      .sort();
-  return out;
 }
 
 describe("daily report aggregates", () => {
@@ -86,6 +89,8 @@ describe("daily report aggregates", () => {
       expect(got.commission, day).toBe(want.commission);
       expect(got.houseResult, day).toBe(want.house);
       expect(got.bonusCost, day).toBe(want.bonus);
+      expect(got.adjustments, day).toMatchObject({ creditCount: want.adj_cr_n, credits: want.adj_cr, debits: want.adj_dr });
+      expect(BigInt(want.adj_cr) > 0n && BigInt(want.adj_dr) > 0n, day).toBe(true);
       expect(got.ngr, day).toBe(String(BigInt(want.ggr) + BigInt(want.commission) + BigInt(want.house) - BigInt(want.bonus)));
       expect(got.signups, day).toBe(want.signups);
       expect(got.active, day).toBe(want.active);
@@ -134,12 +139,12 @@ describe("daily report aggregates", () => {
     await generateActivity(db, { start: new Date("2025-05-01T00:00:00Z"), end: new Date("2025-05-02T00:00:00Z"), players: 30, rounds: 300 });
     const now = new Date("2025-05-03T00:00:00Z");
     await runReportJob({ now, settleMs: 0 });
-    const before = await snapshot();
+    const before = await reportSnapshot(db);
     expect(before.report_casino_daily!.length).toBeGreaterThan(0);
     await runReportJob({ now, settleMs: 0 });
-    expect(await snapshot()).toEqual(before);
+    expect(await reportSnapshot(db)).toEqual(before);
     await db.transaction((tx) => foldDay(tx, "2025-05-01"));
-    expect(await snapshot()).toEqual(before);
+    expect(await reportSnapshot(db)).toEqual(before);
   });
 
   it("50 passes at once fold each day to the same numbers as one pass (one instance folds, the others skip)", async () => {
@@ -147,9 +152,9 @@ describe("daily report aggregates", () => {
     const now = new Date("2025-06-03T00:00:00Z");
     const results = await Promise.all(Array.from({ length: 50 }, () => runReportJob({ now, settleMs: 0 })));
     expect(results.some((r) => r !== "busy")).toBe(true);
-    const after = await snapshot();
+    const after = await reportSnapshot(db);
     await runReportJob({ now, settleMs: 0 });
-    expect(await snapshot()).toEqual(after);
+    expect(await reportSnapshot(db)).toEqual(after);
     const day = await direct("2025-06-01");
     const got = await periodFigures({ from: "2025-06-01", to: "2025-06-01" }, "2025-06-10", "2025-06-10");
     expect(got.casinoGgr).toBe(day.ggr);

@@ -47,6 +47,21 @@ export const reportBonusDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.promotionId] })],
 );
 
+/** Staff's manual balance adjustments per day and direction (credit: paid to players; debit: taken from them). */
+export const reportAdjustmentsDaily = pgTable(
+  "report_adjustments_daily",
+  {
+    day: date({ mode: "string" }).notNull(),
+    direction: text().$type<"credit" | "debit">().notNull(),
+    count: integer().notNull(),
+    amount: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.direction] }),
+    check("report_adjustments_daily_direction_check", sql`${t.direction} in ('credit', 'debit')`),
+  ],
+);
+
 /** Deposits and withdrawals per (day, kind, method, channel): requested (submitted) and paid (money moved). */
 export const reportPaymentsDaily = pgTable(
   "report_payments_daily",
@@ -72,14 +87,40 @@ const playerBits = customType<{ data: string; driverData: string }>({ dataType: 
 /**
  * Per day, the players who did something counted, as four bit strings indexed by player id: unique counts over a range
  * are the set bits of the days' OR, retention the set bits of a sign-up day AND a later active day. The cost of a
- * range grows with the number of players (one bit each), not with how much they played.
+ * range grows with the number of players (one bit each), not with how much they played. Beside each day's sets, the
+ * same four over the 7 and 30 days ending that day (`…7`, `…30`, the job's OR of those days' rows), so a 30-day range
+ * reads one row, not 30 (README "Reading a range").
  */
+const rolling = (name: string) =>
+  playerBits(name)
+    .notNull()
+    .default(sql`''::bit varying`);
 export const reportPlayerBits = pgTable("report_player_bits", {
   day: date({ mode: "string" }).primaryKey(),
   signedUp: playerBits().notNull(),
   deposited: playerBits().notNull(),
   firstDeposit: playerBits().notNull(),
   active: playerBits().notNull(),
+  signedUp7: rolling("signed_up_7"),
+  deposited7: rolling("deposited_7"),
+  firstDeposit7: rolling("first_deposit_7"),
+  active7: rolling("active_7"),
+  signedUp30: rolling("signed_up_30"),
+  deposited30: rolling("deposited_30"),
+  firstDeposit30: rolling("first_deposit_30"),
+  active30: rolling("active_30"),
+});
+
+/**
+ * Per sign-up day: how many players signed up, and how many of them were active exactly 1, 7 and 30 days later (the
+ * job recomputes a day's row when it folds that day or the day 1, 7 or 30 days after it).
+ */
+export const reportRetentionDaily = pgTable("report_retention_daily", {
+  day: date({ mode: "string" }).primaryKey(),
+  players: integer().notNull(),
+  d1: integer().notNull(),
+  d7: integer().notNull(),
+  d30: integer().notNull(),
 });
 
 /** The job's watermark (one row): every day up to the one containing `foldedUntil` is folded to that moment. */

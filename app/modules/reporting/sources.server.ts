@@ -4,7 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { casinoBettorsSql, casinoDailySql } from "#app/modules/games/index.server.ts";
 import { exchangeBettorsSql, exchangeDailySql } from "#app/modules/exchange/index.server.ts";
-import { bonusCostSql } from "#app/modules/ledger/index.server.ts";
+import { adjustmentsSql, bonusCostSql } from "#app/modules/ledger/index.server.ts";
 import { depositorsSql, paymentsDailySql } from "#app/modules/payments/index.server.ts";
 import { signupsSql } from "#app/modules/players/index.server.ts";
 
@@ -39,6 +39,7 @@ export const reports = {
     source: exchangeDailySql,
   },
   bonus: { table: "report_bonus_daily", columns: ["promotion_id", "cost"], source: bonusCostSql },
+  adjustments: { table: "report_adjustments_daily", columns: ["direction", "count", "amount"], source: adjustmentsSql },
   payments: {
     table: "report_payments_daily",
     columns: ["kind", "method_id", "channel", "requested_count", "requested_amount", "paid_count", "paid_amount"],

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { reports } from "./sources.server.ts";
 
 export type Generated = { tag: string; methodId: number; providers: string[]; playerIds: [number, number] };
 
@@ -23,6 +24,7 @@ export async function generateActivity(
     bets = 400,
     deposits = 300,
     withdrawals = 100,
+    adjustments = 20,
     markets = 12,
     minutesToSettle = 5,
     existingPlayers,
@@ -34,6 +36,8 @@ export async function generateActivity(
     bets?: number;
     deposits?: number;
     withdrawals?: number;
+    /** Staff's manual adjustments: every third a debit from the player, the rest credits. */
+    adjustments?: number;
     markets?: number;
     minutesToSettle?: number;
     /** Spread the activity over these players (ids lo..hi, from an earlier call) instead of inserting new ones. */
@@ -60,7 +64,8 @@ export async function generateActivity(
       );
   const lo = Number(first!.lo);
   const hi = Number(first!.hi);
-  const pid = (i: string) => sql.raw(`(${lo} + (${i}::bigint * 2654435761 % ${hi - lo + 1}))::int`);
+  const pidText = (i: string) => `(${lo} + (${i}::bigint * 2654435761 % ${hi - lo + 1}))::int`;
+  const pid = (i: string) => sql.raw(pidText(i));
 
   // Ledger accounts: each player's main, the house's.
   await exec(sql`
@@ -72,7 +77,8 @@ export async function generateActivity(
   await exec(sql`
     insert into ledger_accounts (code, currency, allow_negative) values
       (${`clearing:deposits:${methodId}`}, 'BDT', true), (${`clearing:payouts:${methodId}`}, 'BDT', true),
-      ('expense:bonus', 'BDT', true), ('house:exchange', 'BDT', true), ('income:exchange-commission', 'BDT', true)
+      ('expense:bonus', 'BDT', true), ('house:exchange', 'BDT', true), ('income:exchange-commission', 'BDT', true),
+      ('house:adjustments', 'BDT', true)
     on conflict do nothing`);
   const acct = (code: string) => sql`(select id from ledger_accounts where code = ${code} and currency = 'BDT')`;
   const playerMain = (p: string) => sql.raw(`(select id from ledger_accounts where code = 'player:' || ${p} || ':main' and currency = 'BDT')`);
@@ -163,5 +169,24 @@ export async function generateActivity(
     select 'withdrawal:' || w.id || ':post', 'post_pending', h.debit_account_id, h.credit_account_id, w.amount, 'BDT', 'withdrawal', h.id, w.reviewed_at
     from withdrawals w join ledger_transfers h on h.id = w.hold_transfer_id where w.method_id = ${methodId}`);
 
+  // Manual adjustments (as payments/adjustments.server.ts posts them): credits out of house:adjustments, debits into it.
+  await exec(sql`
+    insert into ledger_transfers (key, phase, debit_account_id, credit_account_id, amount, currency, kind, meta, created_at)
+    select ${`gen:${tag}:a:`} || i, 'single',
+           case when i % 3 = 0 then ${playerMain(pidText("i"))} else ${acct("house:adjustments")} end,
+           case when i % 3 = 0 then ${acct("house:adjustments")} else ${playerMain(pidText("i"))} end,
+           (1 + i % 7) * 10000, 'BDT', 'adjustment', '{}'::jsonb, ${s} + make_interval(secs => ${at("i", 61)})
+    from generate_series(1, ${adjustments}) i order by 9`);
+
   return { tag, methodId, providers, playerIds: [lo, hi] };
+}
+
+/** Every daily table's rows as sorted JSON lines (tests compare two states of the tables). */
+export async function reportSnapshot(ex: Executor): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of [...Object.values(reports).map((r) => r.table), "report_retention_daily"])
+    out[table] = rowsOf(await ex.execute(sql`select * from ${sql.raw(table)} order by 1`))
+      .map((r) => JSON.stringify(r))
+      .sort();
+  return out;
 }

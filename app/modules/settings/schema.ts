@@ -48,10 +48,15 @@ export const generalSettings = pgTable(
     secondApprovalAbove: bigint({ mode: "bigint" })
       .notNull()
       .default(sql`2000000`),
+    /** Issue 30: the house games' live bets list a bet under "High rollers" when its stake is at least this (poisha; default ৳5,000). */
+    highRollerStake: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`500000`),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("general_settings_resubmit_wait_check", sql`${t.resubmitWaitMinutes} between 0 and 1440`),
     check("general_settings_second_approval_check", sql`${t.secondApprovalAbove} >= 0`),
+    check("general_settings_high_roller_check", sql`${t.highRollerStake} > 0`),
   ],
 );

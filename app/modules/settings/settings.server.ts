@@ -12,6 +12,7 @@ import {
   isResubmitWaitMinutes,
   parseDemoBalance,
   parseHundredths,
+  parseHighRollerStake,
   parseSecondApprovalAbove,
   type SettingsInput,
 } from "./validation.ts";
@@ -31,6 +32,7 @@ const editable = {
   requiredVerifications: generalSettings.requiredVerifications,
   demoStartingBalance: generalSettings.demoStartingBalance,
   secondApprovalAbove: generalSettings.secondApprovalAbove,
+  highRollerStake: generalSettings.highRollerStake,
 };
 
 export type EditableSettings = {
@@ -53,6 +55,8 @@ export type EditableSettings = {
   demoStartingBalance: bigint;
   /** Poisha above which a withdrawal needs a second staff approval (four-eyes payouts); 0 = off. */
   secondApprovalAbove: bigint;
+  /** Poisha: the house games' live bets list a stake of at least this under High rollers. */
+  highRollerStake: bigint;
 };
 
 /** The settings as JSON can hold them (the audit log): poisha as a decimal string. */
@@ -60,6 +64,7 @@ const snapshot = (s: EditableSettings) => ({
   ...s,
   demoStartingBalance: String(s.demoStartingBalance),
   secondApprovalAbove: String(s.secondApprovalAbove),
+  highRollerStake: String(s.highRollerStake),
 });
 
 export async function getEditableSettings(): Promise<EditableSettings> {
@@ -81,15 +86,21 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
   if (demoBalance === null) return { ok: false, fieldErrors: { demoStartingBalance: ["admin.errors.demoBalanceInvalid"] } };
   const secondApproval = input.secondApprovalAbove === undefined ? undefined : parseSecondApprovalAbove(input.secondApprovalAbove);
   if (secondApproval === null) return { ok: false, fieldErrors: { secondApprovalAbove: ["admin.errors.secondApprovalInvalid"] } };
+  const highRoller = input.highRollerStake === undefined ? undefined : parseHighRollerStake(input.highRollerStake);
+  if (highRoller === null) return { ok: false, fieldErrors: { highRollerStake: ["admin.errors.highRollerInvalid"] } };
   if (input.payoutPromiseHours !== undefined && !isPayoutPromiseHours(input.payoutPromiseHours)) {
     return { ok: false, fieldErrors: { payoutPromiseHours: ["admin.errors.payoutPromiseInvalid"] } };
   }
   if (input.resubmitWaitMinutes !== undefined && !isResubmitWaitMinutes(input.resubmitWaitMinutes)) {
     return { ok: false, fieldErrors: { resubmitWaitMinutes: ["admin.errors.resubmitWaitInvalid"] } };
   }
-  const next: Omit<EditableSettings, "demoStartingBalance" | "payoutPromiseHours" | "resubmitWaitMinutes" | "secondApprovalAbove"> & {
+  const next: Omit<
+    EditableSettings,
+    "demoStartingBalance" | "payoutPromiseHours" | "resubmitWaitMinutes" | "secondApprovalAbove" | "highRollerStake"
+  > & {
     demoStartingBalance?: bigint;
     secondApprovalAbove?: bigint;
+    highRollerStake?: bigint;
     payoutPromiseHours?: number;
     resubmitWaitMinutes?: number;
   } = {
@@ -107,6 +118,7 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
     requiredVerifications: requirableVerifications.filter((v) => input.requiredVerifications?.includes(v)),
     demoStartingBalance: demoBalance,
     secondApprovalAbove: secondApproval,
+    highRollerStake: highRoller,
   };
   if (next.mode === "real") {
     const missing = missingForRealMoney(next);
@@ -132,6 +144,7 @@ export async function updateSettings(actor: { id: number; ip: string | null }, i
       payoutPromiseHours: next.payoutPromiseHours ?? before.payoutPromiseHours,
       resubmitWaitMinutes: next.resubmitWaitMinutes ?? before.resubmitWaitMinutes,
       secondApprovalAbove: next.secondApprovalAbove ?? before.secondApprovalAbove,
+      highRollerStake: next.highRollerStake ?? before.highRollerStake,
     };
     if (!Object.keys(changedFields(snapshot(before), snapshot(after)).after).length) return false;
     await tx

@@ -130,6 +130,23 @@ describe("second approval amount (four-eyes payouts)", () => {
   });
 });
 
+describe("the high-roller stake (issue 30: live bets)", () => {
+  it("is ৳5,000 by default, saved, audited, kept when left out, and refused when 0 or bad on its field", async () => {
+    expect((await getEditableSettings()).highRollerStake).toBe(500_000n);
+    expect(await updateSettings(actor, input({ highRollerStake: "7,500" }))).toEqual({ ok: true, changed: true });
+    expect((await getEditableSettings()).highRollerStake).toBe(750_000n);
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.action, "settings.update")).orderBy(desc(auditLog.id)).limit(1);
+    expect(row!.after).toMatchObject({ highRollerStake: "750000" });
+    expect(await updateSettings(actor, input())).toEqual({ ok: true, changed: false });
+    for (const bad of ["0", "-5", "abc", "1.001", "10000000.01"])
+      expect(await updateSettings(actor, input({ highRollerStake: bad })), bad).toEqual({
+        ok: false,
+        fieldErrors: { highRollerStake: ["admin.errors.highRollerInvalid"] },
+      });
+    expect(await updateSettings(actor, input({ highRollerStake: "5000" }))).toEqual({ ok: true, changed: true });
+  });
+});
+
 describe("updateSettings", () => {
   it("writes an audit row with the before and after values in the same change", async () => {
     const before = await getEditableSettings();

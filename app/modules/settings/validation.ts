@@ -30,6 +30,12 @@ export function parseSecondApprovalAbove(text: string): bigint | null {
   return poisha === undefined || poisha > 1_000_000_000n ? null : poisha;
 }
 
+/** The house games' high-roller stake typed in taka -> poisha; null when not ৳0.01 .. ৳10,000,000. */
+export function parseHighRollerStake(text: string): bigint | null {
+  const poisha = parseTaka(text);
+  return poisha === undefined || poisha < 1n || poisha > 1_000_000_000n ? null : poisha;
+}
+
 /** The promised payout time staff may set, in whole hours: an hour to 30 days. */
 export const PAYOUT_PROMISE_HOURS = { min: 1, max: 720 } as const;
 
@@ -105,6 +111,12 @@ export const settingsSchema = z
       .trim()
       .optional()
       .refine((v) => v === undefined || parseSecondApprovalAbove(v) !== null, "admin.errors.secondApprovalInvalid"),
+    // Taka; the live bets' High rollers tab lists stakes of at least this. Absent keeps the current amount.
+    highRollerStake: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || parseHighRollerStake(v) !== null, "admin.errors.highRollerInvalid"),
     licenceIssuer: optionalText(200, "admin.errors.licenceTooLong"),
     licenceNumber: optionalText(100, "admin.errors.licenceTooLong"),
     jurisdictions: z.array(z.enum(jurisdictionCodes, "admin.errors.jurisdictionInvalid")).default([]),

@@ -3,6 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
+import { isRequestKey } from "#app/kernel/request-key.ts";
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
 import { transfer } from "#app/modules/ledger/index.server.ts";
 import { players } from "#app/modules/players/index.server.ts";
@@ -12,9 +13,6 @@ import { conversion, conversionUnit, CVP_PER_VP, levelFor } from "./rules.ts";
 import { type VipEntry, vipEntries } from "./schema.ts";
 
 export type Conversion = { entry: VipEntry; usedVp: bigint; poisha: bigint; pointsLeft: bigint; replayed: boolean };
-
-const REQUEST_KEY = /^[A-Za-z0-9_-]{8,64}$/;
-export const isRequestKey = (key: unknown): key is string => typeof key === "string" && REQUEST_KEY.test(key);
 
 /** The ledger key of a conversion: unique per player and request. */
 export const conversionTransferKey = (playerId: number, requestKey: string) => `vip:convert:${playerId}:${requestKey}`;

@@ -8,7 +8,6 @@ export {
   convertPoints,
   ensureVipDefaults,
   formatVp,
-  isRequestKey,
   isVipError,
   levelFor,
   levelName,

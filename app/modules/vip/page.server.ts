@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
-import { isRequestKey } from "./convert.server.ts";
+import { isRequestKey } from "#app/kernel/request-key.ts";
 import { readVipSettings } from "./levels.server.ts";
 import { CVP_PER_VP, formatVp, levelName } from "./rules.ts";
 import { vipEntries } from "./schema.ts";

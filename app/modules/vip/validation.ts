@@ -2,9 +2,8 @@
 // caller already translated (the minimum, which names a number).
 import { z } from "zod";
 import { parseTaka } from "#app/kernel/money.ts";
+import { requestKeyField } from "#app/kernel/request-key.ts";
 import { idField } from "#app/utils/ids.ts";
-
-const REQUEST_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** /vip convert form: whole VP, at least `min`; `minMessage` is the translated 'Minimum VP Required: 10'. */
 export function convertSchema(min: number, minMessage: string) {
@@ -15,7 +14,7 @@ export function convertSchema(min: number, minMessage: string) {
       .regex(/^\d{1,12}$/, "vip.errors.vpInvalid")
       .transform((v) => BigInt(v))
       .refine((v) => v >= BigInt(min), minMessage),
-    requestKey: z.string({ error: "vip.errors.request_invalid" }).regex(REQUEST_KEY, "vip.errors.request_invalid"),
+    requestKey: requestKeyField("vip.errors.request_invalid"),
   });
 }
 

@@ -10,7 +10,7 @@ import { vipAccounts, vipEntries, type VipEntryKind } from "./schema.ts";
 import type { VipPage } from "./validation.ts";
 
 export { accrueSettledStakes, registerVipSource, startVipAccrual, type VipSource } from "./accrual.server.ts";
-export { convertPoints, isRequestKey } from "./convert.server.ts";
+export { convertPoints } from "./convert.server.ts";
 export { isVipError, VipError } from "./errors.ts";
 export { ensureVipDefaults, listLevels, readVipSettings } from "./levels.server.ts";
 export { formatVp, levelFor, levelName } from "./rules.ts";

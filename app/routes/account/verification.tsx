@@ -24,7 +24,7 @@ import {
 import { documentTypeField, identityDocumentTypes } from "#app/modules/protection/index.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/verification";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -50,7 +50,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       docType: d.docType,
       status: d.status,
       rejectReason: d.rejectReason,
-      createdAt: formatDhaka(d.createdAt, "YYYY-MM-DD HH:mm"),
+      createdAt: formatDhakaDateTime(d.createdAt),
     })),
     maxPending: MAX_PENDING_DOCUMENTS,
   };

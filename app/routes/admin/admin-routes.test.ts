@@ -11,6 +11,7 @@ import * as auditExport from "./audit-export.ts";
 import * as depositsExport from "./payments/deposits-export.ts";
 import * as withdrawalsExport from "./payments/withdrawals-export.ts";
 import * as adjustmentsExport from "./payments/adjustments-export.ts";
+import * as checkoutsExport from "./payments/checkouts-export.ts";
 import * as riskExport from "./risk/export.ts";
 import * as settings from "./settings.tsx";
 import * as staff from "./staff.tsx";
@@ -67,6 +68,7 @@ describe("admin routes", () => {
       [depositsExport, "/admin/finance/deposits/export"],
       [withdrawalsExport, "/admin/finance/withdrawals/export"],
       [adjustmentsExport, "/admin/finance/adjustments/export"],
+      [checkoutsExport, "/admin/finance/checkouts/export"],
       [riskExport, "/admin/risk/export"],
     ] as const;
     for (const [route, path] of exports) expect(await statusOf(route.loader(args(path))), path).toBe(302);

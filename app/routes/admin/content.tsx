@@ -22,6 +22,7 @@ import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { formatDhaka } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/content";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -114,7 +115,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
   } catch (e) {
     if (!isContentAdminError(e)) throw e;
     const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [e.messageKey] } }) : submission.reply({ formErrors: [e.messageKey] });
-    return data<ActionData>({ result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+    return data<ActionData>({ result: reply }, { status: formStatus(e) });
   }
   return redirect(`/admin/content/${kind}?saved=1`);
 }

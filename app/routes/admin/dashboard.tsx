@@ -12,7 +12,7 @@ import { queuesFor, readRange, sectionsFor, type DashboardSection } from "#app/m
 import { RangeForm } from "#app/components/admin/RangeForm.tsx";
 import { requireStaff, dashboardCounts } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { takaText } from "#app/kernel/money.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -42,10 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       queues: board.queues.map((q) => ({
         ...q,
         waitMinutes: q.oldest ? Math.max(0, Math.floor((now.getTime() - Date.parse(q.oldest)) / 60_000)) : null,
-        oldest: q.oldest ? formatDhaka(q.oldest, "YYYY-MM-DD HH:mm") : null,
+        oldest: q.oldest ? formatDhakaDateTime(q.oldest) : null,
       })),
     },
-    counts: { ...counts, since: formatDhaka(counts.since, "YYYY-MM-DD HH:mm") },
+    counts: { ...counts, since: formatDhakaDateTime(counts.since) },
     site: {
       mode: g.mode,
       withdrawals: g.withdrawalStatus,
@@ -189,6 +189,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         kind: "money",
       },
       { id: "bonus-cost", label: t("adminDashboard.figures.bonusCost"), cur: BigInt(cur.bonusCost!), prev: BigInt(prev.bonusCost!), kind: "money" },
+      {
+        id: "adjustment-credits",
+        label: t("adminDashboard.figures.adjustmentCredits"),
+        cur: BigInt(cur.adjustments!.credits),
+        prev: BigInt(prev.adjustments!.credits),
+        kind: "money",
+      },
+      {
+        id: "adjustment-debits",
+        label: t("adminDashboard.figures.adjustmentDebits"),
+        cur: BigInt(cur.adjustments!.debits),
+        prev: BigInt(prev.adjustments!.debits),
+        kind: "money",
+      },
       { id: "ngr", label: t("adminDashboard.figures.ngr"), cur: BigInt(cur.ngr!), prev: BigInt(prev.ngr!), kind: "money" },
       { id: "arpu", label: t("adminDashboard.figures.arpu"), cur: BigInt(cur.arpu!), prev: BigInt(prev.arpu!), kind: "money" },
     );

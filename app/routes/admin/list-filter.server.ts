@@ -38,7 +38,8 @@ const searchText = optional(
     .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "adminExports.errors.search"),
 );
 
-const amount = optional(
+/** An amount in taka (up to two decimals) as poisha, blank for none. */
+export const amountFilter = optional(
   z.string().transform((text, ctx) => {
     const r = parseAmountInput(text);
     if (!r.ok) {
@@ -57,19 +58,26 @@ const method = optional(
     .max(2_147_483_647, "adminExports.errors.method"),
 );
 
-/** A finance list's filter: dates, search text, exact amount, status (its own words) and method. */
-export function financeQuerySchema<const S extends readonly [string, ...string[]]>(statuses: S) {
+/** A finance list's filter: dates, search text, exact amount, status (its own words) and method; `extra` fields of its own. */
+export function financeQuerySchema<const S extends readonly [string, ...string[]], E extends z.ZodRawShape = Record<never, never>>(
+  statuses: S,
+  extra?: E,
+) {
   return z
     .object({
       ...dateRangeFields,
       q: searchText,
-      amount,
+      amount: amountFilter,
       status: optional(z.enum(statuses, { error: "adminExports.errors.status" })),
       method,
       page: pageField,
+      ...(extra as E),
     })
-    .superRefine(checkDayOrder);
+    .superRefine((value, ctx) => checkDayOrder(value as { from?: string; to?: string }, ctx));
 }
+
+/** An optional status select that must be one of `values` (refused with the status message). */
+export const oneOf = <const S extends readonly [string, ...string[]]>(values: S) => optional(z.enum(values, { error: "adminExports.errors.status" }));
 
 /** [start, end) of the filter's days: a preset resolved against `now`, else from the first day's midnight to the one after the last. */
 export function boundsOf(value: { range?: (typeof dhakaRangeNames)[number]; from?: string; to?: string }, now = new Date()): Partial<Bounds> {

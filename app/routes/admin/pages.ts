@@ -9,9 +9,13 @@ import { page as dashboard } from "./dashboard.page.ts";
 import { page as exchange } from "./exchange/page.ts";
 import { page as crashChains } from "./games/crash-chains.page.ts";
 import { page as games } from "./games/page.ts";
+import { page as exchangeBets } from "./lists/bets.page.ts";
+import { page as ledger } from "./lists/ledger.page.ts";
+import { page as rounds } from "./lists/rounds.page.ts";
 import { page as players } from "./players/page.ts";
 import { page as playerListExport } from "./players/exports.page.ts";
 import { page as protection } from "./players/protection.page.ts";
+import { page as races } from "./races/page.ts";
 import { page as referral } from "./referral.page.ts";
 import { page as reports } from "./reports.page.ts";
 import { page as risk } from "./risk/page.ts";
@@ -32,9 +36,13 @@ const declarations = [
   players,
   playerListExport,
   protection,
+  rounds,
+  exchangeBets,
+  ledger,
   risk,
   vip,
   referral,
+  races,
   support,
   content,
   exchange,

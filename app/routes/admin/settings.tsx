@@ -41,6 +41,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       requiredVerifications: s.requiredVerifications,
       demoStartingBalance: takaInput(s.demoStartingBalance),
       secondApprovalAbove: takaInput(s.secondApprovalAbove),
+      highRollerStake: takaInput(s.highRollerStake),
     },
   };
 }
@@ -143,6 +144,13 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             inputProps={{ ...getInputProps(fields.secondApprovalAbove, { type: "text" }), inputMode: "decimal", className: "!w-40" }}
             errors={fields.secondApprovalAbove.errors}
             errorId={fields.secondApprovalAbove.errorId}
+          />
+          <AdminField
+            label={t("admin.settings.highRollerStake")}
+            hint={t("admin.settings.highRollerHint")}
+            inputProps={{ ...getInputProps(fields.highRollerStake, { type: "text" }), inputMode: "decimal", className: "!w-40" }}
+            errors={fields.highRollerStake.errors}
+            errorId={fields.highRollerStake.errorId}
           />
         </fieldset>
         <fieldset className="rounded-xl bg-panel p-4">

@@ -18,7 +18,7 @@ import {
 import { staffRoles } from "#app/modules/staff/index.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
 import { createStaffSchema, resetStaffPasswordSchema, resetStaffTwoFactorSchema, setStaffActiveSchema } from "#app/modules/staff/index.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -42,7 +42,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       role: s.role,
       active: s.active,
       twoFactorEnabled: s.twoFactorEnabled,
-      lastLoginAt: formatDhaka(s.lastLoginAt, "YYYY-MM-DD HH:mm"),
+      lastLoginAt: formatDhakaDateTime(s.lastLoginAt),
     })),
   };
 }

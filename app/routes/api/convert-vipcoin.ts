@@ -4,7 +4,8 @@ import { formatPoisha } from "#app/kernel/money.ts";
 import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
 import { requireApiPlayer } from "#app/modules/sessions/index.server.ts";
 import { CVP_PER_VP } from "#app/modules/vip/index.ts";
-import { convertPoints, isRequestKey, isVipError, readVipSettings } from "#app/modules/vip/index.server.ts";
+import { isRequestKey } from "#app/kernel/request-key.ts";
+import { convertPoints, isVipError, readVipSettings } from "#app/modules/vip/index.server.ts";
 import type { Route } from "./+types/convert-vipcoin";
 
 const WHOLE = /^\d{1,12}$/;

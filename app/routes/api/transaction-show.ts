@@ -23,6 +23,7 @@ const types: Record<string, TransactionType> = {
   withdrawal: "withdraw",
   adjustment: "adjustment",
   vip: "vip",
+  race: "race",
 };
 const ranges: Record<string, DateRange> = {
   "0": "today",

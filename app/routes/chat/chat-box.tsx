@@ -1,6 +1,7 @@
 import { translate, translator } from "#app/i18n/translate.server.ts";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { data, redirect, useRevalidator } from "react-router";
+import { data, redirect } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { ChatForm, ChatMessages } from "#app/components/chat/ChatThread.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";
@@ -53,10 +54,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 export default function ChatBox({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { chat, messages } = loaderData;
-  const revalidator = useRevalidator();
-  usePlayerEvent("chat", () => {
-    if (revalidator.state === "idle") void revalidator.revalidate();
-  });
+  const refresh = useRefresh();
+  usePlayerEvent("chat", refresh);
   const action = `/chat-box/${chat.id}`;
   return (
     <AccountFrame layout={loaderData.layout}>

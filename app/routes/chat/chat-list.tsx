@@ -1,13 +1,13 @@
 import { translate } from "#app/i18n/translate.server.ts";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { useRevalidator } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";
 import { listPlayerChats } from "#app/modules/chat/index.server.ts";
 import { preview } from "#app/modules/inbox/index.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chat-list";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -22,17 +22,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       id: c.id,
       status: c.status,
       last: c.lastMessage ? preview(c.lastMessage, 12) : null,
-      time: formatDhaka(c.lastMessageAt, "YYYY-MM-DD HH:mm"),
+      time: formatDhakaDateTime(c.lastMessageAt),
     })),
   };
 }
 
 export default function ChatList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  usePlayerEvent("chat", () => {
-    if (revalidator.state === "idle") void revalidator.revalidate();
-  });
+  const refresh = useRefresh();
+  usePlayerEvent("chat", refresh);
   return (
     <AccountFrame layout={loaderData.layout}>
       <main data-testid="chat-list">

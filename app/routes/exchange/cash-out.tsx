@@ -192,7 +192,15 @@ export default function CashOut({ loaderData, actionData }: Route.ComponentProps
             <ul className="mb-2 text-sm">
               {quote.orders.map((o, i) => (
                 <li key={i}>
-                  {t("exchange.cashOut.order", { side: t(`exchange.market.${o.side}`), runner: o.runner, stake: o.stake, price: o.price })}
+                  {o.best
+                    ? t("exchange.cashOut.orderDepth", {
+                        side: t(`exchange.market.${o.side}`),
+                        runner: o.runner,
+                        stake: o.stake,
+                        best: o.best,
+                        limit: o.price,
+                      })
+                    : t("exchange.cashOut.order", { side: t(`exchange.market.${o.side}`), runner: o.runner, stake: o.stake, price: o.price })}
                 </li>
               ))}
             </ul>

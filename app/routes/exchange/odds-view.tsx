@@ -3,11 +3,12 @@ import { randomUUID } from "node:crypto";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form, redirect, useLocation } from "react-router";
 import { z } from "zod";
-import { BetSlip } from "#app/components/exchange/BetSlip.tsx";
+import { useCallback, useState } from "react";
+import { BetSlip, priceNumber } from "#app/components/exchange/BetSlip.tsx";
 import { CashOutLink } from "#app/components/exchange/CashOutLink.tsx";
 import { EventMedia } from "#app/components/exchange/EventMedia.tsx";
 import { exchangeHandle } from "#app/components/exchange/ExchangeNav.tsx";
-import { BookmakerTable, FancyTable, MatchOddsTable, type SlipLink } from "#app/components/exchange/MarketTables.tsx";
+import { BookmakerTable, FancyTable, MatchOddsTable, projectionOf, type SlipLink } from "#app/components/exchange/MarketTables.tsx";
 import { MyBets, ScoreBoard } from "#app/components/exchange/MyBets.tsx";
 import { OneClickBar, useOneClick } from "#app/components/exchange/OneClick.tsx";
 import { exchangeId, oddsActionSchema } from "#app/components/exchange/schemas.ts";
@@ -18,7 +19,7 @@ import { areaBundle, areasFor } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { cancelBet, getOneClick, noticeFor, placeBetFromForm, oddsPage } from "#app/modules/exchange/index.server.ts";
-import { isExchangeError } from "#app/modules/exchange/index.ts";
+import { isExchangeError, marketKind, stakePoisha } from "#app/modules/exchange/index.ts";
 import { refusalErrors } from "#app/kernel/domain-error.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import type { Route } from "./+types/odds-view";
@@ -119,9 +120,21 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
     return `/odds-view?${params}`;
   };
   const action = `/odds-view${search}`;
+  // "If this wins" after the slip's bet: from the slip's price and stake as the URL gives them (without JavaScript, a
+  // quick stake reloads the page with it) or as the player types them (with it).
+  const slipKey = slip ? `${slip.marketId}:${slip.runnerId}:${slip.side}:${slip.price}:${slip.stake}` : "";
+  const [typed, setTyped] = useState<{ key: string; price: number | null; stake: bigint | null } | null>(null);
+  const onBet = useCallback((bet: { price: number | null; stake: bigint | null }) => setTyped({ key: slipKey, ...bet }), [slipKey]);
+  const pending =
+    typed?.key === slipKey ? typed : slip ? { price: priceNumber(marketKind(slip.kind), slip.price), stake: stakePoisha(slip.stake) } : null;
+  const projected = (market: { id: number; runners: { id: number; position: string }[] } | undefined) =>
+    market && slip && slip.marketId === market.id && slip.runnerId !== null && pending?.price != null && pending.stake
+      ? projectionOf(market.runners, { kind: slip.kind, side: slip.side, runnerId: slip.runnerId, price: pending.price, stake: pending.stake })
+      : undefined;
   const oneClick = useOneClick({ settings: loaderData.oneClick, marketId, enabled: hydrated });
-  // A refusal of a cancel has no slip to show it in.
-  const cancelErrors = actionData && !slip ? actionData.result.error?.[""] : undefined;
+  // A refusal with no slip to show it in: a cancel's, or a one-click bet's (a tap posts without opening the slip), whose
+  // moved price or refused stake belongs to a field the page does not show, so every message goes above the tables.
+  const refusal = actionData && !slip ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
   return (
     <main className="mx-auto max-w-3xl p-3 pb-20" data-testid="odds-view">
       <header className="mb-3 rounded-xl bg-panel p-3">
@@ -156,7 +169,11 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
           {notice}
         </p>
       ) : null}
-      {cancelErrors ? <ErrorList errors={cancelErrors} className="field-error mb-3" /> : null}
+      {refusal.length > 0 ? (
+        <div data-testid="bet-refused">
+          <ErrorList errors={refusal} className="field-error mb-3" />
+        </div>
+      ) : null}
       {slip ? (
         <BetSlip
           slip={slip}
@@ -166,6 +183,7 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
           stakeHref={stakeHref}
           delaySeconds={matchOdds?.delaySeconds ?? 0}
           lastResult={actionData?.result}
+          onBet={onBet}
         />
       ) : (
         <p className="mb-3 text-center text-xs text-white/60">{t("exchange.slip.empty")}</p>
@@ -175,8 +193,8 @@ export default function OddsView({ loaderData, actionData }: Route.ComponentProp
       <OneClickBar settings={loaderData.oneClick} back={base} />
       {/* With one-click on, a tap on a price in these tables places the bet (OneClick.tsx); without JavaScript it opens the slip. */}
       <div onClickCapture={oneClick.onClickCapture}>
-        {matchOdds ? <MatchOddsTable market={matchOdds} slipLink={slipLink} /> : null}
-        {bookmaker ? <BookmakerTable market={bookmaker} slipLink={slipLink} /> : null}
+        {matchOdds ? <MatchOddsTable market={matchOdds} slipLink={slipLink} projection={projected(matchOdds)} /> : null}
+        {bookmaker ? <BookmakerTable market={bookmaker} slipLink={slipLink} projection={projected(bookmaker)} /> : null}
         <FancyTable lines={fancy} slipLink={slipLink} />
       </div>
       {oneClick.dialog}

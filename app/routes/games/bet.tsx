@@ -1,6 +1,7 @@
 // /bet/:id: the shareable page of one round of our own games (Dice, Mines, Crash). Public, a plain loader page (works
 // without JavaScript); the games module decides what may be shown (getBetPage). Any other id is a 404.
 import { data } from "react-router";
+import { DetailRow as Row } from "#app/components/games/DetailRow.tsx";
 import { ProfitLoss } from "#app/components/games/records/ProfitLoss.tsx";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { type MessageKey, useMessageText } from "#app/i18n/message.ts";
@@ -35,17 +36,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     i18n: areaBundle(context, "records"),
     bet,
   };
-}
-
-function Row({ label, children, mono, testId }: { label: string; children: React.ReactNode; mono?: boolean; testId?: string }) {
-  return (
-    <div className="flex justify-between gap-3 border-t border-white/5 px-3 py-2 text-sm first:border-t-0">
-      <dt className="shrink-0 text-white/60">{label}</dt>
-      <dd className={`min-w-0 break-all text-right ${mono ? "font-mono text-xs" : ""}`} data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
 }
 
 export default function BetPage({ loaderData }: Route.ComponentProps) {

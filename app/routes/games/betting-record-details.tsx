@@ -59,6 +59,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       status: round.status as "open" | "settled" | "rolled_back",
       stake: takaText(round.stake, { symbol: false }),
       payout: takaText(round.payout, { symbol: false }),
+      /** The payout was held to the game's max win (house games record it in their fairness data). */
+      cappedAt:
+        round.fairness?.capped === true && typeof round.fairness.maxWin === "string" ? takaText(round.fairness.maxWin, { symbol: false }) : null,
       profit: takaText(round.profit, { symbol: false }),
       placedAt: formatDhaka(round.createdAt),
       settledAt: round.settledAt ? formatDhaka(round.settledAt) : null,
@@ -106,7 +109,10 @@ export default function BettingRecordDetails({ loaderData }: Route.ComponentProp
           </Row>
           <Row label={t("records.details.status")}>{t(`records.details.statuses.${round.status}`)}</Row>
           <Row label={t("records.details.stake")}>৳{round.stake}</Row>
-          <Row label={t("records.details.payout")}>৳{round.payout}</Row>
+          <Row label={t("records.details.payout")}>
+            ৳{round.payout}
+            {round.cappedAt ? <span className="ml-2 text-xs text-amber-300">({t("records.details.capped", { amount: round.cappedAt })})</span> : null}
+          </Row>
           <Row label={t("records.details.profitLoss")}>
             <ProfitLoss value={round.profit} />
           </Row>

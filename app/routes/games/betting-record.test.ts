@@ -1,6 +1,7 @@
 // /betting-record, /betting-record/:id and /api/betting-record called the way React Router calls them (language and
 // session middleware first): the login gate, the filter from the query, another player's round as a 404, and the
 // API's fields, bearer auth and refusals.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { gameProviders, gameRounds, games } from "#app/modules/games/schema.ts";
@@ -136,7 +137,7 @@ describe("/betting-record/:id", () => {
         result: { key: string; params: Record<string, string> };
       };
     };
-    expect(d.round).toMatchObject({ game: "Dice", stake: "50.00", profit: "\u221250.00" });
+    expect(d.round).toMatchObject({ game: "Dice", stake: "50.00", profit: "\u221250.00", cappedAt: null });
     expect(d.fairness).toMatchObject({
       serverSeedHash: "f".repeat(64),
       clientSeed: "lucky",
@@ -144,6 +145,20 @@ describe("/betting-record/:id", () => {
       serverSeed: null,
       result: { key: "roll", params: { roll: "73.21", direction: "under", target: "50.00" } },
     });
+  });
+
+  it("says when a payout was held to the game's max win", async () => {
+    const [row] = await db.select({ fairness: gameRounds.fairness }).from(gameRounds).where(eq(gameRounds.id, myRoundId));
+    await db
+      .update(gameRounds)
+      .set({ fairness: { ...(row!.fairness as object), capped: true, maxWin: "100000000" } })
+      .where(eq(gameRounds.id, myRoundId));
+    try {
+      const out = await call(details, `/betting-record/${myRoundId}`, { cookie: mine.cookie, params: { id: String(myRoundId) } });
+      expect((out.data as { round: { cappedAt: string | null } }).round.cappedAt).toBe("1,000,000.00");
+    } finally {
+      await db.update(gameRounds).set({ fairness: row!.fairness }).where(eq(gameRounds.id, myRoundId));
+    }
   });
 
   it("is a 404 for another player's round, an unknown id and a malformed one", async () => {

@@ -69,7 +69,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       game: r.gameName ?? r.gameCode,
       turnover: takaText(r.stake, { symbol: false }),
       profit: takaText(r.profit, { symbol: false }),
-      settledAt: formatDhaka(r.settledAt, "YYYY-MM-DD HH:mm:ss"),
+      settledAt: formatDhaka(r.settledAt),
     })),
     totals: settled
       ? { count: settled.total, turnover: takaText(settled.turnover, { symbol: false }), profit: takaText(settled.profit, { symbol: false }) }
@@ -84,7 +84,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
             gameType: typeLabel(r.gameType),
             game: r.gameName ?? r.gameCode,
             stake: takaText(r.stake, { symbol: false }),
-            placedAt: formatDhaka(r.createdAt, "YYYY-MM-DD HH:mm:ss"),
+            placedAt: formatDhaka(r.createdAt),
           })),
           totals: { count: open.total, stake: takaText(open.stake, { symbol: false }) },
           exchange: openBets!,

@@ -21,7 +21,7 @@ import {
   verifyFairness,
 } from "#app/modules/games/index.server.ts";
 import { getAuth, requirePlayer } from "#app/modules/sessions/index.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/fair";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 
@@ -46,7 +46,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           bets: s.nonce,
           algorithm: s.algorithm,
           verify: verifyLink(s.lastRound, s.serverSeed),
-          revealedAt: formatDhaka(s.revealedAt, "YYYY-MM-DD HH:mm"),
+          revealedAt: formatDhakaDateTime(s.revealedAt),
         })),
       }))
     : null;
@@ -54,10 +54,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const chains = (await publishedChains()).reverse().map((c) => ({
     id: c.id,
     terminatingHash: c.terminatingHash,
-    publishedAt: formatDhaka(c.publishedAt, "YYYY-MM-DD HH:mm"),
+    publishedAt: formatDhakaDateTime(c.publishedAt),
     saltSource: c.saltSource,
     salt: c.salt,
-    saltFixedAt: c.saltFixedAt ? formatDhaka(c.saltFixedAt, "YYYY-MM-DD HH:mm") : null,
+    saltFixedAt: c.saltFixedAt ? formatDhakaDateTime(c.saltFixedAt) : null,
     gamesPlayed: c.gamesPlayed,
     length: c.length,
   }));

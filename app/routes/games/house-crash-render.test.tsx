@@ -36,18 +36,34 @@ const view = (phase: "betting" | "running" | "crashed"): CrashView => ({
     crashPoint: phase === "crashed" ? 321 : null,
     hash: phase === "crashed" ? hash : null,
   },
-  myBet: { id: 31, roundId: 9, name: "", stake: "৳10.00", autoCashout: "2.00", cashoutAt: null, payout: "৳0.00", status: "active" },
-  bets: [{ name: "ra***9", stake: "৳10.00", cashoutAt: null, payout: "৳0.00", status: "active" }],
+  myBet: {
+    id: 31,
+    betId: 31,
+    roundId: 9,
+    name: "",
+    stake: "৳10.00",
+    autoCashout: "2.00",
+    cashoutAt: null,
+    payout: "৳0.00",
+    maxPayout: "৳20.00",
+    status: "active",
+  },
+  bets: [{ betId: 30, name: "ra***9", stake: "৳10.00", cashoutAt: null, payout: "৳0.00", maxPayout: "৳1,000,000.00", status: "active" }],
   history: [
-    { id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32), voided: false },
-    { id: 7, gameNumber: 5, crashPoint: 412, crashText: "4.12", hash: "ab".repeat(32), salt: "ef".repeat(32), voided: true },
+    { id: 8, gameNumber: 6, crashPoint: 153, crashText: "1.53", hash: "cd".repeat(32), salt: "ef".repeat(32), voided: false, band: "low" },
+    { id: 7, gameNumber: 5, crashPoint: 412, crashText: "4.12", hash: "ab".repeat(32), salt: "ef".repeat(32), voided: true, band: "void" },
+    { id: 6, gameNumber: 4, crashPoint: 1234, crashText: "12.34", hash: "ce".repeat(32), salt: "ef".repeat(32), voided: false, band: "high" },
   ],
   chain: { terminatingHash: "12".repeat(32), salt: "ef".repeat(32), length: 100_000 },
 });
 const reality = { dueAt: null, dueInMs: null, area: undefined };
+const liveItem = { i: 501, k: "501-AbCdEfGhIjKlMnOp", g: "dice", n: "ka***m", s: "600000", p: "1188000", x: 198, at: Date.now() };
 const base = {
   title: "x",
   area: undefined,
+  houseArea: undefined,
+  liveBets: { highRollerStake: "500000", all: [liveItem], high: [liveItem], mine: [] },
+  liveTab: "all",
   balance: "৳1,000.00",
   game: { min: "৳10.00", max: "৳25,000.00", maxWin: "৳1,000,000.00", roundRoom: "৳5,00,000.00" },
   reality,
@@ -75,6 +91,16 @@ it("renders every phase in English and Bangla without a missing string; refreshe
   expect(crashed).not.toContain("4.12×");
   expect(betting).toContain("বাতিল");
   expect(crashed).toContain("12".repeat(32));
+  // Issue 30: chips link to the round pages, coloured by band; the chart is SVG on the server; live bets as of load.
+  expect(crashed).toContain('href="/house/crash/round/8"');
+  expect(crashed).toContain('data-band="high"');
+  expect(crashed).toContain('data-testid="crash-chart"');
+  expect(crashed).toContain("Last 3 rounds");
+  expect(betting).toContain("শেষ 3টি রাউন্ড");
+  expect(crashed).toContain('href="/bet/501-AbCdEfGhIjKlMnOp"');
+  expect(crashed).toContain("ka***m");
+  expect(betting).toContain("লাইভ বাজি");
+  expect(crashed).toContain('href="/house/crash?bets=high#live-bets"');
 });
 
 it("shows the cash-out's answer and a refusal on the answer page (no JavaScript)", async () => {

@@ -1,22 +1,28 @@
 import { translate } from "#app/i18n/translate.server.ts";
 import { areasFor } from "#app/i18n/areas.server.ts";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import type { z } from "zod";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { data, Form } from "react-router";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useLastingActionData } from "#app/components/forms/use-lasting-action-data.ts";
-import { BetsPanel, FairnessPanel, HistoryPanel } from "#app/components/games/crash/CrashPanels.tsx";
-import { crashActionSchema, crashBetSchema, multiplierHundredths } from "#app/components/games/crash/schemas.ts";
+import { BetsPanel, FairnessPanel } from "#app/components/games/crash/CrashPanels.tsx";
+import { HistoryPanel } from "#app/components/games/crash/CrashHistory.tsx";
+import { crashActionSchema, crashAutoSchema, crashBetSchema, multiplierHundredths } from "#app/components/games/crash/schemas.ts";
+import { AutobetSettingsFields } from "#app/components/games/house/Autobet.tsx";
+import { LiveBetsPanel } from "#app/components/games/house/LiveBetsPanel.tsx";
+import { autobetSettingsFrom } from "#app/components/games/house/schemas.ts";
+import { useLiveBets } from "#app/components/games/house/use-live-bets.ts";
 import { useCrashLive } from "#app/components/games/crash/use-crash-live.ts";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
-import { houseServerGames } from "#app/modules/games/index.server.ts";
+import { houseServerGames, liveBetsPage } from "#app/modules/games/index.server.ts";
 import { multiplierText, isCrashError } from "#app/modules/games/index.ts";
 import { parseTaka, takaText } from "#app/kernel/money.ts";
-import { guardRealityCheck } from "#app/modules/protection/index.server.ts";
+import { guardRealityCheck, realitySessionKey } from "#app/modules/protection/index.server.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { GameProtection } from "#app/components/protection/GameProtection.tsx";
 import type { Route } from "./+types/house-crash";
@@ -27,14 +33,32 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
-  const [reality, page] = await Promise.all([guardRealityCheck(context, url), houseServerGames.crash.pageData(player.id)]);
-  return { title: translate(context, "crash.title"), area: areaBundle(context, "crash"), ...page, reality };
+  const [reality, page, autobet, liveBets] = await Promise.all([
+    guardRealityCheck(context, url),
+    houseServerGames.crash.pageData(player.id),
+    houseServerGames.crash.play.autoState(player.id),
+    liveBetsPage(player.id, url),
+  ]);
+  return {
+    title: translate(context, "crash.title"),
+    area: areaBundle(context, "crash"),
+    // Autobet's strings (house.auto.*) and the live bets panel's.
+    houseArea: areaBundle(context, "house"),
+    ...page,
+    ...liveBets,
+    reality,
+    autobet,
+  };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const { player } = requirePlayer(context, url);
   await guardRealityCheck(context, url);
-  const submission = parseWithZod(await request.formData(), { schema: crashActionSchema });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "autoStart" || intent === "autoStop")
+    return autoAction(formData, { context, playerId: player.id, token: requirePlayer(context, url).token });
+  const submission = parseWithZod(formData, { schema: crashActionSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null, areas: [] }, { status: 400 });
   const input = submission.value;
   try {
@@ -66,6 +90,33 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 }
 
+/** Autobet: start (the engine bets on each next round) or stop. */
+async function autoAction(
+  formData: FormData,
+  { context, playerId, token }: { context: Route.ActionArgs["context"]; playerId: number; token: string },
+) {
+  if (formData.get("intent") === "autoStop") {
+    await houseServerGames.crash.play.autoStop(playerId);
+    return { form: "auto", result: undefined, notice: null, areas: [] };
+  }
+  const submission = parseWithZod(formData, { schema: crashAutoSchema });
+  if (submission.status !== "success") return data({ form: "auto", result: submission.reply(), notice: null, areas: [] }, { status: 400 });
+  try {
+    const v = submission.value;
+    await houseServerGames.crash.play.autoStart(
+      playerId,
+      autobetSettingsFrom(v, true),
+      multiplierHundredths(v.autoCashout),
+      realitySessionKey(token),
+    );
+    return { form: "auto", result: submission.reply(), notice: null, areas: [] };
+  } catch (e) {
+    if (!isCrashError(e)) throw e;
+    const errors = [e.token];
+    return data({ form: "auto", result: submission.reply({ formErrors: errors }), notice: null, areas: areasFor(context, errors) }, { status: 400 });
+  }
+}
+
 /** Whole seconds until `until` (epoch ms, server clock), re-rendered every quarter second once hydrated. */
 function useSecondsLeft(until: number | null, clockOffset: number) {
   const [now, setNow] = useState(() => Date.now());
@@ -80,18 +131,19 @@ function useSecondsLeft(until: number | null, clockOffset: number) {
 export default function HouseCrash({ loaderData, actionData: latestActionData }: Route.ComponentProps) {
   // The live page revalidates on the round's events: the answer stays until the player's next bet or cash-out.
   const actionData = useLastingActionData(latestActionData, "/house/crash");
-  useArea([loaderData.area, ...(actionData?.areas ?? [])]);
+  useArea([loaderData.area, loaderData.houseArea, ...(actionData?.areas ?? [])]);
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { view, game, balance } = loaderData;
   const multiplierRef = useRef<HTMLParagraphElement>(null);
-  const { round, liveBets, clockOffset } = useCrashLive(view, multiplierRef);
+  const live = useLiveBets(loaderData.liveBets, false);
+  const { round, bets, clockOffset } = useCrashLive(view, multiplierRef, live.add);
   const phase = round?.phase ?? null;
   const secondsLeft = useSecondsLeft(phase === "betting" ? (round?.bettingEndsAt ?? null) : null, clockOffset);
   const myBet = view.myBet && round && view.myBet.roundId === round.id ? view.myBet : null;
   const [form, fields] = useForm({
     id: "crash-bet",
-    lastResult: actionData?.result,
+    lastResult: actionData && "form" in actionData ? undefined : actionData?.result,
     constraint: getZodConstraint(crashBetSchema),
     defaultValue: { stake: "10", autoCashout: "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: crashActionSchema }),
@@ -197,7 +249,7 @@ export default function HouseCrash({ loaderData, actionData: latestActionData }:
           {t("crash.unavailable")}
         </p>
       ) : (
-        <Form method="post" action="/house/crash" {...getFormProps(form)} className="mb-3 rounded-xl bg-panel p-4">
+        <Form method="post" action="/house/crash" {...getFormProps(form)} className="mb-3 rounded-xl bg-panel p-4" data-testid="crash-bet-form">
           <input type="hidden" name="intent" value="bet" />
           <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
           <div className="grid grid-cols-2 gap-2">
@@ -229,9 +281,66 @@ export default function HouseCrash({ loaderData, actionData: latestActionData }:
         </Form>
       )}
 
-      <BetsPanel bets={view.bets} live={liveBets} />
+      {game ? <CrashAutobet state={loaderData.autobet} lastResult={actionData && "form" in actionData ? actionData.result : undefined} /> : null}
+
+      <BetsPanel bets={bets} />
       <HistoryPanel history={view.history} />
+      <LiveBetsPanel lists={live.lists} initialTab={loaderData.liveTab} path="/house/crash" />
       <FairnessPanel chain={view.chain} />
     </main>
+  );
+}
+
+type AutobetState = Route.ComponentProps["loaderData"]["autobet"];
+
+/** Crash's autobet: its state while it runs (refreshed with the round's events, or on reload without JavaScript) and Stop; else the settings. */
+function CrashAutobet({ state, lastResult }: { state: AutobetState; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<z.input<typeof crashAutoSchema>>({
+    id: "crash-auto",
+    lastResult,
+    constraint: getZodConstraint(crashAutoSchema),
+    defaultValue: { stake: "10", autoCashout: "2.00", bets: "10", onWin: "reset", onLoss: "reset" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: crashAutoSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (state?.active) {
+    return (
+      <section className="mb-3 rounded-xl bg-panel p-4 text-sm" data-testid="crash-autobet" data-active="true">
+        <h2 className="mb-2 font-semibold">{t("house.auto.crashTitle")}</h2>
+        <p className="mb-3" role="status">
+          {t("house.auto.crashOn", { done: state.betsDone, profit: state.profit, stake: state.nextStake, multiplier: state.autoCashout })}
+        </p>
+        <Form method="post" action="/house/crash">
+          <input type="hidden" name="intent" value="autoStop" />
+          <SubmitButton label={t("house.auto.stop")} pendingLabel={t("house.auto.stop")} action="/house/crash" intent="autoStop" />
+        </Form>
+      </section>
+    );
+  }
+  return (
+    <section className="mb-3 rounded-xl bg-panel p-4" data-testid="crash-autobet" data-active="false">
+      <h2 className="mb-2 font-semibold">{t("house.auto.crashTitle")}</h2>
+      {state ? (
+        <div className="mb-3 text-sm" role="status" data-testid="autobet-stop" data-stop={state.stopReason ?? ""}>
+          <p>{t("house.auto.crashLast", { done: state.betsDone, profit: state.profit })}</p>
+          {state.stopReason ? <p>{t(`house.auto.stopped.${state.stopReason}` as "house.auto.stopped.bets_done")}</p> : null}
+          {state.stopToken ? <ErrorList errors={[state.stopToken]} /> : null}
+        </div>
+      ) : null}
+      <p className="mb-3 text-xs text-white/60">{t("house.auto.crashHint")}</p>
+      <Form method="post" action="/house/crash" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="autoStart" />
+        <ErrorList errors={form.errors} id={form.errorId} className="field-error mb-3" />
+        <div className="field">
+          <label htmlFor={fields.autoCashout.id}>{t("house.auto.autoCashout")}</label>
+          <input {...getInputProps(fields.autoCashout, { type: "text" })} key={fields.autoCashout.key} inputMode="decimal" autoComplete="off" />
+          <ErrorList errors={fields.autoCashout.errors} id={fields.autoCashout.errorId} />
+        </div>
+        <AutobetSettingsFields fields={fields} untilStopped />
+        <SubmitButton label={t("house.auto.start")} pendingLabel={t("house.auto.running")} action="/house/crash" intent="autoStart" />
+      </Form>
+    </section>
   );
 }

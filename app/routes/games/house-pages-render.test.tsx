@@ -12,10 +12,20 @@ import enClient from "#app/i18n/locales/en/client.ts";
 import bnClient from "#app/i18n/locales/bn/client.ts";
 
 const seed = { serverSeedHash: "ab".repeat(32), clientSeed: "cs", nonce: 3, nextServerSeedHash: "ef".repeat(32) };
-const game = { name: "Dice", min: "৳10.00", max: "৳25,000.00", maxWin: "৳1,000,000.00", maxWinPoisha: "100000000" };
+const game = {
+  name: "Dice",
+  min: "৳10.00",
+  max: "৳25,000.00",
+  maxWin: "৳1,000,000.00",
+  maxWinPoisha: "100000000",
+  minPoisha: "1000",
+  maxPoisha: "2500000",
+};
 // Reality checks off: the responsible-gaming link is shown, no modal.
 const reality = { dueAt: null, dueInMs: null, area: undefined };
-const base = { title: "x", area: undefined, balance: "৳1,000.00", game, seed, reality };
+const liveItem = { i: 77, k: "77-AbCdEfGhIjKlMnOp", g: "mines", n: "ra***9", s: "1000", p: "2470", x: 247, at: 1 };
+const liveBets = { highRollerStake: "500000", all: [liveItem], high: [], mine: [liveItem] };
+const base = { title: "x", area: undefined, balance: "৳1,000.00", balancePoisha: "100000", game, seed, reality, liveBets, liveTab: "all" };
 
 async function render(lng: string, path: string, Component: unknown, loaderData: unknown, actionData?: unknown, browser = false) {
   const i18n = i18next.createInstance();
@@ -106,6 +116,18 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
       },
     }),
   );
+  // Autobet's tab and a server-side run's list, in Bangla (issue 30).
+  const run = {
+    lines: [{ n: 1, stake: "৳10.00", result: "রোল হয়েছে 42.17", payout: "৳19.80", win: true }],
+    profit: "+৳9.80",
+    stop: "bets_done",
+    refusal: null,
+  };
+  out.push(
+    await render("bn", "/house/dice", Dice, { ...base, mode: "auto", runKey: "k".repeat(20) }, { form: "auto", result: undefined, auto: run }),
+  );
+  expect(out.at(-1)).toContain("থেমেছে: সব বাজি ধরা হয়েছে।");
+  expect(out.at(-1)).toContain('name="onLossPercent"');
   for (const html of out) expect(html).not.toMatch(/house\.[a-z]|protectionReality\./);
   for (const html of out.slice(0, 4)) expect(html).toContain('data-testid="game-rg-link"');
   expect(out[1]).toContain("দায়িত্বশীল গেমিং");
@@ -127,6 +149,11 @@ it("renders Dice, Mines and /fair in English and Bangla without a missing string
   // Each wrong verifier input's message stands under its own field.
   expect(out[5]).toMatch(/id="verify-mines"[^>]*aria-invalid="true"[^>]*>.*With 25 mines every tile is a mine/s);
   expect(out[5]).toContain("The nonce is a whole number written in digits");
+  // Issue 30: the live bets across the house games, as of the page's load, with tabs that work as links.
+  expect(out[0]).toContain("Live bets");
+  expect(out[0]).toContain('href="/bet/77-AbCdEfGhIjKlMnOp"');
+  expect(out[0]).toContain("2.47×");
+  expect(out[0]).toContain('href="/house/dice?bets=high#live-bets"');
 });
 
 it("renders the games' first browser render, from the client catalogue and the loaders' areas, like the server (hydration)", async () => {

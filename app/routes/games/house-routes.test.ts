@@ -14,6 +14,7 @@ import * as dice from "./house-dice.tsx";
 import * as fair from "./fair.tsx";
 import * as mines from "./house-mines.tsx";
 import { callRoute as call, type Outcome, sessionFor } from "#tests/support/route-call.ts";
+import { renderRoute } from "#tests/support/render-route.tsx";
 
 const loggedIn = async (player: { id: number }) => (await sessionFor(player)).cookie;
 
@@ -84,15 +85,22 @@ describe("/house/dice", () => {
 describe("/house/mines", () => {
   it("refuses bad tiles, counts and moves without a game with 400", async () => {
     const cookie = await loggedIn(await fundedPlayer(100_000n));
-    const tile = await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: "25" } });
+    const tile = await call(mines, "/house/mines", { cookie, form: { intent: "reveal", game: "1", tile: "25" } });
     expect(tile.status).toBe(400);
     expect(errorsOf(tile).tile).toEqual(["house.errors.tileFormat"]);
+    // A move names its game: none, or anything but a positive whole number, is refused by the field.
+    for (const game of [undefined, "", "abc", "0", "-1", "1.5", "1e3", "9".repeat(20)]) {
+      const form = { intent: "reveal", tile: "3", ...(game === undefined ? {} : { game }) };
+      const out = await call(mines, "/house/mines", { cookie, form });
+      expect(out.status, String(game)).toBe(400);
+      expect(errorsOf(out).game, String(game)).toEqual(["house.errors.minesGameFormat"]);
+    }
     const count = await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "10", mines: "25" } });
     expect(count.status).toBe(400);
     expect(errorsOf(count).mines).toEqual(["house.errors.minesFormat"]);
-    const none = await call(mines, "/house/mines", { cookie, form: { intent: "cashout" } });
-    expect(none.status).toBe(400);
-    expect(errorsOf(none)[""]?.map(inEnglish)).toEqual(["You have no Mines game in play. Start a new one."]);
+    const none = await call(mines, "/house/mines", { cookie, form: { intent: "cashout", game: "1" } });
+    expect(none.status).toBe(409);
+    expect(errorsOf(none)[""]?.map(inEnglish)).toEqual(["That game has ended. You have no Mines game in play: start a new one."]);
     const high = await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "25000.01", mines: "3" } });
     expect(errorsOf(high)[""]?.map(inEnglish)).toEqual(["The stake must be between ৳10.00 and ৳25,000.00."]);
   });
@@ -101,11 +109,11 @@ describe("/house/mines", () => {
     const player = await fundedPlayer(100_000n);
     const cookie = await loggedIn(player);
     await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "10", mines: "1" } });
-    type State = { state: { multiplier: string | null; nextMultiplier: string | null; canCashOut: boolean } };
+    type State = { state: { id: number; multiplier: string | null; nextMultiplier: string | null; canCashOut: boolean } };
     const before = ((await call(mines, "/house/mines", { cookie })).data as State).state;
     expect(before).toMatchObject({ multiplier: null, nextMultiplier: "1.0312", canCashOut: false });
     const [mine] = await minesInPlay(player.id);
-    await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(mine === 0 ? 1 : 0) } });
+    await call(mines, "/house/mines", { cookie, form: { intent: "reveal", game: String(before.id), tile: String(mine === 0 ? 1 : 0) } });
     const after = ((await call(mines, "/house/mines", { cookie })).data as State).state;
     expect(after).toMatchObject({ multiplier: "1.0312", nextMultiplier: "1.0760", canCashOut: true });
   });
@@ -114,18 +122,67 @@ describe("/house/mines", () => {
     const player = await fundedPlayer(100_000n);
     const cookie = await loggedIn(player);
     expect((await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "10", mines: "1" } })).status).toBe(200);
-    const playing = (await call(mines, "/house/mines", { cookie })).data as { state: { status: string; minePositions: unknown } };
+    const playing = (await call(mines, "/house/mines", { cookie })).data as { state: { id: number; status: string; minePositions: unknown } };
     expect(playing.state).toMatchObject({ status: "playing", minePositions: null });
+    const game = String(playing.state.id);
     const [mine] = await minesInPlay(player.id);
     const safe = mine === 0 ? 1 : 0;
-    expect((await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(safe) } })).status).toBe(200);
-    const again = await call(mines, "/house/mines", { cookie, form: { intent: "reveal", tile: String(safe) } });
+    expect((await call(mines, "/house/mines", { cookie, form: { intent: "reveal", game, tile: String(safe) } })).status).toBe(200);
+    const again = await call(mines, "/house/mines", { cookie, form: { intent: "reveal", game, tile: String(safe) } });
     expect(again.status).toBe(400);
     expect(errorsOf(again)[""]?.map(inEnglish)).toEqual(["That tile is already open."]);
-    expect((await call(mines, "/house/mines", { cookie, form: { intent: "cashout" } })).status).toBe(200);
+    expect((await call(mines, "/house/mines", { cookie, form: { intent: "cashout", game } })).status).toBe(200);
     const state = ((await call(mines, "/house/mines", { cookie })).data as { state: { status: string; payout: string; minePositions: number[] } })
       .state;
     expect(state).toMatchObject({ status: "cashed", payout: "৳10.31", minePositions: [mine], revealed: [safe] });
+  });
+
+  it("a stale tab's move (a game that has ended, another player's game) is a 409 in English and Bangla, and changes nothing", async () => {
+    const player = await fundedPlayer(100_000n);
+    const cookie = await loggedIn(player);
+    type State = { state: { id: number; status: string; revealed: number[]; stake: string } | null; balance: string };
+    const stateOf = async () => (await call(mines, "/house/mines", { cookie })).data as State;
+    await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "10", mines: "1" } });
+    const old = (await stateOf()).state!;
+    const [oldMine] = await minesInPlay(player.id);
+    await call(mines, "/house/mines", { cookie, form: { intent: "reveal", game: String(old.id), tile: String(oldMine === 0 ? 1 : 0) } });
+    await call(mines, "/house/mines", { cookie, form: { intent: "cashout", game: String(old.id) } });
+    // Another tab starts the next game; the first tab's page still shows the old one.
+    await call(mines, "/house/mines", { cookie, form: { intent: "start", stake: "20", mines: "1" } });
+    const before = await stateOf();
+    expect(before.state).toMatchObject({ status: "playing", revealed: [], stake: "৳20.00" });
+    const [mine] = await minesInPlay(player.id);
+    const tile = String(mine === 0 ? 1 : 0);
+    for (const [lng, text] of [
+      ["en", "That game has ended. Here is your current game."],
+      ["bn", "ওই খেলাটি শেষ হয়ে গেছে। এটি আপনার বর্তমান খেলা।"],
+    ] as const) {
+      const headers = { "accept-language": lng };
+      const reveal = await call(mines, "/house/mines", { cookie, headers, form: { intent: "reveal", game: String(old.id), tile } });
+      expect(reveal.status).toBe(409);
+      expect(errorsOf(reveal)[""]?.map(inEnglish)).toEqual(["That game has ended. Here is your current game."]);
+      const cash = await call(mines, "/house/mines", { cookie, headers, form: { intent: "cashout", game: String(old.id) } });
+      expect(cash.status).toBe(409);
+      // Without JavaScript the answer page is the page as it is now: the message above the current game's board.
+      const page = await call(mines, "/house/mines", { cookie, headers });
+      const html = await renderRoute(lng, "/house/mines", mines.default, page.data, reveal.data);
+      expect(html).toContain(text);
+      expect(html).toContain(`name="game" value="${before.state!.id}"`);
+      expect(html).not.toContain(`name="game" value="${old.id}"`);
+    }
+    // Another player's game in play, named by its id: the same refusal; neither game moves.
+    const other = await fundedPlayer(100_000n);
+    const otherCookie = await loggedIn(other);
+    await call(mines, "/house/mines", { cookie: otherCookie, form: { intent: "start", stake: "10", mines: "1" } });
+    const theirs = await call(mines, "/house/mines", { cookie: otherCookie, form: { intent: "reveal", game: String(before.state!.id), tile } });
+    expect(theirs.status).toBe(409);
+    expect(errorsOf(theirs)[""]?.map(inEnglish)).toEqual(["That game has ended. Here is your current game."]);
+    expect(await stateOf()).toEqual(before);
+    // With JavaScript the page reloads its data after the refusal (React Router skips it after a 4xx by default).
+    const revalidate = (actionStatus: number) =>
+      mines.shouldRevalidate({ actionStatus, formData: new FormData(), defaultShouldRevalidate: false } as never);
+    expect(revalidate(409)).toBe(true);
+    expect(revalidate(400)).toBe(false);
   });
 });
 

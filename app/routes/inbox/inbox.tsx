@@ -1,7 +1,8 @@
 import { translate } from "#app/i18n/translate.server.ts";
 import { useRef, useState } from "react";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { Form, redirect, useFetcher, useRevalidator } from "react-router";
+import { Form, redirect, useFetcher } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
 import { usePlayerEvent } from "#app/components/live/player-events.ts";
 import { listInbox, updateInbox } from "#app/modules/inbox/index.server.ts";
@@ -96,14 +97,12 @@ function MessageRow({ m, edit, onOpen }: { m: InboxView; edit: boolean; onOpen: 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { items, edit, page, lastPage, notice } = loaderData;
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const fetcher = useFetcher();
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<InboxView | null>(null);
   // A message sent, read or deleted anywhere (another tab, staff) refreshes the list.
-  usePlayerEvent("inbox", () => {
-    if (revalidator.state === "idle") void revalidator.revalidate();
-  });
+  usePlayerEvent("inbox", refresh);
 
   function openMessage(m: InboxView) {
     setOpen(m);

@@ -3,7 +3,7 @@ import { translator } from "#app/i18n/translate.server.ts";
 import type { RouterContextProvider } from "react-router";
 import type { InboxItem } from "#app/modules/inbox/index.server.ts";
 import { preview } from "#app/modules/inbox/index.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 
 export type InboxView = { id: number; title: string; body: string; preview: string; time: string; read: boolean };
 
@@ -12,5 +12,5 @@ export function inboxView(context: Readonly<RouterContextProvider>, item: InboxI
   const t = translator(context);
   const title = item.template ? t(`inbox.system.${item.template}.title` as MessageKey) : item.title;
   const body = item.template ? t(`inbox.system.${item.template}.body` as MessageKey, item.params ?? undefined) : item.body;
-  return { id: item.id, title, body, preview: preview(body), time: formatDhaka(item.createdAt, "YYYY-MM-DD HH:mm"), read: item.read };
+  return { id: item.id, title, body, preview: preview(body), time: formatDhakaDateTime(item.createdAt), read: item.read };
 }

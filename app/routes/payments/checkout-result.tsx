@@ -10,7 +10,7 @@ import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
 import { getPlayerCheckout, type GatewayPaymentState } from "#app/modules/payments/index.server.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/checkout-result";
 
 const REFRESH_SECONDS = 5;
@@ -49,7 +49,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     reason: checkout.failureReason,
     depositRef: checkout.depositId ? `D${checkout.depositId}` : null,
     balance: balances ? takaText(balances.main.available, { symbol: false }) : null,
-    at: formatDhaka(checkout.finishedAt ?? checkout.createdAt, "YYYY-MM-DD HH:mm"),
+    at: formatDhakaDateTime(checkout.finishedAt ?? checkout.createdAt),
   };
 }
 

@@ -17,7 +17,7 @@ import {
   gatewayChannel,
 } from "#app/modules/payments/index.server.ts";
 import { getActivePromotion, listActivePromotions } from "#app/modules/promotions/index.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { playerStatus } from "./status.ts";
 
 const KEPT = ["promotionId", "methodId", "channelType"] as const;
@@ -97,7 +97,7 @@ export async function depositPageData(playerId: number, locale: string, query: U
       amount: takaText(d.amount, { symbol: false }),
       status: playerStatus(d.status),
       methodIcon: d.methodIcon,
-      createdAt: formatDhaka(d.createdAt, "YYYY-MM-DD HH:mm"),
+      createdAt: formatDhakaDateTime(d.createdAt),
     })),
   };
 }

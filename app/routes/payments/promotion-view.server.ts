@@ -1,5 +1,5 @@
 import type { Promotion } from "#app/modules/promotions/index.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDate } from "#app/kernel/dhaka-time.ts";
 import { takaText } from "#app/kernel/money.ts";
 
 /** A promotion in the player's language with its dates in Asia/Dhaka. */
@@ -15,8 +15,8 @@ export function promotionView(p: Promotion, locale: string) {
     preview: description.split(/\s+/).filter(Boolean).slice(0, 5).join(" "),
     terms: (bn ? p.termsBn : p.termsEn) || p.termsEn,
     thumbnail: p.thumbnail,
-    from: formatDhaka(p.startsAt, "YYYY-MM-DD"),
-    to: p.endsAt ? formatDhaka(p.endsAt, "YYYY-MM-DD") : null,
+    from: formatDhakaDate(p.startsAt),
+    to: p.endsAt ? formatDhakaDate(p.endsAt) : null,
     maxBonus: p.maxBonus !== null ? takaText(p.maxBonus, { symbol: false, decimals: "trim" }) : null,
     turnoverTimes: String(p.turnoverMultiplierHundredths / 100),
   };

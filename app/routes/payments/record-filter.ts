@@ -11,7 +11,7 @@ export type RecordFilter = {
 };
 
 const statuses = ["all", "pending", "fail", "success"] as const;
-const types = ["all", "deposit", "withdraw", "adjustment", "vip"] as const;
+const types = ["all", "deposit", "withdraw", "adjustment", "vip", "race"] as const;
 const ranges = ["today", "yesterday", "7d", "all"] as const;
 // The spec's words and the original site's numbers are accepted too (e.g. ?type=withdrawal, ?status=1).
 const aliases: Record<string, string> = {

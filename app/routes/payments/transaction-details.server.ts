@@ -7,7 +7,7 @@ import { data, redirect } from "react-router";
 import { resubmitFormSchema } from "#app/components/payments/form-schemas.ts";
 import { PROOF_MAX_BYTES, parseTransactionId } from "#app/modules/payments/index.ts";
 import { isPaymentError, PaymentError, resubmitDeposit, revertTransaction } from "#app/modules/payments/index.server.ts";
-import { refusalErrors } from "#app/kernel/domain-error.ts";
+import { formStatus, refusalErrors } from "#app/kernel/domain-error.ts";
 
 const FIELDS = ["amount", "senderNumber", "trxId", "proof"] as const;
 
@@ -16,8 +16,7 @@ export type DetailsActionData = { intent: "revert" | "resubmit"; result: Submiss
 const refusal = (intent: DetailsActionData["intent"], error: PaymentError, status: number) =>
   data<DetailsActionData>({ intent, result: { status: "error", error: { "": [error.token] } } }, { status });
 
-const statusFor = (e: PaymentError) =>
-  e.code === "not_found" ? 404 : e.code === "not_revertible" || e.code === "not_resubmittable" || e.code === "trx_used" ? 409 : 400;
+const statusFor = (e: PaymentError) => formStatus(e, { not_revertible: 409, not_resubmittable: 409, trx_used: 409 });
 
 export async function detailsAction(request: Request, playerId: number, txId: string, ip: string | null) {
   let formData: FormData;

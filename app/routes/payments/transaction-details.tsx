@@ -26,7 +26,10 @@ function display(field: TransactionField, locale: string, t: (key: MessageKey) =
     case "bonus":
       return takaText(field.value);
     case "promotion":
+    case "race":
       return locale === "bn" ? field.value.bn : field.value.en;
+    case "wallet":
+      return t(`payments.wallet.${field.value}`);
     case "createdAt":
     case "updatedAt":
       return formatDhaka(field.value);
@@ -35,7 +38,7 @@ function display(field: TransactionField, locale: string, t: (key: MessageKey) =
   }
 }
 
-/** One of the player's own transactions (D12, W3, A7); any other id, including another player's, is a 404. */
+/** One of the player's own transactions (D12, W3, A7, R9); any other id, including another player's, is a 404. */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { player } = requirePlayer(context, url);
   const tx = await getTransaction(player.id, params.id);

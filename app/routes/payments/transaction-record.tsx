@@ -1,4 +1,5 @@
 import { translate } from "#app/i18n/translate.server.ts";
+import { getLocale } from "#app/i18n/i18n.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Form, useSubmit } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
@@ -41,6 +42,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     readMoneySettings(),
   ]);
   const now = new Date();
+  const locale = getLocale(context);
   // Grouped by the Asia/Dhaka calendar day, newest first (the list already is).
   const days: { day: string; rows: Row[] }[] = [];
   for (const item of items) {
@@ -55,8 +57,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       refunded: item.refunded,
       cancelled: item.cancelled,
       time: formatDhaka(item.createdAt, "HH:mm:ss"),
-      // A VIP conversion has no payment method: the VP it converted.
-      method: item.vipPoints === null ? item.methodName : vipPointsText(item.vipPoints),
+      // A VIP conversion has no payment method: the VP it converted; a race prize its race and period.
+      method: item.race
+        ? `${locale === "bn" ? item.race.nameBn : item.race.name} · ${item.race.period}`
+        : item.vipPoints === null
+          ? item.methodName
+          : vipPointsText(item.vipPoints),
       tracker: null,
     };
     if (item.type === "withdraw") {
@@ -96,7 +102,7 @@ type Row = {
 };
 
 const statusOptions = ["all", "pending", "fail", "success"] as const;
-const typeOptions = ["all", "deposit", "withdraw", "adjustment", "vip"] as const;
+const typeOptions = ["all", "deposit", "withdraw", "adjustment", "vip", "race"] as const;
 const rangeOptions = ["today", "yesterday", "7d", "all"] as const;
 
 function Chips<T extends string>({

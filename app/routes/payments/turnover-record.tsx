@@ -6,7 +6,7 @@ import { takaText } from "#app/kernel/money.ts";
 import { requirePlayer } from "#app/modules/sessions/index.server.ts";
 import { listTurnovers } from "#app/modules/payments/index.server.ts";
 import { layoutFor } from "#app/utils/layout.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/turnover-record";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -32,8 +32,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       promotion: (locale === "bn" ? r.promotionNameBn : r.promotionNameEn) ?? null,
       depositId: r.depositId,
       promotionId: r.promotionId,
-      createdAt: formatDhaka(r.createdAt, "YYYY-MM-DD HH:mm"),
-      completedAt: r.completedAt ? formatDhaka(r.completedAt, "YYYY-MM-DD HH:mm") : null,
+      createdAt: formatDhakaDateTime(r.createdAt),
+      completedAt: r.completedAt ? formatDhakaDateTime(r.completedAt) : null,
     })),
   };
 }

@@ -1,6 +1,7 @@
 // The finance forms of the back office, shared by the server and the browser (conform). Messages are
 // finance.errors keys; amounts are typed in taka and come out as poisha (bigint).
 import { z } from "zod";
+import { requestKeyField } from "#app/kernel/request-key.ts";
 import { parseAmountInput } from "#app/kernel/amount-input.ts";
 import { channelTypes, METHOD_TAG, toId } from "#app/modules/payments/index.ts";
 
@@ -79,7 +80,7 @@ export const adjustmentSchema = z.object({
   amount: takaField,
   reason,
   /** Made when the form was served: a resubmitted form (double click, back button) adjusts once. */
-  key: z.string({ error: "adminPayments.errors.idInvalid" }).regex(/^[A-Za-z0-9_-]{8,64}$/, "adminPayments.errors.idInvalid"),
+  key: requestKeyField("adminPayments.errors.idInvalid"),
 });
 
 export const paymentMethodSchema = z.object({

@@ -1,97 +1,51 @@
-// The Crash page's lists: bets of this round, recent rounds with their hashes, the published chain.
+// The Crash page's lists: bets of this round (updated live from the stream) and the published chain.
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { groupWhole } from "#app/components/payments/format.ts";
-import { multiplierText, type BetView, type CrashView, type HistoryView, verifyHref } from "#app/modules/games/index.ts";
-import { takaText } from "#app/kernel/money.ts";
-import type { LiveBet } from "./use-crash-live.ts";
+import type { BetView, CrashView } from "#app/modules/games/index.ts";
 
-export function BetsPanel({ bets, live }: { bets: BetView[]; live: LiveBet[] }) {
+/** The head of a table of Crash bets (this round's on the game page, a round's on its page). */
+export function CrashBetsHead() {
+  const { t } = useTranslation();
+  return (
+    <thead className="text-white/60">
+      <tr>
+        <th className="text-left font-normal">{t("crash.player")}</th>
+        <th className="pl-2 text-right font-normal">{t("crash.betStake")}</th>
+        <th className="pl-2 text-right font-normal">{t("crash.cashedAt")}</th>
+        <th className="pl-2 text-right font-normal">{t("crash.payout")}</th>
+      </tr>
+    </thead>
+  );
+}
+
+export function BetsPanel({ bets }: { bets: BetView[] }) {
   const { t } = useTranslation();
   return (
     <section className="mb-3 rounded-xl bg-panel p-3" data-testid="crash-bets">
       <h2 className="mb-2 text-sm font-semibold">{t("crash.bets")}</h2>
-      {bets.length === 0 && live.length === 0 ? <p className="text-xs text-white/60">{t("crash.noBets")}</p> : null}
-      {bets.length > 0 ? (
-        <table className="w-full text-xs">
-          <thead className="text-white/60">
-            <tr>
-              <th className="text-left font-normal">{t("crash.player")}</th>
-              <th className="text-right font-normal">{t("crash.betStake")}</th>
-              <th className="text-right font-normal">{t("crash.cashedAt")}</th>
-              <th className="text-right font-normal">{t("crash.payout")}</th>
-            </tr>
-          </thead>
+      {bets.length === 0 ? (
+        <p className="text-xs text-white/60">{t("crash.noBets")}</p>
+      ) : (
+        <table className="w-full whitespace-nowrap text-xs" aria-live="polite">
+          <CrashBetsHead />
           <tbody className="tabular-nums">
-            {bets.map((b, i) => (
-              <tr key={`${b.name}-${i}`} className={b.status === "cashed" ? "text-emerald-300" : b.status === "lost" ? "text-white/50" : ""}>
+            {bets.map((b) => (
+              <tr
+                key={b.betId}
+                data-testid="crash-bet-row"
+                data-status={b.status}
+                className={b.status === "cashed" ? "text-emerald-300" : b.status === "lost" ? "text-white/50" : ""}
+              >
                 <td>{b.name}</td>
-                <td className="text-right">{b.stake}</td>
-                <td className="text-right">{b.cashoutAt ? `${b.cashoutAt}×` : "–"}</td>
-                <td className="text-right">{b.status === "cashed" ? b.payout : "–"}</td>
+                <td className="pl-2 text-right">{b.stake}</td>
+                <td className="pl-2 text-right">{b.cashoutAt ? `${b.cashoutAt}×` : "–"}</td>
+                <td className="pl-2 text-right" title={b.maxPayout ? t("crash.betMaxPayout", { amount: b.maxPayout }) : undefined}>
+                  {b.status === "cashed" ? b.payout : "–"}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-      ) : null}
-      {live.length > 0 ? (
-        <ul className="mt-2 space-y-0.5 text-xs tabular-nums text-white/80" aria-live="polite">
-          {live.slice(-8).map((b, i) => (
-            <li key={i}>
-              {b.name} · {b.cashoutAt !== null ? `${multiplierText(b.cashoutAt)}× → ${takaText(b.payout ?? "0")}` : takaText(b.stake)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
-  );
-}
-
-export function HistoryPanel({ history }: { history: HistoryView[] }) {
-  const { t } = useTranslation();
-  return (
-    <section className="mb-3 rounded-xl bg-panel p-3" data-testid="crash-history">
-      <h2 className="mb-2 text-sm font-semibold">{t("crash.history")}</h2>
-      {history.length === 0 ? (
-        <p className="text-xs text-white/60">{t("crash.noHistory")}</p>
-      ) : (
-        <>
-          <ul className="mb-2 flex flex-wrap gap-1 text-xs font-bold tabular-nums">
-            {history.map((h) => (
-              <li
-                key={h.id}
-                className={`rounded px-1.5 py-0.5 ${h.voided ? "bg-ink text-white/50 line-through" : h.crashPoint >= 200 ? "bg-emerald-700/60" : "bg-ink"}`}
-              >
-                {h.voided ? t("crash.void") : `${h.crashText}×`}
-              </li>
-            ))}
-          </ul>
-          <table className="w-full table-fixed text-xs">
-            <thead className="text-white/60">
-              <tr>
-                <th className="w-14 text-left font-normal">#</th>
-                <th className="w-16 text-right font-normal">{t("crash.crashPoint")}</th>
-                <th className="pl-2 text-left font-normal">{t("crash.hash")}</th>
-                <th className="w-14 text-right font-normal" />
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {history.map((h) => (
-                <tr key={h.id}>
-                  <td>{h.gameNumber}</td>
-                  <td className="text-right font-semibold">{h.voided ? t("crash.void") : `${h.crashText}×`}</td>
-                  <td className="truncate pl-2 font-mono text-white/70" title={h.hash}>
-                    {h.hash}
-                  </td>
-                  <td className="text-right">
-                    <a className="text-brand underline" href={verifyHref(h.hash, h.salt, h.gameNumber)}>
-                      {t("crash.verify")}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
       )}
     </section>
   );

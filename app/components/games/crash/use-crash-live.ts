@@ -3,16 +3,52 @@
 // frame (interpolated along the curve from the last tick), so React only re-renders on phase changes.
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { multiplierAt, multiplierText, type CrashEvent, type PublicRound, type CrashView } from "#app/modules/games/index.ts";
+import {
+  multiplierAt,
+  multiplierText,
+  type BetView,
+  type CrashEvent,
+  type LiveHouseBetItem,
+  type PublicRound,
+  type CrashView,
+} from "#app/modules/games/index.ts";
+import { takaText } from "#app/kernel/money.ts";
 
 /** How far past the last tick the display may run on its own before it waits for the next one. */
 const MAX_AHEAD_MS = 400;
 
-export type LiveBet = { name: string; stake: string; cashoutAt: number | null; payout: string | null };
+/** The round's bets with a stream event applied: a new bet is added (unless listed), a cash-out updates its bet. */
+export function applyBetEvent(bets: BetView[], e: Extract<CrashEvent, { t: "bet" | "cashout" }>): BetView[] {
+  if (e.t === "bet") {
+    if (bets.some((b) => b.betId === e.b)) return bets;
+    const bet: BetView = {
+      betId: e.b,
+      name: e.n,
+      stake: takaText(e.s),
+      cashoutAt: null,
+      payout: takaText(0n),
+      maxPayout: e.mp === null ? null : takaText(e.mp),
+      status: "active",
+    };
+    return [...bets, bet];
+  }
+  const cashed = { cashoutAt: multiplierText(e.at), payout: takaText(e.p), status: "cashed" };
+  return bets.some((b) => b.betId === e.b)
+    ? bets.map((b) => (b.betId === e.b ? { ...b, ...cashed } : b))
+    : [...bets, { betId: e.b, name: e.n, stake: "", maxPayout: null, ...cashed }];
+}
 
-export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLElement | null>) {
+export function useCrashLive(
+  initial: CrashView,
+  multiplierRef: RefObject<HTMLElement | null>,
+  onHouseBets?: (items: LiveHouseBetItem[], mine: number[]) => void,
+) {
   const [round, setRound] = useState<PublicRound | null>(initial.round);
-  const [liveBets, setLiveBets] = useState<LiveBet[]>([]);
+  const [bets, setBets] = useState<BetView[]>(initial.bets);
+  const houseBets = useRef(onHouseBets);
+  houseBets.current = onHouseBets;
+  const roundId = useRef(round?.id);
+  roundId.current = round?.id;
   const [clockOffset] = useState(() => initial.serverNow - Date.now());
   const base = useRef<{ e: number; at: number } | null>(
     round?.phase === "running" && round.elapsed !== null ? { e: round.elapsed, at: performance.now() } : null,
@@ -26,7 +62,7 @@ export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLEl
   // A new loader result (after an action or a revalidation) replaces the live state.
   useEffect(() => {
     setRound(initial.round);
-    setLiveBets([]);
+    setBets(initial.bets);
     if (initial.round?.phase === "running" && initial.round.elapsed !== null) base.current = { e: initial.round.elapsed, at: performance.now() };
   }, [initial]);
 
@@ -36,6 +72,12 @@ export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLEl
     const onEvent = (e: CrashEvent) => {
       switch (e.t) {
         case "betting":
+          roundId.current = e.r;
+          setBets([]);
+          base.current = null;
+          setRound((r) => applyPhase(r, e));
+          later();
+          return;
         case "crashed":
         case "voided":
           base.current = null;
@@ -50,11 +92,14 @@ export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLEl
           base.current = { e: e.e, at: performance.now() };
           setRound((r) => (r?.id === e.r && r.phase === "running" ? r : { ...(r ?? emptyRound(e.r)), id: e.r, phase: "running" }));
           return;
+        case "hb":
+          houseBets.current?.(e.l, []);
+          return;
         case "bet":
-          setLiveBets((b) => [...b, { name: e.n, stake: e.s, cashoutAt: null, payout: null }]);
+          setBets((b) => (e.r === roundId.current ? applyBetEvent(b, e) : b));
           return;
         case "cashout":
-          setLiveBets((b) => [...b, { name: e.n, stake: "", cashoutAt: e.at, payout: e.p }]);
+          setBets((b) => (e.r === roundId.current ? applyBetEvent(b, e) : b));
           // This player's bet (an auto cash-out): reload the balance, unless the page already shows it cashed
           // (its own Cash out, whose answer reloaded the page).
           if (e.b === myBet.current?.id && myBet.current.status === "active") later();
@@ -79,7 +124,7 @@ export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLEl
       return () => clearInterval(timer);
     }
     const source = new EventSource("/resources/crash-events");
-    const types: CrashEvent["t"][] = ["betting", "running", "tick", "crashed", "voided", "bet", "cashout"];
+    const types: CrashEvent["t"][] = ["betting", "running", "tick", "crashed", "voided", "bet", "cashout", "hb"];
     const handler = (m: MessageEvent<string>) => {
       try {
         onEvent(JSON.parse(m.data) as CrashEvent);
@@ -88,6 +133,14 @@ export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLEl
       }
     };
     for (const t of types) source.addEventListener(t, handler);
+    // The viewer's own bets of the last live-bets batch (the stream knows who is watching; the batch does not say).
+    source.addEventListener("hbMine", (m: MessageEvent<string>) => {
+      try {
+        houseBets.current?.([], JSON.parse(m.data) as number[]);
+      } catch {
+        // a malformed frame is skipped
+      }
+    });
     return () => source.close();
   }, []);
 
@@ -107,7 +160,7 @@ export function useCrashLive(initial: CrashView, multiplierRef: RefObject<HTMLEl
     return () => cancelAnimationFrame(frame);
   }, [round?.phase, multiplierRef]);
 
-  return { round, liveBets, clockOffset };
+  return { round, bets, clockOffset };
 }
 
 function emptyRound(id: number): PublicRound {

@@ -40,6 +40,8 @@ export default {
     houseOf: "হাউসের ফল: {{kind}}",
     matched: "ম্যাচড ভলিউম",
     bonusCost: "বোনাস খরচ",
+    adjustmentCredits: "খেলোয়াড়দের ম্যানুয়াল জমা",
+    adjustmentDebits: "খেলোয়াড়দের থেকে ম্যানুয়াল কর্তন",
     ngr: "NGR",
     arpu: "ARPU (সক্রিয় প্লেয়ার প্রতি NGR)",
     active: "সক্রিয় প্লেয়ার (বাজি ধরেছে)",

@@ -46,6 +46,18 @@ export default {
     voided: "বাতিল",
     result: "ফল: {{runs}} রান",
     winner: "বিজয়ী",
+    worst: {
+      maker: "মার্কেট মেকারের সবচেয়ে খারাপ ফল: {{outcome}} জিতলে {{amount}}",
+      house: "হাউসের সবচেয়ে খারাপ ফল: {{outcome}} জিতলে {{amount}}",
+      makerRuns: "মার্কেট মেকারের সবচেয়ে খারাপ ফল: {{outcome}} রানে {{amount}}",
+      houseRuns: "হাউসের সবচেয়ে খারাপ ফল: {{outcome}} রানে {{amount}}",
+      none: "এখনও কিছু মেলেনি",
+    },
+    reconcile: {
+      required: "নিয়ম অনুযায়ী দায় (খেলোয়াড় ও মার্কেট মেকার): {{amount}}",
+      matches: "লেজারে আটকে আছে: {{amount}} — মিলেছে",
+      differs: "লেজারে আটকে আছে: {{amount}} — মেলেনি",
+    },
   },
   actions: {
     open: "খুলুন",

@@ -52,7 +52,7 @@ export default {
   active: "সক্রিয়",
   inactive: "নিষ্ক্রিয়",
   channel: { Agent: "ক্যাশআউট (এজেন্ট)", Personal: "সেন্ড মানি (পার্সোনাল)", Gateway: "গেটওয়ে চেকআউট" },
-  txType: { deposit: "ডিপোজিট", withdraw: "উইথড্র", adjustment: "অ্যাডজাস্টমেন্ট", vip: "ভিআইপি পয়েন্ট রূপান্তর" },
+  txType: { deposit: "ডিপোজিট", withdraw: "উইথড্র", adjustment: "অ্যাডজাস্টমেন্ট", vip: "ভিআইপি পয়েন্ট রূপান্তর", race: "রেস পুরস্কার" },
   txStatus: { pending: "অপেক্ষমাণ", success: "সফল", fail: "ব্যর্থ" },
   fields: {
     id: "নং",

@@ -47,6 +47,7 @@ export default {
     promotions: "প্রোমোশন",
     referral: "রেফারেল প্রোগ্রাম",
     vip: "ভিআইপি",
+    races: "রেস",
     affiliate: "অ্যাফিলিয়েট",
     liveChat: "24/7 লাইভ চ্যাট",
     ambassador: "ব্র্যান্ড অ্যাম্বাসেডর",

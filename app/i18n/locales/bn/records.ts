@@ -104,6 +104,7 @@ export default {
     round: "রাউন্ড",
     stake: "স্টেক",
     payout: "পেআউট",
+    capped: "গেমের সর্বোচ্চ জয় ৳{{amount}}-এ সীমিত",
     profitLoss: "লাভ/ক্ষতি",
     placed: "বেট করা হয়েছে",
     settled: "নিষ্পন্ন",

@@ -37,6 +37,8 @@ export default {
     houseOf: "House result: {{kind}}",
     matched: "Matched volume",
     bonusCost: "Bonus cost",
+    adjustmentCredits: "Manual credits to players",
+    adjustmentDebits: "Manual debits from players",
     ngr: "NGR",
     arpu: "ARPU (NGR per active player)",
     active: "Active players (placed a bet)",

@@ -44,6 +44,18 @@ export default {
     voided: "Void",
     result: "Result: {{runs}} runs",
     winner: "Winner",
+    worst: {
+      maker: "Market maker's worst case: {{amount}} if {{outcome}} wins",
+      house: "House's worst case: {{amount}} if {{outcome}} wins",
+      makerRuns: "Market maker's worst case: {{amount}} at {{outcome}} runs",
+      houseRuns: "House's worst case: {{amount}} at {{outcome}} runs",
+      none: "Nothing matched yet",
+    },
+    reconcile: {
+      required: "Exposure by the rules (players and market maker): {{amount}}",
+      matches: "held by the ledger: {{amount}} — matches",
+      differs: "held by the ledger: {{amount}} — does not match",
+    },
   },
   actions: {
     open: "Open",

@@ -51,7 +51,7 @@ export default {
   active: "Active",
   inactive: "Inactive",
   channel: { Agent: "CashOut (Agent)", Personal: "Send Money (Personal)", Gateway: "Gateway checkout" },
-  txType: { deposit: "Deposit", withdraw: "Withdrawal", adjustment: "Adjustment", vip: "VIP points conversion" },
+  txType: { deposit: "Deposit", withdraw: "Withdrawal", adjustment: "Adjustment", vip: "VIP points conversion", race: "Race prize" },
   txStatus: { pending: "Pending", success: "Success", fail: "Fail" },
   fields: {
     id: "No.",

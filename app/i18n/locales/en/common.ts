@@ -44,6 +44,7 @@ export default {
     promotions: "Promotions",
     referral: "Referral Program",
     vip: "VIP",
+    races: "Races",
     affiliate: "Affiliate",
     liveChat: "24/7 LiveChat",
     ambassador: "Brand Ambassador",

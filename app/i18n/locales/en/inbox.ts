@@ -32,6 +32,14 @@ export default {
       title: "Withdrawal rejected",
       body: "Your withdrawal {{ref}} of ৳{{amount}} was rejected and the money is back in your main wallet. Reason: {{reason}}",
     },
+    racePrizeMain: {
+      title: "Race prize",
+      body: "You finished #{{rank}} in {{race}} ({{period}}). Your prize of ৳{{amount}} is in your main wallet.",
+    },
+    racePrizeBonus: {
+      title: "Race prize",
+      body: "You finished #{{rank}} in {{race}} ({{period}}). Your prize of ৳{{amount}} is in your bonus wallet.",
+    },
   },
   api: { notFound: "Message not found.", read: "Message marked as read.", deleted: "Message deleted." },
   admin: {

@@ -34,6 +34,7 @@ import adminExports from "./adminExports.ts";
 import adminPlayers from "./adminPlayers.ts";
 import adminDashboard from "./adminDashboard.ts";
 import adminReports from "./adminReports.ts";
+import races from "./races.ts";
 
 export default {
   common,
@@ -72,4 +73,5 @@ export default {
   adminPlayers,
   adminDashboard,
   adminReports,
+  races,
 };

@@ -102,6 +102,7 @@ export default {
     round: "Round",
     stake: "Stake",
     payout: "Payout",
+    capped: "held to the game's max win of ৳{{amount}}",
     profitLoss: "Profit/Loss",
     placed: "Placed",
     settled: "Settled",

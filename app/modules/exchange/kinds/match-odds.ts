@@ -1,12 +1,13 @@
 // Match odds: our own order book, Betfair style (../README.md, "Match odds"). Prices are ladder ticks (odds × 100
 // in the maths); players back and lay against each other, a fill is at the resting order's price, an unmatched rest
 // waits in the book and counts pessimistically in the exposure. Settles on the winning runner; commission applies.
-import { bookPercent } from "../depth.ts";
+import { bookPercent, SPARK_POINTS } from "../depth.ts";
 import { ExchangeError } from "../errors.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { oddsText, parseOdds, priceAt } from "../ladder.ts";
 import type { LivePage, PushedMarket } from "../live-page.ts";
 import { oddsProfit, type RunnerPosition, runnerBook, runnerOutcome } from "../pnl.ts";
+import { BEST_OFFERS } from "../matching.ts";
 import type { ExchangeFill, ExchangeOrder } from "../schema.ts";
 import type { MarketKindSpec, Positions } from "./kind.ts";
 
@@ -92,22 +93,28 @@ export const matchOdds: MarketKindSpec = {
     const profit = new Map<number, bigint>();
     matchedPositions(p, (order, position) => profit.set(order.id, (profit.get(order.id) ?? 0n) + runnerOutcome(position, winner)));
     return profit;
-  }, // The best three prices a side, best next to the middle (backs reversed), and the score the push carries.
+  },
+  // The best three prices a side, best next to the middle (backs reversed), the book's depth for the Cash Out, and
+  // the score the push carries.
   applyPush<P extends LivePage>(page: P, push: PushedMarket): P | null {
     const mo = page.matchOdds;
     if (mo?.id !== push.id || push.version < mo.version) return null;
     const runners = mo.runners.map((r) => {
       const p = push.runners.find((x) => x.id === r.id);
-      return p
-        ? {
-            ...r,
-            status: p.status,
-            back: shownLevels(p.toBack).reverse(),
-            lay: shownLevels(p.toLay),
-            ltp: p.ltp === null ? null : oddsText(p.ltp),
-            traded: takaText(BigInt(p.traded ?? "0"), { decimals: "trim" }),
-          }
-        : r;
+      if (!p) return r;
+      const traded = takaText(BigInt(p.traded ?? "0"), { decimals: "trim" });
+      return {
+        ...r,
+        status: p.status,
+        back: shownLevels(p.toBack.slice(0, BEST_OFFERS)).reverse(),
+        lay: shownLevels(p.toLay.slice(0, BEST_OFFERS)),
+        toBack: p.toBack,
+        toLay: p.toLay,
+        ltp: p.ltp === null ? null : oddsText(p.ltp),
+        traded,
+        // Traded since the page loaded: the sparkline ends at the pushed last traded price.
+        spark: p.ltp !== null && traded !== r.traded ? [...r.spark, p.ltp].slice(-SPARK_POINTS) : r.spark,
+      };
     });
     const teams = mo.runners.map((r) => r.name);
     const score: LivePage["event"]["score"] = push.score

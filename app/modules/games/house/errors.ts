@@ -15,13 +15,16 @@ export type HouseErrorCode =
   | "mines_invalid"
   | "mines_in_play"
   | "no_mines_game"
+  | "mines_game_ended"
   | "tile_invalid"
   | "tile_revealed"
   | "nothing_revealed"
   | "client_seed_invalid"
   | "chain_source_invalid"
   | "chain_salt_invalid"
-  | "chain_salt_fixed";
+  | "chain_salt_fixed"
+  | "autobet_invalid"
+  | "reality_check_due";
 
 export class HouseError extends DomainError<HouseErrorCode> {
   declare readonly params: Record<string, string>;

@@ -78,13 +78,13 @@ describe("Mines max win", () => {
     await setMaxWin(MINES_CODE, 5_000n);
     try {
       const player = await fundedPlayer(100_000n);
-      await startMines(player.id, { stake: 1000n, mines: 24 });
+      const game = await startMines(player.id, { stake: 1000n, mines: 24 });
       // Raising it afterwards does not change the game in play.
       await setMaxWin(MINES_CODE, 100_000_000n);
       const mines = await minesInPlay(player.id);
       const tile = Array.from({ length: 25 }, (_, i) => i).find((t) => !mines.includes(t))!;
       // 24 mines: the one safe tile ends the game, paying 24.75× (24,750) held to 5,000.
-      const ended = await revealTile(player.id, tile);
+      const ended = await revealTile(player.id, game.id, tile);
       expect(minesPayout(1000n, 24, 1)).toBeGreaterThan(5_000n);
       expect(ended).toMatchObject({ status: "cashed", payout: 5_000n });
       expect(await mainBalance(player.id)).toBe(104_000n);
@@ -99,14 +99,14 @@ describe("Mines max win", () => {
     await setMaxWin(MINES_CODE, 1_500n);
     try {
       const player = await fundedPlayer(100_000n);
-      await startMines(player.id, { stake: 1000n, mines: 3 });
+      const game = await startMines(player.id, { stake: 1000n, mines: 3 });
       const mines = await minesInPlay(player.id);
       const safe = Array.from({ length: 25 }, (_, i) => i).filter((t) => !mines.includes(t));
-      let view = await revealTile(player.id, safe[0]!);
-      for (let k = 1; minesPayout(1000n, 3, k) <= 1_500n; k++) view = await revealTile(player.id, safe[k]!);
+      let view = await revealTile(player.id, game.id, safe[0]!);
+      for (let k = 1; minesPayout(1000n, 3, k) <= 1_500n; k++) view = await revealTile(player.id, game.id, safe[k]!);
       expect(view.status).toBe("playing");
       expect(view.payout).toBe(1_500n);
-      const cashed = await cashOutMines(player.id);
+      const cashed = await cashOutMines(player.id, game.id);
       expect(cashed).toMatchObject({ status: "cashed", payout: 1_500n });
       expect((await fairnessOf(player.id, `mines:${cashed.id}`)).fairness).toMatchObject({ capped: true });
     } finally {

@@ -8,12 +8,17 @@ import { takaText } from "#app/kernel/money.ts";
 
 /** Main plus bonus: what a bet can spend (main first, then bonus). */
 export async function playableBalance(playerId: number): Promise<string> {
+  return takaText(await playablePoisha(playerId));
+}
+
+async function playablePoisha(playerId: number): Promise<bigint> {
   const b = await getPlayerBalances(playerId);
-  return takaText(b.main.available + b.bonus.available);
+  return b.main.available + b.bonus.available;
 }
 
 export async function housePageData(playerId: number, code: string) {
-  const [game, balance, seed] = await Promise.all([findHouseGame(code), playableBalance(playerId), getActiveSeed(playerId)]);
+  const [game, poisha, seed] = await Promise.all([findHouseGame(code), playablePoisha(playerId), getActiveSeed(playerId)]);
+  const balance = takaText(poisha);
   return {
     game: game
       ? {
@@ -22,9 +27,13 @@ export async function housePageData(playerId: number, code: string) {
           max: takaText(game.maxStake),
           maxWin: takaText(game.maxWin),
           maxWinPoisha: String(game.maxWin),
+          // Autobet's plan in the browser holds its stakes to these.
+          minPoisha: String(game.minStake),
+          maxPoisha: String(game.maxStake),
         }
       : null,
     balance,
+    balancePoisha: String(poisha),
     seed: { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce, nextServerSeedHash: seed.nextServerSeedHash },
   };
 }

@@ -9,6 +9,7 @@ import { minePositions } from "./mines/fair.ts";
 import { fairSeeds, gameProviders, games, minesGames } from "../schema.ts";
 import { DICE_CODE } from "./dice/game.ts";
 import { MINES_CODE } from "./mines/game.ts";
+import type { AutobetSettings } from "./autobet.ts";
 
 /** The house provider and its Dice and Mines games (stakes ৳10 .. ৳25,000), created once per database. */
 export async function ensureHouseGames() {
@@ -49,3 +50,14 @@ export async function minesInPlay(playerId: number) {
   const [seed] = await db.select().from(fairSeeds).where(eq(fairSeeds.id, game!.seedId));
   return minePositions(seed!.serverSeed, seed!.clientSeed, game!.nonce, game!.mines, fairAlgorithm(seed!.algorithm));
 }
+
+/** Autobet settings for tests: 10 bets of ৳10, reset on win and loss, no stops, changed by `over`. */
+export const autobetSettings = (over: Partial<AutobetSettings> = {}): AutobetSettings => ({
+  bets: 10,
+  baseStake: 1_000n,
+  onWin: { mode: "reset" },
+  onLoss: { mode: "reset" },
+  stopProfit: null,
+  stopLoss: null,
+  ...over,
+});

@@ -1,10 +1,12 @@
-// A rollback cancels a bet (its stake goes back to the wallets it came from, and the turnover it counted is given
-// back) or a win (taken back from main). A rollback naming an unknown transaction leaves a tombstone, moves no
+// A rollback cancels a bet (its stake goes back to the wallets it came from, and the turnover and race wagers it
+// counted are given back) or a win (taken back from main). A rollback naming an unknown transaction leaves a tombstone, moves no
 // money and answers OK; the bet arriving after it is refused (bet.server.ts).
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { reverseTransfer } from "#app/modules/ledger/index.server.ts";
 import { rollbackTurnover } from "#app/modules/turnover/index.server.ts";
+import { uncountWager } from "#app/modules/races/index.server.ts";
+import { HOUSE_PLATFORM } from "../types.ts";
 import { rowsOf } from "#app/db/rows.server.ts";
 import { callJson, type CallContext, lockContext, toCall } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
@@ -70,17 +72,27 @@ export async function rollBack(tx: Tx, input: RollbackInput): Promise<WalletSucc
   // The round gives back the stake (or payout); it is rolled back once nothing is left in it.
   const stakeBack = ref.action === "bet" ? ref.amount : 0n;
   const payoutBack = ref.action === "win" ? ref.amount : 0n;
-  const [round] = rowsOf<{ id: number; was: string }>(
+  const [round] = rowsOf<{ id: number; was: string; settled_at: string | null }>(
     await tx.execute(sql`
       update game_rounds r set
         stake = r.stake - ${String(stakeBack)}::bigint,
         payout = r.payout - ${String(payoutBack)}::bigint,
         status = case when r.stake - ${String(stakeBack)}::bigint = 0 and r.payout - ${String(payoutBack)}::bigint = 0 then 'rolled_back' else r.status end
-      from (select id, status from game_rounds where provider_id = ${provider.id} and player_id = ${playerId} and round_id = ${roundId}) o
+      from (select id, status, settled_at from game_rounds where provider_id = ${provider.id} and player_id = ${playerId} and round_id = ${roundId}) o
       where r.id = o.id
-      returning r.id, o.status as was`),
+      returning r.id, o.status as was, to_json(o.settled_at)#>>'{}' as settled_at`),
   );
-  if (round && round.was === "settled" && ref.action === "bet") await rollbackTurnover(tx, { key: `round:${round.id}` });
+  if (round && round.was === "settled" && ref.action === "bet") {
+    await rollbackTurnover(tx, { key: `round:${round.id}` });
+    // The races that counted the settled round's stake take this bet's part of it back.
+    if (stakeBack > 0n && round.settled_at)
+      await uncountWager(tx, {
+        playerId,
+        stake: stakeBack,
+        product: provider.platform === HOUSE_PLATFORM ? "house" : "provider",
+        at: new Date(round.settled_at),
+      });
+  }
   return storeCall(tx, ctx, input, { status: "applied", amount: ref.amount, roundDbId: round?.id ?? roundDbId, after });
 }
 

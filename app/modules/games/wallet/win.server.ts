@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/db.server.ts";
 import { type GatedBy, getPlayerBalances, transferUnderPlayerLock } from "#app/modules/ledger/index.server.ts";
 import { applyTurnover } from "#app/modules/turnover/index.server.ts";
+import { countWager } from "#app/modules/races/index.server.ts";
+import { HOUSE_PLATFORM } from "../types.ts";
 import { preparedRows } from "#app/db/rows.server.ts";
 import { lockContext } from "./context.server.ts";
 import { replay } from "./replay.server.ts";
@@ -94,6 +96,9 @@ export async function payWin(tx: Tx, input: WinInput): Promise<WalletSuccess> {
   const round = row.round;
 
   const stake = BigInt(round.stake);
+  // A settled round's stake is the wager races count (a house game or a provider's), in this transaction.
+  if (round.status === "settled" && stake > 0n)
+    await countWager(tx, { playerId, stake, product: provider.platform === HOUSE_PLATFORM ? "house" : "provider" });
   if (round.status === "settled" && stake > 0n && ctx.hasActiveTurnover) {
     const applied = await applyTurnover(tx, { playerId, stake, key: `round:${round.id}` });
     // A completed requirement releases its bonus to main: the split changed.

@@ -23,7 +23,7 @@ import {
   turnInPlayByTrader,
 } from "#app/modules/exchange/index.server.ts";
 import { currentStreamHosts } from "#app/modules/settings/index.server.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { requireTrader } from "./exchange-admin.server.ts";
 import type { Route } from "./+types/event";
 
@@ -48,7 +48,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     i18n: areaBundle(context, "adminExchange"),
     // Refusals are worded in the exchange's own strings.
     refusals: areaBundle(context, "exchange"),
-    event: { ...view.event, startsAt: formatDhaka(view.event.startsAt, "YYYY-MM-DD HH:mm") },
+    event: { ...view.event, startsAt: formatDhakaDateTime(view.event.startsAt) },
     totals: view.totals,
     markets: view.markets,
     streamHosts: await currentStreamHosts(),
@@ -181,6 +181,36 @@ function NumberInput({ name, label, value }: { name: string; label: string; valu
   );
 }
 
+/** The exposure the rules require (players and market maker) against what the ledger's holds reserve for it. */
+function Reconciliation({ value }: { value: Market["reconciliation"] }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-xs" data-testid="reconciliation" data-matches={value.matches}>
+      <span className="text-white/70">{t("adminExchange.market.reconcile.required", { amount: value.required })}</span> ·{" "}
+      <b className={value.matches ? "text-emerald-400" : "text-red-400"}>
+        {t(value.matches ? "adminExchange.market.reconcile.matches" : "adminExchange.market.reconcile.differs", { amount: value.ledger })}
+      </b>
+    </p>
+  );
+}
+
+/** The outcome the market maker (match odds) or the house (Bookmaker, Fancy) fares worst on. */
+function WorstCase({ market }: { market: Market }) {
+  const { t } = useTranslation();
+  const w = market.worst;
+  if (!w) return <p className="text-xs text-white/60">{t("adminExchange.market.worst.none")}</p>;
+  const runs = w.runs
+    ? w.runs.to === null
+      ? t("adminExchange.market.runsFrom", { from: w.runs.from })
+      : t("adminExchange.market.runsBetween", { from: w.runs.from, to: w.runs.to })
+    : null;
+  return (
+    <p className={`text-xs tabular-nums ${w.negative ? "text-red-300" : "text-emerald-300"}`} data-testid="market-worst">
+      {t(`adminExchange.market.worst.${market.pnlOf}${runs === null ? "" : "Runs"}`, { amount: w.pnl, outcome: runs ?? w.runner ?? "" })}
+    </p>
+  );
+}
+
 function MarketCard({ market }: { market: Market }) {
   const { t } = useTranslation();
   const m = market;
@@ -216,43 +246,50 @@ function MarketCard({ market }: { market: Market }) {
           </span>
         ) : null}
       </header>
+      <div className="mb-2">
+        <WorstCase market={m} />
+        <Reconciliation value={m.reconciliation} />
+      </div>
       {kind.hasRunners ? (
-        <table className="mb-2 w-full text-sm">
-          <thead className="text-xs text-white/60">
-            <tr>
-              <th className="text-left">{t("adminExchange.columns.runner")}</th>
-              <th className="text-right">{t(`adminExchange.market.pnlOf.${m.pnlOf}`)}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {m.runners.map((r) => (
-              <tr key={r.id} className="border-t border-white/10" data-testid="trader-runner">
-                <td className="py-1">
-                  {r.name} {r.status === "winner" ? <b className="text-emerald-400">({t("adminExchange.market.winner")})</b> : null}
-                </td>
-                <td className="py-1 text-right tabular-nums">{r.pnl}</td>
-                <td className="py-1 text-right">
-                  {!kind.hasBook && !m.settled ? (
-                    <Form method="post" className="inline-flex items-end gap-1">
-                      <Hidden values={{ intent: "quote", runner: r.id }} />
-                      <NumberInput name="back" label={t("adminExchange.actions.back")} value={r.backRate} />
-                      <NumberInput name="lay" label={t("adminExchange.actions.lay")} value={r.layRate} />
-                      <button type="submit" className="btn-secondary px-2 py-1 text-xs">
-                        {t("adminExchange.actions.saveQuote")}
-                      </button>
-                    </Form>
-                  ) : null}{" "}
-                  <ActionButton
-                    values={{ intent: "winner", market: m.id, runner: r.id }}
-                    label={t(m.settled ? "adminExchange.actions.correctWinner" : "adminExchange.actions.settleWinner", { runner: r.name })}
-                    tone="btn-primary"
-                  />
-                </td>
+        // A phone scrolls the runners' quote forms inside the card rather than the page.
+        <div className="mb-2 overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-xs text-white/60">
+              <tr>
+                <th className="text-left">{t("adminExchange.columns.runner")}</th>
+                <th className="text-right">{t(`adminExchange.market.pnlOf.${m.pnlOf}`)}</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {m.runners.map((r) => (
+                <tr key={r.id} className="border-t border-white/10" data-testid="trader-runner">
+                  <td className="py-1">
+                    {r.name} {r.status === "winner" ? <b className="text-emerald-400">({t("adminExchange.market.winner")})</b> : null}
+                  </td>
+                  <td className="py-1 text-right tabular-nums">{r.pnl}</td>
+                  <td className="py-1 text-right">
+                    {!kind.hasBook && !m.settled ? (
+                      <Form method="post" className="inline-flex items-end gap-1">
+                        <Hidden values={{ intent: "quote", runner: r.id }} />
+                        <NumberInput name="back" label={t("adminExchange.actions.back")} value={r.backRate} />
+                        <NumberInput name="lay" label={t("adminExchange.actions.lay")} value={r.layRate} />
+                        <button type="submit" className="btn-secondary px-2 py-1 text-xs">
+                          {t("adminExchange.actions.saveQuote")}
+                        </button>
+                      </Form>
+                    ) : null}{" "}
+                    <ActionButton
+                      values={{ intent: "winner", market: m.id, runner: r.id }}
+                      label={t(m.settled ? "adminExchange.actions.correctWinner" : "adminExchange.actions.settleWinner", { runner: r.name })}
+                      tone="btn-primary"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <div className="mb-2 flex flex-wrap items-end gap-3">
           {m.runs ? (
@@ -324,6 +361,9 @@ export default function AdminExchangeEvent({ loaderData, actionData }: Route.Com
         <span>{t("adminExchange.market.held", { amount: totals.held })}</span>
         <span>{t("adminExchange.market.makerHeld", { amount: totals.makerHeld })}</span>
       </p>
+      <div className="mb-2" data-testid="event-reconciliation">
+        <Reconciliation value={totals.reconciliation} />
+      </div>
       {notice ? <Notice>{notice}</Notice> : null}
       <AdminErrorList errors={actionData?.result.error?.[""] ?? undefined} className="form-error" />
       <p className="mb-1 text-xs text-white/60">{t("adminExchange.actions.confirmSettle")}</p>

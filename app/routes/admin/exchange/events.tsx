@@ -10,7 +10,7 @@ import { areaBundle } from "#app/i18n/areas.server.ts";
 import { translate } from "#app/i18n/translate.server.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { createTraderEvent, traderEvents } from "#app/modules/exchange/index.server.ts";
-import { formatDhaka, parseDhakaDateTime } from "#app/kernel/dhaka-time.ts";
+import { parseDhakaDateTime, formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { currentStreamHosts, updateStreamHosts } from "#app/modules/settings/index.server.ts";
 import { MAX_STREAM_HOSTS, parseStreamHosts } from "#app/modules/settings/index.ts";
 import { requireSettingsEditor, requireTrader } from "./exchange-admin.server.ts";
@@ -32,7 +32,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       name: e.name,
       competition: e.competition,
       sport: e.sport,
-      startsAt: formatDhaka(e.startsAt, "YYYY-MM-DD HH:mm"),
+      startsAt: formatDhakaDateTime(e.startsAt),
       state: e.closed ? ("closed" as const) : e.inPlay ? ("inPlay" as const) : ("open" as const),
       matched: e.matched,
       bets: e.bets,

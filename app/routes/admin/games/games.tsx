@@ -21,6 +21,7 @@ import { gameTypes, HOUSE_PLATFORM, isGameType } from "#app/modules/games/index.
 import { parseTaka, takaInput } from "#app/kernel/money.ts";
 import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/games";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -117,10 +118,7 @@ export async function action({ request, url }: Route.ActionArgs) {
       return done("poster", game.name, game.id);
     } catch (e) {
       if (!isGameAdminError(e)) throw e;
-      return data<ActionData>(
-        { form, result: { status: "error", error: { poster: [errorMessage(e)] } } },
-        { status: e.code === "not_found" ? 404 : 400 },
-      );
+      return data<ActionData>({ form, result: { status: "error", error: { poster: [errorMessage(e)] } } }, { status: formStatus(e) });
     }
   }
 
@@ -147,7 +145,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     if (!isGameAdminError(e)) throw e;
     const message = errorMessage(e);
     const reply = e.field ? submission.reply({ fieldErrors: { [e.field]: [message] } }) : submission.reply({ formErrors: [message] });
-    return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+    return data<ActionData>({ form, result: reply }, { status: formStatus(e) });
   }
 }
 

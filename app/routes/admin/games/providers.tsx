@@ -11,6 +11,7 @@ import { useArea } from "#app/i18n/use-area.ts";
 import { finishSecretRotation, isGameAdminError, listAdminProviders, saveProvider, setProviderIcon } from "#app/modules/games/index.server.ts";
 import { errorMessage, gamesPage, readImageForm, requireGamesStaff, saveUploadedImage, translate } from "./admin-games.server.ts";
 import type { Route } from "./+types/providers";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -89,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
     const reply = e.field
       ? submission.reply({ fieldErrors: { [e.field]: [message] }, hideFields: ["secret"] })
       : submission.reply({ formErrors: [message], hideFields: ["secret"] });
-    return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+    return data<ActionData>({ form, result: reply }, { status: formStatus(e) });
   }
 }
 
@@ -105,10 +106,7 @@ async function saveIcon(formData: FormData, intent: "icon" | "remove-icon", acto
     return redirect(`${BASE}?${new URLSearchParams({ saved, what: provider.name })}#provider-${provider.id}`);
   } catch (e) {
     if (!isGameAdminError(e)) throw e;
-    return data<ActionData>(
-      { form: `icon-${id}`, result: { status: "error", error: { icon: [errorMessage(e)] } } },
-      { status: e.code === "not_found" ? 404 : 400 },
-    );
+    return data<ActionData>({ form: `icon-${id}`, result: { status: "error", error: { icon: [errorMessage(e)] } } }, { status: formStatus(e) });
   }
 }
 

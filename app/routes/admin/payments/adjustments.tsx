@@ -23,6 +23,7 @@ import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import { paymentsPage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/adjustments";
 import { takaText } from "#app/kernel/money.ts";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -135,7 +136,7 @@ export async function action({ request }: Route.ActionArgs) {
     const message = e.token;
     const field = e.field === "amount" || e.field === "reason" ? e.field : null;
     const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });
-    return data({ result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+    return data({ result: reply }, { status: formStatus(e) });
   }
 }
 

@@ -1,5 +1,6 @@
-// The back office's gateway checkouts page: the tabs (open, needing attention, failed, credited), who may look and who
-// may act, and "Ask the gateway now" crediting a checkout the player paid but never came back from.
+// The back office's gateway checkouts page: the tabs (open, needing attention, failed, credited), the finance filter
+// with them (search, status, dates, totals, the export link; a bad value a 400), who may look and who may act, and "Ask
+// the gateway now" crediting a checkout the player paid but never came back from.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
@@ -52,6 +53,14 @@ type PageData = {
   counts: { open: number; attention: number };
   canAct: boolean;
 };
+type FilterData = {
+  filter: {
+    errors: Record<string, string>;
+    query: string;
+    exportHref: string | null;
+    totals: { count: number; amount: string; byStatus: Array<{ status: string; label: string; count: number }> } | null;
+  };
+};
 const pageOf = (o: Outcome) => o.data as PageData;
 const idsOf = (o: Outcome) => pageOf(o).rows.map((r) => r.id);
 
@@ -90,8 +99,66 @@ describe("the gateway checkouts page", () => {
     const failed = idsOf(await callRoute(checkoutsRoute, `${PAGE}?status=failed`, { cookie: cookies.finance }));
     expect(failed).toContain(cancelled.payment.id);
     expect(failed).not.toContain(mismatch.payment.id);
-    // An unknown tab is the open one.
-    expect(idsOf(await callRoute(checkoutsRoute, `${PAGE}?status=everything`, { cookie: cookies.finance }))).toContain(open.payment.id);
+    // An unknown tab is a refused filter, as on the deposits page: 400 with the field named and no rows.
+    const unknown = await callRoute(checkoutsRoute, `${PAGE}?status=everything`, { cookie: cookies.finance });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys((unknown.data as FilterData).filter.errors)).toEqual(["status"]);
+    expect(pageOf(unknown).rows).toEqual([]);
+  });
+
+  it("narrows the tab by the filter, with the totals of what it shows and the export link", async () => {
+    const a = await checkout("mismatch", "amount: ৳80");
+    const b = await checkout("refused", "payments.errors.excluded");
+    const c = await checkout("expired", "No payment after 24 hours");
+    // One player's checkouts: by username the attention tab shows two, the All tab three (per status in the totals).
+    await db.update(gatewayPayments).set({ playerId: a.player.id }).where(eq(gatewayPayments.id, b.payment.id));
+    await db.update(gatewayPayments).set({ playerId: a.player.id }).where(eq(gatewayPayments.id, c.payment.id));
+    const q = encodeURIComponent(a.player.username);
+    const attention = await callRoute(checkoutsRoute, `${PAGE}?status=attention&q=${q}`, { cookie: cookies.support });
+    expect(attention.status).toBe(200);
+    expect(idsOf(attention)).toEqual([b.payment.id, a.payment.id]);
+    const view = (attention.data as FilterData).filter;
+    expect(view.totals).toMatchObject({
+      count: 2,
+      amount: "৳1,600",
+      byStatus: [
+        { status: "mismatch", label: "Did not match", count: 1 },
+        { status: "refused", label: "Refused and refunded", count: 1 },
+      ],
+    });
+    expect(view.exportHref).toBe(`${PAGE}/export?q=${q}&status=attention`);
+    expect(view.query).toBe(`q=${q}`);
+    // The status select inside the tab; the invoice prefix in any case; the All tab with a status.
+    expect(idsOf(await callRoute(checkoutsRoute, `${PAGE}?status=attention&q=${q}&state=refused`, { cookie: cookies.finance }))).toEqual([
+      b.payment.id,
+    ]);
+    const byInvoice = `${PAGE}?status=all&q=${a.payment.invoice.slice(0, 12).toLowerCase()}`;
+    expect(idsOf(await callRoute(checkoutsRoute, byInvoice, { cookie: cookies.finance }))).toEqual([a.payment.id]);
+    const all = await callRoute(checkoutsRoute, `${PAGE}?status=all&q=${q}&state=expired&amount=800`, { cookie: cookies.finance });
+    expect(idsOf(all)).toEqual([c.payment.id]);
+    expect((all.data as FilterData).filter.totals).toMatchObject({ count: 1, amount: "৳800" });
+    // A Dhaka day that has none of them.
+    expect(idsOf(await callRoute(checkoutsRoute, `${PAGE}?status=all&q=${q}&from=2020-01-01&to=2020-01-02`, { cookie: cookies.finance }))).toEqual(
+      [],
+    );
+  });
+
+  it("a bad filter value is a 400 with the field named, never a 500", async () => {
+    for (const [query, field] of [
+      ["state=paid", "state"],
+      ["from=2026-13-45", "from"],
+      ["amount=12.345", "amount"],
+      ["method=abc", "method"],
+      ["range=forever", "range"],
+      [`q=${"x".repeat(61)}`, "q"],
+      ["from=2026-03-10&to=2026-03-01", "to"],
+    ]) {
+      const page = await callRoute(checkoutsRoute, `${PAGE}?status=all&${query}`, { cookie: cookies.finance });
+      expect(page.status, query).toBe(400);
+      expect(Object.keys((page.data as FilterData).filter.errors), query).toEqual([field]);
+      // The tab it was sent on stays selected, so the corrected search stays there.
+      expect((page.data as { tab: string }).tab, query).toBe("all");
+    }
   });
 
   it("credits a checkout the player paid but never came back from when finance asks the gateway; support may not ask", async () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Notice } from "#app/components/admin/AdminField.tsx";
 import { AdminErrorBoundary } from "#app/components/admin/AdminErrorBoundary.tsx";
 import { Facts } from "#app/components/admin/payments/Facts.tsx";
+import { FinanceFilterPanel } from "#app/components/admin/payments/FinanceFilter.tsx";
 import { PaymentsNav } from "#app/components/admin/payments/PaymentsNav.tsx";
 import { Pager, StatusTabs } from "#app/components/admin/payments/QueueTabs.tsx";
 import { idField } from "#app/components/admin/payments/schemas.ts";
@@ -13,11 +14,13 @@ import { messageToken } from "#app/i18n/message.ts";
 import { useArea } from "#app/i18n/use-area.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { isPaymentError, type CheckoutTab, checkoutTabs } from "#app/modules/payments/index.ts";
-import { checkGatewayCheckout, getGatewayCheckout, listGatewayCheckouts } from "#app/modules/payments/index.server.ts";
+import { checkGatewayCheckout, checkoutCounts, financeTotals, getGatewayCheckout, listGatewayCheckouts } from "#app/modules/payments/index.server.ts";
 import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
-import { paymentsPage, pageParam, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
+import { paymentsPage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
+import { financeFilterView, readFinanceQuery } from "./finance-filter.server.ts";
 import type { Route } from "./+types/checkouts";
 import { takaText } from "#app/kernel/money.ts";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -34,38 +37,49 @@ async function checkedNotice(context: Route.LoaderArgs["context"], url: URL) {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { canAct } = await requireFinanceViewer(request);
-  const requested = url.searchParams.get("status");
-  const tab: CheckoutTab = checkoutTabs.includes(requested as CheckoutTab) ? (requested as CheckoutTab) : "open";
-  const page = pageParam.parse(url.searchParams.get("page") ?? undefined);
-  const [{ items, total, openCount, attentionCount }, notice] = await Promise.all([
-    listGatewayCheckouts({ tab, page, pageSize: PAGE_SIZE }),
+  // The tab and the filter as the deposits page reads them: a refused field (an unknown tab too) answers 400 with the
+  // form as sent and no rows.
+  const query = readFinanceQuery(url, "checkouts");
+  const refused = query.filter === null;
+  // A refused filter keeps the tab it was sent on (when that tab is a real one), so correcting it stays there.
+  const sentTab = query.values.status as CheckoutTab;
+  const tab = refused && checkoutTabs.includes(sentTab) ? sentTab : (query.status as CheckoutTab);
+  const page = query.page;
+  const [list, totals, counts, notice] = await Promise.all([
+    refused ? null : listGatewayCheckouts({ filter: query.filter!, page, pageSize: PAGE_SIZE }),
+    refused ? null : financeTotals("checkouts", query.filter!),
+    checkoutCounts(),
     checkedNotice(context, url),
   ]);
-  return {
-    ...paymentsPage(context, "adminPayments.checkouts.title"),
-    canAct,
-    tab,
-    page,
-    hasMore: page * PAGE_SIZE < total,
-    counts: { open: openCount, attention: attentionCount },
-    notice,
-    rows: items.map((c) => ({
-      id: c.id,
-      invoice: c.invoice,
-      status: c.status,
-      username: c.username,
-      method: c.methodName,
-      amount: takaText(c.amount, { decimals: "trim" }),
-      gatewayId: c.gatewayPaymentId,
-      trxId: c.trxId,
-      payer: c.payer,
-      reason: c.failureReason,
-      deposit: c.depositId ? `D${c.depositId}` : null,
-      opened: formatDhakaDateTime(c.createdAt),
-      finished: formatDhakaDateTime(c.finishedAt),
-      checks: c.checks,
-    })),
-  };
+  return data(
+    {
+      ...paymentsPage(context, "adminPayments.checkouts.title"),
+      canAct,
+      tab,
+      page,
+      hasMore: list?.hasMore ?? false,
+      counts,
+      filter: await financeFilterView(context, BASE, "checkouts", query, totals),
+      notice,
+      rows: (list?.items ?? []).map((c) => ({
+        id: c.id,
+        invoice: c.invoice,
+        status: c.status,
+        username: c.username,
+        method: c.methodName,
+        amount: takaText(c.amount, { decimals: "trim" }),
+        gatewayId: c.gatewayPaymentId,
+        trxId: c.trxId,
+        payer: c.payer,
+        reason: c.failureReason,
+        deposit: c.depositId ? `D${c.depositId}` : null,
+        opened: formatDhakaDateTime(c.createdAt),
+        finished: formatDhakaDateTime(c.finishedAt),
+        checks: c.checks,
+      })),
+    },
+    { status: refused ? 400 : 200 },
+  );
 }
 
 const checkSchema = z.object({ intent: z.literal("check"), id: idField });
@@ -80,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await checkGatewayCheckout(parsed.data.id);
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    return fail(e.token, e.code === "not_found" ? 404 : 409);
+    return fail(e.token, formStatus(e, { already_reviewed: 409 }));
   }
   return redirect(`${BASE}?${new URLSearchParams({ status: "all", checked: String(parsed.data.id) })}`);
 }
@@ -141,8 +155,8 @@ function CheckoutCard({ row, canAct }: { row: Row; canAct: boolean }) {
 }
 
 export default function Checkouts({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, rows, counts, notice, canAct, page, hasMore } = loaderData;
-  useArea(loaderData.i18n);
+  const { tab, rows, counts, notice, canAct, page, hasMore, filter } = loaderData;
+  useArea([loaderData.i18n, filter.i18n]);
   useArea(actionData?.areas);
   const { t } = useTranslation();
   return (
@@ -160,7 +174,9 @@ export default function Checkouts({ loaderData, actionData }: Route.ComponentPro
         tabs={checkoutTabs}
         current={tab}
         label={(s) => `${t(`adminPayments.checkouts.tabs.${s}`)}${s === "open" || s === "attention" ? ` (${counts[s]})` : ""}`}
+        query={filter.query}
       />
+      <FinanceFilterPanel base={BASE} view={filter} hidden={{ status: tab === "open" ? "" : tab }} qHint={t("adminExports.filter.qHintCheckouts")} />
       {rows.length ? (
         <ul className="space-y-3" data-testid="checkout-list">
           {rows.map((row) => (
@@ -170,7 +186,7 @@ export default function Checkouts({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p className="rounded-xl bg-panel p-4 text-white/70">{t("adminPayments.checkouts.empty")}</p>
       )}
-      <Pager base={BASE} status={tab} page={page} hasMore={hasMore} defaultStatus="open" />
+      <Pager base={BASE} status={tab} page={page} hasMore={hasMore} defaultStatus="open" query={filter.query} />
     </>
   );
 }

@@ -34,6 +34,7 @@ import { recentTransactionsFor, summaryView } from "./history.server.ts";
 import { reviewAction } from "./review-action.server.ts";
 import type { Route } from "./+types/deposits";
 import { takaText } from "#app/kernel/money.ts";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -160,7 +161,7 @@ async function refundAction({ request, context }: Route.ActionArgs) {
     await refundGatewayDeposit({ staffId: actor.staffId, depositId: submission.value.id, reason: submission.value.reason, ip: actor.ip });
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : 400;
+    const status = formStatus(e, { already_reviewed: 409 });
     const message = e.token;
     const reply = e.field === "reason" ? submission.reply({ fieldErrors: { reason: [message] } }) : submission.reply({ formErrors: [message] });
     return data<ActionData>({ id, intent: "refund", result: reply, areas: areasFor(context, [message]) }, { status });

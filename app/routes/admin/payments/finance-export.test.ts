@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/db/db.server.ts";
 import { auditLog } from "#app/modules/audit/schema.ts";
 import { players } from "#app/modules/players/schema.ts";
-import { adjustments, deposits } from "#app/modules/payments/schema.ts";
+import { adjustments, deposits, gatewayPayments } from "#app/modules/payments/schema.ts";
 import { amlSignals } from "#app/modules/risk/schema.ts";
 import { findStaffByUsername } from "#app/modules/staff/staff.server.ts";
 import { createMethod, createPlayer, seedAdmin, staffMember, taka } from "#tests/kit/index.ts";
@@ -18,6 +18,7 @@ import * as auditPage from "../audit.tsx";
 import * as riskExport from "../risk/export.ts";
 import * as adjustmentsExport from "./adjustments-export.ts";
 import * as adjustmentsPage from "./adjustments.tsx";
+import * as checkoutsExport from "./checkouts-export.ts";
 import * as depositsExport from "./deposits-export.ts";
 import * as depositsPage from "./deposits.tsx";
 import * as withdrawalsExport from "./withdrawals-export.ts";
@@ -151,8 +152,73 @@ describe("finance exports", () => {
     expect(bn.lines[0]!.startsWith("রেফারেন্স,সময় (ঢাকা)")).toBe(true);
   });
 
+  it("checkouts: the tab and the filter's rows oldest first, every column, Bangla intact, audited", async () => {
+    const checkouts = [];
+    for (const [i, status] of (["initiated", "completed", "mismatch"] as const).entries()) {
+      const [row] = await db
+        .insert(gatewayPayments)
+        .values({
+          playerId: plain.id,
+          methodId: method.id,
+          gateway: "simulated",
+          invoice: `GEXP${tag}${i}`.toUpperCase(),
+          gatewayPaymentId: `sim-exp-${tag}-${i}`,
+          amount: taka(500 * (i + 1)),
+          currency: "BDT",
+          status,
+          trxId: status === "initiated" ? null : `TXEXP${tag}${i}`.toUpperCase(),
+          payer: status === "initiated" ? null : "01712345678",
+          failureReason: status === "mismatch" ? "amount: ৳80" : null,
+          depositId: status === "completed" ? made[0] : null,
+          idempotencyKey: randomUUID(),
+          createdAt: new Date(Date.UTC(2026, 2, 9, 17, 59 + i)),
+          finishedAt: status === "initiated" ? null : new Date(Date.UTC(2026, 2, 9, 18, 30)),
+        })
+        .returning();
+      checkouts.push(row!);
+    }
+    const url = `/admin/finance/checkouts/export?status=all&q=gexp${tag}`;
+    const outcome = await callRoute(checkoutsExport, url, { cookie: cookies.finance });
+    expect(outcome.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(outcome.headers.get("content-disposition")).toMatch(/^attachment; filename="checkouts-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const { bytes, lines } = await csvOf(outcome);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]).toBe(
+      "Invoice,Time (Dhaka),Username,Phone,Method,Gateway,Amount (BDT),Status,Gateway payment,TRX ID,Payer wallet,Reason,Deposit,Ended at (Dhaka),Checks",
+    );
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(checkouts.map((c) => c.invoice));
+    expect(lines[1]).toMatch(
+      new RegExp(`^GEXP${tag.toUpperCase()}0,2026-03-09 23:59:00,রহিম${tag},\\d+,[^,]+,simulated,500.00,Open,sim-exp-${tag}-0,,,,,,0$`),
+    );
+    expect(lines[2]).toContain(`,1000.00,Credited,sim-exp-${tag}-1,TXEXP${tag.toUpperCase()}1,01712345678,,D${made[0]},2026-03-10 00:30:00,0`);
+    expect(lines[3]).toContain(",Did not match,");
+    expect(lines[3]).toContain(",amount: ৳80,");
+    // The tab narrows the export as it narrows the page; the status select too.
+    const attention = await csvOf(
+      await callRoute(checkoutsExport, `/admin/finance/checkouts/export?status=attention&q=gexp${tag}`, { cookie: cookies.finance }),
+    );
+    expect(attention.lines.slice(1).map((l) => l.split(",")[0])).toEqual([checkouts[2]!.invoice]);
+    const open = await csvOf(await callRoute(checkoutsExport, `/admin/finance/checkouts/export?q=gexp${tag}`, { cookie: cookies.finance }));
+    expect(open.lines.slice(1).map((l) => l.split(",")[0])).toEqual([checkouts[0]!.invoice]);
+    const state = await csvOf(
+      await callRoute(checkoutsExport, `/admin/finance/checkouts/export?status=all&state=completed&q=gexp${tag}`, { cookie: cookies.finance }),
+    );
+    expect(state.lines.slice(1).map((l) => l.split(",")[0])).toEqual([checkouts[1]!.invoice]);
+    const finance = (await findStaffByUsername(`financex${tag}`))!;
+    const [row] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.staffId, finance.id), eq(auditLog.action, "export.csv"), eq(auditLog.entityId, "checkouts")))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row).toMatchObject({ entity: "list", after: { list: "checkouts", filter: { status: "all", state: "completed", q: `gexp${tag}` } } });
+    // In Bangla for a Bangla staff member.
+    const bn = await csvOf(await callRoute(checkoutsExport, url, { cookie: cookies.finance, headers: { "accept-language": "bn" } }));
+    expect(bn.lines[0]!.startsWith("ইনভয়েস,সময় (ঢাকা)")).toBe(true);
+  });
+
   it("only the page's roles export: content gets 403, a guest is sent to log in", async () => {
-    for (const route of [depositsExport, withdrawalsExport, adjustmentsExport]) {
+    for (const route of [depositsExport, withdrawalsExport, adjustmentsExport, checkoutsExport]) {
       expect((await callRoute(route, "/admin/finance/deposits/export", { cookie: cookies.content })).status).toBe(403);
       expect((await callRoute(route, "/admin/finance/deposits/export")).status).toBe(302);
     }
@@ -177,8 +243,10 @@ describe("finance exports", () => {
       expect(Object.keys((page.data as { filter: { errors: object } }).filter.errors).length, query).toBe(1);
       expect((await callRoute(depositsExport, `/admin/finance/deposits/export?${query}`, { cookie: cookies.finance })).status, query).toBe(400);
       expect((await callRoute(withdrawalsPage, `/admin/finance/withdrawals?${query}`, { cookie: cookies.finance })).status, query).toBe(400);
+      expect((await callRoute(checkoutsExport, `/admin/finance/checkouts/export?${query}`, { cookie: cookies.finance })).status, query).toBe(400);
     }
     expect((await callRoute(adjustmentsPage, "/admin/finance/adjustments?amount=abc", { cookie: cookies.finance })).status).toBe(400);
+    expect((await callRoute(checkoutsExport, "/admin/finance/checkouts/export?state=paid", { cookie: cookies.finance })).status).toBe(400);
     expect((await callRoute(auditPage, "/admin/audit?from=2026-02-31x", { cookie: cookies.admin })).status).toBe(400);
     expect((await callRoute(auditExport, "/admin/audit/export?to=tomorrow", { cookie: cookies.admin })).status).toBe(400);
     expect((await callRoute(riskExport, "/admin/risk/export?from=1", { cookie: cookies.admin })).status).toBe(400);

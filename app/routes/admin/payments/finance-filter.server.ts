@@ -1,9 +1,10 @@
-// The finance lists' filter (deposits, withdrawals, adjustments) as the pages and their exports read it from the
-// address, and their CSV columns. One schema per list: the page and its export cannot disagree on what a filter means.
+// The finance lists' filter (deposits, withdrawals, adjustments, gateway checkouts) as the pages and their exports read
+// it from the address, and their CSV columns. One schema per list: the page and its export cannot disagree on what a filter means.
 import type { RouterContextProvider } from "react-router";
 import { csvTaka } from "#app/kernel/csv.server.ts";
 import type {
   AdjustmentExportRow,
+  CheckoutExportRow,
   DepositExportRow,
   FinanceFilter,
   FinanceList,
@@ -11,11 +12,13 @@ import type {
   WithdrawalExportRow,
 } from "#app/modules/payments/index.server.ts";
 import { takaText } from "#app/kernel/money.ts";
-import { listPaymentMethods } from "#app/modules/payments/index.server.ts";
+import { gatewayPaymentStatuses, listPaymentMethods } from "#app/modules/payments/index.server.ts";
+import { type CheckoutTab, checkoutTabStatuses, checkoutTabs } from "#app/modules/payments/index.ts";
 import type { FinanceFilterView } from "#app/components/admin/payments/FinanceFilter.tsx";
 import { areaBundle, type AreaBundle } from "#app/i18n/areas.server.ts";
+import { translate } from "#app/i18n/translate.server.ts";
 import { type ExportColumn, statusWord } from "../export.server.ts";
-import { boundsOf, type FilterErrors, filterQuery, financeQuerySchema, readListQuery } from "../list-filter.server.ts";
+import { boundsOf, type FilterErrors, filterQuery, financeQuerySchema, oneOf, readListQuery } from "../list-filter.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -23,9 +26,15 @@ const schemas = {
   deposits: financeQuerySchema(["pending", "approved", "rejected", "cancelled", "all"]),
   withdrawals: financeQuerySchema(["pending", "approved", "rejected", "cancelled", "all"]),
   adjustments: financeQuerySchema(["credit", "debit"]),
+  // Checkouts: `status` is the page's tab (a group of statuses), `state` one status of the filter's select.
+  checkouts: financeQuerySchema(checkoutTabs, { state: oneOf(gatewayPaymentStatuses) }),
 };
 
 export const financeFilterFields = ["range", "from", "to", "q", "amount", "status", "method", "page"] as const;
+const fieldsOf = (list: FinanceList): readonly string[] => (list === "checkouts" ? [...financeFilterFields, "state"] : financeFilterFields);
+
+/** The tab a list's page opens on when the address names none. */
+const defaultTab = { deposits: "pending", withdrawals: "pending", adjustments: "", checkouts: "open" } as const;
 
 export type FinanceQuery = {
   /** The fields as typed, for the form and the links. */
@@ -41,28 +50,34 @@ export type FinanceQuery = {
 
 /** The list's filter from the address; bad values give `errors` and no filter. */
 export function readFinanceQuery(url: URL, list: FinanceList, now = new Date()): FinanceQuery {
-  const { values, value, errors } = readListQuery(url, schemas[list], financeFilterFields);
-  const fallbackStatus = list === "adjustments" ? "" : "pending";
+  const { values, value, errors } = readListQuery(url, schemas[list], fieldsOf(list));
+  const fallbackStatus = defaultTab[list];
   if (!value) return { values, errors, filter: null, status: fallbackStatus, page: 1 };
   const status = value.status ?? fallbackStatus;
   const { start, end } = boundsOf(value, now);
-  return {
-    values,
-    errors,
-    filter: { start, end, q: value.q, amount: value.amount, methodId: value.method, status: status === "all" || status === "" ? undefined : status },
-    status,
-    page: value.page,
-  };
+  const base = { start, end, q: value.q, amount: value.amount, methodId: value.method };
+  if (list === "checkouts") {
+    const state = "state" in value ? (value.state as string | undefined) : undefined;
+    return { values, errors, filter: { ...base, status: state, statuses: checkoutTabStatuses(status as CheckoutTab) }, status, page: value.page };
+  }
+  return { values, errors, filter: { ...base, status: status === "all" || status === "" ? undefined : status }, status, page: value.page };
 }
 
+/** A checkout's status as the checkouts page words it ("Needs attention" tab's "Did not match"). */
+export const checkoutStatusWord = (context: Ctx, status: string) =>
+  (gatewayPaymentStatuses as readonly string[]).includes(status)
+    ? translate(context, `adminPayments.checkouts.status.${status as (typeof gatewayPaymentStatuses)[number]}`)
+    : status;
+
 /** The totals as the page shows them: taka text, statuses as words. */
-export function totalsView(context: Ctx, totals: FinanceTotals) {
+export function totalsView(context: Ctx, totals: FinanceTotals, word: (context: Ctx, status: string) => string = statusWord) {
   return {
     count: totals.count,
+    capped: totals.capped,
     amount: takaText(totals.amount, { decimals: "trim" }),
     byStatus: totals.byStatus.map((s) => ({
       status: s.status,
-      label: statusWord(context, s.status),
+      label: word(context, s.status),
       count: s.count,
       amount: takaText(s.amount, { decimals: "trim" }),
     })),
@@ -121,6 +136,26 @@ export function adjustmentColumns(context: Ctx): ExportColumn<AdjustmentExportRo
   ];
 }
 
+export function checkoutColumns(context: Ctx): ExportColumn<CheckoutExportRow>[] {
+  return [
+    ["adminExports.columns.invoice", (r) => r.invoice],
+    ["adminExports.columns.time", (r) => r.createdAt],
+    ["adminExports.columns.username", (r) => r.username],
+    ["adminExports.columns.phone", (r) => r.phone],
+    ["adminExports.columns.method", (r) => r.method],
+    ["adminExports.columns.gateway", (r) => r.gateway],
+    ["adminExports.columns.amount", (r) => csvTaka(r.amount)],
+    ["adminExports.columns.status", (r) => checkoutStatusWord(context, r.status)],
+    ["adminExports.columns.gatewayPayment", (r) => r.gatewayPaymentId],
+    ["adminExports.columns.trxId", (r) => r.trxId],
+    ["adminExports.columns.payer", (r) => r.payer],
+    ["adminExports.columns.reason", (r) => r.failureReason],
+    ["adminExports.columns.deposit", (r) => (r.depositId ? `D${r.depositId}` : null)],
+    ["adminExports.columns.finishedAt", (r) => r.finishedAt],
+    ["adminExports.columns.checks", (r) => r.checks],
+  ];
+}
+
 /** What a finance page's loader returns for its filter panel (FinanceFilterPanel). */
 export async function financeFilterView(
   context: Ctx,
@@ -133,14 +168,16 @@ export async function financeFilterView(
     list === "adjustments" ? [] : (await listPaymentMethods({ activeOnly: false, dedupe: false })).map((m) => ({ id: m.id, name: m.name }));
   const withoutTab = { ...query.values, status: list === "adjustments" ? query.values.status! : "" };
   const exportQuery = filterQuery(query.values, list === "adjustments" || !query.filter ? {} : { status: query.status });
+  const checkouts = list === "checkouts";
   return {
     values: query.values,
     errors: query.errors,
     query: filterQuery(withoutTab),
     exportHref: query.filter ? `${base}/export${exportQuery ? `?${exportQuery}` : ""}` : null,
     methods,
-    totals: totals ? totalsView(context, totals) : null,
-    perStatus: !query.filter?.status,
+    states: checkouts ? gatewayPaymentStatuses.map((s) => [s, checkoutStatusWord(context, s)] as const) : undefined,
+    totals: totals ? totalsView(context, totals, checkouts ? checkoutStatusWord : statusWord) : null,
+    perStatus: checkouts ? !query.filter?.status && query.filter?.statuses?.length !== 1 : !query.filter?.status,
     i18n: areaBundle(context, "adminExports"),
   };
 }

@@ -22,6 +22,7 @@ import {
 import { paymentsPage, requireFinanceActor, requireFinanceViewer, translate } from "./admin-payments.server.ts";
 import type { Route } from "./+types/payment-methods";
 import { takaInput, takaText } from "#app/kernel/money.ts";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -132,7 +133,7 @@ export async function action({ request }: Route.ActionArgs) {
     const message = e.token;
     const onForm = e.field && (isWallet ? walletFields : methodFields).includes(e.field);
     const reply = onForm ? submission.reply({ fieldErrors: { [e.field!]: [message] } }) : submission.reply({ formErrors: [message] });
-    return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+    return data<ActionData>({ form, result: reply }, { status: formStatus(e) });
   }
 }
 
@@ -164,7 +165,7 @@ async function gatewayAction(formData: FormData, staffId: number, ip: Awaited<Re
     const reply = e.field
       ? submission.reply({ fieldErrors: { [e.field]: [e.messageKey] }, hideFields: secretFields })
       : submission.reply({ formErrors: [e.messageKey], hideFields: secretFields });
-    return data<ActionData>({ form, result: reply }, { status: e.code === "not_found" ? 404 : 400 });
+    return data<ActionData>({ form, result: reply }, { status: formStatus(e) });
   }
 }
 

@@ -9,6 +9,7 @@ import type { ReviewActionData } from "#app/components/admin/payments/ReviewQueu
 import { idField, rejectSchema } from "#app/components/admin/payments/schemas.ts";
 import { isPaymentError } from "#app/modules/payments/index.ts";
 import { requireFinanceActor } from "./admin-payments.server.ts";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 type Rejection = z.infer<typeof rejectSchema>;
 type Actor = { staffId: number; ip: string };
@@ -40,7 +41,7 @@ export async function reviewAction<S extends z.ZodType<{ intent: "approve"; id: 
     else if ((await options.approve(value as z.infer<S>, actor)) === "first-approved") done = "first-approved";
   } catch (e) {
     if (!isPaymentError(e)) throw e;
-    const status = e.code === "not_found" ? 404 : e.code === "already_reviewed" ? 409 : e.code === "same_approver" ? 403 : 400;
+    const status = formStatus(e, { already_reviewed: 409, same_approver: 403 });
     const message = e.token;
     const field = e.field && options.fields.includes(e.field) ? e.field : null;
     const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : submission.reply({ formErrors: [message] });

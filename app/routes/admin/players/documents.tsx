@@ -14,9 +14,10 @@ import { IdentityError, listPlayerDocuments, reviewDocument } from "#app/modules
 import { documentReviewSchema } from "#app/modules/protection/index.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/documents";
 import { playerId } from "./player-id.server.ts";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -40,8 +41,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       docType: d.docType,
       status: d.status,
       rejectReason: d.rejectReason,
-      createdAt: formatDhaka(d.createdAt, "YYYY-MM-DD HH:mm"),
-      reviewedAt: d.reviewedAt ? formatDhaka(d.reviewedAt, "YYYY-MM-DD HH:mm") : null,
+      createdAt: formatDhakaDateTime(d.createdAt),
+      reviewedAt: d.reviewedAt ? formatDhakaDateTime(d.reviewedAt) : null,
       reviewer: d.reviewer,
     })),
   };
@@ -68,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   } catch (e) {
     if (!(e instanceof IdentityError)) throw e;
-    return data({ documentId: v.documentId, error: t(e.messageKey as MessageKey, e.params) }, { status: e.code === "not_found" ? 404 : 409 });
+    return data({ documentId: v.documentId, error: t(e.messageKey as MessageKey, e.params) }, { status: formStatus(e, { already_reviewed: 409 }) });
   }
   return redirect(`/admin/players/${id}/documents?notice=${v.intent === "approve" ? "approved" : "rejected"}`);
 }

@@ -16,9 +16,10 @@ import { selfExclusionTerms, staffExclusionSchema, staffTerm, timeOutPeriods } f
 import { applyExclusionForPlayer, isExclusionError, listPlayerExclusions } from "#app/modules/protection/index.server.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/exclusions";
 import { playerId } from "./player-id.server.ts";
+import { formStatus } from "#app/kernel/domain-error.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
@@ -37,8 +38,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     history: history.map((h) => ({
       id: h.id,
       kind: h.kind,
-      from: formatDhaka(h.startsAt, "YYYY-MM-DD HH:mm"),
-      until: h.endsAt ? formatDhaka(h.endsAt, "YYYY-MM-DD HH:mm") : null,
+      from: formatDhakaDateTime(h.startsAt),
+      until: h.endsAt ? formatDhakaDateTime(h.endsAt) : null,
       active: h.active,
       staff: h.staffUsername,
       reason: h.reason,
@@ -60,7 +61,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (e) {
     if (!isExclusionError(e)) throw e;
     const message = messageToken(e.messageKey, e.params);
-    const status = e.code === "not_found" ? 404 : e.code === "not_longer" ? 409 : 400;
+    const status = formStatus(e, { not_longer: 409 });
     return data({ result: submission.reply(e.field ? { fieldErrors: { [e.field]: [message] } } : { formErrors: [message] }) }, { status });
   }
   return redirect(`/admin/players/${id}/exclusions?notice=applied`);

@@ -19,7 +19,7 @@ import { jurisdictionCodes, countryOfPlayer } from "#app/modules/settings/index.
 import { listTagsInUse, requireStaff } from "#app/modules/staff/index.server.ts";
 import { listLevels } from "#app/modules/vip/index.server.ts";
 import { mayOpen, pageRoles } from "#app/routes/admin/pages.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime, formatDhakaDate } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/players";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -64,8 +64,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         vip: r.vipLevel,
         balance: takaText(r.balance),
         country: countryOfPlayer(r) ?? "—",
-        registered: formatDhaka(r.createdAt, "YYYY-MM-DD"),
-        lastActive: r.lastLoginAt ? formatDhaka(r.lastLoginAt, "YYYY-MM-DD HH:mm") : "—",
+        registered: formatDhakaDate(r.createdAt),
+        lastActive: r.lastLoginAt ? formatDhakaDateTime(r.lastLoginAt) : "—",
         openSignal: r.openSignal,
       })),
     },

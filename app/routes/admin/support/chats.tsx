@@ -7,7 +7,7 @@ import { listQueue, type QueueFilter } from "#app/modules/chat/index.server.ts";
 import { preview } from "#app/modules/inbox/index.ts";
 import { requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/chats";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -30,7 +30,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       assignee: r.assignee,
       mine: r.assignedTo === auth.staff.id,
       last: r.lastMessage ? preview(r.lastMessage, 12) : "",
-      time: formatDhaka(r.lastMessageAt, "YYYY-MM-DD HH:mm"),
+      time: formatDhakaDateTime(r.lastMessageAt),
     })),
   };
 }

@@ -11,7 +11,7 @@ import { listSentMessages, sendInboxMessage } from "#app/modules/inbox/index.ser
 import { sendMessageSchema } from "#app/modules/inbox/index.ts";
 import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
 import { pageRoles } from "#app/routes/admin/pages.ts";
-import { formatDhaka } from "#app/kernel/dhaka-time.ts";
+import { formatDhakaDateTime } from "#app/kernel/dhaka-time.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -25,7 +25,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     title: translate(context, "inbox.admin.title"),
     sent: sent === "all" ? ("all" as const) : sent && /^\d{1,6}$/.test(sent) ? Number(sent) : null,
-    recent: recent.map((m) => ({ ...m, createdAt: formatDhaka(m.createdAt, "YYYY-MM-DD HH:mm") })),
+    recent: recent.map((m) => ({ ...m, createdAt: formatDhakaDateTime(m.createdAt) })),
   };
 }
 

@@ -16,6 +16,7 @@ import { betLimit, cappedPayout, MAX_AUTO_CASHOUT } from "./limits.ts";
 import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
 import { CRASH_CODE } from "./game.ts";
+import { noteSettledHouseBet } from "../live-bets.server.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
 import { refusalMessage } from "#app/modules/protection/index.ts";
 import { takaText } from "#app/kernel/money.ts";
@@ -101,7 +102,14 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
     return { betId: bet.id, roundId: round.id, stake, ...limit, balance: paid.balance };
   });
   await publishBalanceChanged(playerId);
-  await crashHub().publish({ t: "bet", r: placed.roundId, n: maskName(player.username), s: String(stake) });
+  await crashHub().publish({
+    t: "bet",
+    r: placed.roundId,
+    b: placed.betId,
+    n: maskName(player.username),
+    s: String(stake),
+    mp: placed.maxPayout === null ? null : String(placed.maxPayout),
+  });
   return placed;
 }
 
@@ -154,7 +162,7 @@ async function cashBet(tx: Tx, bet: ActiveBet, limits: BetLimits, at: number, ga
       tx,
     ),
   );
-  return { payout, balance: won.balance };
+  return { payout, balance: won.balance, roundDbId: won.roundDbId };
 }
 
 async function announceCashout(hub: CrashHub, bet: ActiveBet, at: number, payout: bigint) {
@@ -199,6 +207,7 @@ export async function cashOut(playerId: number): Promise<CashOut> {
   });
   if (!result) throw await whyNoCashOut(playerId);
   await publishBalanceChanged(playerId);
+  noteSettledHouseBet(result.roundDbId);
   await announceCashout(crashHub(), result.bet, result.cashoutAt, result.payout);
   return { roundId: result.roundId, cashoutAt: result.cashoutAt, payout: result.payout, balance: result.balance };
 }
@@ -227,6 +236,7 @@ export async function autoCashOut(
   const cashed = await db.transaction((tx) => cashBet(tx, bet, bet, bet.autoCashout, gameNumber));
   if (!cashed) return false;
   await publishBalanceChanged(bet.playerId);
+  noteSettledHouseBet(cashed.roundDbId);
   await announceCashout(hub, bet, bet.autoCashout, cashed.payout);
   return true;
 }
@@ -239,9 +249,9 @@ export async function loseBet(bet: ActiveBet, fairness: Record<string, unknown>)
       .set({ status: "lost", settledAt: sql`now()` })
       .where(and(eq(crashBets.id, bet.id), eq(crashBets.status, "active")))
       .returning({ id: crashBets.id });
-    if (!done) return false;
+    if (!done) return null;
     const { roundId, playerId } = bet;
-    walletOrThrow(
+    const won = walletOrThrow(
       await walletWin(
         {
           ...call(roundId, playerId),
@@ -254,10 +264,12 @@ export async function loseBet(bet: ActiveBet, fairness: Record<string, unknown>)
         tx,
       ),
     );
-    return true;
+    return { roundDbId: won.roundDbId };
   });
-  if (settled) await publishBalanceChanged(bet.playerId);
-  return settled;
+  if (settled === null) return false;
+  await publishBalanceChanged(bet.playerId);
+  noteSettledHouseBet(settled.roundDbId);
+  return true;
 }
 
 /** A bet of a voided round: its stake goes back (wallet rollback of the bet). */

@@ -10,7 +10,16 @@ import { expectedLogs } from "#tests/kit/logs.ts";
 import { createSite, setSettings } from "#tests/kit/settings.ts";
 import { crashRounds } from "../../schema.ts";
 import { HouseError } from "../errors.ts";
-import { DEMO_SALT_SOURCE, fixChainSalt, gameHash, playableChain, publishChain, publishedChain, publishedChains } from "./chain.server.ts";
+import {
+  createChain,
+  DEMO_SALT_SOURCE,
+  fixChainSalt,
+  gameHash,
+  playableChain,
+  publishChain,
+  publishedChain,
+  publishedChains,
+} from "./chain.server.ts";
 import { CrashEngine } from "./engine.server.ts";
 import type { CrashEvent } from "./events.ts";
 import { crashPointFromHash, verifyGameHash } from "./fair.ts";
@@ -108,6 +117,27 @@ describe("the Crash seeding event", () => {
     await setSettings({ mode: "real" });
     await exhaustChain(seeded.id, 3);
     expect(await playableChain(3)).toBeNull();
+  });
+
+  it("counts each chain's own games (the correlated max names its tables), and plays past a used-up newer chain", async () => {
+    // Three chains with different numbers of games played: a subquery whose "id" bound to the round's own would give
+    // every chain the same count (or none), so distinct counts catch it.
+    const [a, b, c] = [await createChain(10), await createChain(10), await createChain(4)];
+    for (const [chainId, games] of [
+      [a.id, [1, 2, 3]],
+      [b.id, [1]],
+      [c.id, [1, 2, 3, 4]],
+    ] as const)
+      for (const gameNumber of games)
+        await db
+          .insert(crashRounds)
+          .values({ chainId, gameNumber, hash: "0".repeat(64), crashPoint: 100, status: "crashed", bettingEndsAt: new Date() });
+    const counts = new Map((await publishedChains()).map((ch) => [ch.id, ch.gamesPlayed]));
+    expect([counts.get(a.id), counts.get(b.id), counts.get(c.id)]).toEqual([3, 1, 4]);
+    // c (the newest) is used up, b has 9 games left: b is played.
+    await setSettings({ mode: "real" });
+    for (const ch of await publishedChains()) if (ch.salt === null) await fixChainSalt(ch.id, `salt-${ch.id}`, staff);
+    expect((await playableChain())?.id).toBe(b.id);
   });
 });
 

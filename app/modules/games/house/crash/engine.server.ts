@@ -20,6 +20,7 @@ import type { CrashEvent } from "./events.ts";
 import { CRASH_CHANNEL, CrashHub } from "./hub.server.ts";
 import { LEADER_LOCKS, LeaderElection } from "#app/db/leader.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
+import { placeAutobets } from "./autobet.server.ts";
 import {
   autoBets,
   elapsedMs,
@@ -235,7 +236,10 @@ export class CrashEngine {
     this.waitingForChain = false;
     await this.onRoundOpened?.(round);
     await this.hub.publish({ t: "betting", r: round.id, g: round.gameNumber, be: round.bettingEndsAt.getTime() });
+    // Players' autobets bet on the round while its betting time runs (autobet.server.ts).
+    const autobets = placeAutobets(round.id).catch((err: unknown) => log.error({ err }, "autobets failed"));
     await this.sleep(this.timing.bettingMs);
+    await autobets;
     if (!this.driving) return;
     const started = await startRound(round.id);
     if (started) await this.run(started);
@@ -280,7 +284,7 @@ export class CrashEngine {
 
   /** Keeps the snapshot current from every event this instance sees. */
   private apply(event: CrashEvent) {
-    if (event.t === "bet" || event.t === "cashout") return;
+    if (event.t === "bet" || event.t === "cashout" || event.t === "hb") return;
     if (event.t !== "betting" && this.snapshot?.id !== event.r) {
       // A round this instance has not seen open (it started or connected meanwhile): take it from the database.
       this.snapshot = {

@@ -11,17 +11,42 @@ export type CrashEvent =
   | { t: "crashed"; r: number; cp: number; h: string }
   /** The round was voided (bets refunded). */
   | { t: "voided"; r: number }
-  /** A player (masked name) bet `s` poisha. */
-  | { t: "bet"; r: number; n: string; s: string }
+  /** A player (masked name) bet `s` poisha (bet `b`), which can pay at most `mp` poisha (after the round cap; null: no cap). */
+  | { t: "bet"; r: number; b: number; n: string; s: string; mp: string | null }
   /**
    * A player cashed out at `at` hundredths for `p` poisha. `b` is the bet's id: the bettor's own page matches it to
    * reload its balance (masked names collide, so the name cannot tell whose bet it was).
    */
-  | { t: "cashout"; r: number; b: number; n: string; at: number; p: string };
+  | { t: "cashout"; r: number; b: number; n: string; at: number; p: string }
+  /**
+   * House bets (Dice, Mines, Crash) that settled and committed: the live-bets panels. `r` is the first bet's id. Each
+   * item's `u` (the bettor's player id) travels between instances only: the hub strips it from what pages receive.
+   */
+  | { t: "hb"; r: number; l: LiveHouseBetItem[] };
+
+/**
+ * One settled house bet as the live-bets panels receive it: `i` its betting-record id, `k` the id of its shareable
+ * page (/bet/<k>: the record id and the server's tag), `g` the game's id (dice, mines, crash), `n` the masked name, `s`
+ * stake and `p` payout in poisha, `x` the payout/stake multiplier in hundredths (0: a loss), `at` its settlement
+ * (epoch ms). Between instances an item carries `u` and no `k` (a NOTIFY holds 8,000 bytes): each instance adds `k`
+ * as it hands the item to its pages.
+ */
+export type LiveHouseBetItem = { i: number; k?: string; g: string; n: string; s: string; p: string; x: number; at: number; u?: number };
+
+/** A live item as pages receive it: without the bettor's player id, with its page's id (`pageId` signs it). */
+export function publicLiveItem({ u: _u, ...item }: LiveHouseBetItem, pageId: (roundId: number) => string): LiveHouseBetItem {
+  return { ...item, k: pageId(item.i) };
+}
 
 export type CrashEventType = CrashEvent["t"];
 
-const TYPES = new Set<CrashEventType>(["betting", "running", "tick", "crashed", "voided", "bet", "cashout"]);
+const TYPES = new Set<CrashEventType>(["betting", "running", "tick", "crashed", "voided", "bet", "cashout", "hb"]);
+
+/** What pages receive of an event: a live-bets batch without its bettors' player ids and with its pages' ids. */
+export function publicEventJson(event: CrashEvent, pageId: (roundId: number) => string): string {
+  if (event.t !== "hb") return JSON.stringify(event);
+  return JSON.stringify({ ...event, l: event.l.map((item) => publicLiveItem(item, pageId)) });
+}
 
 /** Parses an event from JSON text; anything malformed is undefined. */
 export function parseCrashEvent(text: string): CrashEvent | undefined {
@@ -34,8 +59,5 @@ export function parseCrashEvent(text: string): CrashEvent | undefined {
   }
 }
 
-/** "rahim99" -> "ra***9": other players' names on the bets list. */
-export function maskName(username: string): string {
-  if (username.length <= 3) return `${username.slice(0, 1)}***`;
-  return `${username.slice(0, 2)}***${username.slice(-1)}`;
-}
+// Other players' names on the bets list: one masking rule for every page where players see each other.
+export { maskName } from "#app/modules/players/index.ts";

@@ -2,6 +2,7 @@
 import { type HouseServerGame, hundredthsText, type Read, readAll, readSeedText, readWholeNumber, type VerifierErrors } from "../game.ts";
 import { CHAIN_LENGTH, publishedChains } from "./chain.server.ts";
 import { cashOut, placeBet } from "./bets.server.ts";
+import { crashAutobetState, startCrashAutobet, stopCrashAutobet } from "./autobet.server.ts";
 import { crashPointFromHash, hashForward } from "./fair.ts";
 import { type ChainCheck, crashGame } from "./game.ts";
 import { crashPageData } from "./page-data.server.ts";
@@ -42,5 +43,5 @@ export const crashServer = {
     return { result: v.gameNumber === null ? result : { ...result, chain: await chainCheck(v.hash, v.gameNumber) } };
   },
   pageData: crashPageData,
-  play: { bet: placeBet, cashOut },
+  play: { bet: placeBet, cashOut, autoStart: startCrashAutobet, autoStop: stopCrashAutobet, autoState: crashAutobetState },
 } satisfies HouseServerGame;

@@ -4,13 +4,19 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { getEnv } from "#app/config/env.server.ts";
+import { logDatabaseFailure } from "#app/db/connection-errors.ts";
 import { db } from "#app/db/db.server.ts";
 import { log as rootLog } from "#app/kernel/log.server.ts";
-import { type CrashEvent, parseCrashEvent } from "./events.ts";
+import { betPageId } from "../../bet-link.server.ts";
+import { type CrashEvent, parseCrashEvent, publicEventJson as publicJson } from "./events.ts";
 
 const log = rootLog.child({ module: "crash" });
+
+/** What this instance's pages receive of an event (a live-bets batch's items signed with its pages' ids). */
+const publicEventJson = (event: CrashEvent) => publicJson(event, betPageId);
 export const CRASH_CHANNEL = "crash_events";
 
+/** `json` is what pages may receive (publicEventJson); `event` may carry more (a live-bets batch's player ids). */
 export type CrashListener = (event: CrashEvent, json: string) => void;
 
 export class CrashHub {
@@ -36,7 +42,7 @@ export class CrashHub {
   }
 
   /** To this process's subscribers only. */
-  deliver(event: CrashEvent, json = JSON.stringify(event)) {
+  deliver(event: CrashEvent, json = publicEventJson(event)) {
     for (const fn of this.listeners) {
       try {
         fn(event, json);
@@ -49,12 +55,12 @@ export class CrashHub {
   /** To this process's subscribers at once and to the other instances through NOTIFY (never throws). */
   publish(event: CrashEvent): Promise<void> {
     const json = JSON.stringify(event);
-    this.deliver(event, json);
+    this.deliver(event, event.t === "hb" ? publicEventJson(event) : json);
     if (!this.notify) return Promise.resolve();
     return db
       .execute(sql`select pg_notify(${CRASH_CHANNEL}, ${`${this.instanceId}|${json}`})`)
       .then(() => undefined)
-      .catch((e: unknown) => log.error({ err: e }, "NOTIFY failed"));
+      .catch((e: unknown) => logDatabaseFailure(log, e, "NOTIFY failed"));
   }
 
   /** A NOTIFY payload from the channel: delivered unless this hub sent it. */
@@ -63,7 +69,7 @@ export class CrashHub {
     if (bar < 0 || payload.slice(0, bar) === this.instanceId) return;
     const json = payload.slice(bar + 1);
     const event = parseCrashEvent(json);
-    if (event) this.deliver(event, json);
+    if (event) this.deliver(event, event.t === "hb" ? publicEventJson(event) : json);
   }
 }
 

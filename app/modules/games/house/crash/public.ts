@@ -16,7 +16,17 @@ export type PublicRound = {
   hash: string | null;
 };
 
-export type PublicBet = { name: string; stake: string; autoCashout: number | null; cashoutAt: number | null; payout: string; status: string };
+/** A bet on the round (poisha strings); `betId` lets the page update it from the stream; `maxPayout` after the round cap. */
+export type PublicBet = {
+  betId: number;
+  name: string;
+  stake: string;
+  autoCashout: number | null;
+  cashoutAt: number | null;
+  payout: string;
+  maxPayout: string | null;
+  status: string;
+};
 export type MyBet = PublicBet & { id: number; roundId: number };
 /** An ended round; `voided`: ended by a restart before it ran (no bet stood, its hash is shown all the same). */
 export type HistoryRound = {

@@ -8,6 +8,7 @@ import { publishedChain } from "./chain.server.ts";
 import { multiplierAt } from "./curve.ts";
 import { maskName } from "./events.ts";
 import type { CrashState, HistoryRound, MyBet, PublicBet, PublicRound } from "./public.ts";
+import { HISTORY_SHOWN } from "./view.ts";
 
 export type { CrashPhase, CrashState, PublicRound } from "./public.ts";
 
@@ -37,10 +38,12 @@ export async function currentRound(): Promise<PublicRound | null> {
 export async function roundBets(roundId: number): Promise<PublicBet[]> {
   const rows = await db
     .select({
+      id: crashBets.id,
       username: players.username,
       stake: crashBets.stake,
       cashoutAt: crashBets.cashoutAt,
       payout: crashBets.payout,
+      maxPayout: crashBets.maxPayout,
       status: crashBets.status,
     })
     .from(crashBets)
@@ -49,11 +52,13 @@ export async function roundBets(roundId: number): Promise<PublicBet[]> {
     .orderBy(desc(crashBets.stake), desc(crashBets.id))
     .limit(100);
   return rows.map((r) => ({
+    betId: r.id,
     name: maskName(r.username),
     stake: String(r.stake),
     autoCashout: null,
     cashoutAt: r.cashoutAt,
     payout: String(r.payout),
+    maxPayout: r.maxPayout === null ? null : String(r.maxPayout),
     status: r.status,
   }));
 }
@@ -63,6 +68,7 @@ export async function myBet(playerId: number, roundId: number): Promise<MyBet | 
     .select({
       id: crashBets.id,
       stake: crashBets.stake,
+      maxPayout: crashBets.maxPayout,
       autoCashout: crashBets.autoCashout,
       cashoutAt: crashBets.cashoutAt,
       payout: crashBets.payout,
@@ -73,7 +79,9 @@ export async function myBet(playerId: number, roundId: number): Promise<MyBet | 
   return row
     ? {
         id: row.id,
+        betId: row.id,
         roundId,
+        maxPayout: row.maxPayout === null ? null : String(row.maxPayout),
         name: "",
         stake: String(row.stake),
         autoCashout: row.autoCashout,
@@ -85,7 +93,7 @@ export async function myBet(playerId: number, roundId: number): Promise<MyBet | 
 }
 
 /** The last `limit` ended rounds (crashed, or voided by a restart) with their hash and the salt of their chain. */
-export async function recentRounds(limit = 20): Promise<HistoryRound[]> {
+export async function recentRounds(limit = HISTORY_SHOWN): Promise<HistoryRound[]> {
   const rows = await db
     .select({
       id: crashRounds.id,
@@ -111,7 +119,7 @@ export async function crashState(playerId?: number): Promise<CrashState> {
   const [mine, bets, history, chain] = await Promise.all([
     round && playerId ? myBet(playerId, round.id) : null,
     round ? roundBets(round.id) : [],
-    recentRounds(20),
+    recentRounds(HISTORY_SHOWN),
     publishedChain(),
   ]);
   return { serverNow: Date.now(), round, myBet: mine, bets, history, chain };

@@ -2,11 +2,41 @@
 // and as text. Pure (the browser formats event payloads with the same helpers).
 import { takaText } from "#app/kernel/money.ts";
 import { multiplierText } from "./curve.ts";
-import type { CrashState, PublicRound } from "./public.ts";
+import type { CrashState, PublicBet, PublicRound } from "./public.ts";
 
-export type BetView = { name: string; stake: string; cashoutAt: string | null; payout: string; status: string };
+export type BetView = {
+  betId: number;
+  name: string;
+  stake: string;
+  cashoutAt: string | null;
+  payout: string;
+  maxPayout: string | null;
+  status: string;
+};
 export type MyBetView = BetView & { id: number; roundId: number; autoCashout: string | null };
-export type HistoryView = { id: number; gameNumber: number; crashPoint: number; crashText: string; hash: string; salt: string; voided: boolean };
+export type HistoryView = {
+  id: number;
+  gameNumber: number;
+  crashPoint: number;
+  crashText: string;
+  hash: string;
+  salt: string;
+  voided: boolean;
+  band: CrashBand;
+};
+
+/** How many ended rounds the page shows as chips and in its chart. */
+export const HISTORY_SHOWN = 100;
+
+/** A crash point's colour band: below 2× (most rounds), 2× to under 10×, 10× and above; void rounds their own. */
+export type CrashBand = "low" | "mid" | "high" | "void";
+export function crashBand(crashPoint: number, voided = false): CrashBand {
+  if (voided) return "void";
+  return crashPoint >= 1000 ? "high" : crashPoint >= 200 ? "mid" : "low";
+}
+
+/** The page of one Crash round (by the round's id). */
+export const crashRoundHref = (id: number) => `/house/crash/round/${id}`;
 
 export type CrashView = {
   serverNow: number;
@@ -18,11 +48,13 @@ export type CrashView = {
 };
 
 export function crashView(state: CrashState): CrashView {
-  const bet = (b: { name: string; stake: string; cashoutAt: number | null; payout: string; status: string }): BetView => ({
+  const bet = (b: Omit<PublicBet, "autoCashout">): BetView => ({
+    betId: b.betId,
     name: b.name,
     stake: takaText(b.stake),
     cashoutAt: b.cashoutAt === null ? null : multiplierText(b.cashoutAt),
     payout: takaText(b.payout),
+    maxPayout: b.maxPayout === null ? null : takaText(b.maxPayout),
     status: b.status,
   });
   return {
@@ -45,6 +77,7 @@ export function crashView(state: CrashState): CrashView {
       hash: h.hash,
       salt: h.salt,
       voided: h.voided,
+      band: crashBand(h.crashPoint, h.voided),
     })),
     chain: state.chain,
   };

@@ -1,0 +1,32 @@
+// /admin/rounds/export: the casino rounds of the page's filter as a CSV file (the page's roles; audited; read from the
+// reporting database (readDb) one keyset page at a time, newest first, and streamed: memory stays flat however many rows).
+import { readDb } from "#app/db/db.server.ts";
+import { keysetRows } from "#app/db/keyset.server.ts";
+import { listRounds } from "#app/modules/games/index.server.ts";
+import { clientIp, requireStaff } from "#app/modules/staff/index.server.ts";
+import { pageRoles } from "#app/routes/admin/pages.ts";
+import { exportList } from "../export.server.ts";
+import { badFilterResponse } from "../list-filter.server.ts";
+import { roundsColumns, readRoundsQuery } from "./filters.server.ts";
+import type { Route } from "./+types/rounds-export";
+
+const PAGE = 1000;
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { staff } = await requireStaff(request, pageRoles.rounds);
+  const query = await readRoundsQuery(url);
+  const filter = query.filter;
+  if (!filter) return badFilterResponse(query.errors);
+  return exportList({
+    context,
+    actor: { staffId: staff.id, ip: clientIp(request) },
+    list: "casino-rounds",
+    filter: query.values,
+    columns: roundsColumns(context),
+    rows: keysetRows(
+      (before: number | undefined, limit) => listRounds(filter, { before, limit }, readDb),
+      (r) => r.id,
+      PAGE,
+    ),
+  });
+}

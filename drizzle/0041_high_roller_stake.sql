@@ -1,0 +1,2 @@
+ALTER TABLE "general_settings" ADD COLUMN "high_roller_stake" bigint DEFAULT 500000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "general_settings" ADD CONSTRAINT "general_settings_high_roller_check" CHECK ("general_settings"."high_roller_stake" > 0);

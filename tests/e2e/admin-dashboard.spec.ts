@@ -20,7 +20,7 @@ async function phoneStaffPage(browser: Browser, javaScriptEnabled = true) {
 }
 
 test.describe("admin dashboard", () => {
-  test("an admin sees a deposit approved today in the figures and in the deposit chart's table", async ({ page, browser }) => {
+  test("an admin sees a deposit approved today in the figures and in the deposit chart's table", { tag: "@desktop" }, async ({ page, browser }) => {
     test.slow();
     const player = await createTestPlayer(page, newPlayer());
     await logIn(page, player.username);
@@ -53,7 +53,7 @@ test.describe("admin dashboard", () => {
     await staff.context().close();
   });
 
-  test("the range form works without JavaScript and answers a bad date with a message", { tag: "@key" }, async ({ browser }) => {
+  test("the range form works without JavaScript and answers a bad date with a message", { tag: ["@key", "@desktop"] }, async ({ browser }) => {
     const staff = await phoneStaffPage(browser, false);
     await staff.goto("/admin");
     const form = staff.getByTestId("range-form");

@@ -1,7 +1,7 @@
 import { expect, test } from "./support/test.ts";
 import { expectLoggedIn, expectLoggedOut, fillLogin, isMobileLayout, newPlayer, signUp } from "./support/players.ts";
 
-test("sign up, log in, see the player's toolbar, log out", { tag: "@key" }, async ({ page }) => {
+test("sign up, log in, see the player's toolbar, log out", { tag: ["@key", "@desktop"] }, async ({ page }) => {
   const player = await signUp(page);
   await fillLogin(page, player.username, player.password);
   await expect(page).toHaveURL(/\/$/);

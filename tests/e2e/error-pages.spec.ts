@@ -30,7 +30,7 @@ function header(page: Page, testInfo: TestInfo) {
   return page.getByTestId(testInfo.project.use.isMobile ? "mobile-header" : "desktop-header");
 }
 
-test("an unknown page is a 404 inside the site's shell, with its title and a way home", { tag: "@key" }, async ({ page }, testInfo) => {
+test("an unknown page is a 404 inside the site's shell, with its title and a way home", { tag: ["@key", "@desktop"] }, async ({ page }, testInfo) => {
   const errors = watchErrors(page);
   const response = await page.goto("/no-such-page");
   await page.waitForLoadState("networkidle");
@@ -145,7 +145,7 @@ test(
 test.describe("the back office", () => {
   test(
     "an unknown /admin path as staff: the admin header and navigation, a 404 and the way to the dashboard",
-    { tag: "@key" },
+    { tag: ["@key", "@desktop"] },
     async ({ page }, testInfo) => {
       await page.goto("/admin/login");
       await page.getByLabel("Username").fill(ADMIN.username);
@@ -180,7 +180,7 @@ test.describe("the back office", () => {
     },
   );
 
-  test("an unknown /admin path as a guest: the admin header without navigation, the staff log-in", async ({ page }) => {
+  test("an unknown /admin path as a guest: the admin header without navigation, the staff log-in", { tag: "@desktop" }, async ({ page }) => {
     const response = await page.goto("/admin/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("admin-header")).toBeVisible();

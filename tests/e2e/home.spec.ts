@@ -3,7 +3,7 @@ import { expect, test } from "./support/test.ts";
 
 const banners = [1, 2, 3, 4].map((n) => `/demo/banners/banner-${n}.svg`);
 
-test("home shows the seeded banners", { tag: "@key" }, async ({ page }) => {
+test("home shows the seeded banners", { tag: ["@key", "@desktop"] }, async ({ page }) => {
   await page.goto("/");
   for (const src of banners) await expect(page.locator(`img[src="${src}"]`).first()).toBeAttached();
   await expect(page.locator(`img[src="${banners[0]}"]`).first()).toBeVisible();
@@ -15,7 +15,7 @@ test("home shows the seeded banners", { tag: "@key" }, async ({ page }) => {
 });
 
 // Saved for people to look at (artifacts/screenshots/), in English and in Bangla.
-test("screenshots of home", async ({ page }, testInfo) => {
+test("screenshots of home", { tag: "@desktop" }, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "phone and desktop only");
   mkdirSync("artifacts/screenshots", { recursive: true });
   await page.goto("/");

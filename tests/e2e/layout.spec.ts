@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test.ts";
 
-test("the server picks the layout from the user agent", { tag: "@key" }, async ({ page }, testInfo) => {
+test("the server picks the layout from the user agent", { tag: ["@key", "@desktop"] }, async ({ page }, testInfo) => {
   await page.goto("/");
   if (testInfo.project.use.isMobile) {
     await expect(page.locator("html")).toHaveClass(/\blayout-mobile\b/);
@@ -15,7 +15,7 @@ test("the server picks the layout from the user agent", { tag: "@key" }, async (
   }
 });
 
-test("a desktop window 700 px wide gets the mobile arrangement", async ({ page }, testInfo) => {
+test("a desktop window 700 px wide gets the mobile arrangement", { tag: "@desktop" }, async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "needs the desktop user agent");
   await page.setViewportSize({ width: 700, height: 800 });
   await page.goto("/");

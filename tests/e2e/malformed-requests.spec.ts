@@ -37,7 +37,7 @@ const request = (method: string, path: string, headers: string[], body = "") =>
 // One server and no page: once, on the desktop project.
 test.skip(({ isMobile, javaScriptEnabled }) => isMobile || !javaScriptEnabled, "checked once, on desktop");
 
-test("an invalid Host is a 400 on every kind of route", async ({ baseURL }) => {
+test("an invalid Host is a 400 on every kind of route", { tag: "@desktop" }, async ({ baseURL }) => {
   for (const host of ["exa mple.com", "localhost:99999", "\u00c3\u00a9x.example", "[zz]"]) {
     for (const path of ["/", "/login", "/api/general", "/resources/crash-events", "/admin/staff"]) {
       expect((await raw(baseURL!, request("GET", path, [`Host: ${host}`]))).status, `${host} ${path}`).toBe(400);
@@ -46,7 +46,7 @@ test("an invalid Host is a 400 on every kind of route", async ({ baseURL }) => {
   expect((await raw(baseURL!, request("GET", "/login", ["Host: localhost", "X-Forwarded-Host: a:99999"]))).status).toBe(400);
 });
 
-test("OPTIONS is a 204 with the route's Allow header", async ({ baseURL }) => {
+test("OPTIONS is a 204 with the route's Allow header", { tag: "@desktop" }, async ({ baseURL }) => {
   const host = `Host: ${new URL(baseURL!).host}`;
   for (const [path, allow] of [
     ["/login", "GET, HEAD, POST, OPTIONS"],
@@ -61,7 +61,7 @@ test("OPTIONS is a 204 with the route's Allow header", async ({ baseURL }) => {
   }
 });
 
-test("the data request of an event stream is a 404 at once", async ({ baseURL }) => {
+test("the data request of an event stream is a 404 at once", { tag: "@desktop" }, async ({ baseURL }) => {
   const host = `Host: ${new URL(baseURL!).host}`;
   for (const path of [
     "/resources/events.data",
@@ -75,27 +75,35 @@ test("the data request of an event stream is a 404 at once", async ({ baseURL })
   expect((await raw(baseURL!, request("GET", "/login.data", [host]))).status).toBe(200);
 });
 
-test("a player's and a staff member's streams refuse a data request too, and other resource routes still answer one", async ({ request: api }) => {
-  await openSession(api, "player", "demo");
-  await openSession(api, "staff", "admin");
-  for (const path of ["/resources/events.data", "/resources/balance-events.data", "/admin/support/events.data"]) {
-    expect((await api.get(path, { timeout: 5000 })).status(), path).toBe(404);
-  }
-  // The back office's Finance link goes to a resource route whose loader redirects: React Router's 202 and its target.
-  const finance = await api.get("/admin/finance.data", { maxRedirects: 0 });
-  expect(finance.status()).toBe(202);
-  expect(await finance.text()).toContain("/admin/finance/deposits");
-});
+test(
+  "a player's and a staff member's streams refuse a data request too, and other resource routes still answer one",
+  { tag: "@desktop" },
+  async ({ request: api }) => {
+    await openSession(api, "player", "demo");
+    await openSession(api, "staff", "admin");
+    for (const path of ["/resources/events.data", "/resources/balance-events.data", "/admin/support/events.data"]) {
+      expect((await api.get(path, { timeout: 5000 })).status(), path).toBe(404);
+    }
+    // The back office's Finance link goes to a resource route whose loader redirects: React Router's 202 and its target.
+    const finance = await api.get("/admin/finance.data", { maxRedirects: 0 });
+    expect(finance.status()).toBe(202);
+    expect(await finance.text()).toContain("/admin/finance/deposits");
+  },
+);
 
-test("a chunked form with a NUL is a 400, one over the limit a 413, and broken framing leaves the server answering", async ({ baseURL }) => {
-  const host = `Host: ${new URL(baseURL!).host}`;
-  const form = [host, `Origin: ${baseURL}`, "Content-Type: application/x-www-form-urlencoded", "Transfer-Encoding: chunked"];
-  const chunk = (text: string) => `${Buffer.byteLength(text, "latin1").toString(16)}\r\n${text}\r\n`;
-  const nul = await raw(baseURL!, request("POST", "/forgot-password", form, `${chunk("channel=sms&username=a")}${chunk("%00b")}0\r\n\r\n`));
-  expect(nul.status).toBe(400);
-  const big = "username=" + "x".repeat(1024 * 1024);
-  expect((await raw(baseURL!, request("POST", "/forgot-password", form, `${chunk(big)}0\r\n\r\n`))).status).toBe(413);
-  const broken = await raw(baseURL!, request("POST", "/forgot-password", form, "zz\r\nusername=a\r\n0\r\n\r\n"));
-  expect(broken.status === 0 || broken.status === 400).toBe(true);
-  expect((await raw(baseURL!, request("GET", "/healthz", [host]))).status).toBe(200);
-});
+test(
+  "a chunked form with a NUL is a 400, one over the limit a 413, and broken framing leaves the server answering",
+  { tag: "@desktop" },
+  async ({ baseURL }) => {
+    const host = `Host: ${new URL(baseURL!).host}`;
+    const form = [host, `Origin: ${baseURL}`, "Content-Type: application/x-www-form-urlencoded", "Transfer-Encoding: chunked"];
+    const chunk = (text: string) => `${Buffer.byteLength(text, "latin1").toString(16)}\r\n${text}\r\n`;
+    const nul = await raw(baseURL!, request("POST", "/forgot-password", form, `${chunk("channel=sms&username=a")}${chunk("%00b")}0\r\n\r\n`));
+    expect(nul.status).toBe(400);
+    const big = "username=" + "x".repeat(1024 * 1024);
+    expect((await raw(baseURL!, request("POST", "/forgot-password", form, `${chunk(big)}0\r\n\r\n`))).status).toBe(413);
+    const broken = await raw(baseURL!, request("POST", "/forgot-password", form, "zz\r\nusername=a\r\n0\r\n\r\n"));
+    expect(broken.status === 0 || broken.status === 400).toBe(true);
+    expect((await raw(baseURL!, request("GET", "/healthz", [host]))).status).toBe(200);
+  },
+);

@@ -83,104 +83,116 @@ test.describe("member centre", () => {
     await screenshot(page, testInfo, "wallet");
   });
 
-  test("every desktop tab opens its section inside the member-centre frame; an unknown tab is the overview", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "the desktop tabs");
-    const player = await createTestPlayer(page, newPlayer());
-    await logIn(page, player.username);
-    // Sections on this branch: each shows the member menu at the left.
-    const sections: Record<string, { path: string; testId: string }> = {
-      bettingRecords: { path: "/betting-record", testId: "betting-record-page" },
-      transactionRecords: { path: "/transaction-record", testId: "account-menu" },
-      resetPassword: { path: "/reset-password", testId: "account-menu" },
-      deposit: { path: "/deposit", testId: "account-menu" },
-      withdrawal: { path: "/withdrawal", testId: "account-menu" },
-      turnover: { path: "/turnover-record", testId: "account-menu" },
-    };
-    for (const [tab, { path, testId }] of Object.entries(sections)) {
-      await page.goto(`/account?tab=${tab}`);
-      await expect(page, tab).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByTestId(testId).first(), tab).toBeVisible();
-      await expect(page.getByTestId("account-menu").first(), tab).toBeVisible();
-    }
-    // The VIP, inbox and referral pages are built on their own branches; the tabs lead to their routes.
-    for (const [tab, path] of [
-      ["vip", "/vip"],
-      ["inbox", "/inbox"],
-      ["referralProgram", "/refrrel-program"],
-    ] as const) {
-      const response = await page.request.get(`/account?tab=${tab}`, { maxRedirects: 0 });
-      expect(response.status(), tab).toBe(302);
-      expect(response.headers().location, tab).toBe(path);
-    }
-    await page.goto("/account?tab=wallet");
-    await expect(page.getByTestId("wallet-card")).toBeVisible();
-    await expect(page.getByTestId("account-menu").locator('[aria-current="page"]')).toHaveAttribute("href", "/account?tab=wallet");
-    for (const tab of ["profile", "nonsense"]) {
-      const response = await page.goto(`/account?tab=${tab}`);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByTestId("account-page")).toBeVisible();
-    }
-  });
+  test(
+    "every desktop tab opens its section inside the member-centre frame; an unknown tab is the overview",
+    { tag: "@desktop" },
+    async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "the desktop tabs");
+      const player = await createTestPlayer(page, newPlayer());
+      await logIn(page, player.username);
+      // Sections on this branch: each shows the member menu at the left.
+      const sections: Record<string, { path: string; testId: string }> = {
+        bettingRecords: { path: "/betting-record", testId: "betting-record-page" },
+        transactionRecords: { path: "/transaction-record", testId: "account-menu" },
+        resetPassword: { path: "/reset-password", testId: "account-menu" },
+        deposit: { path: "/deposit", testId: "account-menu" },
+        withdrawal: { path: "/withdrawal", testId: "account-menu" },
+        turnover: { path: "/turnover-record", testId: "account-menu" },
+      };
+      for (const [tab, { path, testId }] of Object.entries(sections)) {
+        await page.goto(`/account?tab=${tab}`);
+        await expect(page, tab).toHaveURL(new RegExp(`${path}$`));
+        await expect(page.getByTestId(testId).first(), tab).toBeVisible();
+        await expect(page.getByTestId("account-menu").first(), tab).toBeVisible();
+      }
+      // The VIP, inbox and referral pages are built on their own branches; the tabs lead to their routes.
+      for (const [tab, path] of [
+        ["vip", "/vip"],
+        ["inbox", "/inbox"],
+        ["referralProgram", "/refrrel-program"],
+      ] as const) {
+        const response = await page.request.get(`/account?tab=${tab}`, { maxRedirects: 0 });
+        expect(response.status(), tab).toBe(302);
+        expect(response.headers().location, tab).toBe(path);
+      }
+      await page.goto("/account?tab=wallet");
+      await expect(page.getByTestId("wallet-card")).toBeVisible();
+      await expect(page.getByTestId("account-menu").locator('[aria-current="page"]')).toHaveAttribute("href", "/account?tab=wallet");
+      for (const tab of ["profile", "nonsense"]) {
+        const response = await page.goto(`/account?tab=${tab}`);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByTestId("account-page")).toBeVisible();
+      }
+    },
+  );
 
-  test("the side menu's member entries lead to real pages; the footer shows the sponsor and ambassadors with their terms", async ({ page }) => {
-    await page.goto("/");
-    const menu = page.getByTestId("side-menu");
-    for (const [name, href] of [
-      ["Promotions", "/promotions"],
-      ["Referral Program", "/refrrel-program"],
-      ["VIP", "/vip"],
-      ["Affiliate", "/affiliate"],
-      ["24/7 LiveChat", "/chat"],
-      ["Brand Ambassador", "/brand-ambassador"],
-    ] as const) {
-      // The menu is closed (it opens by CSS :target): its links are read, not clicked.
-      await expect(menu.locator(`a[href="${href}"]`)).toHaveText(name);
-    }
-    await expect(menu.locator('a[href="/exchange"]')).toHaveText("Exchange");
-    await expect(menu.locator("li.upcoming")).toHaveCount(0);
-    const partners = page.getByTestId("footer-partner");
-    await expect(partners).toHaveCount(3);
-    await expect(partners.first()).toContainText("Official Sponsor");
-    await expect(partners.nth(1)).toContainText("Brand ambassador from");
-    await page.goto("/affiliate");
-    await expect(page.getByRole("heading", { level: 1, name: "Affiliate Programme" })).toBeVisible();
-    await page.goto("/brand-ambassador");
-    await expect(page.getByTestId("page-brand-ambassador").getByText("Demo Ambassador One")).toBeVisible();
-  });
+  test(
+    "the side menu's member entries lead to real pages; the footer shows the sponsor and ambassadors with their terms",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await page.goto("/");
+      const menu = page.getByTestId("side-menu");
+      for (const [name, href] of [
+        ["Promotions", "/promotions"],
+        ["Referral Program", "/refrrel-program"],
+        ["VIP", "/vip"],
+        ["Affiliate", "/affiliate"],
+        ["24/7 LiveChat", "/chat"],
+        ["Brand Ambassador", "/brand-ambassador"],
+      ] as const) {
+        // The menu is closed (it opens by CSS :target): its links are read, not clicked.
+        await expect(menu.locator(`a[href="${href}"]`)).toHaveText(name);
+      }
+      await expect(menu.locator('a[href="/exchange"]')).toHaveText("Exchange");
+      await expect(menu.locator("li.upcoming")).toHaveCount(0);
+      const partners = page.getByTestId("footer-partner");
+      await expect(partners).toHaveCount(3);
+      await expect(partners.first()).toContainText("Official Sponsor");
+      await expect(partners.nth(1)).toContainText("Brand ambassador from");
+      await page.goto("/affiliate");
+      await expect(page.getByRole("heading", { level: 1, name: "Affiliate Programme" })).toBeVisible();
+      await page.goto("/brand-ambassador");
+      await expect(page.getByTestId("page-brand-ambassador").getByText("Demo Ambassador One")).toBeVisible();
+    },
+  );
 });
 
 test.describe("content back office", () => {
-  test("staff edit a brand ambassador with a new photo (checked by its bytes) and the footer shows it", async ({ page, browser }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "changes the shared footer: runs once, in the desktop project");
-    const staff = await staffPage(browser);
-    await staff.goto("/admin/content/partners");
-    const row = staff.getByTestId("content-row").filter({ hasText: "Demo Ambassador Two" });
-    await row.getByRole("link", { name: "Edit" }).click();
-    const form = staff.getByTestId("content-form");
-    await form.getByLabel("Name (English)").fill("Ambassador Edited");
-    // A file named .png that is not an image is refused next to its field.
-    await form.getByLabel("Image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
-    await form.getByRole("button", { name: "Save" }).click();
-    await expect(form.getByText("The image must be a PNG, JPEG or WebP image")).toBeVisible();
-    await form.getByLabel("Name (English)").fill("Ambassador Edited");
-    await form.getByLabel("Image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
-    await form.getByRole("button", { name: "Save" }).click();
-    await expect(staff.getByTestId("admin-notice")).toHaveText("Saved.");
-    await expect(staff.getByTestId("content-row").filter({ hasText: "Ambassador Edited" })).toHaveCount(1);
-    mkdirSync("artifacts/screenshots", { recursive: true });
-    await staff.screenshot({ path: "artifacts/screenshots/centre-admin-content-desktop.png", fullPage: true });
-    await staff.goto("/admin/content/general");
-    await expect(staff.getByTestId("content-form").getByLabel("Site title")).toHaveValue("DeshPlay");
-    await staff.screenshot({ path: "artifacts/screenshots/centre-admin-general-desktop.png", fullPage: true });
-    await staff.goto("/admin/audit");
-    await expect(staff.getByTestId("audit-row").filter({ hasText: "Sponsor/ambassador changed" }).first()).toBeVisible();
-    await staff.context().close();
+  test(
+    "staff edit a brand ambassador with a new photo (checked by its bytes) and the footer shows it",
+    { tag: "@desktop" },
+    async ({ page, browser }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "changes the shared footer: runs once, in the desktop project");
+      const staff = await staffPage(browser);
+      await staff.goto("/admin/content/partners");
+      const row = staff.getByTestId("content-row").filter({ hasText: "Demo Ambassador Two" });
+      await row.getByRole("link", { name: "Edit" }).click();
+      const form = staff.getByTestId("content-form");
+      await form.getByLabel("Name (English)").fill("Ambassador Edited");
+      // A file named .png that is not an image is refused next to its field.
+      await form.getByLabel("Image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") });
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(form.getByText("The image must be a PNG, JPEG or WebP image")).toBeVisible();
+      await form.getByLabel("Name (English)").fill("Ambassador Edited");
+      await form.getByLabel("Image").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(staff.getByTestId("admin-notice")).toHaveText("Saved.");
+      await expect(staff.getByTestId("content-row").filter({ hasText: "Ambassador Edited" })).toHaveCount(1);
+      mkdirSync("artifacts/screenshots", { recursive: true });
+      await staff.screenshot({ path: "artifacts/screenshots/centre-admin-content-desktop.png", fullPage: true });
+      await staff.goto("/admin/content/general");
+      await expect(staff.getByTestId("content-form").getByLabel("Site title")).toHaveValue("DeshPlay");
+      await staff.screenshot({ path: "artifacts/screenshots/centre-admin-general-desktop.png", fullPage: true });
+      await staff.goto("/admin/audit");
+      await expect(staff.getByTestId("audit-row").filter({ hasText: "Sponsor/ambassador changed" }).first()).toBeVisible();
+      await staff.context().close();
 
-    await page.goto("/");
-    const partner = page.getByTestId("footer-partner").filter({ hasText: "Ambassador Edited" });
-    await expect(partner).toHaveCount(1);
-    await expect(partner.locator("img")).toHaveAttribute("src", /^\/poster\/[a-f0-9]{32}\.png$/);
-  });
+      await page.goto("/");
+      const partner = page.getByTestId("footer-partner").filter({ hasText: "Ambassador Edited" });
+      await expect(partner).toHaveCount(1);
+      await expect(partner.locator("img")).toHaveAttribute("src", /^\/poster\/[a-f0-9]{32}\.png$/);
+    },
+  );
 });
 
 test.describe("promotions", () => {

@@ -88,28 +88,32 @@ test("the e-mail is verified by the link from the outbox; opening the link alone
   await expect(page.getByTestId("profile-email").locator("[data-verified]")).toHaveAttribute("data-verified", "true");
 });
 
-test("staff find the player in the back office and edits the contact data @key", async ({ page, browser, javaScriptEnabled }) => {
-  const player = await createTestPlayer(page);
-  const staff = await staffPage(browser, javaScriptEnabled);
-  await staff.getByRole("link", { name: "Players" }).click();
-  await staff.getByLabel("Username, phone, e-mail or id").fill(player.phone);
-  await staff.getByRole("button", { name: "Apply" }).click();
-  await staff.getByTestId("player-results").getByRole("link", { name: player.username }).click();
-  await expect(staff.getByTestId("player-phone")).toContainText(`${player.phone} (not verified)`);
-  await expect(staff.getByTestId("player-main")).toContainText(/৳[\d,]+\.\d{2}/);
-  const form = staff.getByTestId("contact-form");
-  await form.getByLabel("Full name").fill("Karim Uddin");
-  await form.getByLabel("Birthday").fill("1992-07-15");
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(staff.getByTestId("admin-notice")).toHaveText("Saved.");
-  await expect(staff.getByTestId("player-name")).toContainText("Karim Uddin");
-  await expect(staff.getByTestId("player-birthday")).toContainText("1992-07-15");
-  await staff.screenshot({ path: `test-results/playwright/admin-player-${test.info().project.name}.png`, fullPage: true });
-  await staff.context().close();
+test(
+  "staff find the player in the back office and edits the contact data @key",
+  { tag: "@desktop" },
+  async ({ page, browser, javaScriptEnabled }) => {
+    const player = await createTestPlayer(page);
+    const staff = await staffPage(browser, javaScriptEnabled);
+    await staff.getByRole("link", { name: "Players" }).click();
+    await staff.getByLabel("Username, phone, e-mail or id").fill(player.phone);
+    await staff.getByRole("button", { name: "Apply" }).click();
+    await staff.getByTestId("player-results").getByRole("link", { name: player.username }).click();
+    await expect(staff.getByTestId("player-phone")).toContainText(`${player.phone} (not verified)`);
+    await expect(staff.getByTestId("player-main")).toContainText(/৳[\d,]+\.\d{2}/);
+    const form = staff.getByTestId("contact-form");
+    await form.getByLabel("Full name").fill("Karim Uddin");
+    await form.getByLabel("Birthday").fill("1992-07-15");
+    await form.getByRole("button", { name: "Save changes" }).click();
+    await expect(staff.getByTestId("admin-notice")).toHaveText("Saved.");
+    await expect(staff.getByTestId("player-name")).toContainText("Karim Uddin");
+    await expect(staff.getByTestId("player-birthday")).toContainText("1992-07-15");
+    await staff.screenshot({ path: `test-results/playwright/admin-player-${test.info().project.name}.png`, fullPage: true });
+    await staff.context().close();
 
-  // The player sees the name and the birthday (read-only) on the profile.
-  await logIn(page, player.username);
-  await page.goto("/profile");
-  await expect(page.getByTestId("profile-name")).toContainText("Karim Uddin");
-  await expect(page.getByTestId("birthday-value")).toHaveText("1992-07-15");
-});
+    // The player sees the name and the birthday (read-only) on the profile.
+    await logIn(page, player.username);
+    await page.goto("/profile");
+    await expect(page.getByTestId("profile-name")).toContainText("Karim Uddin");
+    await expect(page.getByTestId("birthday-value")).toHaveText("1992-07-15");
+  },
+);

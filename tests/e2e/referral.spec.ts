@@ -104,7 +104,7 @@ test("the intro shows the ratio board, the guide and an empty history", { tag: "
   await expect(page.getByTestId("history-size")).toHaveValue("25");
 });
 
-test("the side menu and the member menu lead to the referral programme", async ({ page }) => {
+test("the side menu and the member menu lead to the referral programme", { tag: "@desktop" }, async ({ page }) => {
   const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/account");
@@ -121,25 +121,29 @@ test("guests are sent to log in", { tag: "@key" }, async ({ page }) => {
   expect(qr.status()).toBe(404);
 });
 
-test("staff edit the referral settings, audited, with messages for bad input", { tag: "@key" }, async ({ browser, javaScriptEnabled }) => {
-  const staff = await staffPage(browser, javaScriptEnabled);
-  await staff.getByRole("link", { name: "Referral" }).click();
-  await expect(staff).toHaveURL(/\/admin\/referral$/);
-  const deposit = staff.getByLabel("Required cumulative deposit (৳)");
-  await deposit.fill("12.345");
-  await staff.getByRole("button", { name: "Save" }).click();
-  await expect(staff.getByText("Enter an amount in taka with at most 2 decimals.")).toBeVisible();
-  // Saving the values the other tests expect (the defaults) is safe to repeat.
-  await deposit.fill("1000");
-  await staff.getByLabel("Tab 2: turnover more than (৳)").fill("100");
-  await staff.getByRole("button", { name: "Save" }).click();
-  await expect(staff.getByText("Each tab's amount must be more than the one before.")).toBeVisible();
-  await staff.getByLabel("Tab 2: turnover more than (৳)").fill("200000");
-  await staff.getByRole("button", { name: "Save" }).click();
-  await expect(staff.getByTestId("admin-notice")).toBeVisible();
-  await expect(staff.getByLabel("Required cumulative deposit (৳)")).toHaveValue("1000");
-  await staff.context().close();
-});
+test(
+  "staff edit the referral settings, audited, with messages for bad input",
+  { tag: ["@key", "@desktop"] },
+  async ({ browser, javaScriptEnabled }) => {
+    const staff = await staffPage(browser, javaScriptEnabled);
+    await staff.getByRole("link", { name: "Referral" }).click();
+    await expect(staff).toHaveURL(/\/admin\/referral$/);
+    const deposit = staff.getByLabel("Required cumulative deposit (৳)");
+    await deposit.fill("12.345");
+    await staff.getByRole("button", { name: "Save" }).click();
+    await expect(staff.getByText("Enter an amount in taka with at most 2 decimals.")).toBeVisible();
+    // Saving the values the other tests expect (the defaults) is safe to repeat.
+    await deposit.fill("1000");
+    await staff.getByLabel("Tab 2: turnover more than (৳)").fill("100");
+    await staff.getByRole("button", { name: "Save" }).click();
+    await expect(staff.getByText("Each tab's amount must be more than the one before.")).toBeVisible();
+    await staff.getByLabel("Tab 2: turnover more than (৳)").fill("200000");
+    await staff.getByRole("button", { name: "Save" }).click();
+    await expect(staff.getByTestId("admin-notice")).toBeVisible();
+    await expect(staff.getByLabel("Required cumulative deposit (৳)")).toHaveValue("1000");
+    await staff.context().close();
+  },
+);
 
 test(
   "a downline becomes active once they have deposited and played the required amounts",

@@ -98,122 +98,134 @@ async function contextOn(browser: Browser, index: number) {
   return context;
 }
 
-test("a session opened through one instance is the same session on the other, and a log-out through either ends it for both", async ({ browser }) => {
-  const context = await contextOn(browser, 0);
-  const page = await context.newPage();
-  const player = await signUp(page, newPlayer());
-  await page.goto(`${origins[0]}/login`);
-  await fillLogin(page, player.username, player.password);
-  await expectLoggedIn(page, player.username);
-  const issued = await context.cookies(origins[0]);
-  expect(issued.length).toBeGreaterThan(0);
+test(
+  "a session opened through one instance is the same session on the other, and a log-out through either ends it for both",
+  { tag: "@desktop" },
+  async ({ browser }) => {
+    const context = await contextOn(browser, 0);
+    const page = await context.newPage();
+    const player = await signUp(page, newPlayer());
+    await page.goto(`${origins[0]}/login`);
+    await fillLogin(page, player.username, player.password);
+    await expectLoggedIn(page, player.username);
+    const issued = await context.cookies(origins[0]);
+    expect(issued.length).toBeGreaterThan(0);
 
-  await page.goto(`${origins[1]}/account`);
-  await expectLoggedIn(page, player.username);
+    await page.goto(`${origins[1]}/account`);
+    await expectLoggedIn(page, player.username);
 
-  // Log out through the second instance; the cookie taken before, sent again to the first, opens nothing.
-  await page.goto(`${origins[1]}/logout`);
-  await page.getByTestId("logout-confirm").click();
-  await expectLoggedOut(page);
-  await context.addCookies(issued);
-  await page.goto(`${origins[0]}/`);
-  await expectLoggedOut(page);
-  const account = await page.request.get(`${origins[0]}/account`, { maxRedirects: 0 });
-  expect(account.status()).toBe(302);
-  expect(account.headers()["location"]).toMatch(/^\/login/);
-  await context.close();
-});
+    // Log out through the second instance; the cookie taken before, sent again to the first, opens nothing.
+    await page.goto(`${origins[1]}/logout`);
+    await page.getByTestId("logout-confirm").click();
+    await expectLoggedOut(page);
+    await context.addCookies(issued);
+    await page.goto(`${origins[0]}/`);
+    await expectLoggedOut(page);
+    const account = await page.request.get(`${origins[0]}/account`, { maxRedirects: 0 });
+    expect(account.status()).toBe(302);
+    expect(account.headers()["location"]).toMatch(/^\/login/);
+    await context.close();
+  },
+);
 
-test("support chat pushes cross instances both ways: the player on one, the staff console on the other", async ({ browser }, testInfo) => {
-  test.slow();
-  const playerContext = await contextOn(browser, 1);
-  const page = await playerContext.newPage();
-  const player = await signUp(page, newPlayer());
-  await openSession(playerContext.request, "player", player.username);
-  await page.goto("/chat");
-  await page.getByRole("button", { name: "Start a chat" }).click();
-  await expect(page).toHaveURL(/\/chat-box\/\d+$/);
-  await page.waitForLoadState("networkidle");
-  await page.getByTestId("chat-input").fill("Asked through instance two");
-  await page.getByTestId("chat-send").click();
-  await expect(page.getByTestId("chat-message")).toHaveCount(1);
+test(
+  "support chat pushes cross instances both ways: the player on one, the staff console on the other",
+  { tag: "@desktop" },
+  async ({ browser }, testInfo) => {
+    test.slow();
+    const playerContext = await contextOn(browser, 1);
+    const page = await playerContext.newPage();
+    const player = await signUp(page, newPlayer());
+    await openSession(playerContext.request, "player", player.username);
+    await page.goto("/chat");
+    await page.getByRole("button", { name: "Start a chat" }).click();
+    await expect(page).toHaveURL(/\/chat-box\/\d+$/);
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("chat-input").fill("Asked through instance two");
+    await page.getByTestId("chat-send").click();
+    await expect(page.getByTestId("chat-message")).toHaveCount(1);
 
-  const staffContext = await contextOn(browser, 0);
-  const staff: Page = await staffContext.newPage();
-  await openSession(staffContext.request, "staff", "admin");
-  await staff.goto("/admin/support/chats");
-  const row = staff.getByTestId("chat-queue-row").filter({ hasText: player.username });
-  await expect(row).toContainText("Asked through instance two");
-  await row.getByTestId("chat-queue-open").click();
-  await staff.waitForLoadState("networkidle");
+    const staffContext = await contextOn(browser, 0);
+    const staff: Page = await staffContext.newPage();
+    await openSession(staffContext.request, "staff", "admin");
+    await staff.goto("/admin/support/chats");
+    const row = staff.getByTestId("chat-queue-row").filter({ hasText: player.username });
+    await expect(row).toContainText("Asked through instance two");
+    await row.getByTestId("chat-queue-open").click();
+    await staff.waitForLoadState("networkidle");
 
-  // The reply is written through instance one; the player's open page on instance two shows it without a reload.
-  await staff.getByTestId("chat-input").fill("Answered through instance one");
-  await staff.getByTestId("chat-send").click();
-  await expect(page.getByTestId("chat-message").last()).toContainText("Answered through instance one");
-  // And the player's next message reaches the console open on instance one.
-  await page.getByTestId("chat-input").fill("Thanks from instance two");
-  await page.getByTestId("chat-input").press("Enter");
-  await expect(staff.getByTestId("chat-message").last()).toContainText("Thanks from instance two");
-  await page.screenshot({ path: testInfo.outputPath("two-instances-chat-player.png") });
-  await staff.screenshot({ path: testInfo.outputPath("two-instances-chat-staff.png") });
-  await playerContext.close();
-  await staffContext.close();
-});
+    // The reply is written through instance one; the player's open page on instance two shows it without a reload.
+    await staff.getByTestId("chat-input").fill("Answered through instance one");
+    await staff.getByTestId("chat-send").click();
+    await expect(page.getByTestId("chat-message").last()).toContainText("Answered through instance one");
+    // And the player's next message reaches the console open on instance one.
+    await page.getByTestId("chat-input").fill("Thanks from instance two");
+    await page.getByTestId("chat-input").press("Enter");
+    await expect(staff.getByTestId("chat-message").last()).toContainText("Thanks from instance two");
+    await page.screenshot({ path: testInfo.outputPath("two-instances-chat-player.png") });
+    await staff.screenshot({ path: testInfo.outputPath("two-instances-chat-staff.png") });
+    await playerContext.close();
+    await staffContext.close();
+  },
+);
 
-test("a deposit proof uploaded through one instance is shown to staff by the other, and the approval's new balance is pushed back", async ({
-  browser,
-}) => {
-  test.slow(); // a sign-up, a birthday, the upload and the approval, each a full page load
-  const playerContext = await contextOn(browser, 1);
-  const page = await playerContext.newPage();
-  const player = await signUp(page, newPlayer());
-  await openSession(playerContext.request, "player", player.username);
-  await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
-  const trx = newTrx();
-  await deposit(page, { amount: "1000", trx, sender: player.phone });
-  await page.goto("/account");
-  await page.waitForLoadState("networkidle");
-  const balance = page.getByTestId("balance-main").filter({ visible: true }).first();
-  const before = poishaOf((await balance.textContent()) ?? "");
+test(
+  "a deposit proof uploaded through one instance is shown to staff by the other, and the approval's new balance is pushed back",
+  { tag: "@desktop" },
+  async ({ browser }) => {
+    test.slow(); // a sign-up, a birthday, the upload and the approval, each a full page load
+    const playerContext = await contextOn(browser, 1);
+    const page = await playerContext.newPage();
+    const player = await signUp(page, newPlayer());
+    await openSession(playerContext.request, "player", player.username);
+    await saveBirthday(page, "1990-05-17"); // every deposit needs a birthday (18+) first
+    const trx = newTrx();
+    await deposit(page, { amount: "1000", trx, sender: player.phone });
+    await page.goto("/account");
+    await page.waitForLoadState("networkidle");
+    const balance = page.getByTestId("balance-main").filter({ visible: true }).first();
+    const before = poishaOf((await balance.textContent()) ?? "");
 
-  // Staff on instance one see the screenshot stored through instance two (approveDeposit checks it loads).
-  const staffContext = await contextOn(browser, 0);
-  const staff = await staffContext.newPage();
-  await openSession(staffContext.request, "staff", "admin");
-  await approveDeposit(staff, trx, player);
+    // Staff on instance one see the screenshot stored through instance two (approveDeposit checks it loads).
+    const staffContext = await contextOn(browser, 0);
+    const staff = await staffContext.newPage();
+    await openSession(staffContext.request, "staff", "admin");
+    await approveDeposit(staff, trx, player);
 
-  // The player's open page on instance two shows the credit without a reload.
-  await expect(balance).toContainText(takaText(before + 100_000).replace("৳", ""));
-  await playerContext.close();
-  await staffContext.close();
-});
+    // The player's open page on instance two shows the credit without a reload.
+    await expect(balance).toContainText(takaText(before + 100_000).replace("৳", ""));
+    await playerContext.close();
+    await staffContext.close();
+  },
+);
 
-test("a gateway checkout opened through one instance is paid on the other's wallet page, and the credit is pushed to a page open on the other", async ({
-  browser,
-}) => {
-  test.slow();
-  const context = await contextOn(browser, 1);
-  const page = await context.newPage();
-  const player = await signUp(page, newPlayer());
-  await openSession(context.request, "player", player.username);
-  await saveBirthday(page, "1991-08-09");
-  const watcher = await context.newPage();
-  await watcher.goto(`${origins[0]}/account`);
-  await watcher.waitForLoadState("networkidle");
-  const balance = watcher.getByTestId("balance-main").filter({ visible: true }).first();
-  const before = poishaOf((await balance.textContent()) ?? "");
+test(
+  "a gateway checkout opened through one instance is paid on the other's wallet page, and the credit is pushed to a page open on the other",
+  { tag: "@desktop" },
+  async ({ browser }) => {
+    test.slow();
+    const context = await contextOn(browser, 1);
+    const page = await context.newPage();
+    const player = await signUp(page, newPlayer());
+    await openSession(context.request, "player", player.username);
+    await saveBirthday(page, "1991-08-09");
+    const watcher = await context.newPage();
+    await watcher.goto(`${origins[0]}/account`);
+    await watcher.waitForLoadState("networkidle");
+    const balance = watcher.getByTestId("balance-main").filter({ visible: true }).first();
+    const before = poishaOf((await balance.textContent()) ?? "");
 
-  // Opened through instance two; the wallet's page is served by instance one from the shared database.
-  await openNagadCheckout(page, "1200");
-  const checkoutPath = new URL(page.url()).pathname;
-  await page.goto(`${origins[0]}${checkoutPath}`);
-  await payOnSimulatedWallet(page);
-  const result = page.getByTestId("checkout-result");
-  await expect(result).toHaveAttribute("data-outcome", "credited");
-  // The page open on instance one shows the credit without a reload.
-  await expect(balance).toContainText(takaText(before + 120_000).replace("৳", ""));
-  await page.goto(`${origins[0]}/transaction-record`);
-  await expect(page.getByTestId("record-row").first()).toContainText("1,200");
-  await context.close();
-});
+    // Opened through instance two; the wallet's page is served by instance one from the shared database.
+    await openNagadCheckout(page, "1200");
+    const checkoutPath = new URL(page.url()).pathname;
+    await page.goto(`${origins[0]}${checkoutPath}`);
+    await payOnSimulatedWallet(page);
+    const result = page.getByTestId("checkout-result");
+    await expect(result).toHaveAttribute("data-outcome", "credited");
+    // The page open on instance one shows the credit without a reload.
+    await expect(balance).toContainText(takaText(before + 120_000).replace("৳", ""));
+    await page.goto(`${origins[0]}/transaction-record`);
+    await expect(page.getByTestId("record-row").first()).toContainText("1,200");
+    await context.close();
+  },
+);

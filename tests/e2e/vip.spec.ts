@@ -80,7 +80,7 @@ test("a player earns VP from a settled Dice round and converts them into main-wa
   await expect(page.getByTestId("vip-row")).toContainText("Normal");
 });
 
-test("the side menu and the member menu lead to /vip; guests are sent to log in", async ({ page }) => {
+test("the side menu and the member menu lead to /vip; guests are sent to log in", { tag: "@desktop" }, async ({ page }) => {
   await page.goto("/vip");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fvip/);
   const player = await createTestPlayer(page);
@@ -104,7 +104,7 @@ test("the side menu and the member menu lead to /vip; guests are sent to log in"
   await page.screenshot({ path: `test-results/vip-bn-${test.info().project.name}.png`, fullPage: true });
 });
 
-test("staff add a VIP level in the back office and delete it again", async ({ browser }) => {
+test("staff add a VIP level in the back office and delete it again", { tag: "@desktop" }, async ({ browser }) => {
   const staff = await staffPage(browser);
   await staff.getByRole("link", { name: "VIP", exact: true }).click();
   await expect(staff).toHaveURL(/\/admin\/vip$/);

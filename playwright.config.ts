@@ -33,11 +33,12 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    // Every test runs on the phone, the main audience. The desktop repeats only what differs there, tagged @desktop:
-    // its own header, menus and layout, and the back office, which staff run on desktops. (Running every player flow
-    // on both doubled the browser stage, and CI's 90 minutes could not hold it.)
-    { name: "phone", use: phone },
-    { name: "desktop", use: desktop, grep: /@desktop/ },
+    // Every player-facing test runs on the phone, the main audience. The desktop repeats only what differs there, tagged
+    // @desktop: its own header, menus and layout. The back office, which staff run on desktops, is tested there alone
+    // (@back-office; its phone-width checks are their own tests). Running every flow on both doubled the browser stage,
+    // and CI's 90 minutes could not hold it.
+    { name: "phone", use: phone, grepInvert: /@back-office/ },
+    { name: "desktop", use: desktop, grep: /@desktop|@back-office/ },
     // The key flows again with JavaScript off: every form must work as plain HTML.
     { name: "no-js", use: { ...phone, javaScriptEnabled: false }, grep: /@key/ },
   ],

@@ -20,40 +20,44 @@ async function phoneStaffPage(browser: Browser, javaScriptEnabled = true) {
 }
 
 test.describe("admin dashboard", () => {
-  test("an admin sees a deposit approved today in the figures and in the deposit chart's table", { tag: "@desktop" }, async ({ page, browser }) => {
-    test.slow();
-    const player = await createTestPlayer(page, newPlayer());
-    await logIn(page, player.username);
-    await saveBirthday(page, "1990-05-17");
-    const trx = newTrx();
-    await deposit(page, { amount: "1000", trx, sender: player.phone });
+  test(
+    "an admin sees a deposit approved today in the figures and in the deposit chart's table",
+    { tag: "@back-office" },
+    async ({ page, browser }) => {
+      test.slow();
+      const player = await createTestPlayer(page, newPlayer());
+      await logIn(page, player.username);
+      await saveBirthday(page, "1990-05-17");
+      const trx = newTrx();
+      await deposit(page, { amount: "1000", trx, sender: player.phone });
 
-    const staff = await staffPage(browser);
-    await staff.goto("/admin?range=today");
-    const before = poisha(await staff.getByTestId("fig-deposits-value").innerText());
-    await approveDeposit(staff, trx, player);
-    // Today's figures are the aggregation job's last pass: it runs every 10 s.
-    let after = before;
-    await expect
-      .poll(
-        async () => {
-          await staff.goto("/admin?range=today");
-          after = poisha(await staff.getByTestId("fig-deposits-value").innerText());
-          return after - before;
-        },
-        { timeout: 60_000, intervals: [2_000, 5_000] },
-      )
-      .toBeGreaterThanOrEqual(100_000);
-    const table = staff.getByTestId("table-daily");
-    await expect(table).toBeVisible();
-    const todayRow = table.locator("tbody tr").last();
-    expect(poisha(await todayRow.locator("td").nth(1).innerText())).toBe(after);
-    await expect(staff.getByTestId("chart-daily").locator("svg title").first()).toHaveText("Deposits and withdrawals per day");
-    await expect(staff.getByTestId("queue-deposits")).toBeVisible();
-    await staff.context().close();
-  });
+      const staff = await staffPage(browser);
+      await staff.goto("/admin?range=today");
+      const before = poisha(await staff.getByTestId("fig-deposits-value").innerText());
+      await approveDeposit(staff, trx, player);
+      // Today's figures are the aggregation job's last pass: it runs every 10 s.
+      let after = before;
+      await expect
+        .poll(
+          async () => {
+            await staff.goto("/admin?range=today");
+            after = poisha(await staff.getByTestId("fig-deposits-value").innerText());
+            return after - before;
+          },
+          { timeout: 60_000, intervals: [2_000, 5_000] },
+        )
+        .toBeGreaterThanOrEqual(100_000);
+      const table = staff.getByTestId("table-daily");
+      await expect(table).toBeVisible();
+      const todayRow = table.locator("tbody tr").last();
+      expect(poisha(await todayRow.locator("td").nth(1).innerText())).toBe(after);
+      await expect(staff.getByTestId("chart-daily").locator("svg title").first()).toHaveText("Deposits and withdrawals per day");
+      await expect(staff.getByTestId("queue-deposits")).toBeVisible();
+      await staff.context().close();
+    },
+  );
 
-  test("the range form works without JavaScript and answers a bad date with a message", { tag: ["@key", "@desktop"] }, async ({ browser }) => {
+  test("the range form works without JavaScript and answers a bad date with a message", { tag: ["@key", "@back-office"] }, async ({ browser }) => {
     const staff = await phoneStaffPage(browser, false);
     await staff.goto("/admin");
     const form = staff.getByTestId("range-form");

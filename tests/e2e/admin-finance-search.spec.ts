@@ -8,7 +8,7 @@ import { deposit, newTrx, staffPage } from "./support/payments.ts";
 import { createTestPlayer, logIn, newPlayer } from "./support/players.ts";
 import { saveBirthday } from "./support/profile.ts";
 
-test("staff find a deposit by TRX ID, see the totals and export the CSV @key", { tag: "@desktop" }, async ({ page, browser }, testInfo) => {
+test("staff find a deposit by TRX ID, see the totals and export the CSV @key", { tag: "@back-office" }, async ({ page, browser }, testInfo) => {
   test.slow();
   const player = await createTestPlayer(page, newPlayer());
   await logIn(page, player.username);

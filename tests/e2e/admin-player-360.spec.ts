@@ -7,7 +7,7 @@ import { createTestPlayer } from "./support/players.ts";
 
 test(
   "staff filter the player list, open a player, add a note and a tag, and see the ledger statement @key",
-  { tag: "@desktop" },
+  { tag: "@back-office" },
   async ({ page, browser, javaScriptEnabled }, info) => {
     test.setTimeout(240_000); // a staff session, a sign-up and eight page loads, on a build that shares its machine
     const player = await createTestPlayer(page);

@@ -6,7 +6,7 @@ import { expect, test } from "./support/test.ts";
 
 test(
   "an admin publishes a Crash chain, /fair shows it before and after its salt is fixed @key",
-  { tag: "@desktop" },
+  { tag: "@back-office" },
   async ({ page, browser, javaScriptEnabled }, testInfo) => {
     const source = `drand quicknet round ${Date.now()} (${testInfo.project.name})`;
     const staff = await staffPage(browser, javaScriptEnabled);

@@ -145,7 +145,7 @@ test(
 test.describe("the back office", () => {
   test(
     "an unknown /admin path as staff: the admin header and navigation, a 404 and the way to the dashboard",
-    { tag: ["@key", "@desktop"] },
+    { tag: ["@key", "@back-office"] },
     async ({ page }, testInfo) => {
       await page.goto("/admin/login");
       await page.getByLabel("Username").fill(ADMIN.username);
@@ -180,7 +180,7 @@ test.describe("the back office", () => {
     },
   );
 
-  test("an unknown /admin path as a guest: the admin header without navigation, the staff log-in", { tag: "@desktop" }, async ({ page }) => {
+  test("an unknown /admin path as a guest: the admin header without navigation, the staff log-in", { tag: "@back-office" }, async ({ page }) => {
     const response = await page.goto("/admin/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("admin-header")).toBeVisible();

@@ -23,7 +23,7 @@ async function setSecondApproval(staff: Page, taka: string) {
 
 test(
   "a large withdrawal is paid only after a second, different finance member approves it",
-  { tag: "@desktop" },
+  { tag: "@back-office" },
   async ({ page, browser }, testInfo) => {
     test.slow();
     // One project only: the test changes site-wide settings for a moment.

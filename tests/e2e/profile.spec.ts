@@ -90,7 +90,7 @@ test("the e-mail is verified by the link from the outbox; opening the link alone
 
 test(
   "staff find the player in the back office and edits the contact data @key",
-  { tag: "@desktop" },
+  { tag: "@back-office" },
   async ({ page, browser, javaScriptEnabled }) => {
     const player = await createTestPlayer(page);
     const staff = await staffPage(browser, javaScriptEnabled);

@@ -123,7 +123,7 @@ test("guests are sent to log in", { tag: "@key" }, async ({ page }) => {
 
 test(
   "staff edit the referral settings, audited, with messages for bad input",
-  { tag: ["@key", "@desktop"] },
+  { tag: ["@key", "@back-office"] },
   async ({ browser, javaScriptEnabled }) => {
     const staff = await staffPage(browser, javaScriptEnabled);
     await staff.getByRole("link", { name: "Referral" }).click();

@@ -4,7 +4,7 @@ import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { createTestPlayer, logInWithForm } from "./support/players.ts";
 
-test("staff see a shared-device signal and open and clear a review @key", { tag: "@desktop" }, async ({ page, browser, javaScriptEnabled }) => {
+test("staff see a shared-device signal and open and clear a review @key", { tag: "@back-office" }, async ({ page, browser, javaScriptEnabled }) => {
   test.setTimeout(180_000); // two sign-ups and log-ins, a staff log-in, and the job's next pass (every 2 s here)
   const first = await createTestPlayer(page);
   await logInWithForm(page, first.username, first.password);

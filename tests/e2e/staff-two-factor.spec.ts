@@ -40,7 +40,7 @@ async function passwordStep(page: Page, username: string) {
 
 test(
   "staff turn on two-factor sign-in and then log in with a code; the password alone opens no admin page @key",
-  { tag: "@desktop" },
+  { tag: "@back-office" },
   async ({ page, browser, javaScriptEnabled }, testInfo) => {
     const username = await newSupportMember(browser, javaScriptEnabled, testInfo.project.name);
 
@@ -103,7 +103,7 @@ test(
 
 test(
   "an admin resets the two-factor sign-in of a member who lost it; the member is logged out, then the password alone signs in",
-  { tag: "@desktop" },
+  { tag: "@back-office" },
   async ({ page, browser, javaScriptEnabled }, testInfo) => {
     // Two staff sign-ins, a set-up and a reset: on a loaded machine more than the default minute.
     test.slow();

@@ -104,7 +104,7 @@ test("the side menu and the member menu lead to /vip; guests are sent to log in"
   await page.screenshot({ path: `test-results/vip-bn-${test.info().project.name}.png`, fullPage: true });
 });
 
-test("staff add a VIP level in the back office and delete it again", { tag: "@desktop" }, async ({ browser }) => {
+test("staff add a VIP level in the back office and delete it again", { tag: "@back-office" }, async ({ browser }) => {
   const staff = await staffPage(browser);
   await staff.getByRole("link", { name: "VIP", exact: true }).click();
   await expect(staff).toHaveURL(/\/admin\/vip$/);

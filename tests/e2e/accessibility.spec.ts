@@ -42,7 +42,7 @@ async function expectClean(page: Page, path: string) {
 }
 
 for (const path of ["/", "/login", "/signup", "/forgot-password", "/games", "/no-such-page"]) {
-  test(`guest page ${path} has no serious accessibility violations`, { tag: "@desktop" }, async ({ page }) => {
+  test(`guest page ${path} has no serious accessibility violations`, async ({ page }) => {
     await expectClean(page, path);
   });
 }

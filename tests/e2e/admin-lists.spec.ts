@@ -11,7 +11,7 @@ import { createTestPlayer, logIn } from "./support/players.ts";
 
 test(
   "staff open the casino rounds list, filter by a player and export the rows @key",
-  { tag: "@desktop" },
+  { tag: ["@desktop", "@with-js"] },
   async ({ page, browser, javaScriptEnabled }, info) => {
     test.setTimeout(240_000); // a sign-up, a game launch, a staff session and several page loads on a shared machine
     const player = await createTestPlayer(page);

@@ -30,54 +30,54 @@ async function bet(page: Page, match: Match, side: "back" | "lay", odds: string 
   return page.getByTestId("bet-notice");
 }
 
-test("@key two players match, the price moves and the backer cashes out from the market page, level on both runners", async ({
-  page,
-  browser,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const js = test.info().project.name !== "no-js";
-  const match = await openMatch(request);
-  const layer = await browser.newPage({ javaScriptEnabled: js });
-  await createTestPlayer(layer).then((p) => logIn(layer, p.username));
-  const backer = await createTestPlayer(page);
-  await logIn(page, backer.username);
+test(
+  "@key two players match, the price moves and the backer cashes out from the market page, level on both runners",
+  { tag: "@with-js" },
+  async ({ page, browser, request }) => {
+    test.setTimeout(120_000);
+    const js = test.info().project.name !== "no-js";
+    const match = await openMatch(request);
+    const layer = await browser.newPage({ javaScriptEnabled: js });
+    await createTestPlayer(layer).then((p) => logIn(layer, p.username));
+    const backer = await createTestPlayer(page);
+    await logIn(page, backer.username);
 
-  // The market-maker leaves the fair price empty between its best back and lay: the layer offers it.
-  await page.goto(`/odds-view?market=${match.marketId}`);
-  const bestBack = await page.getByTestId("runner").first().getByTestId("price-back").last().locator("b").innerText();
-  const fair = oddsText(parseOdds(bestBack)! + 1);
-  await expect(await bet(layer, match, "lay", fair, "100")).toHaveText("Bet placed: ৳100.00 is waiting for a match.");
-  // The backer takes it: the two players' match.
-  await expect(await bet(page, match, "back", null, "100")).toContainText(`Bet matched: ৳100.00 at ${fair}.`);
+    // The market-maker leaves the fair price empty between its best back and lay: the layer offers it.
+    await page.goto(`/odds-view?market=${match.marketId}`);
+    const bestBack = await page.getByTestId("runner").first().getByTestId("price-back").last().locator("b").innerText();
+    const fair = oddsText(parseOdds(bestBack)! + 1);
+    await expect(await bet(layer, match, "lay", fair, "100")).toHaveText("Bet placed: ৳100.00 is waiting for a match.");
+    // The backer takes it: the two players' match.
+    await expect(await bet(page, match, "back", null, "100")).toContainText(`Bet matched: ৳100.00 at ${fair}.`);
 
-  // Now cashing out lays at the maker's price, a tick worse: a small loss.
-  const link = page.getByTestId("cash-out-link");
-  await expect(link).toHaveText(/^Cash Out −৳\d+\.\d\d$/);
-  const before = await link.innerText();
+    // Now cashing out lays at the maker's price, a tick worse: a small loss.
+    const link = page.getByTestId("cash-out-link");
+    await expect(link).toHaveText(/^Cash Out −৳\d+\.\d\d$/);
+    const before = await link.innerText();
 
-  // The price moves: the layer backs at the fair price, which the backer's cash out can now lay into.
-  await expect(await bet(layer, match, "back", fair, "300")).toHaveText("Bet placed: ৳300.00 is waiting for a match.");
-  if (!js) await page.reload();
-  await expect(link).toHaveText("Cash Out ৳0.00");
-  expect(before).not.toBe("Cash Out ৳0.00");
-  await layer.context().close();
+    // The price moves: the layer backs at the fair price, which the backer's cash out can now lay into.
+    await expect(await bet(layer, match, "back", fair, "300")).toHaveText("Bet placed: ৳300.00 is waiting for a match.");
+    if (!js) await page.reload();
+    await expect(link).toHaveText("Cash Out ৳0.00");
+    expect(before).not.toBe("Cash Out ৳0.00");
+    await layer.context().close();
 
-  await link.click();
-  await expect(page.getByTestId("cash-out-value")).toHaveText("৳0.00");
-  const rows = page.getByTestId("cash-out-runner");
-  await expect(rows).toHaveCount(2);
-  await page.getByRole("button", { name: /^Cash out 100%/ }).click();
-  await expect(page.getByTestId("cash-out-notice")).toHaveText("Cashed out. Your P&L in this market is now as shown.");
-  await expect(page.getByTestId("cash-out-none")).toHaveText("You have no matched position to cash out in this market.");
+    await link.click();
+    await expect(page.getByTestId("cash-out-value")).toHaveText("৳0.00");
+    const rows = page.getByTestId("cash-out-runner");
+    await expect(rows).toHaveCount(2);
+    await page.getByRole("button", { name: /^Cash out 100%/ }).click();
+    await expect(page.getByTestId("cash-out-notice")).toHaveText("Cashed out. Your P&L in this market is now as shown.");
+    await expect(page.getByTestId("cash-out-none")).toHaveText("You have no matched position to cash out in this market.");
 
-  await page.goto(`/odds-view?market=${match.marketId}`);
-  await expect(page.getByTestId("cash-out-link")).toHaveCount(0);
-  const pnl = page.getByTestId("runner-pnl");
-  await expect(pnl.first()).toHaveText("৳0.00");
-  await expect(pnl.nth(1)).toHaveText("৳0.00");
-  await expect(page.getByTestId("event-exposure")).toHaveText("৳0.00");
-});
+    await page.goto(`/odds-view?market=${match.marketId}`);
+    await expect(page.getByTestId("cash-out-link")).toHaveCount(0);
+    const pnl = page.getByTestId("runner-pnl");
+    await expect(pnl.first()).toHaveText("৳0.00");
+    await expect(pnl.nth(1)).toHaveText("৳0.00");
+    await expect(page.getByTestId("event-exposure")).toHaveText("৳0.00");
+  },
+);
 
 test("@key a bad cash-out percentage is refused beside its field", async ({ page, request }) => {
   const match = await openMatch(request);

@@ -60,47 +60,47 @@ const rateField = (page: Page) =>
     .locator(".field")
     .filter({ has: page.getByLabel("Rate") });
 
-test("@key Bookmaker: a moved rate is refused with the new rate; accepted, a rate up to 5 points worse is taken and 6 is refused", async ({
-  page,
-  browser,
-  request,
-}) => {
-  // A player and a trader, each with their own pages: longer than one page's test on a busy machine.
-  test.setTimeout(120_000);
-  const match = await openMatch(request);
-  const staff = await trader(browser, match);
-  await quoteBookmaker(staff, 80, 84);
-  const player = await createTestPlayer(page);
-  await logIn(page, player.username);
-  await page.goto(`/odds-view?market=${match.marketId}`);
-  const back = page.getByTestId("bookmaker").getByTestId("price-back").first();
-  await expect(back.locator("b")).toHaveText("80");
-  let slip = await openSlip(page, back, "100");
-  await expect(slip.getByLabel("Rate")).toHaveValue("80");
-  await expect(slip.getByLabel(ACCEPT)).not.toBeChecked();
+test(
+  "@key Bookmaker: a moved rate is refused with the new rate; accepted, a rate up to 5 points worse is taken and 6 is refused",
+  { tag: "@with-js" },
+  async ({ page, browser, request }) => {
+    // A player and a trader, each with their own pages: longer than one page's test on a busy machine.
+    test.setTimeout(120_000);
+    const match = await openMatch(request);
+    const staff = await trader(browser, match);
+    await quoteBookmaker(staff, 80, 84);
+    const player = await createTestPlayer(page);
+    await logIn(page, player.username);
+    await page.goto(`/odds-view?market=${match.marketId}`);
+    const back = page.getByTestId("bookmaker").getByTestId("price-back").first();
+    await expect(back.locator("b")).toHaveText("80");
+    let slip = await openSlip(page, back, "100");
+    await expect(slip.getByLabel("Rate")).toHaveValue("80");
+    await expect(slip.getByLabel(ACCEPT)).not.toBeChecked();
 
-  // The quote moves 3 points against the player while the slip is open.
-  await quoteBookmaker(staff, 77, 84);
-  await slip.getByRole("button", { name: "Place bet" }).click();
-  await expect(rateField(page)).toContainText("The price changed: now 77. Check it and place the bet again.");
-  await expect(page.getByTestId("matched-bets")).toHaveCount(0);
-  // Accepting changes, the same bet (the rate seen: 80) is taken at 77.
-  await slip.getByLabel(ACCEPT).check();
-  await slip.getByRole("button", { name: "Place bet" }).click();
-  await expect(page.getByTestId("bet-notice")).toHaveText("Bet accepted: ৳100.00 at 77. Profit ৳77.00, liability ৳100.00.");
-  await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(1);
+    // The quote moves 3 points against the player while the slip is open.
+    await quoteBookmaker(staff, 77, 84);
+    await slip.getByRole("button", { name: "Place bet" }).click();
+    await expect(rateField(page)).toContainText("The price changed: now 77. Check it and place the bet again.");
+    await expect(page.getByTestId("matched-bets")).toHaveCount(0);
+    // Accepting changes, the same bet (the rate seen: 80) is taken at 77.
+    await slip.getByLabel(ACCEPT).check();
+    await slip.getByRole("button", { name: "Place bet" }).click();
+    await expect(page.getByTestId("bet-notice")).toHaveText("Bet accepted: ৳100.00 at 77. Profit ৳77.00, liability ৳100.00.");
+    await expect(page.getByTestId("matched-bets").locator("li")).toHaveCount(1);
 
-  // A fresh slip at 77; the quote moves 6 points against the player: refused even when accepting changes.
-  await page.goto(`/odds-view?market=${match.marketId}`);
-  await expect(back.locator("b")).toHaveText("77");
-  slip = await openSlip(page, back, "100");
-  await slip.getByLabel(ACCEPT).check();
-  await quoteBookmaker(staff, 71, 84);
-  await slip.getByRole("button", { name: "Place bet" }).click();
-  await expect(rateField(page)).toContainText("The price changed: now 71. Check it and place the bet again.");
-  await expect(page.getByTestId("event-exposure")).toHaveText("৳100.00");
-  await staff.context().close();
-});
+    // A fresh slip at 77; the quote moves 6 points against the player: refused even when accepting changes.
+    await page.goto(`/odds-view?market=${match.marketId}`);
+    await expect(back.locator("b")).toHaveText("77");
+    slip = await openSlip(page, back, "100");
+    await slip.getByLabel(ACCEPT).check();
+    await quoteBookmaker(staff, 71, 84);
+    await slip.getByRole("button", { name: "Place bet" }).click();
+    await expect(rateField(page)).toContainText("The price changed: now 71. Check it and place the bet again.");
+    await expect(page.getByTestId("event-exposure")).toHaveText("৳100.00");
+    await staff.context().close();
+  },
+);
 
 test("Fancy: accepting changes takes a worse Yes rate within 5 points and a better line, and refuses a line moved against the player", async ({
   page,

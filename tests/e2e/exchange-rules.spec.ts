@@ -74,54 +74,54 @@ test("@key a Bookmaker bet at a moved rate is refused with the new rate, or take
   await expect(page.getByTestId("bet-notice")).toHaveText(`Bet accepted: ৳100.00 at ${rate}. Profit ৳${profit.toFixed(2)}, liability ৳100.00.`);
 });
 
-test("@key My Bets names each unmatched bet's choice at turn-in-play; in play a bet that matches waits the delay", async ({
-  page,
-  browser,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const match = await openMatch(request);
-  await page.goto("/");
-  const maker = await otherPlayer(browser);
-  await maker.goto(`/odds-view?market=${match.marketId}`);
-  const runnerId = (await maker.getByTestId("runner").first().getAttribute("data-runner"))!;
-  // Two lays at 1.01 (nothing backs that low, so they wait): one kept in play, one not.
-  for (const keep of [true, false]) {
-    const slip = await matchOddsSlip(maker, match, runnerId, "lay", "1.01");
-    await slip.getByLabel("Stake (৳)").fill(keep ? "100" : "200");
-    if (keep) await slip.getByLabel("Keep what is unmatched when the match goes in play").check();
+test(
+  "@key My Bets names each unmatched bet's choice at turn-in-play; in play a bet that matches waits the delay",
+  { tag: "@with-js" },
+  async ({ page, browser, request }) => {
+    test.setTimeout(120_000);
+    const match = await openMatch(request);
+    await page.goto("/");
+    const maker = await otherPlayer(browser);
+    await maker.goto(`/odds-view?market=${match.marketId}`);
+    const runnerId = (await maker.getByTestId("runner").first().getAttribute("data-runner"))!;
+    // Two lays at 1.01 (nothing backs that low, so they wait): one kept in play, one not.
+    for (const keep of [true, false]) {
+      const slip = await matchOddsSlip(maker, match, runnerId, "lay", "1.01");
+      await slip.getByLabel("Stake (৳)").fill(keep ? "100" : "200");
+      if (keep) await slip.getByLabel("Keep what is unmatched when the match goes in play").check();
+      await slip.getByRole("button", { name: "Place bet" }).click();
+      await expect(maker.getByTestId("bet-notice")).toContainText("is waiting for a match");
+    }
+    const unmatched = maker.getByTestId("unmatched-bets").locator("li");
+    await expect(unmatched.filter({ hasText: "৳100.00 waiting" }).getByTestId("persistence")).toHaveText("Keep in-play");
+    await expect(unmatched.filter({ hasText: "৳200.00 waiting" }).getByTestId("persistence")).toHaveText("Lapse at in-play");
+
+    const staff = await staffPage(browser, withJs());
+    await staff.goto(`/admin/exchange/${match.eventId}`);
+    await staff.getByRole("button", { name: "Turn in play" }).click();
+    await expect(staff.getByTestId("admin-notice")).toContainText("Event turned in play");
+    await staff.context().close();
+    await maker.goto(`/odds-view?market=${match.marketId}`);
+    await expect(unmatched).toHaveCount(1);
+    await expect(unmatched.getByTestId("persistence")).toHaveText("Keep in-play");
+    await maker.context().close();
+
+    // Another player backs at 1.01: it would match the kept lay, so it waits the in-play delay (5 s).
+    const player = await createTestPlayer(page);
+    await logIn(page, player.username);
+    const slip = await matchOddsSlip(page, match, runnerId, "back", "1.01");
+    await expect(slip.getByTestId("slip-delay")).toContainText("In-play bets wait 5 s before they reach the market");
+    await slip.getByLabel("Stake (৳)").fill("100");
     await slip.getByRole("button", { name: "Place bet" }).click();
-    await expect(maker.getByTestId("bet-notice")).toContainText("is waiting for a match");
-  }
-  const unmatched = maker.getByTestId("unmatched-bets").locator("li");
-  await expect(unmatched.filter({ hasText: "৳100.00 waiting" }).getByTestId("persistence")).toHaveText("Keep in-play");
-  await expect(unmatched.filter({ hasText: "৳200.00 waiting" }).getByTestId("persistence")).toHaveText("Lapse at in-play");
-
-  const staff = await staffPage(browser, withJs());
-  await staff.goto(`/admin/exchange/${match.eventId}`);
-  await staff.getByRole("button", { name: "Turn in play" }).click();
-  await expect(staff.getByTestId("admin-notice")).toContainText("Event turned in play");
-  await staff.context().close();
-  await maker.goto(`/odds-view?market=${match.marketId}`);
-  await expect(unmatched).toHaveCount(1);
-  await expect(unmatched.getByTestId("persistence")).toHaveText("Keep in-play");
-  await maker.context().close();
-
-  // Another player backs at 1.01: it would match the kept lay, so it waits the in-play delay (5 s).
-  const player = await createTestPlayer(page);
-  await logIn(page, player.username);
-  const slip = await matchOddsSlip(page, match, runnerId, "back", "1.01");
-  await expect(slip.getByTestId("slip-delay")).toContainText("In-play bets wait 5 s before they reach the market");
-  await slip.getByLabel("Stake (৳)").fill("100");
-  await slip.getByRole("button", { name: "Place bet" }).click();
-  if (withJs()) {
-    await expect(slip.getByTestId("delay-countdown")).toHaveText(/^Your bet is being placed: [1-5] s$/);
-    await expect(slip.getByTestId("delay-countdown")).toHaveText(/^Your bet is being placed: [1-3] s$/);
-  }
-  await expect(page.getByTestId("bet-notice")).toHaveText("Bet matched: ৳100.00 at 1.01. Profit ৳1.00, liability ৳100.00.", {
-    timeout: 15_000,
-  });
-});
+    if (withJs()) {
+      await expect(slip.getByTestId("delay-countdown")).toHaveText(/^Your bet is being placed: [1-5] s$/);
+      await expect(slip.getByTestId("delay-countdown")).toHaveText(/^Your bet is being placed: [1-3] s$/);
+    }
+    await expect(page.getByTestId("bet-notice")).toHaveText("Bet matched: ৳100.00 at 1.01. Profit ৳1.00, liability ৳100.00.", {
+      timeout: 15_000,
+    });
+  },
+);
 
 test("@key the account's Profit & Loss shows gross, commission and net for a settled market", async ({ page, browser, request }) => {
   test.setTimeout(90_000);

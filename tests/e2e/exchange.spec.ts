@@ -47,7 +47,7 @@ async function backBestPrice(page: Page, match: Match) {
   return { price, slip };
 }
 
-test("@key a player backs a team at the best price, the bet is matched and its exposure held", { tag: "@desktop" }, async ({ page, request }) => {
+test("@key a player backs a team at the best price, the bet is matched and its exposure held", async ({ page, request }) => {
   const match = await openMatch(request);
   const player = await createTestPlayer(page);
   await logIn(page, player.username);
@@ -198,28 +198,24 @@ test("Multi Markets takes the trader's changes as they are pushed, without reloa
   await staff.context().close();
 });
 
-test(
-  "the exchange's entry points and pages: side menu, home tile, the original's link, tabs, Multi Markets",
-  { tag: "@desktop" },
-  async ({ page, request }) => {
-    const match = await openMatch(request);
-    const player = await createTestPlayer(page);
-    await logIn(page, player.username);
-    await expect(page.getByTestId("side-menu").locator('a[href="/exchange"]')).toHaveCount(1);
-    await page.goto("/player/playGame?t=sport&v=CRICKET");
-    await expect(page).toHaveURL(/\/exchange-inplay$/);
-    for (const tab of ["In-Play", "Today", "Tomorrow", "Result"])
-      await expect(page.getByRole("link", { name: tab, exact: true }).first()).toBeVisible();
-    await page.goto("/exchange-sports?sport=cricket");
-    const row = page.locator(`[data-testid=exchange-event][data-event="${match.eventId}"]`);
-    await row.getByRole("button", { name: "Add to Multi Markets" }).click();
-    await expect(row.getByRole("button", { name: "Remove from Multi Markets" })).toBeVisible();
-    await page.goto("/exchange-multi");
-    const pinned = page.getByTestId("multi-market").filter({ has: page.locator(`a[href="/odds-view?market=${match.marketId}"]`) });
-    await expect(pinned).toHaveCount(1);
-    await expect(pinned).toContainText(match.runners[0]!);
-  },
-);
+test("the exchange's entry points and pages: side menu, home tile, the original's link, tabs, Multi Markets", async ({ page, request }) => {
+  const match = await openMatch(request);
+  const player = await createTestPlayer(page);
+  await logIn(page, player.username);
+  await expect(page.getByTestId("side-menu").locator('a[href="/exchange"]')).toHaveCount(1);
+  await page.goto("/player/playGame?t=sport&v=CRICKET");
+  await expect(page).toHaveURL(/\/exchange-inplay$/);
+  for (const tab of ["In-Play", "Today", "Tomorrow", "Result"])
+    await expect(page.getByRole("link", { name: tab, exact: true }).first()).toBeVisible();
+  await page.goto("/exchange-sports?sport=cricket");
+  const row = page.locator(`[data-testid=exchange-event][data-event="${match.eventId}"]`);
+  await row.getByRole("button", { name: "Add to Multi Markets" }).click();
+  await expect(row.getByRole("button", { name: "Remove from Multi Markets" })).toBeVisible();
+  await page.goto("/exchange-multi");
+  const pinned = page.getByTestId("multi-market").filter({ has: page.locator(`a[href="/odds-view?market=${match.marketId}"]`) });
+  await expect(pinned).toHaveCount(1);
+  await expect(pinned).toContainText(match.runners[0]!);
+});
 
 test("a guest is sent to log in and comes back to the exchange", async ({ page }) => {
   await page.goto("/exchange-inplay?tab=today");

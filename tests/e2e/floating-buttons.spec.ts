@@ -52,7 +52,7 @@ async function openMatch(page: Page): Promise<number> {
   return ((await response.json()) as { marketId: number }).marketId;
 }
 
-test("the chat button never covers a control, and hides behind the open side menu", { tag: "@desktop" }, async ({ page }, testInfo) => {
+test("the chat button never covers a control, and hides behind the open side menu", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "without JavaScript it does not float (next test)");
   test.slow(); // five pages scrolled from top to bottom
   const marketId = await openMatch(page);

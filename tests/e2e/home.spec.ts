@@ -3,7 +3,7 @@ import { expect, test } from "./support/test.ts";
 
 const banners = [1, 2, 3, 4].map((n) => `/demo/banners/banner-${n}.svg`);
 
-test("home shows the seeded banners", { tag: ["@key", "@desktop"] }, async ({ page }) => {
+test("home shows the seeded banners", { tag: "@key" }, async ({ page }) => {
   await page.goto("/");
   for (const src of banners) await expect(page.locator(`img[src="${src}"]`).first()).toBeAttached();
   await expect(page.locator(`img[src="${banners[0]}"]`).first()).toBeVisible();

@@ -22,40 +22,39 @@ async function unreadBadge(page: Page) {
 }
 
 test.describe("inbox and support chat", () => {
-  test(
-    "a staff message appears in the open inbox without a reload and the unread count changes; opening it marks it read",
-    { tag: "@desktop" },
-    async ({ page, browser }, testInfo) => {
-      test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");
-      const player = await createTestPlayer(page, newPlayer());
-      await logIn(page, player.username);
-      await page.goto("/inbox");
-      await expect(page.getByTestId("inbox-empty")).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      const badge = await unreadBadge(page);
-      await expect(badge).toHaveCount(0);
+  test("a staff message appears in the open inbox without a reload and the unread count changes; opening it marks it read", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");
+    const player = await createTestPlayer(page, newPlayer());
+    await logIn(page, player.username);
+    await page.goto("/inbox");
+    await expect(page.getByTestId("inbox-empty")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const badge = await unreadBadge(page);
+    await expect(badge).toHaveCount(0);
 
-      const staff = await staffPage(browser);
-      await sendInboxMessage(staff, player.username, "Weekend bonus", "Deposit this weekend and get twenty percent more");
-      await expect(staff.getByTestId("inbox-sent").getByRole("row").nth(1)).toContainText("Weekend bonus");
-      await staff.screenshot({ path: testInfo.outputPath("admin-inbox.png"), fullPage: true });
+    const staff = await staffPage(browser);
+    await sendInboxMessage(staff, player.username, "Weekend bonus", "Deposit this weekend and get twenty percent more");
+    await expect(staff.getByTestId("inbox-sent").getByRole("row").nth(1)).toContainText("Weekend bonus");
+    await staff.screenshot({ path: testInfo.outputPath("admin-inbox.png"), fullPage: true });
 
-      const item = page.getByTestId("inbox-item").first();
-      await expect(item).toContainText("Weekend bonus");
-      await expect(item.getByTestId("inbox-preview")).toHaveText("Deposit this weekend and get…");
-      await expect(item.getByTestId("inbox-new")).toBeVisible();
-      await expect(badge).toHaveText("1");
-      await page.screenshot({ path: testInfo.outputPath("inbox-live.png") });
+    const item = page.getByTestId("inbox-item").first();
+    await expect(item).toContainText("Weekend bonus");
+    await expect(item.getByTestId("inbox-preview")).toHaveText("Deposit this weekend and get…");
+    await expect(item.getByTestId("inbox-new")).toBeVisible();
+    await expect(badge).toHaveText("1");
+    await page.screenshot({ path: testInfo.outputPath("inbox-live.png") });
 
-      await item.click();
-      await expect(page.getByTestId("inbox-modal-body")).toHaveText("Deposit this weekend and get twenty percent more");
-      await page.screenshot({ path: testInfo.outputPath("inbox-modal.png") });
-      await expect(badge).toHaveCount(0);
-      await page.getByRole("button", { name: "Close" }).click();
-      await expect(page.getByTestId("inbox-item").first().getByTestId("inbox-new")).toHaveCount(0);
-      await staff.context().close();
-    },
-  );
+    await item.click();
+    await expect(page.getByTestId("inbox-modal-body")).toHaveText("Deposit this weekend and get twenty percent more");
+    await page.screenshot({ path: testInfo.outputPath("inbox-modal.png") });
+    await expect(badge).toHaveCount(0);
+    await page.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByTestId("inbox-item").first().getByTestId("inbox-new")).toHaveCount(0);
+    await staff.context().close();
+  });
 
   test("a chat message goes from the player to the staff console and the reply comes back live", async ({ page, browser }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "live updates need JavaScript");

@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test.ts";
 
-test("the Bangla switch translates the page and the choice stays on the next page", { tag: ["@key", "@desktop"] }, async ({ page }) => {
+test("the Bangla switch translates the page and the choice stays on the next page", { tag: "@key" }, async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -126,35 +126,31 @@ test.describe("member centre", () => {
     },
   );
 
-  test(
-    "the side menu's member entries lead to real pages; the footer shows the sponsor and ambassadors with their terms",
-    { tag: "@desktop" },
-    async ({ page }) => {
-      await page.goto("/");
-      const menu = page.getByTestId("side-menu");
-      for (const [name, href] of [
-        ["Promotions", "/promotions"],
-        ["Referral Program", "/refrrel-program"],
-        ["VIP", "/vip"],
-        ["Affiliate", "/affiliate"],
-        ["24/7 LiveChat", "/chat"],
-        ["Brand Ambassador", "/brand-ambassador"],
-      ] as const) {
-        // The menu is closed (it opens by CSS :target): its links are read, not clicked.
-        await expect(menu.locator(`a[href="${href}"]`)).toHaveText(name);
-      }
-      await expect(menu.locator('a[href="/exchange"]')).toHaveText("Exchange");
-      await expect(menu.locator("li.upcoming")).toHaveCount(0);
-      const partners = page.getByTestId("footer-partner");
-      await expect(partners).toHaveCount(3);
-      await expect(partners.first()).toContainText("Official Sponsor");
-      await expect(partners.nth(1)).toContainText("Brand ambassador from");
-      await page.goto("/affiliate");
-      await expect(page.getByRole("heading", { level: 1, name: "Affiliate Programme" })).toBeVisible();
-      await page.goto("/brand-ambassador");
-      await expect(page.getByTestId("page-brand-ambassador").getByText("Demo Ambassador One")).toBeVisible();
-    },
-  );
+  test("the side menu's member entries lead to real pages; the footer shows the sponsor and ambassadors with their terms", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByTestId("side-menu");
+    for (const [name, href] of [
+      ["Promotions", "/promotions"],
+      ["Referral Program", "/refrrel-program"],
+      ["VIP", "/vip"],
+      ["Affiliate", "/affiliate"],
+      ["24/7 LiveChat", "/chat"],
+      ["Brand Ambassador", "/brand-ambassador"],
+    ] as const) {
+      // The menu is closed (it opens by CSS :target): its links are read, not clicked.
+      await expect(menu.locator(`a[href="${href}"]`)).toHaveText(name);
+    }
+    await expect(menu.locator('a[href="/exchange"]')).toHaveText("Exchange");
+    await expect(menu.locator("li.upcoming")).toHaveCount(0);
+    const partners = page.getByTestId("footer-partner");
+    await expect(partners).toHaveCount(3);
+    await expect(partners.first()).toContainText("Official Sponsor");
+    await expect(partners.nth(1)).toContainText("Brand ambassador from");
+    await page.goto("/affiliate");
+    await expect(page.getByRole("heading", { level: 1, name: "Affiliate Programme" })).toBeVisible();
+    await page.goto("/brand-ambassador");
+    await expect(page.getByTestId("page-brand-ambassador").getByText("Demo Ambassador One")).toBeVisible();
+  });
 });
 
 test.describe("content back office", () => {

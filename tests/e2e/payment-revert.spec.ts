@@ -43,7 +43,7 @@ test.describe("revert and resubmit", () => {
     },
   );
 
-  test("a rejected deposit says when it may be edited and resubmitted", { tag: "@key" }, async ({ page, browser }) => {
+  test("a rejected deposit says when it may be edited and resubmitted", { tag: ["@key", "@with-js"] }, async ({ page, browser }) => {
     test.slow();
     const trx = newTrx();
     const { id } = await pendingDeposit(page, trx);

@@ -104,7 +104,7 @@ test("the intro shows the ratio board, the guide and an empty history", { tag: "
   await expect(page.getByTestId("history-size")).toHaveValue("25");
 });
 
-test("the side menu and the member menu lead to the referral programme", { tag: "@desktop" }, async ({ page }) => {
+test("the side menu and the member menu lead to the referral programme", async ({ page }) => {
   const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/account");
@@ -147,7 +147,7 @@ test(
 
 test(
   "a downline becomes active once they have deposited and played the required amounts",
-  { tag: "@key" },
+  { tag: ["@key", "@with-js"] },
   async ({ page, browser, javaScriptEnabled }) => {
     test.slow();
     const referrer = await createTestPlayer(page);

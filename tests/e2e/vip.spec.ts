@@ -80,7 +80,7 @@ test("a player earns VP from a settled Dice round and converts them into main-wa
   await expect(page.getByTestId("vip-row")).toContainText("Normal");
 });
 
-test("the side menu and the member menu lead to /vip; guests are sent to log in", { tag: "@desktop" }, async ({ page }) => {
+test("the side menu and the member menu lead to /vip; guests are sent to log in", async ({ page }) => {
   await page.goto("/vip");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fvip/);
   const player = await createTestPlayer(page);

@@ -6,6 +6,7 @@ import { createTestPlayer, fillLogin } from "./support/players.ts";
 const DICE = "HOUSE-ARCADE-DICE";
 
 test("a guest is sent to log in from a featured game, comes back to it and plays Dice @key", async ({ page, javaScriptEnabled }) => {
+  test.slow(); // took more than half the default minute on a loaded machine
   const player = await createTestPlayer(page); // signed up, not logged in
 
   await page.goto("/");

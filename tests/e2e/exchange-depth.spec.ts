@@ -54,6 +54,7 @@ test("@key a matched bet shows as last traded price and matched on the market pa
 });
 
 test("the ladder page follows another player's trade live", async ({ page, browser, request }) => {
+  test.slow(); // took more than half the default minute on a loaded machine
   test.skip(test.info().project.name === "no-js", "live updates need JavaScript");
   const match = await openMatch(request);
   const viewer = await createTestPlayer(page);

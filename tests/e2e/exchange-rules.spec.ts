@@ -78,7 +78,7 @@ test(
   "@key My Bets names each unmatched bet's choice at turn-in-play; in play a bet that matches waits the delay",
   { tag: "@with-js" },
   async ({ page, browser, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const match = await openMatch(request);
     await page.goto("/");
     const maker = await otherPlayer(browser);

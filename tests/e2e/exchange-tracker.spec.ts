@@ -30,6 +30,7 @@ test("@key the market page shows the live match tracker drawn from our feed", as
 });
 
 test("staff allow a stream host and set the event's stream; the market page frames it instead of the tracker", async ({ page, request, browser }) => {
+  test.slow(); // took more than half the default minute on a loaded machine
   test.skip(test.info().project.name === "no-js", "the staff forms are checked with JavaScript; the player's page above without");
   const match = await openLiveMatch(request);
   const host = `s${Date.now()}.stream-e2e.test`;

@@ -14,6 +14,7 @@ test("staff create a race; a player's settled Dice round shows as their rank and
   browser,
   javaScriptEnabled,
 }) => {
+  test.slow(); // took more than half the default minute on a loaded machine
   const name = `E2E race ${randomBytes(3).toString("hex")}`;
   const staff = await staffPage(browser, javaScriptEnabled);
   await staff.goto("/admin/races/new");

@@ -25,6 +25,7 @@ async function signUpThroughLink(browser: Browser, link: string, friend: TestPla
 }
 
 test("a referral link signs a friend up as the referrer's downline", { tag: "@key" }, async ({ page, browser, javaScriptEnabled }) => {
+  test.slow(); // took more than half the default minute on a loaded machine
   const referrer = await createTestPlayer(page);
   await logIn(page, referrer.username);
   await page.goto("/refrrel-program");

@@ -12,6 +12,7 @@ test(
   "a provider icon staff upload shows in the games filter, and removing it leaves the name alone @key",
   { tag: "@desktop" },
   async ({ page, browser, javaScriptEnabled }, testInfo) => {
+    test.slow(); // took more than half the default minute on a loaded machine
     const platform = providerOf[testInfo.project.name]!;
     const staff = await staffPage(browser, javaScriptEnabled);
     await staff.goto("/admin/games/providers");
@@ -38,6 +39,7 @@ test(
   "a payment method's tag staff set shows on its deposit tile @key",
   { tag: "@desktop" },
   async ({ page, browser, javaScriptEnabled }, testInfo) => {
+    test.slow(); // took more than half the default minute on a loaded machine
     const staff = await staffPage(browser, javaScriptEnabled);
     await staff.goto("/admin/finance/payment-methods");
     const methodForm = staff

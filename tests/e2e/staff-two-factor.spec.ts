@@ -42,6 +42,7 @@ test(
   "staff turn on two-factor sign-in and then log in with a code; the password alone opens no admin page @key",
   { tag: "@back-office" },
   async ({ page, browser, javaScriptEnabled }, testInfo) => {
+    test.slow(); // took more than half the default minute on a loaded machine
     const username = await newSupportMember(browser, javaScriptEnabled, testInfo.project.name);
 
     // Two-factor off: the password alone signs in, as before.

@@ -2,7 +2,7 @@
 // /api/crash/state polled every second). The multiplier is written straight into an element on every animation
 // frame (interpolated along the curve from the last tick), so React only re-renders on phase changes.
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import {
   multiplierAt,
   multiplierText,
@@ -53,9 +53,7 @@ export function useCrashLive(
   const base = useRef<{ e: number; at: number } | null>(
     round?.phase === "running" && round.elapsed !== null ? { e: round.elapsed, at: performance.now() } : null,
   );
-  const revalidator = useRevalidator();
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  const refresh = useRefresh();
   const myBet = useRef(initial.myBet);
   myBet.current = initial.myBet;
 
@@ -68,7 +66,7 @@ export function useCrashLive(
 
   useEffect(() => {
     // Spread the page reloads of many players over half a second.
-    const later = () => setTimeout(() => void revalidate.current(), Math.random() * 500);
+    const later = () => setTimeout(refresh, Math.random() * 500);
     const onEvent = (e: CrashEvent) => {
       switch (e.t) {
         case "betting":
@@ -142,7 +140,7 @@ export function useCrashLive(
       }
     });
     return () => source.close();
-  }, []);
+  }, [refresh]);
 
   // The big number: interpolated every frame while running.
   useEffect(() => {

@@ -4,9 +4,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form } from "react-router";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { minutesLeft } from "#app/modules/payments/index.ts";
 import { ErrorDialog } from "./ErrorDialog.tsx";
@@ -35,7 +36,7 @@ export function RevertForm({ action, lastResult }: { action: string; lastResult?
 /** "You can edit after N minutes", counting down with JavaScript; at zero the page reloads its data (the form). */
 export function EditCountdown({ after, minutes }: { after: string; minutes: number }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [left, setLeft] = useState(minutes);
   useEffect(() => {
     const until = new Date(after);
@@ -44,13 +45,12 @@ export function EditCountdown({ after, minutes }: { after: string; minutes: numb
       setLeft(Math.max(1, n));
       if (n === 0) {
         clearInterval(timer);
-        void revalidator.revalidate();
+        refresh();
       }
     };
     const timer = setInterval(tick, 5_000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the revalidator's identity changes on every render
-  }, [after]);
+  }, [after, refresh]);
   return (
     <section className="mb-3 rounded-xl bg-panel p-4" data-testid="edit-countdown">
       <h2 className="mb-1 text-sm font-semibold">{t("paymentPages.details.editResubmit")}</h2>

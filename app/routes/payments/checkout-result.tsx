@@ -2,8 +2,9 @@
 // waiting for the gateway (the page re-reads itself every few seconds, with or without JavaScript).
 import { translate } from "#app/i18n/translate.server.ts";
 import { useEffect } from "react";
-import { data, useRevalidator } from "react-router";
+import { data } from "react-router";
 import { AccountFrame } from "#app/components/account/AccountFrame.tsx";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { getPlayerBalances } from "#app/modules/ledger/index.server.ts";
@@ -56,12 +57,12 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export default function CheckoutResult({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { outcome, method, icon, amount, invoice, trxId, depositRef, balance, at, waiting } = loaderData;
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   useEffect(() => {
     if (!waiting) return;
-    const id = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), REFRESH_SECONDS * 1000);
+    const id = setInterval(refresh, REFRESH_SECONDS * 1000);
     return () => clearInterval(id);
-  }, [waiting, revalidator]);
+  }, [waiting, refresh]);
   const good = outcome === "credited";
   return (
     <AccountFrame layout={loaderData.layout}>

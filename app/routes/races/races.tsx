@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import type { MessageKey, MessageParams } from "#app/i18n/message.ts";
 import { areaBundle } from "#app/i18n/areas.server.ts";
 import { getLocale } from "#app/i18n/i18n.server.ts";
@@ -36,7 +36,7 @@ type Live = { tops: Record<number, Row[]>; live: boolean };
 function useLiveStandings(races: RacePageView[]): Live {
   const [tops, setTops] = useState<Record<number, Row[]>>({});
   const [live, setLive] = useState(false);
-  const { revalidate } = useRevalidator();
+  const revalidate = useRefresh();
   const ids = races.map((r) => r.id).join(",");
   const periods = races.map((r) => `${r.id}:${r.periodStart}`).join(",");
   useEffect(() => setTops({}), [races]);

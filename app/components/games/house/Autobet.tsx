@@ -3,11 +3,12 @@
 // the games module between bets; the server's refusal or the Stop button ends it).
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { type ShouldRevalidateFunction, useFetcher, useRevalidator } from "react-router";
+import { type ShouldRevalidateFunction, useFetcher } from "react-router";
 import { CheckboxField } from "#app/components/forms/CheckboxField.tsx";
 import { ErrorList } from "#app/components/forms/Field.tsx";
 import { SubmitButton } from "#app/components/forms/SubmitButton.tsx";
 import { useHydrated } from "#app/components/payments/use-hydrated.ts";
+import { useRefresh } from "#app/components/use-refresh.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { takaText } from "#app/kernel/money.ts";
 import { afterAutobet, type AutobetSettings, type AutobetState, startAutobet } from "#app/modules/games/index.ts";
@@ -170,7 +171,7 @@ export function useAutobetLoop<D>({
   bounds: { minStake: bigint; maxStake: bigint };
 }) {
   const fetcher = useFetcher({ key: `autobet:${action}` });
-  const revalidator = useRevalidator();
+  const refresh = useRefresh();
   const [run, setRun] = useState<(AutobetRunView & { running: boolean }) | null>(null);
   const plan = useRef<{ settings: AutobetSettings; state: AutobetState; lines: AutobetLineView[]; stopAsked: boolean; waiting: boolean } | null>(
     null,
@@ -184,7 +185,7 @@ export function useAutobetLoop<D>({
     const p = plan.current!;
     setRun({ lines: p.lines, profit: takaText(profit, { plus: true }), stop, refusal, running: false });
     plan.current = null;
-    void revalidator.revalidate();
+    refresh();
   };
 
   useEffect(() => {

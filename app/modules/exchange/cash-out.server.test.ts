@@ -17,6 +17,7 @@ import { exchangeFills, exchangeMarkets, exchangeOrders, exchangeRunners } from 
 import { createMatchOddsMarket, fundedPlayer, mainOf, requestKey, taka } from "./test-helpers.ts";
 
 const T = (odds: string) => parseOdds(odds)!;
+type CashOutInput = Parameters<typeof executeCashOut>[0];
 const order = (o: Omit<PlaceOrderInput, "requestKey">) => placeOrder({ requestKey: requestKey(), ...o });
 
 afterAll(async () => {
@@ -45,6 +46,13 @@ const ordersOf = (playerId: number, marketId: number) =>
     .select()
     .from(exchangeOrders)
     .where(and(eq(exchangeOrders.playerId, playerId), eq(exchangeOrders.marketId, marketId)));
+
+/** Confirms the quote a refusal came back with: it goes through, with one order more than the player had. */
+async function confirmNewQuote(playerId: number, marketId: number, shown: CashOutInput["shown"], ordersBefore: number) {
+  const again = await executeCashOut({ playerId, marketId, percent: 100, shown, requestKey: requestKey() });
+  expect(again.done).toBe(true);
+  expect((await ordersOf(playerId, marketId)).length).toBe(ordersBefore + 1);
+}
 
 describe("cash out through the book", () => {
   it("a full cash out levels the P&L on every runner within the stated bound and releases the exposure", async () => {
@@ -110,15 +118,7 @@ describe("cash out through the book", () => {
     expect((await ordersOf(player, market.id)).length).toBe(before.orders);
     expect(await mainOf(player)).toEqual(before.main);
 
-    const again = await executeCashOut({
-      playerId: player,
-      marketId: market.id,
-      percent: 100,
-      shown: refused.state.quote.after,
-      requestKey: requestKey(),
-    });
-    expect(again.done).toBe(true);
-    expect((await ordersOf(player, market.id)).length).toBe(before.orders + 1);
+    await confirmNewQuote(player, market.id, refused.state.quote.after, before.orders);
   });
 
   it("a retried confirm (same request id) does not cash out twice", async () => {
@@ -202,15 +202,7 @@ describe("cash out over the book's depth", () => {
     expect(await ordersOf(player, market.id)).toEqual(before.orders);
     expect(await mainOf(player)).toEqual(before.main);
 
-    const again = await executeCashOut({
-      playerId: player,
-      marketId: market.id,
-      percent: 100,
-      shown: refused.state.quote.after,
-      requestKey: requestKey(),
-    });
-    expect(again.done).toBe(true);
-    expect((await ordersOf(player, market.id)).length).toBe(before.orders.length + 1);
+    await confirmNewQuote(player, market.id, refused.state.quote.after, before.orders.length);
   });
 
   it("50 parallel confirms of the same quote cash out once, with one request id or with 50", async () => {

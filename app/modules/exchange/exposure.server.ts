@@ -101,27 +101,43 @@ async function ordersOf(tx: Tx, marketId: number, ids: number[]) {
 }
 
 type SummedRow = { player_id: number; runner_id: number; side: "back" | "lay"; tick: number | null; matched: string; ret: string; open: string };
+type CurrentRaw = { playerId: number; currency: string; amount: string | null; holdId: number | null; version: number | null };
+type Current = { playerId: number; currency: string; amount: bigint | null; holdId: number | null; version: number | null };
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
+/** These players' currencies and current exposures in the market (none yet: nulls), as one JSON array. */
+const currentSql = (marketId: number, ids: number[]) =>
+  sql`(select json_agg(json_build_object('playerId', p.id, 'currency', p.currency, 'amount', e.amount::text, 'holdId', e.hold_id,
+      'version', e.version)) from ${players} p
+    left join ${exchangeExposures} e on e.player_id = p.id and e.market_id = ${marketId}::int where p.id in (${idList(ids)}))`;
+
+const toCurrent = (rows: CurrentRaw[] | null): Current[] => (rows ?? []).map((r) => ({ ...r, amount: r.amount === null ? null : BigInt(r.amount) }));
 
 /**
  * A book kind's positions as few rows, whatever the players' history in the market: per player, runner and side the
  * matched stakes and what they return summed (their P&L adds up: kinds/match-odds.ts counts an order's matched part
- * from these two figures), and each unmatched remainder with its price. Shaped as orders for the kind's `book`.
+ * from these two figures), and each unmatched remainder with its price. Shaped as orders for the kind's `book`. The
+ * players' current exposures come in the same statement.
  */
-async function summedPositions(tx: Tx, marketId: number, ids: number[]): Promise<ExchangeOrder[]> {
-  const who = sql.join(
-    ids.map((id) => sql`${id}::int`),
-    sql`, `,
-  );
-  const rows = await preparedRows<SummedRow>(
+async function summedPositions(tx: Tx, marketId: number, ids: number[]): Promise<{ orders: ExchangeOrder[]; current: Current[] }> {
+  const who = idList(ids);
+  const [raw] = await preparedRows<{ positions: SummedRow[] | null; current: CurrentRaw[] | null }>(
     tx,
-    sql`select player_id, runner_id, side, null::int as tick, sum(matched)::text as matched, sum(matched_return)::text as ret, '0' as open
-      from exchange_orders where market_id = ${marketId}::int and player_id in (${who}) and matched > 0
-      group by player_id, runner_id, side
-      union all
-      select player_id, runner_id, side, tick, '0', '0', (size - matched - cancelled)::text
-      from exchange_orders where market_id = ${marketId}::int and player_id in (${who}) and status in ('unmatched', 'partially_matched')`,
+    sql`select (select json_agg(s) from (
+        select player_id, runner_id, side, null::int as tick, sum(matched)::text as matched, sum(matched_return)::text as ret, '0' as open
+        from exchange_orders where market_id = ${marketId}::int and player_id in (${who}) and matched > 0
+        group by player_id, runner_id, side
+        union all
+        select player_id, runner_id, side, tick, '0', '0', (size - matched - cancelled)::text
+        from exchange_orders where market_id = ${marketId}::int and player_id in (${who}) and status in ('unmatched', 'partially_matched')
+      ) s) as positions, ${currentSql(marketId, ids)} as current`,
   );
-  return rows.map((r, i) => {
+  const orders = (raw!.positions ?? []).map((r, i): ExchangeOrder => {
     const matched = BigInt(r.matched);
     const open = BigInt(r.open);
     return {
@@ -147,13 +163,21 @@ async function summedPositions(tx: Tx, marketId: number, ids: number[]): Promise
       updatedAt: new Date(0),
     };
   });
+  return { orders, current: toCurrent(raw!.current) };
+}
+
+/** A quoted kind's orders of these players (taken whole, no fills) and their current exposures. */
+async function quotedPositions(tx: Tx, marketId: number, ids: number[]): Promise<{ orders: ExchangeOrder[]; current: Current[] }> {
+  const orders = await ordersOf(tx, marketId, ids);
+  const [raw] = await preparedRows<{ current: CurrentRaw[] | null }>(tx, sql`select ${currentSql(marketId, ids)} as current`);
+  return { orders, current: toCurrent(raw!.current) };
 }
 
 export type ExposureRow = { playerId: number; marketId: number; amount: bigint; holdId: number | null; version: number };
 
 /**
  * Recomputes these players' exposures in the market and replaces the holds of those that changed, in a fixed number
- * of statements however many players: their positions (summed for a kind with a book, `summedPositions`), their
+ * of statements however many players: their positions (summed for a kind with a book, `summedPositions`) with their
  * current exposures and currencies, and one linked ledger write (each changed hold voided and its successor placed);
  * returns the exposure rows to write (syncExposures writes them with the market's version). Throws the ledger's
  * insufficient_funds when a larger exposure does not fit main's available balance (the caller rolls its transaction
@@ -170,18 +194,7 @@ export async function syncExposureHolds(
   const exposures = new Map<number, bigint>();
   if (ids.length === 0) return { exposures, changed: [] };
   const spec = marketKind(kind);
-  const orders = spec.hasBook ? await summedPositions(tx, marketId, ids) : await ordersOf(tx, marketId, ids);
-  const current = await tx
-    .select({
-      playerId: players.id,
-      currency: players.currency,
-      amount: exchangeExposures.amount,
-      holdId: exchangeExposures.holdId,
-      version: exchangeExposures.version,
-    })
-    .from(players)
-    .leftJoin(exchangeExposures, and(eq(exchangeExposures.playerId, players.id), eq(exchangeExposures.marketId, marketId)))
-    .where(inArray(players.id, ids));
+  const { orders, current } = spec.hasBook ? await summedPositions(tx, marketId, ids) : await quotedPositions(tx, marketId, ids);
   const runners = runnerIds ?? (await runnerIdsOf(tx, marketId, kind));
   const ops: LedgerOp[] = [];
   const rows: ExposureRow[] = [];

@@ -16,7 +16,7 @@ const log = rootLog.child({ module: "exchange" });
 
 /** Serialises every operation on one market, on every app instance, until the transaction ends. */
 export async function lockMarket(tx: Tx, marketId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, ${marketId}::int4)`);
+  await preparedRows(tx, sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int4, ${marketId}::int4)`);
 }
 
 /** What the stake check needs to know of a player, read in one statement (or inside a caller's: `stakerSql`). */

@@ -15,7 +15,16 @@ export {
   playerWalletBalancesSql,
 } from "./queries.server.ts";
 export type { EntryAccountType, EntryListFilter, EntryRow, EntryTotals, Page as LedgerPage } from "./queries.server.ts";
-export { applyLinked, postHold, reverseTransfer, runsWithoutSavepoints, transfer, transferLinked, voidHold } from "./transfers.server.ts";
+export {
+  applyLinked,
+  postHold,
+  reverseTransfer,
+  runsWithoutSavepoints,
+  skipsSavepoints,
+  transfer,
+  transferLinked,
+  voidHold,
+} from "./transfers.server.ts";
 export type { Spec as LedgerOp, TransferInput } from "./transfers.server.ts";
 export { transferUnderPlayerLock } from "./locked-writes.server.ts";
 export type { GatedBy } from "./locked-writes.server.ts";

@@ -171,6 +171,9 @@ export function runsWithoutSavepoints<T extends Tx>(tx: T): T {
   return tx;
 }
 
+/** Whether the transaction's owner asked for runsWithoutSavepoints (it rolls back whole on any refusal). */
+export const skipsSavepoints = (tx: object) => withoutSavepoints.has(tx);
+
 /**
  * Our own transaction at the top level (retried on deadlock or serialisation failure), a savepoint inside a caller's
  * (or the caller's transaction itself when it asked for runsWithoutSavepoints).

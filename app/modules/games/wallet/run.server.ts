@@ -4,7 +4,7 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { db, type Executor, type Tx } from "#app/db/db.server.ts";
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
-import { runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
+import { runsWithoutSavepoints, skipsSavepoints } from "#app/modules/ledger/index.server.ts";
 import type { Currency } from "#app/modules/players/index.ts";
 import type { WalletErrorCode, WalletFailure, WalletSuccess } from "./types.ts";
 
@@ -60,6 +60,17 @@ export async function runCall(
   // A transaction given as `ex` is joined (a savepoint; its owner publishes after commit); a database handle
   // (another pool, e.g. the benchmark's) just runs our own transaction.
   const joined = ex instanceof PgTransaction;
+  // A caller whose transaction skips savepoints (a house game's play: any failure of the call throws and rolls the
+  // whole play back) is joined directly, two round trips fewer a call; a refusal then leaves only writes its owner
+  // discards, and there is nothing to retry within an aborted transaction.
+  if (joined && skipsSavepoints(ex)) {
+    try {
+      return await fn(ex as Tx);
+    } catch (e) {
+      if (e instanceof Refusal) return e.failure;
+      throw e;
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     try {
       // Every call checks the balance under its own lock before it posts, so a ledger refusal inside is unexpected

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/db.server.ts";
 import { isRequestKey } from "#app/kernel/request-key.ts";
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
+import { runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
 import { diceRoll } from "./fair.ts";
 import { type DiceDirection, diceMultiplier, dicePayout, diceTargetAllowed, diceWins, isDiceDirection } from "./rules.ts";
 import { gameRounds } from "../../schema.ts";
@@ -70,7 +71,9 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
 
   let settledRound: number | null = null;
   const result = await db
-    .transaction(async (tx) => {
+    .transaction(async (outer) => {
+      // Any refusal of the wallet throws (walletOrThrow) and rolls the whole play back, nonce included.
+      const tx = runsWithoutSavepoints(outer);
       const seed = await takeNonce(tx, playerId);
       // The nonce's update locks the player's seed pair, so a retry running beside its first request waits here.
       if (bet.requestKey) await throwIfRolled(tx, playerId, roundId);

@@ -74,6 +74,8 @@ describe("playDice", () => {
     const balance = await mainBalance(player.id);
     expect(balance).toBeGreaterThanOrEqual(0n);
     expect(balance).toBe(30_000n + ok.reduce((sum, r) => sum + r.payout - r.stake, 0n));
+    // The wallet runs in the play's transaction without savepoints: a refused bet leaves no round behind either.
+    expect(await db.select({ id: gameRounds.id }).from(gameRounds).where(eq(gameRounds.playerId, player.id))).toHaveLength(ok.length);
   });
 
   it("refuses stakes outside the game's limits, bad targets and insufficient funds with clear messages", async () => {
@@ -89,6 +91,7 @@ describe("playDice", () => {
     expect(broke.code).toBe("insufficient_funds");
     expect(await mainBalance(player.id)).toBe(5_000n);
     expect((await getActiveSeed(player.id)).nonce).toBe(0);
+    expect(await db.select({ id: gameRounds.id }).from(gameRounds).where(eq(gameRounds.playerId, player.id))).toEqual([]);
   });
 
   it("refuses when the game is switched off", async () => {

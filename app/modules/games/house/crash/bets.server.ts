@@ -17,6 +17,7 @@ import { CrashError } from "./errors.ts";
 import { maskName } from "./events.ts";
 import { CRASH_CODE } from "./game.ts";
 import { noteSettledHouseBet } from "../live-bets.server.ts";
+import { playTransaction } from "../wallet-call.server.ts";
 import { crashHub, type CrashHub } from "./hub.server.ts";
 import { refusalMessage } from "#app/modules/protection/index.ts";
 import { takaText } from "#app/kernel/money.ts";
@@ -83,7 +84,7 @@ export async function placeBet(playerId: number, input: { stake: bigint; autoCas
   const [player] = await db.select({ username: players.username, currency: players.currency }).from(players).where(eq(players.id, playerId));
   if (!player) throw new CrashError("wallet_refused", "Unknown player.");
 
-  const placed = await db.transaction(async (tx) => {
+  const placed = await playTransaction(async (tx) => {
     const [round] = await roundTakingBets(tx).for("update");
     if (!round) throw new CrashError("betting_closed", "Bets are closed: wait for the next round.");
     const room = game.roundPayoutCap === null ? null : game.roundPayoutCap - (await reservedOf(tx, round.id));
@@ -177,7 +178,7 @@ export type CashOut = { roundId: number; cashoutAt: number; payout: bigint; bala
  * since the round's start; never a value from the client), or at their auto cash-out if that is lower.
  */
 export async function cashOut(playerId: number): Promise<CashOut> {
-  const result = await db.transaction(async (tx) => {
+  const result = await playTransaction(async (tx) => {
     const result = await tx.execute(sql`
       select b.id, b.round_id, b.stake, b.auto_cashout, b.max_payout, b.capped, r.crash_point, r.game_number,
              (extract(epoch from (clock_timestamp() - r.started_at)) * 1000)::float8 as elapsed
@@ -233,7 +234,7 @@ export async function autoCashOut(
   bet: ActiveBet & { autoCashout: number; maxPayout: bigint | null; capped: boolean },
   gameNumber: number,
 ): Promise<boolean> {
-  const cashed = await db.transaction((tx) => cashBet(tx, bet, bet, bet.autoCashout, gameNumber));
+  const cashed = await playTransaction((tx) => cashBet(tx, bet, bet, bet.autoCashout, gameNumber));
   if (!cashed) return false;
   await publishBalanceChanged(bet.playerId);
   noteSettledHouseBet(cashed.roundDbId);
@@ -243,7 +244,7 @@ export async function autoCashOut(
 
 /** A bet still active when its round crashed: lost, settled by a win of 0 (the round enters the betting record). */
 export async function loseBet(bet: ActiveBet, fairness: Record<string, unknown>): Promise<boolean> {
-  const settled = await db.transaction(async (tx) => {
+  const settled = await playTransaction(async (tx) => {
     const [done] = await tx
       .update(crashBets)
       .set({ status: "lost", settledAt: sql`now()` })
@@ -274,7 +275,7 @@ export async function loseBet(bet: ActiveBet, fairness: Record<string, unknown>)
 
 /** A bet of a voided round: its stake goes back (wallet rollback of the bet). */
 export async function voidBet(bet: ActiveBet): Promise<boolean> {
-  const voided = await db.transaction(async (tx) => {
+  const voided = await playTransaction(async (tx) => {
     const [done] = await tx
       .update(crashBets)
       .set({ status: "voided", settledAt: sql`now()` })

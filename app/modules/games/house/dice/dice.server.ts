@@ -1,10 +1,8 @@
 // Dice: one bet, one roll, settled at once. The nonce, the bet and the win are one transaction.
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { db } from "#app/db/db.server.ts";
 import { isRequestKey } from "#app/kernel/request-key.ts";
 import { publishBalanceChanged } from "#app/modules/events/index.server.ts";
-import { runsWithoutSavepoints } from "#app/modules/ledger/index.server.ts";
 import { diceRoll } from "./fair.ts";
 import { type DiceDirection, diceMultiplier, dicePayout, diceTargetAllowed, diceWins, isDiceDirection } from "./rules.ts";
 import { gameRounds } from "../../schema.ts";
@@ -15,7 +13,7 @@ import { HouseError } from "../errors.ts";
 import { checkStake, requireHouseGame } from "../game-row.server.ts";
 import { DICE_CODE } from "./game.ts";
 import { takeNonce } from "../seeds.server.ts";
-import { walletOrThrow } from "../wallet-call.server.ts";
+import { playTransaction, walletOrThrow } from "../wallet-call.server.ts";
 import { cappedFairness, capPayout } from "../limits.ts";
 
 export type DiceBet = {
@@ -70,58 +68,54 @@ export async function playDice(playerId: number, bet: DiceBet): Promise<DiceResu
   const roundId = bet.requestKey ? `dice:${playerId}:${bet.requestKey}` : `dice:${randomUUID()}`;
 
   let settledRound: number | null = null;
-  const result = await db
-    .transaction(async (outer) => {
-      // Any refusal of the wallet throws (walletOrThrow) and rolls the whole play back, nonce included.
-      const tx = runsWithoutSavepoints(outer);
-      const seed = await takeNonce(tx, playerId);
-      // The nonce's update locks the player's seed pair, so a retry running beside its first request waits here.
-      if (bet.requestKey) await throwIfRolled(tx, playerId, roundId);
-      const roll = diceRoll(seed.serverSeed, seed.clientSeed, seed.nonce, seed.algorithm);
-      const win = diceWins(roll, target, direction);
-      const { payout, capped } = capPayout(win ? dicePayout(stake, multiplier) : 0n, game.maxWin);
-      const fairness = {
-        game: "dice",
-        seedId: seed.seedId,
-        serverSeedHash: seed.serverSeedHash,
-        clientSeed: seed.clientSeed,
-        nonce: seed.nonce,
-        algorithm: seed.algorithm,
-        roll,
-        target,
-        direction,
-        multiplier,
-        ...cappedFairness(capped, game.maxWin),
-      };
-      const call = { platform: HOUSE_PLATFORM, playerId, roundId, gameCode: game.code };
-      walletOrThrow(await walletBet({ ...call, txnId: `${roundId}:bet`, amount: stake, fairness }, tx));
-      const settled = walletOrThrow(
-        await walletWin({ ...call, txnId: `${roundId}:win`, amount: payout, betTxnId: `${roundId}:bet`, roundClosed: true, fairness }, tx),
-      );
-      settledRound = settled.roundDbId;
-      const { seedId, serverSeedHash, clientSeed, nonce } = seed;
-      return {
-        roundId,
-        stake,
-        roll,
-        target,
-        direction,
-        win,
-        multiplier,
-        payout,
-        capped,
-        balance: settled.balance,
-        seedId,
-        serverSeedHash,
-        clientSeed,
-        nonce,
-      };
-    })
-    .catch(async (e: unknown) => {
-      if (!(e instanceof Replayed)) throw e;
-      const now = await walletBalance({ platform: HOUSE_PLATFORM, playerId });
-      return { ...e.result, balance: now.ok ? now.balance : 0n };
-    });
+  const result = await playTransaction(async (tx) => {
+    const seed = await takeNonce(tx, playerId);
+    // The nonce's update locks the player's seed pair, so a retry running beside its first request waits here.
+    if (bet.requestKey) await throwIfRolled(tx, playerId, roundId);
+    const roll = diceRoll(seed.serverSeed, seed.clientSeed, seed.nonce, seed.algorithm);
+    const win = diceWins(roll, target, direction);
+    const { payout, capped } = capPayout(win ? dicePayout(stake, multiplier) : 0n, game.maxWin);
+    const fairness = {
+      game: "dice",
+      seedId: seed.seedId,
+      serverSeedHash: seed.serverSeedHash,
+      clientSeed: seed.clientSeed,
+      nonce: seed.nonce,
+      algorithm: seed.algorithm,
+      roll,
+      target,
+      direction,
+      multiplier,
+      ...cappedFairness(capped, game.maxWin),
+    };
+    const call = { platform: HOUSE_PLATFORM, playerId, roundId, gameCode: game.code };
+    walletOrThrow(await walletBet({ ...call, txnId: `${roundId}:bet`, amount: stake, fairness }, tx));
+    const settled = walletOrThrow(
+      await walletWin({ ...call, txnId: `${roundId}:win`, amount: payout, betTxnId: `${roundId}:bet`, roundClosed: true, fairness }, tx),
+    );
+    settledRound = settled.roundDbId;
+    const { seedId, serverSeedHash, clientSeed, nonce } = seed;
+    return {
+      roundId,
+      stake,
+      roll,
+      target,
+      direction,
+      win,
+      multiplier,
+      payout,
+      capped,
+      balance: settled.balance,
+      seedId,
+      serverSeedHash,
+      clientSeed,
+      nonce,
+    };
+  }).catch(async (e: unknown) => {
+    if (!(e instanceof Replayed)) throw e;
+    const now = await walletBalance({ platform: HOUSE_PLATFORM, playerId });
+    return { ...e.result, balance: now.ok ? now.balance : 0n };
+  });
   await publishBalanceChanged(playerId);
   noteSettledHouseBet(settledRound);
   return result;

@@ -19,7 +19,7 @@ import { HouseError } from "../errors.ts";
 import { checkStake, requireHouseGame } from "../game-row.server.ts";
 import { MINES_CODE } from "./game.ts";
 import { takeNonce } from "../seeds.server.ts";
-import { walletOrThrow } from "../wallet-call.server.ts";
+import { playTransaction, walletOrThrow } from "../wallet-call.server.ts";
 import { cappedFairness, capPayout } from "../limits.ts";
 
 export type MinesView = {
@@ -131,7 +131,7 @@ export async function startMines(playerId: number, input: { stake: bigint; mines
   if (requestKey !== undefined && !isRequestKey(requestKey)) throw new HouseError("wallet_refused", "The request key is invalid.");
   let result: MinesView;
   try {
-    result = await db.transaction(async (tx) => {
+    result = await playTransaction(async (tx) => {
       // Taking the nonce locks the player's seed pair: a replay running beside its first request waits here and then
       // finds the game it started (before the in-play check: that game may still be in play).
       const keyed = requestKey ? await takeNonce(tx, playerId) : null;
@@ -200,7 +200,7 @@ const isGameId = (id: number) => Number.isSafeInteger(id) && id >= 1;
  * else nothing changes and the refusal says so (an ended game, a game of another player, any other id alike).
  */
 async function withGameInPlay<T>(playerId: number, gameId: number, step: (tx: Tx, game: MinesGame) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  return playTransaction(async (tx) => {
     const [game] = await tx
       .select()
       .from(minesGames)

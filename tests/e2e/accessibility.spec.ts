@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
+import { openMatch } from "./support/exchange.ts";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -66,11 +67,7 @@ test("home has a level-one heading and 24 px banner dots", async ({ page }) => {
 
 test("the exchange's market page and a runner's ladder, after a trade, have no serious accessibility violations", async ({ page }) => {
   test.slow();
-  const response = await page.request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead: 2 + Math.floor(Math.random() * 38) },
-  });
-  const match = (await response.json()) as { marketId: number };
+  const match = await openMatch(page.request);
   const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto(`/odds-view?market=${match.marketId}`);

@@ -1,22 +1,11 @@
 // Cash Out as players use it: two players make a match at a price between the market-maker's, the price moves, and
 // the backer cashes out from the market page (its "Cash Out ৳X" follows the price live with JavaScript, on the next
 // page without it), ending level on both runners. Phone and desktop with JavaScript, phone without (@key).
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { oddsText, parseOdds } from "../../app/modules/exchange/ladder.ts";
 import { expect, test } from "./support/test.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
-
-type Match = { eventId: number; marketId: number; runners: string[] };
-
-async function openMatch(request: APIRequestContext): Promise<Match> {
-  const hoursAhead = 2 + Math.floor(Math.random() * 38);
-  const response = await request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Match;
-}
+import { type Match, openMatch } from "./support/exchange.ts";
 
 /** Opens the slip on the first runner's best `side` price, sets the odds and stake and places the bet; returns the notice. */
 async function bet(page: Page, match: Match, side: "back" | "lay", odds: string | null, stake: string) {

@@ -1,20 +1,9 @@
 // Market depth as a trader reads it: after a matched bet the market page shows the runner's last traded price, its
 // matched total and the market's, the book percentage; the runner's ladder page shows the volume traded at that price
 // and the price chart with its numbers. With and without JavaScript (@key) and at phone width.
-import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
-
-type Match = { eventId: number; marketId: number; runners: string[] };
-
-async function openMatch(request: APIRequestContext): Promise<Match> {
-  const response = await request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead: 2 + Math.floor(Math.random() * 38) },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Match;
-}
+import { openMatch } from "./support/exchange.ts";
 
 test("@key a matched bet shows as last traded price and matched on the market page, the ladder and the chart", async ({ page, request }) => {
   const match = await openMatch(request);

@@ -2,22 +2,11 @@
 // match-odds commission on the market page, each unmatched bet's choice at turn-in-play on My Bets, the in-play delay
 // (a countdown with JavaScript, a static text without) and the account's P&L with gross, commission and net. Every
 // project runs them (phone width included); the no-js project the @key ones.
-import { type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
 import { expect, guardContext, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
-
-type Match = { eventId: number; marketId: number; runners: string[] };
-
-async function openMatch(request: APIRequestContext): Promise<Match> {
-  const hoursAhead = 2 + Math.floor(Math.random() * 38);
-  const response = await request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Match;
-}
+import { type Match, openMatch } from "./support/exchange.ts";
 
 const withJs = () => test.info().project.name !== "no-js";
 

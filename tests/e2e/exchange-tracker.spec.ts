@@ -4,18 +4,10 @@ import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
-
-type Match = { eventId: number; marketId: number; runners: string[] };
+import { openMatch } from "./support/exchange.ts";
 
 /** The simulated match that started an hour or two ago: in play, with a score ball by ball. */
-async function openLiveMatch(request: APIRequestContext): Promise<Match> {
-  const response = await request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead: -1 },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Match;
-}
+const openLiveMatch = (request: APIRequestContext) => openMatch(request, -1);
 
 test("@key the market page shows the live match tracker drawn from our feed", async ({ page, request }) => {
   const match = await openLiveMatch(request);

@@ -1,26 +1,10 @@
 // The exchange as a player uses it: find a match, back a team at the best price, see the bet matched, the P&L per
 // runner and the exposure held (market page and exchange account); the same with JavaScript off (@key).
-import { type APIRequestContext, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
-
-type Match = { eventId: number; marketId: number; runners: string[] };
-
-/**
- * A simulated match a few hours ahead with the market-maker's prices (the browser tests' server runs no feed). Called
- * first in a test, with the test's own request context: a later call could reuse a keep-alive socket the server
- * has closed meanwhile (ECONNRESET).
- */
-async function openMatch(request: APIRequestContext): Promise<Match> {
-  const hoursAhead = 2 + Math.floor(Math.random() * 38);
-  const response = await request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Match;
-}
+import { type Match, openMatch } from "./support/exchange.ts";
 
 /** The page's loader-data requests (React Router's `.data`) from now on: a live page that applies its pushes makes none. */
 function loaderRequests(page: Page) {

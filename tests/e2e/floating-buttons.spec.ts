@@ -3,6 +3,7 @@
 // open side menu. Without JavaScript it does not float at all.
 import { expect, type Page, test } from "./support/test.ts";
 import { createTestPlayer, isMobileLayout, logIn } from "./support/players.ts";
+import { openMatch } from "./support/exchange.ts";
 
 type Rect = { left: number; top: number; right: number; bottom: number };
 
@@ -43,19 +44,10 @@ async function expectNothingCovered(page: Page, where: string): Promise<number> 
   return shown;
 }
 
-async function openMatch(page: Page): Promise<number> {
-  const response = await page.request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead: String(2 + Math.floor(Math.random() * 38)) },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { marketId: number }).marketId;
-}
-
 test("the chat button never covers a control, and hides behind the open side menu", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "no-js", "without JavaScript it does not float (next test)");
   test.slow(); // five pages scrolled from top to bottom
-  const marketId = await openMatch(page);
+  const { marketId } = await openMatch(page.request);
   const player = await createTestPlayer(page);
   await logIn(page, player.username);
 

@@ -5,6 +5,7 @@
 import { type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { OPEN_REDIRECTS } from "../support/open-redirects.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
+import { openMatch } from "./support/exchange.ts";
 import { openSession } from "./support/sessions.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -14,18 +15,9 @@ const EVIL = "https://evil.example";
 // Requests only: the viewport changes nothing, one project is enough.
 test.beforeEach(({}, info) => test.skip(info.project.name !== "desktop", "requests only"));
 
-async function openMarket(request: APIRequestContext) {
-  const response = await request.post("/__e2e/exchange-match", {
-    headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead: 3 + Math.floor(Math.random() * 30) },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { marketId: number }).marketId;
-}
-
 /** A signed-up player whose session is in `page`'s context, the id of the Dice game and a market to pin. */
 async function playerWithTargets(page: Page) {
-  const marketId = await openMarket(page.request);
+  const { marketId } = await openMatch(page.request);
   const player = await createTestPlayer(page);
   await logIn(page, player.username);
   await page.goto("/arcade");

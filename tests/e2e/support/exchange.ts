@@ -4,11 +4,16 @@ import { expect } from "./test.ts";
 
 export type Match = { eventId: number; marketId: number; runners: string[] };
 
-/** A simulated match with the market-maker's prices (POST /__e2e/exchange-match), in a slot of its own. */
-export async function openMatch(request: APIRequestContext): Promise<Match> {
+/**
+ * A simulated match with the market-maker's prices (POST /__e2e/exchange-match), in a slot of its own a few hours
+ * ahead (the browser tests' server runs no feed); `hoursAhead: -1` is the match that started an hour or two ago, in
+ * play. Call it first in a test, with the test's own request context: a later call could reuse a keep-alive socket
+ * the server has closed meanwhile (ECONNRESET).
+ */
+export async function openMatch(request: APIRequestContext, hoursAhead = 2 + Math.floor(Math.random() * 38)): Promise<Match> {
   const response = await request.post("/__e2e/exchange-match", {
     headers: { "x-e2e-session-key": process.env.E2E_SESSION_KEY! },
-    form: { hoursAhead: 2 + Math.floor(Math.random() * 38) },
+    form: { hoursAhead },
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as Match;

@@ -72,8 +72,12 @@ app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV })
 const server = app.listen(port, host, () => {
   log.info(`Listening on http://localhost:${port}`);
 });
+// Shut down once: a second signal (a process group's SIGINT beside a supervisor's SIGTERM) would end the pools twice.
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     setTimeout(() => process.exit(0), 5000).unref();
     server.close(() => {
       Promise.resolve(build.entry?.module?.shutdown?.())

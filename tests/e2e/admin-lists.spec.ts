@@ -5,7 +5,7 @@
 // lists open with their filters and export links too. Screenshots go to test-results for a look.
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/test.ts";
-import { openGame } from "./support/casino-games.ts";
+import { openGame, rollDice } from "./support/casino-games.ts";
 import { staffPage } from "./support/payments.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
 
@@ -17,10 +17,7 @@ test(
     const player = await createTestPlayer(page);
     await logIn(page, player.username);
     const frame = await openGame(page, "HOUSE-ARCADE-DICE", javaScriptEnabled);
-    await frame.getByLabel("Stake (৳)").fill("25");
-    await frame.getByLabel("Target (0.02 – 99.98)").first().fill("50");
-    await frame.getByLabel("Under the target").check();
-    await frame.getByRole("button", { name: "Roll" }).click();
+    await rollDice(frame, "25");
     await expect(frame.getByTestId("dice-result")).toContainText("Nonce");
 
     const staff = await staffPage(browser, javaScriptEnabled);

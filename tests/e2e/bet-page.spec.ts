@@ -3,7 +3,7 @@
 // it with the name masked and a link preview; after the player rotates the seed pair on /fair the page offers the
 // verifier with the round's inputs, which recomputes the roll.
 import { expect, guardContext, test } from "./support/test.ts";
-import { openGame } from "./support/casino-games.ts";
+import { openGame, rollDice } from "./support/casino-games.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
 
 test("a player shares a Dice bet; a guest sees it masked and verifies it once the seed is revealed @key", async ({
@@ -16,11 +16,7 @@ test("a player shares a Dice bet; a guest sees it masked and verifies it once th
   const player = await createTestPlayer(page);
   await logIn(page, player.username);
   const frame = await openGame(page, "HOUSE-ARCADE-DICE", javaScriptEnabled);
-  await frame.getByLabel("Stake (৳)").fill("10");
-  await frame.getByLabel("Target (0.02 – 99.98)").first().fill("50");
-  await frame.getByLabel("Under the target").check();
-  await frame.getByRole("button", { name: "Roll" }).click();
-  await expect(frame.getByTestId("dice-result")).toBeVisible();
+  await rollDice(frame, "10");
 
   await page.goto("/betting-record");
   await page.locator("a[href^='/betting-record/']").filter({ visible: true }).first().click();

@@ -2,6 +2,7 @@
 // frame through the seamless wallet, sees the balance change, and finds the round in the betting record.
 import { expect, test } from "./support/test.ts";
 import { createTestPlayer, fillLogin } from "./support/players.ts";
+import { rollDice } from "./support/casino-games.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
 
@@ -25,11 +26,7 @@ test("a guest is sent to log in from a featured game, comes back to it and plays
 
   // The demo starting balance, then one roll of ৳10 through the seamless wallet.
   await expect(frame.getByTestId("house-balance")).toHaveText("৳10,000.00");
-  await frame.getByLabel("Stake (৳)").fill("10");
-  await frame.getByLabel("Target (0.02 – 99.98)").first().fill("50");
-  await frame.getByLabel("Under the target").check();
-  await frame.getByRole("button", { name: "Roll" }).click();
-  await expect(frame.getByTestId("dice-result")).toBeVisible();
+  await rollDice(frame, "10");
   await expect(frame.getByTestId("house-balance")).not.toHaveText("৳10,000.00");
   // Inside the frame the game stands alone: no site header or menus.
   await expect(frame.getByTestId("mobile-header")).toBeHidden();

@@ -2,7 +2,7 @@
 // a verify link), and a house bet one player settles reaches another player's live-bets panel: at once with
 // JavaScript (over the event stream), on the next load without it.
 import { expect, guardContext, test } from "./support/test.ts";
-import { openGame } from "./support/casino-games.ts";
+import { openGame, rollDice } from "./support/casino-games.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
 
 test("a chip of the Crash history opens its round's page; another player's Dice bet shows in the live bets @key", async ({
@@ -49,11 +49,7 @@ test("a chip of the Crash history opens its round's page; another player's Dice 
   const bettor = await createTestPlayer(bettorPage);
   await logIn(bettorPage, bettor.username);
   const frame = await openGame(bettorPage, "HOUSE-ARCADE-DICE", javaScriptEnabled);
-  await frame.getByLabel("Stake (৳)").fill("12.34");
-  await frame.getByLabel("Target (0.02 – 99.98)").first().fill("50");
-  await frame.getByLabel("Under the target").check();
-  await frame.getByRole("button", { name: "Roll" }).click();
-  await expect(frame.getByTestId("dice-result")).toBeVisible();
+  await rollDice(frame, "12.34");
 
   const masked = `${bettor.username.slice(0, 2)}***${bettor.username.slice(-1)}`;
   const row = panel.getByTestId("live-bet").filter({ hasText: masked }).filter({ hasText: "৳12.34" });

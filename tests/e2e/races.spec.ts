@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "./support/test.ts";
 import { staffPage } from "./support/payments.ts";
-import { openGame } from "./support/casino-games.ts";
+import { openGame, rollDice } from "./support/casino-games.ts";
 import { createTestPlayer, logIn } from "./support/players.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
@@ -42,11 +42,7 @@ test("staff create a race; a player's settled Dice round shows as their rank and
     await expect(watcher.getByTestId("race-card").filter({ hasText: name }).getByTestId("race-live")).toBeVisible();
   }
   const frame = await openGame(page, DICE, javaScriptEnabled);
-  await frame.getByLabel("Stake (৳)").fill("50");
-  await frame.getByLabel("Target (0.02 – 99.98)").first().fill("50");
-  await frame.getByLabel("Under the target").check();
-  await frame.getByRole("button", { name: "Roll" }).click();
-  await expect(frame.getByTestId("dice-result")).toBeVisible();
+  await rollDice(frame, "50");
 
   if (watcher) {
     await expect(watcher.getByTestId("race-card").filter({ hasText: name }).getByTestId("race-standings")).toContainText("৳50", { timeout: 10_000 });

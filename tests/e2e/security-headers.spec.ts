@@ -6,6 +6,7 @@
 import { type APIResponse, type Page } from "@playwright/test";
 import { expect, test } from "./support/test.ts";
 import { createTestPlayer, fillLogin, newPlayer } from "./support/players.ts";
+import { rollDice } from "./support/casino-games.ts";
 import { saveBirthday } from "./support/profile.ts";
 
 const DICE = "HOUSE-ARCADE-DICE";
@@ -203,11 +204,7 @@ test.describe("security headers", () => {
     await expect(page.getByTestId("game-frame")).toBeVisible();
     const frame = page.frameLocator("[data-testid=game-iframe]");
     await expect(frame.getByTestId("house-balance")).toHaveText("৳10,000.00");
-    await frame.getByLabel("Stake (৳)").fill("10");
-    await frame.getByLabel("Target (0.02 – 99.98)").first().fill("50");
-    await frame.getByLabel("Under the target").check();
-    await frame.getByRole("button", { name: "Roll" }).click();
-    await expect(frame.getByTestId("dice-result")).toBeVisible();
+    await rollDice(frame, "10");
     await expect(frame.getByTestId("house-balance")).not.toHaveText("৳10,000.00");
     // The bar over the game follows the balance over its event stream.
     await expect(page.getByTestId("gamerun-balance")).not.toHaveText("৳10,000.00", { timeout: 15_000 });

@@ -14,6 +14,15 @@ export async function openGame(page: Page, code: string, javaScriptEnabled: bool
   return page.frameLocator("[data-testid=game-iframe]");
 }
 
+/** One Dice roll in the game frame: `stake` taka under 50 (an even chance), waited for until its result shows. */
+export async function rollDice(frame: FrameLocator, stake: string) {
+  await frame.getByLabel("Stake (৳)").fill(stake);
+  await frame.getByLabel("Target (0.02 – 99.98)").first().fill("50");
+  await frame.getByLabel("Under the target").check();
+  await frame.getByRole("button", { name: "Roll" }).click();
+  await expect(frame.getByTestId("dice-result")).toBeVisible();
+}
+
 /** "৳10,000.00", "1,234.56" or "-5.00" -> poisha (a whole number). Fails on anything else. */
 export function poishaOf(text: string): number {
   const m = /([-−]?)৳?([\d,]+)\.(\d{2})/.exec(text);
